@@ -1,0 +1,46 @@
+import { Navigate, Route } from 'react-router-dom';
+import { createApp } from '@backstage/app-defaults';
+import { AppRouter, FlatRoutes } from '@backstage/core-app-api';
+import {
+  CatalogEntityPage,
+  CatalogIndexPage,
+  catalogPlugin,
+} from '@backstage/plugin-catalog';
+import { orgPlugin } from '@backstage/plugin-org';
+import { entityPage } from './components/catalog/EntityPage';
+import { Root } from './components/Root';
+import { DemoSignInPage } from './components/signIn/DemoSignInPage';
+import { apis } from './apis';
+
+const app = createApp({
+  apis,
+  bindRoutes({ bind }) {
+    bind(orgPlugin.externalRoutes, {
+      catalogIndex: catalogPlugin.routes.catalogIndex,
+    });
+  },
+  components: {
+    SignInPage: DemoSignInPage,
+  },
+});
+
+const routes = (
+  <FlatRoutes>
+    <Route path="/" element={<Navigate to="catalog" />} />
+    <Route path="/catalog" element={<CatalogIndexPage />} />
+    <Route
+      path="/catalog/:namespace/:kind/:name"
+      element={<CatalogEntityPage />}
+    >
+      {entityPage}
+    </Route>
+  </FlatRoutes>
+);
+
+export default app.createRoot(
+  <>
+    <AppRouter>
+      <Root>{routes}</Root>
+    </AppRouter>
+  </>,
+);

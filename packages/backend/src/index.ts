@@ -1,0 +1,19 @@
+import { createBackend } from '@backstage/backend-defaults';
+import { demoAuthProviderModule } from './modules/demoAuthProvider';
+import { promotionsPermissionPolicyModule } from './modules/permissionPolicy';
+
+const backend = createBackend();
+
+backend.add(import('@backstage/plugin-app-backend'));
+
+backend.add(import('@backstage/plugin-auth-backend'));
+backend.add(demoAuthProviderModule);
+
+backend.add(import('@backstage/plugin-catalog-backend'));
+
+backend.add(import('@backstage/plugin-permission-backend'));
+backend.add(promotionsPermissionPolicyModule);
+
+backend.add(import('@refplat/plugin-promotions-backend'));
+
+backend.start();

@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+
+export interface GitExecOptions {
+  /** Bytes written to git's stdin (hash-object --stdin, mktree, ...). */
+  input?: string | Buffer;
+  /** Extra environment (author identity, GIT_INDEX_FILE, ...). */
+  env?: Record<string, string>;
+  /** Exit codes that are answers rather than failures (e.g. 1 for --is-ancestor). */
+  okExitCodes?: number[];
+}
+
+export interface GitExecResult {
+  stdout: Buffer;
+  exitCode: number;
+}
+
+export class GitCommandError extends Error {
+  constructor(
+    readonly args: string[],
+    readonly exitCode: number,
+    readonly stderr: string,
+  ) {
+    super(`git ${args.join(' ')} failed with exit code ${exitCode}: ${stderr.trim()}`);
+    this.name = 'GitCommandError';
+  }
+}
+
+// Isolate the simulator from whatever git configuration the machine has:
+// a user's hooks, signing or templates must not change what we write.
+const ISOLATED_ENV: Record<string, string> = {
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_TERMINAL_PROMPT: '0',
+  LC_ALL: 'C',
+};
+
+/** Runs one git command against a git dir and returns raw stdout. */
+export function runGit(
+  gitDir: string,
+  args: string[],
+  options: GitExecOptions = {},
+): Promise<GitExecResult> {
+  const fullArgs = ['--git-dir', gitDir, ...args];
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      fullArgs,
+      {
+        encoding: 'buffer',
+        maxBuffer: 64 * 1024 * 1024,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...ISOLATED_ENV, ...options.env },
+      },
+      (error, stdout, stderr) => {
+        const exitCode = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        if (exitCode !== 0 && !(options.okExitCodes ?? []).includes(exitCode)) {
+          reject(new GitCommandError(args, exitCode, stderr.toString('utf8')));
+          return;
+        }
+        resolve({ stdout, exitCode });
+      },
+    );
+    if (options.input !== undefined) {
+      child.stdin?.end(options.input);
+    } else {
+      child.stdin?.end();
+    }
+  });
+}
+
+/** Convenience: stdout as trimmed text. */
+export async function gitText(
+  gitDir: string,
+  args: string[],
+  options: GitExecOptions = {},
+): Promise<string> {
+  const { stdout } = await runGit(gitDir, args, options);
+  return stdout.toString('utf8').trim();
+}

@@ -1,0 +1,373 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { GitCommandError, gitText, runGit } from './gitExec';
+import {
+  CommitInfo,
+  EMPTY_TREE_SHA,
+  FileChange,
+  FileChangeStatus,
+  GitIdentity,
+  ObjectType,
+  TreeEdit,
+  TreeEntry,
+  ZERO_SHA,
+} from './types';
+
+const FIELD = '\x1f';
+const RECORD = '\x1e';
+// %B is the raw message; fields are split on unit separators, commits on record separators.
+const COMMIT_FORMAT = ['%H', '%T', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join('%x1f') + '%x1e';
+
+/**
+ * A bare git repository driven only through plumbing commands.
+ * It knows nothing about GitHub; the GitHub routes translate to these calls.
+ * Callers serialize writes (see Mutex); reads may run concurrently.
+ */
+export class GitRepo {
+  private refsVersion = 0;
+
+  private constructor(readonly gitDir: string) {}
+
+  /** Opens the repository at gitDir, creating an empty bare one if needed. */
+  static async open(gitDir: string): Promise<GitRepo> {
+    if (!fs.existsSync(path.join(gitDir, 'HEAD'))) {
+      fs.mkdirSync(gitDir, { recursive: true });
+      await runGit(gitDir, ['init', '--quiet', '--bare', '--initial-branch=main']);
+    }
+    return new GitRepo(gitDir);
+  }
+
+  /** Increases on every ref write made through this object (cheap change detection). */
+  get version(): number {
+    return this.refsVersion;
+  }
+
+  // ---- reading -------------------------------------------------------------
+
+  /** The commit a revision (branch, ref, sha) points to, or null. */
+  async resolveCommit(rev: string): Promise<string | null> {
+    return this.resolve(`${rev}^{commit}`);
+  }
+
+  /** The tree a revision (commit or tree) points to, or null. */
+  async resolveTree(rev: string): Promise<string | null> {
+    return this.resolve(`${rev}^{tree}`);
+  }
+
+  private async resolve(spec: string): Promise<string | null> {
+    if (!isSafeRevision(spec)) return null;
+    const { stdout, exitCode } = await runGit(this.gitDir, ['rev-parse', '--verify', '--quiet', spec], {
+      okExitCodes: [1, 128],
+    });
+    return exitCode === 0 ? stdout.toString('utf8').trim() : null;
+  }
+
+  async objectType(sha: string): Promise<ObjectType | null> {
+    if (!isHexSha(sha)) return null;
+    const { stdout, exitCode } = await runGit(this.gitDir, ['cat-file', '-t', sha], { okExitCodes: [1, 128] });
+    return exitCode === 0 ? (stdout.toString('utf8').trim() as ObjectType) : null;
+  }
+
+  async readBlob(sha: string): Promise<Buffer> {
+    const { stdout } = await runGit(this.gitDir, ['cat-file', 'blob', sha]);
+    return stdout;
+  }
+
+  /** Lists a tree. `dir` '' is the root; `recursive` lists blobs at any depth. */
+  async listTree(treeish: string, options: { dir?: string; recursive?: boolean; withTrees?: boolean } = {}): Promise<TreeEntry[]> {
+    const args = ['ls-tree', '-l', '-z'];
+    if (options.recursive) args.push('-r');
+    if (options.recursive && options.withTrees) args.push('-t');
+    args.push(treeish);
+    const dir = trimSlashes(options.dir ?? '');
+    if (dir) args.push('--', `${dir}/`);
+    const { stdout } = await runGit(this.gitDir, args);
+    const prefix = dir ? `${dir}/` : '';
+    return parseLsTree(stdout).map(entry => ({
+      ...entry,
+      path: !options.recursive && prefix && entry.path.startsWith(prefix) ? entry.path.slice(prefix.length) : entry.path,
+    }));
+  }
+
+  /** The entry at an exact path in a commit or tree, or null. */
+  async entryAt(treeish: string, filePath: string): Promise<TreeEntry | null> {
+    const clean = trimSlashes(filePath);
+    if (!clean) return null;
+    const { stdout } = await runGit(this.gitDir, ['ls-tree', '-l', '-z', treeish, '--', clean]);
+    return parseLsTree(stdout).find(entry => entry.path === clean) ?? null;
+  }
+
+  /** A file's blob sha and bytes at a revision, or null when absent. */
+  async readFile(rev: string, filePath: string): Promise<{ sha: string; content: Buffer } | null> {
+    const entry = await this.entryAt(rev, filePath);
+    if (!entry || entry.type !== 'blob') return null;
+    return { sha: entry.sha, content: await this.readBlob(entry.sha) };
+  }
+
+  async readCommit(sha: string): Promise<CommitInfo | null> {
+    const resolved = await this.resolveCommit(sha);
+    if (!resolved) return null;
+    const { stdout } = await runGit(this.gitDir, ['log', '-1', `--format=${COMMIT_FORMAT}`, resolved]);
+    return parseCommits(stdout)[0] ?? null;
+  }
+
+  /** Commits reachable from `from`, newest first, optionally only those touching `filePath` (like git log -- path). */
+  async log(from: string, options: { path?: string; until?: string } = {}): Promise<CommitInfo[]> {
+    const args = ['log', `--format=${COMMIT_FORMAT}`, from];
+    if (options.until) args.push(`^${options.until}`);
+    const clean = options.path ? trimSlashes(options.path) : '';
+    if (clean) args.push('--', clean);
+    const { stdout } = await runGit(this.gitDir, args);
+    return parseCommits(stdout);
+  }
+
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    const { exitCode } = await runGit(this.gitDir, ['merge-base', '--is-ancestor', ancestor, descendant], {
+      okExitCodes: [1],
+    });
+    return exitCode === 0;
+  }
+
+  async mergeBase(a: string, b: string): Promise<string | null> {
+    const { stdout, exitCode } = await runGit(this.gitDir, ['merge-base', a, b], { okExitCodes: [1] });
+    return exitCode === 0 ? stdout.toString('utf8').trim() : null;
+  }
+
+  /** How many commits `head` has that `base` lacks, and the reverse. */
+  async aheadBehind(base: string, head: string): Promise<{ ahead: number; behind: number }> {
+    const text = await gitText(this.gitDir, ['rev-list', '--left-right', '--count', `${base}...${head}`]);
+    const [behind, ahead] = text.split(/\s+/).map(Number);
+    return { ahead, behind };
+  }
+
+  /**
+   * Three-way merge of two commits without a worktree (git merge-tree --write-tree).
+   * Returns the merged tree, or conflicts: true.
+   */
+  async mergeTrees(ours: string, theirs: string): Promise<{ tree: string | null; conflicts: boolean }> {
+    const { stdout, exitCode } = await runGit(
+      this.gitDir,
+      ['merge-tree', '--write-tree', '--no-messages', ours, theirs],
+      { okExitCodes: [1] },
+    );
+    if (exitCode === 1) return { tree: null, conflicts: true };
+    return { tree: stdout.toString('utf8').split('\n')[0].trim(), conflicts: false };
+  }
+
+  /** Files changed between two commits/trees (null base = empty tree), with GitHub-style patches. */
+  async diff(base: string | null, head: string): Promise<FileChange[]> {
+    const from = base ?? EMPTY_TREE_SHA;
+    const [raw, numstat, patch] = await Promise.all([
+      runGit(this.gitDir, ['diff-tree', '-r', '-z', '--no-renames', '--raw', from, head]),
+      runGit(this.gitDir, ['diff-tree', '-r', '-z', '--no-renames', '--numstat', from, head]),
+      runGit(this.gitDir, ['diff-tree', '-r', '--no-renames', '-p', '--no-color', from, head]),
+    ]);
+    const counts = parseNumstat(numstat.stdout);
+    const patches = splitPatch(patch.stdout.toString('utf8'));
+    return parseRawDiff(raw.stdout).map(change => ({
+      ...change,
+      additions: counts.get(change.filename)?.additions ?? 0,
+      deletions: counts.get(change.filename)?.deletions ?? 0,
+      patch: patches.get(change.filename),
+    }));
+  }
+
+  /** All refs whose full name starts with `prefix` (a plain string prefix, like GitHub's matching-refs). */
+  async listRefs(prefix = 'refs/'): Promise<Array<{ ref: string; sha: string }>> {
+    const text = await gitText(this.gitDir, ['for-each-ref', '--format=%(refname) %(objectname)', 'refs/']);
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map(line => {
+        const [ref, sha] = line.split(' ');
+        return { ref, sha };
+      })
+      .filter(entry => entry.ref.startsWith(prefix));
+  }
+
+  /** The sha a fully qualified ref points to, or null. */
+  async readRef(ref: string): Promise<string | null> {
+    if (!ref.startsWith('refs/') || !isSafeRevision(ref)) return null;
+    const refs = await this.listRefs(ref);
+    return refs.find(entry => entry.ref === ref)?.sha ?? null;
+  }
+
+  // ---- writing (callers hold the write mutex) -------------------------------
+
+  async writeBlob(content: Buffer | string): Promise<string> {
+    return gitText(this.gitDir, ['hash-object', '-w', '--stdin'], { input: content });
+  }
+
+  /**
+   * Applies edits on top of a base tree and writes the result, using a
+   * throwaway index file so that nothing touches a worktree or the default index.
+   */
+  async writeTree(baseTree: string | null, edits: TreeEdit[]): Promise<string> {
+    const indexDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-sim-index-'));
+    const env = { GIT_INDEX_FILE: path.join(indexDir, 'index') };
+    try {
+      if (baseTree) {
+        await runGit(this.gitDir, ['read-tree', baseTree], { env });
+      } else {
+        await runGit(this.gitDir, ['read-tree', '--empty'], { env });
+      }
+      if (edits.length > 0) {
+        // --index-info takes "mode sha\tpath"; mode 0 removes the path.
+        const lines = edits.map(edit =>
+          edit.sha === null
+            ? `0 ${ZERO_SHA}\t${trimSlashes(edit.path)}`
+            : `${edit.mode ?? '100644'} ${edit.sha}\t${trimSlashes(edit.path)}`,
+        );
+        await runGit(this.gitDir, ['update-index', '--index-info'], { env, input: `${lines.join('\n')}\n` });
+      }
+      return await gitText(this.gitDir, ['write-tree'], { env });
+    } finally {
+      fs.rmSync(indexDir, { recursive: true, force: true });
+    }
+  }
+
+  async writeCommit(commit: {
+    tree: string;
+    parents: string[];
+    message: string;
+    author: GitIdentity;
+    committer?: GitIdentity;
+  }): Promise<string> {
+    const committer = commit.committer ?? commit.author;
+    const args = ['commit-tree', commit.tree];
+    for (const parent of commit.parents) args.push('-p', parent);
+    return gitText(this.gitDir, args, {
+      input: commit.message.endsWith('\n') ? commit.message : `${commit.message}\n`,
+      env: {
+        GIT_AUTHOR_NAME: commit.author.name,
+        GIT_AUTHOR_EMAIL: commit.author.email,
+        GIT_AUTHOR_DATE: commit.author.date,
+        GIT_COMMITTER_NAME: committer.name,
+        GIT_COMMITTER_EMAIL: committer.email,
+        GIT_COMMITTER_DATE: committer.date,
+      },
+    });
+  }
+
+  /**
+   * Compare-and-swap a ref. expectedOld: a sha = must currently be that;
+   * null = must not exist yet; undefined = no check. Returns false when the check fails.
+   */
+  async updateRef(ref: string, newSha: string, expectedOld?: string | null): Promise<boolean> {
+    const args = ['update-ref', ref, newSha];
+    if (expectedOld !== undefined) args.push(expectedOld ?? ZERO_SHA);
+    return this.refWrite(args);
+  }
+
+  async deleteRef(ref: string, expectedOld?: string): Promise<boolean> {
+    const args = ['update-ref', '-d', ref];
+    if (expectedOld) args.push(expectedOld);
+    return this.refWrite(args);
+  }
+
+  private async refWrite(args: string[]): Promise<boolean> {
+    try {
+      await runGit(this.gitDir, args);
+      this.refsVersion += 1;
+      return true;
+    } catch (error) {
+      if (error instanceof GitCommandError) return false;
+      throw error;
+    }
+  }
+}
+
+// ---- parsing helpers --------------------------------------------------------
+
+export function isHexSha(value: string): boolean {
+  return /^[0-9a-f]{40}$/.test(value);
+}
+
+/** Rejects anything git could read as an option or a revision expression we do not intend. */
+export function isSafeRevision(value: string): boolean {
+  return value.length > 0 && !value.startsWith('-') && !/[\s~:?*[\\]|\.\.|@\{/.test(value.replace(/\^\{(commit|tree)\}$/, ''));
+}
+
+function trimSlashes(value: string): string {
+  return value.replace(/^\/+|\/+$/g, '');
+}
+
+function parseLsTree(stdout: Buffer): TreeEntry[] {
+  return stdout
+    .toString('utf8')
+    .split('\0')
+    .filter(Boolean)
+    .map(line => {
+      const tab = line.indexOf('\t');
+      const [mode, type, sha, size] = line.slice(0, tab).split(/\s+/);
+      return {
+        mode,
+        type: type as ObjectType,
+        sha,
+        path: line.slice(tab + 1),
+        size: size === '-' ? undefined : Number(size),
+      };
+    });
+}
+
+function parseCommits(stdout: Buffer): CommitInfo[] {
+  return stdout
+    .toString('utf8')
+    .split(RECORD)
+    .map(record => record.replace(/^\n/, ''))
+    .filter(record => record.length > 0)
+    .map(record => {
+      const [sha, tree, parents, an, ae, ad, cn, ce, cd, message] = record.split(FIELD);
+      return {
+        sha,
+        tree,
+        parents: parents ? parents.split(' ') : [],
+        author: { name: an, email: ae, date: ad },
+        committer: { name: cn, email: ce, date: cd },
+        message: (message ?? '').replace(/\n+$/, ''),
+      };
+    });
+}
+
+function parseRawDiff(stdout: Buffer): Array<Omit<FileChange, 'additions' | 'deletions' | 'patch'>> {
+  const parts = stdout.toString('utf8').split('\0').filter(part => part.length > 0);
+  const changes: Array<Omit<FileChange, 'additions' | 'deletions' | 'patch'>> = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    // ":100644 100644 <old> <new> M" then the path
+    const [, , oldSha, newSha, letter] = parts[i].replace(/^:/, '').split(' ');
+    const status: FileChangeStatus = letter === 'A' ? 'added' : letter === 'D' ? 'removed' : 'modified';
+    changes.push({ filename: parts[i + 1], status, sha: status === 'removed' ? oldSha : newSha });
+  }
+  return changes;
+}
+
+function parseNumstat(stdout: Buffer): Map<string, { additions: number; deletions: number }> {
+  const counts = new Map<string, { additions: number; deletions: number }>();
+  for (const line of stdout.toString('utf8').split('\0')) {
+    const match = /^(\d+|-)\t(\d+|-)\t(.+)$/.exec(line.replace(/^\n/, ''));
+    if (match) {
+      counts.set(match[3], {
+        additions: match[1] === '-' ? 0 : Number(match[1]),
+        deletions: match[2] === '-' ? 0 : Number(match[2]),
+      });
+    }
+  }
+  return counts;
+}
+
+/** Splits `diff-tree -p` output into per-file hunks (GitHub's `patch` omits the headers). */
+function splitPatch(text: string): Map<string, string> {
+  const patches = new Map<string, string>();
+  const sections = text.split(/^diff --git /m).slice(1);
+  for (const section of sections) {
+    const firstLine = section.slice(0, section.indexOf('\n'));
+    const bIndex = firstLine.lastIndexOf(' b/');
+    const filename = firstLine.slice(bIndex + 3);
+    const hunkStart = section.search(/^@@/m);
+    if (hunkStart >= 0) {
+      patches.set(filename, section.slice(hunkStart).replace(/\n$/, ''));
+    }
+  }
+  return patches;
+}

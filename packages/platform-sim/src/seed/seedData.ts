@@ -1,0 +1,120 @@
+import { digestFor } from './digests';
+import { STAGES } from '../platform/layout';
+
+/** One product and which services each stage's Environment declares. */
+export interface SeedProduct {
+  team: string;
+  product: string;
+  services: string[];
+  /** stage → declared services, when a stage does not run them all. */
+  declared?: Partial<Record<string, string[]>>;
+}
+
+/** One digest change in a seed commit. */
+export interface SeedBump {
+  team: string;
+  product: string;
+  stage: string;
+  service: string;
+  version: number;
+}
+
+export interface SeedCommit {
+  authorLogin: string;
+  date: string;
+  message: string;
+  bumps: SeedBump[];
+}
+
+export const SEED_PRODUCTS: SeedProduct[] = [
+  {
+    team: 'alpha',
+    product: 'shop',
+    services: ['storefront', 'cart', 'checkout'],
+    // uat does not run checkout, so checkout cannot climb past test.
+    declared: { uat: ['storefront', 'cart'] },
+  },
+  { team: 'beta', product: 'payments', services: ['ledger', 'gateway'] },
+];
+
+/** The digest of a service at a seeded version: sha256 of "<team>/<product>/<service>:v<n>". */
+export function seedDigest(team: string, product: string, service: string, version: number): string {
+  return digestFor(`${team}/${product}/${service}:v${version}`);
+}
+
+export function declaredServices(product: SeedProduct, stage: string): string[] {
+  return product.declared?.[stage] ?? product.services;
+}
+
+const bumps = (team: string, product: string, stage: string, services: string[], version: number): SeedBump[] =>
+  services.map(service => ({ team, product, stage, service, version }));
+
+/**
+ * The history written after the initial layout commit (everything at v1).
+ * End state, alpha/shop:
+ *   dev      storefront v3  cart v2  checkout v2
+ *   test     storefront v2  cart v2  checkout v2
+ *   uat      storefront v2  cart v2  (no checkout)
+ *   staging  storefront v2  cart v2  checkout v1
+ *   prod     storefront v2  cart v1  checkout v1
+ * beta/payments: ledger v2 and gateway v2 on every stage.
+ */
+export const SEED_HISTORY: SeedCommit[] = [
+  {
+    authorLogin: 'ci-bot',
+    date: '2026-01-05T10:00:00Z',
+    message: 'ci: alpha/shop storefront v2 to dev',
+    bumps: bumps('alpha', 'shop', 'dev', ['storefront'], 2),
+  },
+  {
+    authorLogin: 'ci-bot',
+    date: '2026-01-05T11:30:00Z',
+    message: 'ci: alpha/shop cart v2, checkout v2 to dev',
+    bumps: bumps('alpha', 'shop', 'dev', ['cart', 'checkout'], 2),
+  },
+  {
+    authorLogin: 'promotions-bot',
+    date: '2026-01-06T09:15:00Z',
+    message: 'promote alpha/shop dev -> test: storefront, cart, checkout',
+    bumps: bumps('alpha', 'shop', 'test', ['storefront', 'cart', 'checkout'], 2),
+  },
+  {
+    authorLogin: 'promotions-bot',
+    date: '2026-01-06T14:00:00Z',
+    message: 'promote alpha/shop test -> uat: storefront, cart',
+    bumps: bumps('alpha', 'shop', 'uat', ['storefront', 'cart'], 2),
+  },
+  {
+    authorLogin: 'alice',
+    date: '2026-01-07T10:00:00Z',
+    message: 'promote alpha/shop uat -> staging: storefront, cart',
+    bumps: bumps('alpha', 'shop', 'staging', ['storefront', 'cart'], 2),
+  },
+  {
+    authorLogin: 'bob',
+    date: '2026-01-08T16:45:00Z',
+    message: 'promote alpha/shop staging -> prod: storefront',
+    bumps: bumps('alpha', 'shop', 'prod', ['storefront'], 2),
+  },
+  {
+    authorLogin: 'ci-bot',
+    date: '2026-01-09T08:20:00Z',
+    message: 'ci: alpha/shop storefront v3 to dev',
+    bumps: bumps('alpha', 'shop', 'dev', ['storefront'], 3),
+  },
+  ...STAGES.map((stage, index) => ({
+    authorLogin: stage === 'dev' ? 'ci-bot' : stage === 'prod' ? 'bob' : 'promotions-bot',
+    date: `2026-01-1${index}T12:00:00Z`,
+    message:
+      stage === 'dev'
+        ? 'ci: beta/payments ledger v2, gateway v2 to dev'
+        : `promote beta/payments ${STAGES[index - 1]} -> ${stage}: ledger, gateway`,
+    bumps: bumps('beta', 'payments', stage, ['ledger', 'gateway'], 2),
+  })),
+];
+
+export const SEED_INITIAL_COMMIT = {
+  authorLogin: 'alice',
+  date: '2026-01-05T09:00:00Z',
+  message: 'Initial platform layout: alpha/shop and beta/payments\n\nEvery stage starts at v1 of every service.',
+};

@@ -1,0 +1,87 @@
+import type { Promotion } from '../promotions/types';
+
+/**
+ * The HTTP read model: what `GET /products/{team}/{product}/ladder` answers.
+ * The contract fixes `stages[].{name, requiresApproval, healthy,
+ * services.<svc>.{digest, healthy}}` and `promotions`; the rest extends it.
+ */
+
+export type HealthVerdictName = 'healthy' | 'progressing' | 'unhealthy' | 'unknown';
+
+export interface LadderCanary {
+  phase: string;
+  currentStep: number;
+  totalSteps: number;
+  complete: boolean;
+  weight: number;
+  paused: boolean;
+  pauseReason?: string;
+  pausedSince?: string;
+  pausedForSeconds?: number;
+  pauseDurationSeconds?: number;
+  aborted: boolean;
+  message?: string;
+}
+
+export interface LadderServiceCell {
+  /** The digest the stage's Release record names; absent when not released there. */
+  digest?: string;
+  /** Whether the stage's Environment declares the service. */
+  declared: boolean;
+  healthy: boolean;
+  verdict: HealthVerdictName;
+  /** Why the cell is not healthy, in a developer's words. Empty when healthy. */
+  reasons: string[];
+  /** Digests of this service's images that ArgoCD reports running. */
+  runningDigests: string[];
+  canary?: LadderCanary;
+  /** The stage below names a different digest: it is waiting to climb here. */
+  waitingToClimb: boolean;
+}
+
+export interface LadderApplication {
+  name: string;
+  /** Which configured health source answered (ArgoCD instance or cluster). */
+  source?: string;
+  syncStatus?: string;
+  healthStatus?: string;
+  revision?: string;
+  reconciledAt?: string;
+  /** Link to the Application in the ArgoCD UI, when known. */
+  url?: string;
+}
+
+export interface LadderStage {
+  name: string;
+  requiresApproval: boolean;
+  healthy: boolean;
+  verdict: HealthVerdictName;
+  reasons: string[];
+  services: Record<string, LadderServiceCell>;
+  release: {
+    path: string;
+    /** Blob sha of the Release file on the platform repo's branch. */
+    blobSha?: string;
+    error?: string;
+  };
+  environment: {
+    path: string;
+    declaredServices: string[];
+    error?: string;
+  };
+  application?: LadderApplication;
+}
+
+export interface Ladder {
+  team: string;
+  product: string;
+  /** Every service found in any stage, in a stable order. */
+  services: string[];
+  stages: LadderStage[];
+  promotions: Promotion[];
+  /** The platform repo commit the ladder was read from. */
+  revision: string;
+  /** Set when health could not be read at all (ArgoCD or the cluster unreachable). */
+  healthError?: string;
+  generatedAt: string;
+}

@@ -1,0 +1,34 @@
+import { createPermission } from '@backstage/plugin-permission-common';
+
+/**
+ * Permissions are scoped to a Product (`<team>/<product>`), so a policy can
+ * decide per Product (e.g. only the owning team may request promotions).
+ */
+export const PROMOTIONS_PRODUCT_RESOURCE_TYPE = 'promotions-product';
+
+/** Read a Product's promotion ladder, promotions and stage history. */
+export const promotionsLadderReadPermission = createPermission({
+  name: 'promotions.ladder.read',
+  attributes: { action: 'read' },
+  resourceType: PROMOTIONS_PRODUCT_RESOURCE_TYPE,
+});
+
+/** Open a Release PR that promotes digests into a stage (also used for rollbacks). */
+export const promotionRequestPermission = createPermission({
+  name: 'promotions.promotion.request',
+  attributes: { action: 'create' },
+  resourceType: PROMOTIONS_PRODUCT_RESOURCE_TYPE,
+});
+
+/** Approve a promotion into an approval stage (default: prod). */
+export const promotionApprovePermission = createPermission({
+  name: 'promotions.promotion.approve',
+  attributes: { action: 'update' },
+  resourceType: PROMOTIONS_PRODUCT_RESOURCE_TYPE,
+});
+
+export const promotionsPermissions = [
+  promotionsLadderReadPermission,
+  promotionRequestPermission,
+  promotionApprovePermission,
+];

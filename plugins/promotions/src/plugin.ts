@@ -1,0 +1,44 @@
+import {
+  createApiFactory,
+  createComponentExtension,
+  createPlugin,
+  discoveryApiRef,
+  fetchApiRef,
+} from '@backstage/core-plugin-api';
+import { PromotionsClient, promotionsApiRef } from './api';
+
+export const promotionsPlugin = createPlugin({
+  id: 'promotions',
+  apis: [
+    createApiFactory({
+      api: promotionsApiRef,
+      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
+      factory: ({ discoveryApi, fetchApi }) =>
+        new PromotionsClient({ discoveryApi, fetchApi }),
+    }),
+  ],
+});
+
+/** The promotion ladder of the Product a System entity represents. */
+export const EntityPromotionLadderCard = promotionsPlugin.provide(
+  createComponentExtension({
+    name: 'EntityPromotionLadderCard',
+    component: {
+      lazy: () =>
+        import('./components/LadderCard').then(m => m.EntityPromotionLadderCard),
+    },
+  }),
+);
+
+/** One Service's digest and health at every stage, for a Component entity. */
+export const EntityServicePromotionsCard = promotionsPlugin.provide(
+  createComponentExtension({
+    name: 'EntityServicePromotionsCard',
+    component: {
+      lazy: () =>
+        import('./components/ServiceCard').then(
+          m => m.EntityServicePromotionsCard,
+        ),
+    },
+  }),
+);
