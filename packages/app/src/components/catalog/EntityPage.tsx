@@ -22,7 +22,7 @@ const componentPage = (
     <EntityLayout.Route path="/" title="Overview">
       <Grid container spacing={3} alignItems="stretch">
         <Grid item md={6} xs={12}>
-          <EntityAboutCard variant="gridItem" />
+          <EntityAboutCard />
         </Grid>
         <Grid item md={6} xs={12}>
           <EntityServicePromotionsCard />
@@ -40,10 +40,10 @@ const systemPage = (
           <EntityPromotionLadderCard />
         </Grid>
         <Grid item md={6} xs={12}>
-          <EntityAboutCard variant="gridItem" />
+          <EntityAboutCard />
         </Grid>
         <Grid item md={6} xs={12}>
-          <EntityHasComponentsCard variant="gridItem" />
+          <EntityHasComponentsCard />
         </Grid>
       </Grid>
     </EntityLayout.Route>
@@ -60,7 +60,7 @@ const systemPage = (
 const userPage = (
   <EntityLayout>
     <EntityLayout.Route path="/" title="Overview">
-      <EntityUserProfileCard variant="gridItem" />
+      <EntityUserProfileCard />
     </EntityLayout.Route>
   </EntityLayout>
 );
@@ -70,7 +70,7 @@ const groupPage = (
     <EntityLayout.Route path="/" title="Overview">
       <Grid container spacing={3}>
         <Grid item xs={12} md={6}>
-          <EntityGroupProfileCard variant="gridItem" />
+          <EntityGroupProfileCard />
         </Grid>
         <Grid item xs={12} md={6}>
           <EntityMembersListCard />
@@ -83,7 +83,7 @@ const groupPage = (
 const defaultPage = (
   <EntityLayout>
     <EntityLayout.Route path="/" title="Overview">
-      <EntityAboutCard variant="gridItem" />
+      <EntityAboutCard />
     </EntityLayout.Route>
   </EntityLayout>
 );

@@ -1,0 +1,31 @@
+import { FileCommitter } from '../git/fileCommitter';
+import { GitRepo } from '../git/gitRepo';
+import { Mutex } from '../git/mutex';
+import { SimUrls } from '../http/simUrls';
+import { UserDirectory } from '../identity/users';
+import { GithubResponder } from './responder';
+import { GithubStore } from './store';
+
+/** What every GitHub route needs; built once per simulator. */
+export interface GithubContext {
+  repo: GitRepo;
+  committer: FileCommitter;
+  /** The repository write lock (refs + store). */
+  lock: Mutex;
+  store: GithubStore;
+  users: UserDirectory;
+  owner: string;
+  repoName: string;
+  urls: SimUrls;
+  responder: GithubResponder;
+}
+
+/** API URL of the repository, e.g. http://127.0.0.1:7070/github/repos/refplat/platform */
+export function repoApiUrl(ctx: GithubContext): string {
+  return `${ctx.urls.github}/repos/${ctx.owner}/${ctx.repoName}`;
+}
+
+/** Browser URL of the repository, e.g. http://127.0.0.1:7070/web/refplat/platform */
+export function repoHtmlUrl(ctx: GithubContext): string {
+  return `${ctx.urls.web}/${ctx.owner}/${ctx.repoName}`;
+}

@@ -1,0 +1,83 @@
+import { HumanDuration } from '@backstage/types';
+
+export interface Config {
+  /** Configuration for the promotions plugins. */
+  promotions?: {
+    /** The GitHub repository holding Release records and Environments. */
+    platformRepo: {
+      /** Picks the `integrations.github` entry (token or GitHub App) by host. */
+      host?: string;
+      owner: string;
+      repo: string;
+      /** Default: main. */
+      branch?: string;
+    };
+    /** Default: gitops/releases. */
+    releasesPath?: string;
+    /** Default: gitops/environments. */
+    environmentsPath?: string;
+    /**
+     * The ladder, lowest first. Default: [dev, test, uat, staging, prod].
+     * @visibility frontend
+     */
+    stages?: string[];
+    approval?: {
+      /**
+       * Stages whose promotions wait for a release-approver. Default: [prod].
+       * @visibility frontend
+       */
+      stages?: string[];
+      /** Group entity refs whose members may approve. Default: [group:default/release-approvers]. */
+      approvers?: string[];
+      /** Whoever requested a promotion may not approve it. Default: true. */
+      requireDistinctApprover?: boolean;
+    };
+    /**
+     * Health source: the ArgoCD REST API. Either one instance (`baseUrl` and
+     * `token`) or several (`instances`, e.g. one hub per region); the ladder
+     * looks for each Application in every instance.
+     */
+    argocd?: {
+      baseUrl?: string;
+      /** @visibility secret */
+      token?: string;
+      /** Link target for the ArgoCD UI, when it differs from baseUrl. */
+      uiUrl?: string;
+      instances?: Array<{
+        name: string;
+        baseUrl: string;
+        /** @visibility secret */
+        token: string;
+        uiUrl?: string;
+      }>;
+    };
+    /**
+     * Health source: Application and Rollout custom resources read through
+     * the Kubernetes API (used instead of `argocd` when set).
+     */
+    kubernetes?: {
+      clusters: Array<{
+        name: string;
+        /** The API server URL. */
+        url: string;
+        /** @visibility secret */
+        serviceAccountToken?: string;
+        /** PEM CA bundle for the API server. */
+        caData?: string;
+        skipTLSVerify?: boolean;
+        /** Namespace of the ArgoCD Applications. Default: argocd. */
+        applicationNamespace?: string;
+      }>;
+    };
+    /** How long a ladder read stays fresh in the cache. Default: 5 seconds. */
+    cacheTtl?: HumanDuration;
+    gate?: {
+      enabled?: boolean;
+      frequency?: HumanDuration;
+    };
+    autoPromote?: {
+      enabled?: boolean;
+      frequency?: HumanDuration;
+    };
+  };
+}

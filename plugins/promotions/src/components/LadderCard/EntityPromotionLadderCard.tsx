@@ -1,0 +1,48 @@
+import {
+  InfoCard,
+  Progress,
+  ResponseErrorPanel,
+  WarningPanel,
+} from '@backstage/core-components';
+import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
+import { PRODUCT_ANNOTATION } from '@refplat/plugin-promotions-common';
+import { useLadder } from '../../hooks/useLadder';
+import { usePromotionsTarget } from '../../hooks/usePromotionsTarget';
+import { LadderTable } from './LadderTable';
+
+/** The Product's promotion ladder: stages left to right, services as rows. */
+export const EntityPromotionLadderCard = () => {
+  const { target, loading: targetLoading } = usePromotionsTarget();
+  const { ladder, error, loading } = useLadder(target?.product);
+
+  if (targetLoading) return <Progress />;
+  if (!target) {
+    return <MissingAnnotationEmptyState annotation={PRODUCT_ANNOTATION} />;
+  }
+
+  const subheader = ladder
+    ? `${ladder.team}/${ladder.product} · platform repo at ${ladder.revision.slice(0, 7)}`
+    : `${target.product.team}/${target.product.product}`;
+
+  return (
+    <InfoCard title="Promotion ladder" subheader={subheader}>
+      {loading && !ladder && <Progress />}
+      {error && !ladder && <ResponseErrorPanel error={error} />}
+      {error && ladder && (
+        <WarningPanel
+          severity="warning"
+          title="Could not refresh the ladder; showing the last one read"
+          message={error.message}
+        />
+      )}
+      {ladder?.healthError && (
+        <WarningPanel
+          severity="error"
+          title="Health unknown: the health source cannot be reached"
+          message={`${ladder.healthError}. Digests come from the platform repo; nothing is promotable until health is known.`}
+        />
+      )}
+      {ladder && <LadderTable ladder={ladder} highlightService={target.service} />}
+    </InfoCard>
+  );
+};

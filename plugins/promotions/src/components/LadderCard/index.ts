@@ -1,0 +1,1 @@
+export { EntityPromotionLadderCard } from './EntityPromotionLadderCard';

@@ -1,0 +1,86 @@
+import {
+  InfoCard,
+  Progress,
+  ResponseErrorPanel,
+  WarningPanel,
+} from '@backstage/core-components';
+import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@material-ui/core';
+import { SERVICE_ANNOTATION } from '@refplat/plugin-promotions-common';
+import { useLadder } from '../../hooks/useLadder';
+import { usePromotionsTarget } from '../../hooks/usePromotionsTarget';
+import { CanaryProgress } from '../common/CanaryProgress';
+import { DigestLabel } from '../common/DigestLabel';
+import { HealthChip } from '../common/HealthChip';
+
+/** One Service's digest, health and canary at every stage. */
+export const EntityServicePromotionsCard = () => {
+  const { target, loading: targetLoading } = usePromotionsTarget();
+  const { ladder, error } = useLadder(target?.product);
+
+  if (targetLoading) return <Progress />;
+  if (!target?.service) {
+    return <MissingAnnotationEmptyState annotation={SERVICE_ANNOTATION} />;
+  }
+  const service = target.service;
+
+  return (
+    <InfoCard
+      title="Promotions"
+      subheader={`${service} in ${target.product.team}/${target.product.product}`}
+    >
+      {!ladder && !error && <Progress />}
+      {error && !ladder && <ResponseErrorPanel error={error} />}
+      {ladder?.healthError && (
+        <WarningPanel severity="error" title="Health unknown" message={ladder.healthError} />
+      )}
+      {ladder && !ladder.services.includes(service) && (
+        <Typography>
+          {service} is not in any Release record or Environment of{' '}
+          {ladder.team}/{ladder.product}.
+        </Typography>
+      )}
+      {ladder && ladder.services.includes(service) && (
+        <Table size="small" aria-label={`${service} per stage`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Stage</TableCell>
+              <TableCell>Digest</TableCell>
+              <TableCell>Health</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {ladder.stages.map(stage => {
+              const cell = stage.services[service];
+              return (
+                <TableRow key={stage.name} data-testid={`service-stage-${stage.name}`}>
+                  <TableCell>{stage.name}</TableCell>
+                  <TableCell>
+                    {cell?.digest ? (
+                      <DigestLabel digest={cell.digest} />
+                    ) : (
+                      <Typography variant="body2" color="textSecondary">
+                        {cell?.declared === false || !cell ? 'not declared' : 'not released'}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    {cell && <HealthChip verdict={cell.verdict} reasons={cell.reasons} />}
+                    <CanaryProgress canary={cell?.canary} />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+    </InfoCard>
+  );
+};

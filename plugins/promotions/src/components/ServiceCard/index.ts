@@ -1,0 +1,1 @@
+export { EntityServicePromotionsCard } from './EntityServicePromotionsCard';
