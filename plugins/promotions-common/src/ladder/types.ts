@@ -1,3 +1,5 @@
+import type { CanaryState } from '../argo/canaryState';
+import type { HealthVerdict, ServiceHealthCheck } from '../health/serviceHealth';
 import type { Promotion } from '../promotions/types';
 
 /**
@@ -6,22 +8,9 @@ import type { Promotion } from '../promotions/types';
  * services.<svc>.{digest, healthy}}` and `promotions`; the rest extends it.
  */
 
-export type HealthVerdictName = 'healthy' | 'progressing' | 'unhealthy' | 'unknown';
-
-export interface LadderCanary {
-  phase: string;
-  currentStep: number;
-  totalSteps: number;
-  complete: boolean;
-  weight: number;
-  paused: boolean;
-  pauseReason?: string;
-  pausedSince?: string;
-  pausedForSeconds?: number;
-  pauseDurationSeconds?: number;
-  aborted: boolean;
-  message?: string;
-}
+/** Health verdicts and canary state come from the pure rules. */
+export type HealthVerdictName = HealthVerdict;
+export type LadderCanary = CanaryState;
 
 export interface LadderServiceCell {
   /** The digest the stage's Release record names; absent when not released there. */
@@ -32,6 +21,8 @@ export interface LadderServiceCell {
   verdict: HealthVerdictName;
   /** Why the cell is not healthy, in a developer's words. Empty when healthy. */
   reasons: string[];
+  /** Each reality check with its state, for "why can't I promote?". */
+  checks?: ServiceHealthCheck[];
   /** Digests of this service's images that ArgoCD reports running. */
   runningDigests: string[];
   canary?: LadderCanary;

@@ -1,0 +1,144 @@
+import { Config, readDurationFromConfig } from '@backstage/config';
+import { HumanDuration } from '@backstage/types';
+import { InputError } from '@backstage/errors';
+import { isValidName } from '@refplat/plugin-promotions-common';
+
+export const DEFAULT_STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
+
+export interface ArgoCdInstanceConfig {
+  name: string;
+  baseUrl: string;
+  token: string;
+  uiUrl: string;
+}
+
+export interface KubernetesClusterConfig {
+  name: string;
+  url: string;
+  serviceAccountToken?: string;
+  caData?: string;
+  skipTLSVerify: boolean;
+  applicationNamespace: string;
+}
+
+export interface PromotionsConfig {
+  platformRepo: { host: string; owner: string; repo: string; branch: string };
+  releasesPath: string;
+  environmentsPath: string;
+  stages: string[];
+  approval: {
+    stages: string[];
+    approvers: string[];
+    requireDistinctApprover: boolean;
+  };
+  argocd: ArgoCdInstanceConfig[];
+  kubernetes: KubernetesClusterConfig[];
+  gate: { enabled: boolean; frequency: HumanDuration };
+  autoPromote: { enabled: boolean; frequency: HumanDuration };
+}
+
+function trimSlashes(path: string): string {
+  return path.replace(/^\/+|\/+$/g, '');
+}
+
+function readArgoCd(config: Config | undefined): ArgoCdInstanceConfig[] {
+  if (!config) return [];
+  const instances = config.getOptionalConfigArray('instances') ?? [];
+  const list = instances.map(instance => ({
+    name: instance.getString('name'),
+    baseUrl: instance.getString('baseUrl').replace(/\/+$/, ''),
+    token: instance.getString('token'),
+    uiUrl: (
+      instance.getOptionalString('uiUrl') ?? instance.getString('baseUrl')
+    ).replace(/\/+$/, ''),
+  }));
+  const baseUrl = config.getOptionalString('baseUrl');
+  if (baseUrl) {
+    list.unshift({
+      name: 'argocd',
+      baseUrl: baseUrl.replace(/\/+$/, ''),
+      token: config.getString('token'),
+      uiUrl: (config.getOptionalString('uiUrl') ?? baseUrl).replace(/\/+$/, ''),
+    });
+  }
+  return list;
+}
+
+function readKubernetes(config: Config | undefined): KubernetesClusterConfig[] {
+  return (config?.getOptionalConfigArray('clusters') ?? []).map(cluster => ({
+    name: cluster.getString('name'),
+    url: cluster.getString('url').replace(/\/+$/, ''),
+    serviceAccountToken: cluster.getOptionalString('serviceAccountToken'),
+    caData: cluster.getOptionalString('caData'),
+    skipTLSVerify: cluster.getOptionalBoolean('skipTLSVerify') ?? false,
+    applicationNamespace:
+      cluster.getOptionalString('applicationNamespace') ?? 'argocd',
+  }));
+}
+
+function readSchedule(
+  config: Config | undefined,
+  defaults: { enabled: boolean; frequency: HumanDuration },
+) {
+  return {
+    enabled: config?.getOptionalBoolean('enabled') ?? defaults.enabled,
+    frequency: config?.has('frequency')
+      ? readDurationFromConfig(config, { key: 'frequency' })
+      : defaults.frequency,
+  };
+}
+
+/** Reads and checks `promotions.*`; a bad value fails at start-up, not on first use. */
+export function readPromotionsConfig(root: Config): PromotionsConfig {
+  const config = root.getConfig('promotions');
+  const repo = config.getConfig('platformRepo');
+  const stages = config.getOptionalStringArray('stages') ?? DEFAULT_STAGES;
+  const badStage = stages.find(stage => !isValidName(stage));
+  if (badStage !== undefined || new Set(stages).size !== stages.length) {
+    throw new InputError(
+      `promotions.stages must be distinct lowercase names, got ${JSON.stringify(stages)}`,
+    );
+  }
+  const approvalStages = config.getOptionalStringArray('approval.stages') ?? [
+    'prod',
+  ];
+  const unknownApproval = approvalStages.find(stage => !stages.includes(stage));
+  if (unknownApproval) {
+    throw new InputError(
+      `promotions.approval.stages names '${unknownApproval}', which is not in promotions.stages`,
+    );
+  }
+  return {
+    platformRepo: {
+      host: repo.getOptionalString('host') ?? 'github.com',
+      owner: repo.getString('owner'),
+      repo: repo.getString('repo'),
+      branch: repo.getOptionalString('branch') ?? 'main',
+    },
+    releasesPath: trimSlashes(
+      config.getOptionalString('releasesPath') ?? 'gitops/releases',
+    ),
+    environmentsPath: trimSlashes(
+      config.getOptionalString('environmentsPath') ?? 'gitops/environments',
+    ),
+    stages,
+    approval: {
+      stages: approvalStages,
+      approvers: config.getOptionalStringArray('approval.approvers') ?? [
+        'group:default/release-approvers',
+      ],
+      requireDistinctApprover:
+        config.getOptionalBoolean('approval.requireDistinctApprover') ?? true,
+    },
+    argocd: readArgoCd(config.getOptionalConfig('argocd')),
+    kubernetes: readKubernetes(config.getOptionalConfig('kubernetes')),
+    gate: readSchedule(config.getOptionalConfig('gate'), {
+      enabled: true,
+      frequency: { seconds: 30 },
+    }),
+    autoPromote: readSchedule(config.getOptionalConfig('autoPromote'), {
+      enabled: true,
+      frequency: { minutes: 5 },
+    }),
+  };
+}

@@ -1,0 +1,41 @@
+import type {
+  Application,
+  ProductRef,
+  Rollout,
+} from '@refplat/plugin-promotions-common';
+
+/** One Application as one health source (ArgoCD instance or cluster) sees it. */
+export interface ObservedApplication {
+  application: Application;
+  /** The configured name of the ArgoCD instance or cluster that answered. */
+  source: string;
+  /** Link to the Application in the ArgoCD UI, when the source knows one. */
+  uiUrl?: string;
+}
+
+export interface ApplicationListing {
+  applications: ObservedApplication[];
+  /** Sources that could not be asked; their Applications' health is unknown. */
+  errors: string[];
+}
+
+/**
+ * Where the ladder learns what really runs. Implementations batch: one list
+ * call per source per Product, and a Rollout read only when a canary needs
+ * explaining.
+ */
+export interface HealthSource {
+  listApplications(product: ProductRef): Promise<ApplicationListing>;
+  getRollout(
+    observed: ObservedApplication,
+    service: string,
+  ): Promise<Rollout | undefined>;
+}
+
+/**
+ * The labels the ApplicationSet template puts on every generated
+ * Application, so that one selector finds a Product's Applications.
+ */
+export function productLabelSelector(product: ProductRef): string {
+  return `refplat.org/team=${product.team},refplat.org/product=${product.product}`;
+}

@@ -1,0 +1,223 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import { NotFoundError } from '@backstage/errors';
+import {
+  Ladder,
+  LadderServiceCell,
+  LadderStage,
+  ProductRef,
+  Rollout,
+  ServiceHealth,
+  applicationName,
+  evaluateServiceHealth,
+  evaluateStageHealth,
+  findRollout,
+  isWaitingToClimb,
+  syncedRevision,
+} from '@refplat/plugin-promotions-common';
+import { PromotionsConfig } from '../config';
+import { PlatformRepoReader, RepoFileIndex } from '../github/PlatformRepoReader';
+import {
+  ApplicationListing,
+  HealthSource,
+  ObservedApplication,
+} from '../health/HealthSource';
+import { ProductRecords, StageRecords, readProductRecords } from './readProductRecords';
+
+export interface LadderServiceOptions {
+  config: PromotionsConfig;
+  repo: PlatformRepoReader;
+  healthSource?: HealthSource;
+  logger: LoggerService;
+  now?: () => Date;
+}
+
+const NO_HEALTH_SOURCE =
+  'No health source configured (set promotions.argocd or promotions.kubernetes)';
+
+/**
+ * Builds a Product's ladder: intent from the platform repo (Release records
+ * and Environments at the branch head), reality from the health source, and
+ * the verdict of the pure health rules for every service at every stage.
+ */
+export class LadderService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: LadderServiceOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async getLadder(product: ProductRef): Promise<Ladder> {
+    const { config, repo } = this.options;
+    const revision = await repo.headCommit();
+    const index = await repo.fileIndex(revision);
+    const records = await readProductRecords(repo, config, index, product);
+    if (!records.exists) {
+      throw new NotFoundError(
+        `No Release records or Environments for ${product.team}/${product.product} under ${config.releasesPath} or ${config.environmentsPath}`,
+      );
+    }
+
+    const listing = await this.listApplications(product);
+    const healthError =
+      listing.errors.length > 0 ? listing.errors.join('; ') : undefined;
+
+    const stages = await Promise.all(
+      records.stages.map(stage =>
+        this.buildStage(product, stage, records, listing, healthError, revision, index),
+      ),
+    );
+    markWaitingToClimb(stages);
+
+    return {
+      team: product.team,
+      product: product.product,
+      services: records.services,
+      stages,
+      promotions: [],
+      revision,
+      healthError,
+      generatedAt: this.now().toISOString(),
+    };
+  }
+
+  private async listApplications(product: ProductRef): Promise<ApplicationListing> {
+    if (!this.options.healthSource) {
+      return { applications: [], errors: [NO_HEALTH_SOURCE] };
+    }
+    try {
+      return await this.options.healthSource.listApplications(product);
+    } catch (error) {
+      return { applications: [], errors: [(error as Error).message] };
+    }
+  }
+
+  private async buildStage(
+    product: ProductRef,
+    stage: StageRecords,
+    records: ProductRecords,
+    listing: ApplicationListing,
+    healthError: string | undefined,
+    headRevision: string,
+    headIndex: RepoFileIndex,
+  ): Promise<LadderStage> {
+    const appName = applicationName(product, stage.name);
+    const observed = listing.applications.find(
+      candidate => candidate.application.metadata?.name === appName,
+    );
+    const carriesRelease = observed
+      ? await this.syncedRevisionCarriesRelease(observed, stage, headRevision, headIndex)
+      : undefined;
+    const now = this.now();
+
+    const healths: Record<string, ServiceHealth> = {};
+    const services: Record<string, LadderServiceCell> = {};
+    for (const service of records.services) {
+      const digest = stage.release.services[service];
+      const declared = stage.environment.services.includes(service);
+      if (!digest && !declared) continue;
+      const rollout = observed ? await this.rolloutIfInProgress(observed, service) : undefined;
+      const health = evaluateServiceHealth(service, {
+        releasedDigest: digest,
+        application: observed?.application,
+        applicationLookupError: observed ? undefined : healthError,
+        syncedRevisionCarriesRelease: carriesRelease,
+        rollout,
+        applicationName: appName,
+        now,
+      });
+      if (digest) healths[service] = health;
+      services[service] = {
+        digest,
+        declared,
+        healthy: health.healthy,
+        verdict: health.verdict,
+        reasons: health.reasons,
+        checks: health.checks,
+        runningDigests: health.runningDigests,
+        canary: health.canary,
+        waitingToClimb: false,
+      };
+    }
+
+    const stageHealth = evaluateStageHealth(healths);
+    const app = observed?.application;
+    return {
+      name: stage.name,
+      requiresApproval: this.options.config.approval.stages.includes(stage.name),
+      healthy: stageHealth.healthy,
+      verdict: stageHealth.verdict,
+      reasons: stageHealth.reasons,
+      services,
+      release: stage.release.summary,
+      environment: stage.environment.summary,
+      application: {
+        name: appName,
+        source: observed?.source,
+        syncStatus: app?.status?.sync?.status,
+        healthStatus: app?.status?.health?.status,
+        revision: syncedRevision(app),
+        reconciledAt: app?.status?.reconciledAt
+          ? new Date(app.status.reconciledAt).toISOString()
+          : undefined,
+        url: observed?.uiUrl,
+      },
+    };
+  }
+
+  /**
+   * ArgoCD may lag behind the branch head. Its synced revision still carries
+   * the current Release when the Release file has the same blob there; trees
+   * are immutable by sha, so this costs one cached read per new revision.
+   */
+  private async syncedRevisionCarriesRelease(
+    observed: ObservedApplication,
+    stage: StageRecords,
+    headRevision: string,
+    headIndex: RepoFileIndex,
+  ): Promise<boolean | undefined> {
+    const revision = syncedRevision(observed.application);
+    if (!revision) return undefined;
+    if (revision === headRevision) return true;
+    try {
+      const index = await this.options.repo.fileIndex(revision);
+      return index[stage.release.path] === headIndex[stage.release.path];
+    } catch (error) {
+      this.options.logger.debug(
+        `Cannot read ${revision} to compare ${stage.release.path}: ${error}`,
+      );
+      return undefined;
+    }
+  }
+
+  /** The live Rollout, read only when its health says a canary needs explaining. */
+  private async rolloutIfInProgress(
+    observed: ObservedApplication,
+    service: string,
+  ): Promise<Rollout | undefined> {
+    const app = observed.application;
+    const entry = findRollout(app, service);
+    const inlineHealth = entry?.health?.status;
+    const needsLiveObject =
+      entry !== undefined &&
+      (app.status?.resourceHealthSource === 'appTree' || inlineHealth !== 'Healthy');
+    if (!needsLiveObject || !this.options.healthSource) return undefined;
+    try {
+      return await this.options.healthSource.getRollout(observed, service);
+    } catch (error) {
+      this.options.logger.warn(
+        `Cannot read Rollout ${service} of ${app.metadata?.name}: ${error}`,
+      );
+      return undefined;
+    }
+  }
+}
+
+/** A cell waits to climb when the stage below names a different digest. */
+function markWaitingToClimb(stages: LadderStage[]) {
+  for (let i = 1; i < stages.length; i++) {
+    const below = stages[i - 1];
+    for (const [service, cell] of Object.entries(stages[i].services)) {
+      cell.waitingToClimb = isWaitingToClimb(cell, below.services[service]?.digest);
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import { isWaitingToClimb } from './rules';
+
+const a = `sha256:${'a'.repeat(64)}`;
+const b = `sha256:${'b'.repeat(64)}`;
+
+describe('isWaitingToClimb', () => {
+  it.each([
+    ['below differs', { declared: true, digest: a }, b, true],
+    ['never released here', { declared: true }, b, true],
+    ['same digest', { declared: true, digest: a }, a, false],
+    ['nothing below', { declared: true, digest: a }, undefined, false],
+    ['not declared here', { declared: false }, b, false],
+    ['not declared but released', { declared: false, digest: a }, b, false],
+  ])('%s', (_name, cell, below, expected) => {
+    expect(isWaitingToClimb(cell, below)).toBe(expected);
+  });
+});
