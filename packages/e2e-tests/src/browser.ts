@@ -1,0 +1,44 @@
+import fs from 'fs';
+import path from 'path';
+import { Browser, Page, chromium } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../test-results/screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless; never a downloaded browser. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      `${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium); scripts/test.sh does this when run as root`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Signs in through the demo chooser as `alice` or `bob`. */
+export async function signIn(page: Page, baseUrl: string, user: 'alice' | 'bob') {
+  await page.goto(baseUrl);
+  const title = user === 'alice' ? 'Alice' : 'Bob';
+  await page.getByRole('button', { name: `Sign in as ${title}` }).click();
+  await page.waitForURL(/\/catalog/);
+  await page.getByRole('heading', { name: /Catalog/ }).first().waitFor();
+}

@@ -1,0 +1,121 @@
+import { ChildProcess, spawn } from 'child_process';
+import fs from 'fs';
+import net from 'net';
+import os from 'os';
+import path from 'path';
+import { RunningSim, SimOptions, startPlatformSim } from '@refplat/platform-sim';
+
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+const BACKEND_DIR = path.join(REPO_ROOT, 'packages/backend');
+const READY_TIMEOUT_MS = 120_000;
+
+export interface RunningStack {
+  /** Where the app and its backend are served. */
+  baseUrl: string;
+  sim: RunningSim;
+  backendLog: () => string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForReadiness(url: string, backend: ChildProcess, log: () => string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (backend.exitCode !== null) {
+      throw new Error(`Backend exited with ${backend.exitCode}:\n${log()}`);
+    }
+    try {
+      const response = await fetch(`${url}/.backstage/health/v1/readiness`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise(resolve => setTimeout(resolve, 500));
+  }
+  throw new Error(`Backend not ready after ${READY_TIMEOUT_MS} ms:\n${log()}`);
+}
+
+/**
+ * The whole product as a user gets it: the platform simulator, and the
+ * Backstage backend (serving the built app) configured against it through
+ * an extra config file, exactly like a real deployment's overrides.
+ */
+export async function startStack(simOptions: Partial<SimOptions> = {}): Promise<RunningStack> {
+  if (!fs.existsSync(path.join(REPO_ROOT, 'packages/app/dist/index.html'))) {
+    throw new Error('The app is not built: run `npm run build:app` first (npm test does)');
+  }
+  const sim = await startPlatformSim(simOptions);
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const simHost = new URL(sim.url).host;
+  const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotions-e2e-'));
+  const configFile = path.join(configDir, 'app-config.e2e.yaml');
+  fs.writeFileSync(
+    configFile,
+    JSON.stringify({
+      app: { baseUrl },
+      backend: { baseUrl, listen: { port } },
+      integrations: {
+        github: [
+          { host: simHost, apiBaseUrl: sim.githubApiUrl, token: sim.tokens.github },
+        ],
+      },
+      promotions: {
+        platformRepo: { host: simHost },
+        argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd },
+      },
+    }),
+  );
+
+  let output = '';
+  const backend = spawn(
+    'npx',
+    [
+      'backstage-cli',
+      'package',
+      'start',
+      '--config',
+      path.join(REPO_ROOT, 'app-config.yaml'),
+      '--config',
+      configFile,
+    ],
+    {
+      cwd: BACKEND_DIR,
+      env: { ...process.env, NODE_ENV: 'development', FORCE_COLOR: '0' },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  backend.stdout!.on('data', chunk => (output += chunk));
+  backend.stderr!.on('data', chunk => (output += chunk));
+  const log = () => output;
+
+  const stop = async () => {
+    if (backend.exitCode === null && backend.pid) {
+      const exited = new Promise(resolve => backend.once('exit', resolve));
+      process.kill(-backend.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise(r => setTimeout(r, 5000))]);
+      if (backend.exitCode === null) process.kill(-backend.pid, 'SIGKILL');
+    }
+    await sim.stop();
+    fs.rmSync(configDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForReadiness(baseUrl, backend, log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, sim, backendLog: log, stop };
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Every test: type check, unit and API tests (SQLite, and PostgreSQL where
+# 127.0.0.1:5432 answers), then the browser tests against the built app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
+bash scripts/ensure-chromium.sh
+
+if [ -z "${BACKSTAGE_TEST_DATABASE_POSTGRES16_CONNECTION_STRING:-}" ] && \
+   (command -v pg_isready >/dev/null && pg_isready -h 127.0.0.1 -p 5432 -q); then
+  export PROMOTIONS_TEST_POSTGRES="postgresql://postgres@127.0.0.1:5432/postgres"
+fi
+
+echo "== type check"
+npx tsc
+echo "== build the app"
+npm run build:app --silent >/dev/null
+echo "== unit and API tests"
+npx backstage-cli repo test --ci
+echo "== browser tests"
+npm run test:e2e --silent
