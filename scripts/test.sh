@@ -16,6 +16,6 @@ npx tsc
 echo "== build the app"
 npm run build:app --silent >/dev/null
 echo "== unit and API tests"
-npx backstage-cli repo test --ci
+npx backstage-cli repo test --ci --watchAll=false
 echo "== browser tests"
 npm run test:e2e --silent

@@ -45,6 +45,21 @@ export class GithubResponder {
     res.status(status).type('application/json; charset=utf-8').send(text);
   }
 
+  /** Raw file bytes (Accept: application/vnd.github.raw), with the same ETag and rate-limit rules. */
+  raw(req: Request, res: Response, content: Buffer): void {
+    const login = res.locals.githubLogin as string | undefined;
+    commonHeaders(res);
+    const etag = `"${createHash('sha256').update(content).digest('hex').slice(0, 40)}"`;
+    res.setHeader('ETag', etag);
+    if (login && ifNoneMatch(req, etag)) {
+      this.setRateHeaders(res, login, false);
+      res.status(304).end();
+      return;
+    }
+    if (login) this.setRateHeaders(res, login, true);
+    res.status(200).type('application/vnd.github.raw').send(content);
+  }
+
   empty(req: Request, res: Response, status: number): void {
     const login = res.locals.githubLogin as string | undefined;
     commonHeaders(res);

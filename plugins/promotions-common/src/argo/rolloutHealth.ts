@@ -1,7 +1,8 @@
 import type { Rollout, RolloutCondition } from './types';
 
 /** Argo CD's health of a Rollout (the statuses its Rollout health check can return). */
-export type RolloutHealthStatus = 'Healthy' | 'Progressing' | 'Suspended' | 'Degraded' | 'Unknown';
+export type RolloutHealthStatus =
+  'Healthy' | 'Progressing' | 'Suspended' | 'Degraded' | 'Unknown';
 
 export interface RolloutHealth {
   status: RolloutHealthStatus;
@@ -23,7 +24,8 @@ const KNOWN_STATUSES: ReadonlySet<string> = new Set([
  * v0.10+ `observedGeneration` ("5") from a v0.9 pod-template hash ("6df79499bc").
  */
 export function luaToNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? value : undefined;
   if (typeof value !== 'string') return undefined;
   const s = value.trim();
   const hex = /^([+-]?)0[xX]([0-9a-fA-F]+)$/.exec(s);
@@ -57,8 +59,12 @@ export function isRolloutGenerationObserved(rollout: Rollout): boolean {
 function isWorkloadGenerationObserved(rollout: Rollout): boolean {
   const annotations = rollout.metadata?.annotations;
   if (!rollout.spec?.workloadRef || !annotations) return true;
-  const workloadGen = luaToNumber(annotations['rollout.argoproj.io/workload-generation']);
-  const observedWorkloadGen = luaToNumber(rollout.status?.workloadObservedGeneration);
+  const workloadGen = luaToNumber(
+    annotations['rollout.argoproj.io/workload-generation'],
+  );
+  const observedWorkloadGen = luaToNumber(
+    rollout.status?.workloadObservedGeneration,
+  );
   return workloadGen === observedWorkloadGen;
 }
 
@@ -69,8 +75,10 @@ function isWorkloadGenerationObserved(rollout: Rollout): boolean {
  */
 export function rolloutStableRS(rollout: Rollout): string | undefined {
   const status = rollout.status;
-  if (status?.stableRS !== undefined && status.stableRS !== null) return status.stableRS;
-  if (status?.canary !== undefined && status.canary !== null) return status.canary.stableRS;
+  if (status?.stableRS !== undefined && status.stableRS !== null)
+    return status.stableRS;
+  if (status?.canary !== undefined && status.canary !== null)
+    return status.canary.stableRS;
   return '';
 }
 
@@ -101,8 +109,14 @@ function isPaused(rollout: Rollout): boolean {
  * `conditions` that are not a list, a missing `metadata.generation`, a missing `spec.strategy`.
  */
 export function rolloutHealth(rollout: Rollout): RolloutHealth {
-  if (!isRolloutGenerationObserved(rollout) || !isWorkloadGenerationObserved(rollout)) {
-    return { status: 'Progressing', message: 'Waiting for rollout spec update to be observed' };
+  if (
+    !isRolloutGenerationObserved(rollout) ||
+    !isWorkloadGenerationObserved(rollout)
+  ) {
+    return {
+      status: 'Progressing',
+      message: 'Waiting for rollout spec update to be observed',
+    };
   }
   const status = rollout.status!;
   const spec = rollout.spec ?? {};
@@ -110,21 +124,31 @@ export function rolloutHealth(rollout: Rollout): RolloutHealth {
   // Argo Rollouts v1.0+ records a phase and message that Argo CD surfaces as they are.
   if (typeof status.phase === 'string' && status.phase !== '') {
     const mapped = status.phase === 'Paused' ? 'Suspended' : status.phase;
-    const message = typeof status.message === 'string' ? status.message : undefined;
+    const message =
+      typeof status.message === 'string' ? status.message : undefined;
     if (KNOWN_STATUSES.has(mapped)) {
       return withMessage(mapped as RolloutHealthStatus, message);
     }
-    return withMessage('Unknown', message ?? `Unrecognised Rollout phase "${status.phase}"`);
+    return withMessage(
+      'Unknown',
+      message ?? `Unrecognised Rollout phase "${status.phase}"`,
+    );
   }
 
   for (const condition of rolloutConditions(rollout)) {
     if (condition?.type === 'InvalidSpec') {
       return withMessage('Degraded', condition.message);
     }
-    if (condition?.type === 'Progressing' && condition.reason === 'RolloutAborted') {
+    if (
+      condition?.type === 'Progressing' &&
+      condition.reason === 'RolloutAborted'
+    ) {
       return withMessage('Degraded', condition.message);
     }
-    if (condition?.type === 'Progressing' && condition.reason === 'ProgressDeadlineExceeded') {
+    if (
+      condition?.type === 'Progressing' &&
+      condition.reason === 'ProgressDeadlineExceeded'
+    ) {
       return withMessage('Degraded', condition.message);
     }
   }
@@ -147,40 +171,58 @@ export function rolloutHealth(rollout: Rollout): RolloutHealth {
   if (updatedReplicas < desiredReplicas) {
     return {
       status: 'Progressing',
-      message: 'Waiting for roll out to finish: More replicas need to be updated',
+      message:
+        'Waiting for roll out to finish: More replicas need to be updated',
     };
   }
   if (availableReplicas < updatedReplicas) {
     return {
       status: 'Progressing',
-      message: 'Waiting for roll out to finish: updated replicas are still becoming available',
+      message:
+        'Waiting for roll out to finish: updated replicas are still becoming available',
     };
   }
 
   const stableRS = rolloutStableRS(rollout);
   const strategy = spec.strategy;
   if (strategy?.blueGreen !== undefined && strategy.blueGreen !== null) {
-    if (!status.blueGreen || status.blueGreen.activeSelector !== status.currentPodHash) {
-      return { status: 'Progressing', message: 'active service cutover pending' };
+    if (
+      !status.blueGreen ||
+      status.blueGreen.activeSelector !== status.currentPodHash
+    ) {
+      return {
+        status: 'Progressing',
+        message: 'active service cutover pending',
+      };
     }
     if (stableRS !== '' && stableRS !== status.currentPodHash) {
-      return { status: 'Progressing', message: 'waiting for analysis to complete' };
+      return {
+        status: 'Progressing',
+        message: 'waiting for analysis to complete',
+      };
     }
   } else if (strategy?.canary !== undefined && strategy.canary !== null) {
     if (statusReplicas > updatedReplicas) {
       return {
         status: 'Progressing',
-        message: 'Waiting for roll out to finish: old replicas are pending termination',
+        message:
+          'Waiting for roll out to finish: old replicas are pending termination',
       };
     }
     if (stableRS === '' || stableRS !== status.currentPodHash) {
-      return { status: 'Progressing', message: 'Waiting for rollout to finish steps' };
+      return {
+        status: 'Progressing',
+        message: 'Waiting for rollout to finish steps',
+      };
     }
   }
 
   return { status: 'Healthy' };
 }
 
-function withMessage(status: RolloutHealthStatus, message: string | undefined): RolloutHealth {
+function withMessage(
+  status: RolloutHealthStatus,
+  message: string | undefined,
+): RolloutHealth {
   return message ? { status, message } : { status };
 }

@@ -40,7 +40,8 @@ export interface ApplicationDestination {
 }
 
 /** `Synced`, `OutOfSync` or `Unknown`. */
-export type ApplicationSyncStatusCode = 'Synced' | 'OutOfSync' | 'Unknown' | (string & {});
+export type ApplicationSyncStatusCode =
+  'Synced' | 'OutOfSync' | 'Unknown' | (string & {});
 
 /** Argo CD health codes; Application health is the worst resource health. */
 export type ArgoHealthStatusCode =
@@ -54,12 +55,7 @@ export type ArgoHealthStatusCode =
 
 /** `Running`, `Terminating`, `Failed`, `Error`, `Succeeded`. */
 export type OperationPhase =
-  | 'Running'
-  | 'Terminating'
-  | 'Failed'
-  | 'Error'
-  | 'Succeeded'
-  | (string & {});
+  'Running' | 'Terminating' | 'Failed' | 'Error' | 'Succeeded' | (string & {});
 
 export interface ArgoHealthStatus {
   status?: ArgoHealthStatusCode;
@@ -132,12 +128,20 @@ export interface ApplicationStatus {
   /** When the controller last compared live state with git. */
   reconciledAt?: ArgoTime;
   operationState?: ApplicationOperationState;
-  summary?: { images?: string[]; externalURLs?: string[]; [key: string]: unknown };
+  summary?: {
+    images?: string[];
+    externalURLs?: string[];
+    [key: string]: unknown;
+  };
   resources?: ApplicationResourceStatus[];
   /** `appTree` means per-resource health is not inline in `resources`. */
   resourceHealthSource?: 'appTree' | (string & {});
   history?: ApplicationRevisionHistory[];
-  conditions?: Array<{ type?: string; message?: string; lastTransitionTime?: ArgoTime }>;
+  conditions?: Array<{
+    type?: string;
+    message?: string;
+    lastTransitionTime?: ArgoTime;
+  }>;
   [key: string]: unknown;
 }
 
@@ -230,7 +234,8 @@ export interface RolloutAnalysisRunStatus {
 }
 
 /** Rollouts v1.0+ writes a phase; older controllers do not. */
-export type RolloutPhase = 'Healthy' | 'Progressing' | 'Paused' | 'Degraded' | (string & {});
+export type RolloutPhase =
+  'Healthy' | 'Progressing' | 'Paused' | 'Degraded' | (string & {});
 
 export interface RolloutStatus {
   phase?: RolloutPhase;
@@ -258,7 +263,11 @@ export interface RolloutStatus {
     currentExperiment?: string;
     [key: string]: unknown;
   };
-  blueGreen?: { activeSelector?: string; previewSelector?: string; [key: string]: unknown };
+  blueGreen?: {
+    activeSelector?: string;
+    previewSelector?: string;
+    [key: string]: unknown;
+  };
   pauseConditions?: RolloutPauseCondition[];
   controllerPause?: boolean;
   abort?: boolean;

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+import { startPlatformSim } from '../sim';
+import { SimOptions } from '../options';
+import { flagOrEnv, parseArgs, toNumber } from './args';
+
+const USAGE = `usage: platform-sim [options]
+  --port N                 (PLATFORM_SIM_PORT, default 7070; 0 = any free port)
+  --data-dir DIR           (PLATFORM_SIM_DATA_DIR, default: a fresh temp dir; reused when it holds a repo)
+  --owner NAME --repo NAME (default refplat/platform)
+  --reconcile-interval-ms N (PLATFORM_SIM_RECONCILE_INTERVAL_MS, default 500)
+  --sync-delay-ms N        (PLATFORM_SIM_SYNC_DELAY_MS, default 1000)
+  --canary-step-ms N       (PLATFORM_SIM_CANARY_STEP_MS, default 3000)
+  --canary-weights 10,25,50 (PLATFORM_SIM_CANARY_WEIGHTS)
+  --bad-digests d1,d2      (PLATFORM_SIM_BAD_DIGESTS)
+  --rate-limit N           (PLATFORM_SIM_RATE_LIMIT, default 5000 per hour)
+  --no-seed                (PLATFORM_SIM_SEED=false)`;
+
+/** Options from flags and PLATFORM_SIM_* environment variables. */
+export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
+  const args = parseArgs(argv, ['no-seed', 'help']);
+  if (args.flags.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const list = (value: string | undefined) => value?.split(',').map(item => item.trim()).filter(Boolean);
+  const weights = list(flagOrEnv(args, 'canary-weights', 'PLATFORM_SIM_CANARY_WEIGHTS'))?.map(Number);
+  return {
+    port: toNumber(flagOrEnv(args, 'port', 'PLATFORM_SIM_PORT'), 'port') ?? 7070,
+    dataDir: flagOrEnv(args, 'data-dir', 'PLATFORM_SIM_DATA_DIR'),
+    owner: flagOrEnv(args, 'owner', 'PLATFORM_SIM_OWNER'),
+    repo: flagOrEnv(args, 'repo', 'PLATFORM_SIM_REPO'),
+    reconcileIntervalMs: toNumber(flagOrEnv(args, 'reconcile-interval-ms', 'PLATFORM_SIM_RECONCILE_INTERVAL_MS'), 'reconcile-interval-ms'),
+    syncDelayMs: toNumber(flagOrEnv(args, 'sync-delay-ms', 'PLATFORM_SIM_SYNC_DELAY_MS'), 'sync-delay-ms'),
+    canaryStepMs: toNumber(flagOrEnv(args, 'canary-step-ms', 'PLATFORM_SIM_CANARY_STEP_MS'), 'canary-step-ms'),
+    canaryWeights: weights,
+    badDigests: list(flagOrEnv(args, 'bad-digests', 'PLATFORM_SIM_BAD_DIGESTS')),
+    rateLimit: toNumber(flagOrEnv(args, 'rate-limit', 'PLATFORM_SIM_RATE_LIMIT'), 'rate-limit'),
+    seed: args.flags['no-seed'] ? false : process.env.PLATFORM_SIM_SEED === 'false' ? false : undefined,
+  };
+}
+
+async function main(): Promise<void> {
+  const sim = await startPlatformSim(optionsFromArgs(process.argv.slice(2)));
+  console.log(`platform-sim listening on ${sim.url}`);
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    sim.stop().then(
+      () => process.exit(0),
+      error => {
+        console.error(`platform-sim failed to stop after ${signal}:`, error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+if (require.main === module) {
+  main().catch(error => {
+    console.error('platform-sim failed to start:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,100 @@
+import type { ActiveFault, FaultSpec } from './faults';
+import type { OutageMode } from './outage';
+import type { LoggedRequest, UpstreamTarget } from './requestLog';
+import type { AppOverrides, SyncStatusCode } from '../world/applicationState';
+
+/** POST /_sim/ci/push: CI built a new image of a service and writes its digest into the dev Release. */
+export interface CiPushRequest {
+  team: string;
+  product: string;
+  service: string;
+  /** The digest to write; a random one when absent. */
+  digest?: string;
+  /** Mark the digest bad: its canary will fail analysis and abort. */
+  bad?: boolean;
+}
+
+export interface CiPushResult {
+  digest: string;
+  /** The new commit on main. */
+  commit: string;
+}
+
+/** POST /_sim/apps/{name}: force an Application's state for a test. `clear` removes earlier overrides first. */
+export interface AppOverrideRequest extends AppOverrides {
+  clear?: boolean;
+}
+
+export interface SimAppState {
+  name: string;
+  team: string;
+  product: string;
+  stage: string;
+  syncStatus: SyncStatusCode;
+  healthStatus: string;
+  revision: string;
+  images: string[];
+  targetDigests: Record<string, string>;
+  appliedDigests: Record<string, string>;
+  overrides: AppOverrides;
+}
+
+export interface SimRolloutState {
+  app: string;
+  namespace: string;
+  name: string;
+  phase: string;
+  message: string;
+  currentStepIndex: number;
+  canaryWeight: number;
+  stableDigest: string;
+  desiredDigest: string;
+  aborted: boolean;
+}
+
+/** GET /_sim/state */
+export interface SimState {
+  mainSha: string;
+  apps: SimAppState[];
+  rollouts: SimRolloutState[];
+  badDigests: string[];
+  argocdDown: boolean;
+  faults: ActiveFault[];
+}
+
+/** The programmatic twin of the /_sim HTTP control endpoints. */
+export interface SimControl {
+  /** POST /_sim/ci/push */
+  ciPush(request: CiPushRequest): Promise<CiPushResult>;
+  /** POST /_sim/bad-digests */
+  addBadDigest(digest: string): void;
+  /** POST /_sim/faults */
+  addFault(fault: FaultSpec): ActiveFault;
+  /** DELETE /_sim/faults */
+  clearFaults(): void;
+  /** POST /_sim/argocd/down; mode 'reset' drops connections instead of answering 503. */
+  setArgocdDown(down: boolean, mode?: OutageMode): void;
+  /** POST /_sim/apps/{name}; throws for an unknown Application. */
+  setApp(name: string, override: AppOverrideRequest): void;
+  /** GET /_sim/requests (optionally only one target) */
+  getRequests(target?: UpstreamTarget): LoggedRequest[];
+  /** DELETE /_sim/requests */
+  clearRequests(): void;
+  /** GET /_sim/state */
+  getState(): SimState;
+  /** POST /_sim/reconcile: run one reconcile pass now instead of waiting for the interval. */
+  reconcileNow(): Promise<void>;
+  /** POST /_sim/github/rate-limit: pretend a login already used `used` requests this hour. */
+  setGithubRateLimitUsed(login: string, used: number): void;
+}
+
+/** A control call that cannot be done, with the HTTP status the control endpoint answers. */
+export class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ControlError';
+  }
+}

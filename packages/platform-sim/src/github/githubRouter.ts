@@ -1,0 +1,118 @@
+import express, { ErrorRequestHandler, Request, Response, Router } from 'express';
+import { STATUS_CODES } from 'node:http';
+import { FaultInjector, FaultSpec } from '../control/faults';
+import { RequestLog } from '../control/requestLog';
+import { githubAuth } from './auth';
+import { GithubContext } from './context';
+import { DOCS_URL, GithubError } from './errors';
+import { RateLimiter, rateLimitHeaders } from './rateLimiter';
+import { callerLogin } from './responder';
+import { registerCommitRoutes } from './routes/commits';
+import { registerContentsRoutes } from './routes/contents';
+import { registerGitDataRoutes } from './routes/gitData';
+import { registerIssueRoutes } from './routes/issues';
+import { registerMetaRoutes } from './routes/meta';
+import { registerPullRoutes } from './routes/pulls';
+import { registerRepositoryRoutes } from './routes/repository';
+import { registerStatusRoutes } from './routes/statuses';
+
+export interface GithubRouterDeps {
+  tokens: Record<string, string>;
+  limiter: RateLimiter;
+  faults: FaultInjector;
+  requestLog: RequestLog;
+}
+
+/** The GitHub REST subset, mounted at /github (octokit's baseUrl). */
+export function createGithubRouter(ctx: GithubContext, deps: GithubRouterDeps): Router {
+  const router = express.Router();
+  router.use(deps.requestLog.middleware('github'));
+  router.use(deps.faults.middleware('github', (req, res, fault) => sendGithubFault(res, fault, deps.limiter)));
+  router.use(express.json({ limit: '50mb' }));
+  router.use(githubAuth(deps.tokens, ctx.responder));
+
+  // Checking the rate limit is free on GitHub, so it bypasses the responder's accounting.
+  router.get('/rate_limit', (_req, res) => {
+    const snapshot = deps.limiter.peek(callerLogin(res));
+    for (const [name, value] of Object.entries(rateLimitHeaders(snapshot))) res.setHeader(name, value);
+    const core = { limit: snapshot.limit, used: snapshot.used, remaining: snapshot.remaining, reset: snapshot.reset };
+    res.json({ resources: { core }, rate: core });
+  });
+
+  registerMetaRoutes(router, ctx);
+
+  const repoRouter = express.Router({ mergeParams: true });
+  registerRepositoryRoutes(repoRouter, ctx);
+  registerContentsRoutes(repoRouter, ctx);
+  registerGitDataRoutes(repoRouter, ctx);
+  // Statuses first: /commits/{ref}/status(es) must not be read as a ref.
+  registerStatusRoutes(repoRouter, ctx);
+  registerCommitRoutes(repoRouter, ctx);
+  registerPullRoutes(repoRouter, ctx);
+  registerIssueRoutes(repoRouter, ctx);
+  router.use(
+    '/repos/:owner/:repo',
+    (req, _res, next) => {
+      const { owner, repo } = req.params;
+      const ours = owner.toLowerCase() === ctx.owner.toLowerCase() && repo.toLowerCase() === ctx.repoName.toLowerCase();
+      next(ours ? undefined : new GithubError(404, 'Not Found'));
+    },
+    repoRouter,
+  );
+
+  router.use((req, _res, next) => next(new GithubError(404, 'Not Found')));
+  router.use(githubErrorHandler(ctx));
+  return router;
+}
+
+function githubErrorHandler(ctx: GithubContext): ErrorRequestHandler {
+  return (error, req: Request, res: Response, _next) => {
+    if (res.headersSent) return;
+    if (error instanceof GithubError) {
+      ctx.responder.error(req, res, error);
+    } else if (error?.type === 'entity.parse.failed') {
+      ctx.responder.error(req, res, new GithubError(400, 'Problems parsing JSON'));
+    } else {
+      console.error('platform-sim github error:', error);
+      ctx.responder.error(req, res, new GithubError(500, 'Server Error'));
+    }
+  };
+}
+
+/** An injected failure, shaped like GitHub's own (including its rate-limit answers). */
+function sendGithubFault(res: Response, fault: FaultSpec, limiter: RateLimiter): void {
+  const reset = Math.ceil(Date.now() / 1000) + 1;
+  if (fault.kind === 'secondary-rate-limit') {
+    res
+      .status(403)
+      .set({ 'retry-after': '1', 'content-type': 'application/json; charset=utf-8' })
+      .send(
+        JSON.stringify({
+          message: fault.message ?? 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+          documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+        }),
+      );
+    return;
+  }
+  if (fault.kind === 'primary-rate-limit') {
+    const snapshot = limiter.peek('(fault)');
+    res
+      .status(fault.status ?? 403)
+      .set({
+        ...rateLimitHeaders({ ...snapshot, remaining: 0, used: snapshot.limit, reset }),
+        'content-type': 'application/json; charset=utf-8',
+      })
+      .send(
+        JSON.stringify({
+          message: fault.message ?? 'API rate limit exceeded for user ID 1000.',
+          documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+        }),
+      );
+    return;
+  }
+  const status = fault.status ?? 500;
+  res
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ message: fault.message ?? STATUS_CODES[status] ?? 'Server Error', documentation_url: DOCS_URL }));
+}

@@ -1,0 +1,28 @@
+/**
+ * platform-sim: a local stand-in for GitHub, Argo CD and a Kubernetes API,
+ * for the promotions plugins' tests and local runs. Test equipment only.
+ */
+export { startPlatformSim } from './sim';
+export type { RunningSim } from './sim';
+export { resolveOptions, DEFAULT_GITHUB_TOKENS } from './options';
+export type { SimOptions } from './options';
+export type {
+  SimControl,
+  CiPushRequest,
+  CiPushResult,
+  AppOverrideRequest,
+  SimState,
+  SimAppState,
+  SimRolloutState,
+} from './control/simControl';
+export type { FaultSpec, FaultKind, ActiveFault } from './control/faults';
+export type { OutageMode } from './control/outage';
+export type { LoggedRequest, UpstreamTarget } from './control/requestLog';
+export type { AppOverrides, SyncStatusCode } from './world/applicationState';
+export { STAGES, releasePath, environmentPath, stageName } from './platform/layout';
+export { renderRelease, parseRelease, setReleaseDigest } from './platform/releaseFile';
+export type { ReleaseRecord } from './platform/releaseFile';
+export { renderEnvironment, parseEnvironment } from './platform/environmentFile';
+export type { EnvironmentRecord } from './platform/environmentFile';
+export { SEED_PRODUCTS, seedDigest } from './seed/seedData';
+export { digestFor, imageFor } from './seed/digests';

@@ -1,0 +1,133 @@
+import express from 'express';
+import http from 'node:http';
+import { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createArgocdRouter } from './argocd/argocdRouter';
+import { createControlRouter } from './control/controlRouter';
+import { FaultInjector } from './control/faults';
+import { OutageSwitch } from './control/outage';
+import { RequestLog } from './control/requestLog';
+import { SimControl } from './control/simControl';
+import { SimController } from './control/simController';
+import { FileCommitter } from './git/fileCommitter';
+import { GitRepo } from './git/gitRepo';
+import { Mutex } from './git/mutex';
+import { GithubContext } from './github/context';
+import { createGithubRouter } from './github/githubRouter';
+import { RateLimiter } from './github/rateLimiter';
+import { GithubResponder } from './github/responder';
+import { GithubStore } from './github/store';
+import { SimUrls } from './http/simUrls';
+import { createWebRouter } from './http/webRoutes';
+import { UserDirectory } from './identity/users';
+import { createKubernetesRouter } from './kubernetes/kubernetesRouter';
+import { resolveOptions, SimOptions } from './options';
+import { seedPlatform } from './seed/seedPlatform';
+import { Reconciler } from './world/reconciler';
+import { World } from './world/world';
+
+/** A running simulator. */
+export interface RunningSim {
+  /** e.g. http://127.0.0.1:7070 */
+  url: string;
+  /** octokit baseUrl: url + '/github' */
+  githubApiUrl: string;
+  /** Argo CD baseUrl: url + '/argocd' */
+  argocdUrl: string;
+  /** Kubernetes cluster server: url + '/k8s' */
+  kubernetesUrl: string;
+  tokens: { github: string; argocd: string; kubernetes: string };
+  /** The bare git repository behind the simulated GitHub repo. */
+  repoDir: string;
+  options: SimOptions;
+  control: SimControl;
+  stop(): Promise<void>;
+}
+
+/** Starts GitHub, Argo CD and Kubernetes stand-ins on one port, with the reconcile loop running. */
+export async function startPlatformSim(partial: Partial<SimOptions> = {}): Promise<RunningSim> {
+  const options = resolveOptions(partial);
+  const repoDir = path.join(options.dataDir, `${options.repo}.git`);
+  const repo = await GitRepo.open(repoDir);
+  const lock = new Mutex();
+  const committer = new FileCommitter(repo, lock);
+  const users = new UserDirectory(Object.values(options.tokens));
+  if (options.seed) await seedPlatform(repo, committer, users);
+
+  const world = new World({ weights: options.canaryWeights, stepMs: options.canaryStepMs }, options.badDigests);
+  const reconciler = new Reconciler(repo, world, { intervalMs: options.reconcileIntervalMs, syncDelayMs: options.syncDelayMs });
+  await reconciler.initialize();
+
+  const urls = new SimUrls();
+  const limiter = new RateLimiter(options.rateLimit);
+  const faults = new FaultInjector();
+  const outage = new OutageSwitch();
+  const requestLog = new RequestLog();
+  const store = new GithubStore(path.join(options.dataDir, 'github-store.json'));
+  const githubContext: GithubContext = {
+    repo,
+    committer,
+    lock,
+    store,
+    users,
+    owner: options.owner,
+    repoName: options.repo,
+    urls,
+    responder: new GithubResponder(limiter),
+  };
+  const control = new SimController({ repo, lock, committer, users, world, reconciler, faults, outage, requestLog, limiter });
+  const manifestContext = () => ({ repoURL: `${urls.web}/${options.owner}/${options.repo}.git` });
+
+  const app = express();
+  app.disable('x-powered-by');
+  // ETags are computed where GitHub sends them; express's own weak ETags would blur that.
+  app.set('etag', false);
+  app.set('trust proxy', false);
+  app.use('/github', createGithubRouter(githubContext, { tokens: options.tokens, limiter, faults, requestLog }));
+  app.use('/argocd', createArgocdRouter({ world, token: options.argocdToken, faults, requestLog, outage, manifestContext }));
+  app.use('/k8s', createKubernetesRouter({ world, token: options.kubernetesToken, faults, requestLog, outage, manifestContext }));
+  app.use('/_sim', createControlRouter(control));
+  app.use('/web', createWebRouter(store, options.owner, options.repo));
+  app.get('/', (_req, res) => {
+    res.json({ name: 'platform-sim', github: urls.github, argocd: urls.argocd, kubernetes: urls.kubernetes, control: `${urls.base}/_sim` });
+  });
+
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  urls.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  reconciler.start();
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url: urls.base,
+    githubApiUrl: urls.github,
+    argocdUrl: urls.argocd,
+    kubernetesUrl: urls.kubernetes,
+    tokens: {
+      github: Object.keys(options.tokens)[0] ?? '',
+      argocd: options.argocdToken,
+      kubernetes: options.kubernetesToken,
+    },
+    repoDir,
+    options,
+    control,
+    stop() {
+      stopping ??= (async () => {
+        await reconciler.stop();
+        await new Promise<void>(resolve => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        // Writes still queued finish before the data dir may be removed.
+        await lock.run(async () => undefined);
+      })();
+      return stopping;
+    },
+  };
+}

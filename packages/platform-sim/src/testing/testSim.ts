@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import { Octokit } from '@octokit/rest';
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+import { startPlatformSim, RunningSim } from '../sim';
+import { SimOptions } from '../options';
+
+/** Fast timings so canaries finish in about a second. */
+export const FAST_TIMINGS: Partial<SimOptions> = {
+  reconcileIntervalMs: 20,
+  syncDelayMs: 50,
+  canaryStepMs: 200,
+};
+
+/** Starts an in-process simulator on a random port; call `stopTestSim` in afterAll. */
+export function startTestSim(options: Partial<SimOptions> = {}): Promise<RunningSim> {
+  return startPlatformSim({ ...FAST_TIMINGS, ...options });
+}
+
+export async function stopTestSim(sim: RunningSim | undefined): Promise<void> {
+  if (!sim) return;
+  await sim.stop();
+  fs.rmSync(sim.options.dataDir, { recursive: true, force: true });
+}
+
+const RetryingOctokit = Octokit.plugin(retry, throttling);
+
+/**
+ * A stand-in for a Bottleneck group that runs jobs at once. The throttling
+ * plugin spaces writes 1 s apart and PR/comment/merge calls 3 s apart to be
+ * kind to github.com; against the simulator that pacing only slows tests.
+ * Its rate-limit detection and retry logic stay as they are.
+ */
+const UNPACED = { key: () => ({ schedule: (_options: unknown, job: (...args: any[]) => any, ...args: any[]) => job(...args) }) };
+
+/**
+ * Octokit as the promotions backend uses it: retry + throttling plugins.
+ * Retry waits are shortened (retryAfterBaseValue) so the suite stays fast.
+ */
+export function octokitFor(sim: RunningSim, token = 'sim-github-token', events: string[] = []) {
+  return new RetryingOctokit({
+    auth: token,
+    baseUrl: sim.githubApiUrl,
+    retry: { retryAfterBaseValue: 10 },
+    throttle: {
+      write: UNPACED,
+      notifications: UNPACED,
+      retryAfterBaseValue: 50,
+      onRateLimit: (retryAfter: number, options: any, _octokit: unknown, retryCount: number) => {
+        events.push(`rate-limit ${options.method} ${options.url} retryAfter=${retryAfter}`);
+        return retryCount < 2;
+      },
+      onSecondaryRateLimit: (retryAfter: number, options: any, _octokit: unknown, retryCount: number) => {
+        events.push(`secondary-rate-limit ${options.method} ${options.url} retryAfter=${retryAfter}`);
+        return retryCount < 2;
+      },
+    },
+  });
+}
+
+/** Polls `probe` until it returns a truthy value (returned) or the time is up (throws with the last value). */
+export async function waitFor<T>(probe: () => Promise<T> | T, timeoutMs = 10000, intervalMs = 15): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  for (;;) {
+    last = await probe();
+    if (last) return last as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`waitFor timed out; last value ${JSON.stringify(last)}`);
+    await new Promise(resolve => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** GET JSON with a bearer token (for the Argo CD and control APIs). */
+export async function getJson(url: string, token?: string): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+export async function postJson(url: string, body: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}

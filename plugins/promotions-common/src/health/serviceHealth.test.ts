@@ -1,0 +1,745 @@
+import { readFileSync } from 'fs';
+import { resolve } from 'path';
+import { parse } from 'yaml';
+import type { Application, Rollout } from '../argo/types';
+import {
+  evaluateServiceHealth,
+  evaluateStageHealth,
+  HealthVerdict,
+  ServiceHealth,
+  ServiceHealthCheckId,
+  ServiceHealthInput,
+  worstVerdict,
+} from './serviceHealth';
+
+function load<T>(file: string, schema: 'core' | 'yaml-1.1' = 'core'): T {
+  return parse(
+    readFileSync(resolve(__dirname, '../__fixtures__', file), 'utf8'),
+    { schema },
+  ) as T;
+}
+
+const SERVICE = 'storefront';
+const RELEASED = `sha256:${'d'.repeat(4)}${'e'.repeat(60)}`; // sha256:ddddeeee…
+const OLD = `sha256:${'a'.repeat(4)}${'b'.repeat(60)}`; // sha256:aaaabbbb…
+const SHA = '1f2e3d4c5b6a79880796a5b4c3d2e1f001122334';
+const NOW = new Date('2024-03-05T08:00:00Z');
+
+const image = (digest: string) => `ghcr.io/alpha/shop/${SERVICE}@${digest}`;
+
+/**
+ * A synthetic Application for `alpha-shop-test`: the real Synced+Healthy `velero-test`
+ * (argocd-app-synced-healthy.yaml) with a real commit SHA as the synced revision, a Healthy
+ * Rollout entry for the service in status.resources, and the released digest running.
+ */
+function syntheticApp(mutate: (app: any) => void = () => {}): Application {
+  const app = load<any>('argocd-app-synced-healthy.yaml');
+  app.metadata.name = 'alpha-shop-test';
+  app.status.sync.revision = SHA;
+  app.status.summary.images = [image(RELEASED), 'nginx:latest'];
+  app.status.resources.push({
+    group: 'argoproj.io',
+    version: 'v1alpha1',
+    kind: 'Rollout',
+    namespace: 'alpha-shop-test',
+    name: SERVICE,
+    status: 'Synced',
+    health: { status: 'Healthy' },
+  });
+  mutate(app);
+  return app;
+}
+
+function rolloutEntry(app: any) {
+  return app.status.resources.find((r: any) => r.kind === 'Rollout');
+}
+
+function input(
+  overrides: Partial<ServiceHealthInput> = {},
+): ServiceHealthInput {
+  return {
+    releasedDigest: RELEASED,
+    application: syntheticApp(),
+    syncedRevisionCarriesRelease: true,
+    now: NOW,
+    ...overrides,
+  };
+}
+
+function failing(health: ServiceHealth): ServiceHealthCheckId[] {
+  return health.checks.filter(c => c.ok !== true).map(c => c.id);
+}
+
+describe('evaluateServiceHealth: the all-good case', () => {
+  it('synthetic: Synced, carries the Release, reconciled, Healthy app and Rollout, released digest running → healthy', () => {
+    const health = evaluateServiceHealth(SERVICE, input());
+    expect(health.verdict).toBe('healthy');
+    expect(health.healthy).toBe(true);
+    expect(health.reasons).toEqual([]);
+    expect(health.checks.map(c => [c.id, c.ok])).toEqual([
+      ['application', true],
+      ['sync', true],
+      ['revision', true],
+      ['reconciled', true],
+      ['app-health', true],
+      ['rollout', true],
+      ['image', true],
+    ]);
+    expect(health.runningDigests).toEqual([RELEASED]);
+    expect(health.rolloutHealth).toEqual({ status: 'Healthy' });
+    expect(health.canary).toBeUndefined();
+  });
+
+  it('synthetic: with the live completed Rollout (healthy_executedAllSteps) → healthy, canary complete', () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({
+        rollout: load<Rollout>('rollout-canary-healthy-completed.yaml'),
+      }),
+    );
+    expect(health.verdict).toBe('healthy');
+    expect(health.canary).toMatchObject({
+      complete: true,
+      weight: 100,
+      phase: 'Healthy',
+    });
+    expect(health.checks.find(c => c.id === 'rollout')!.detail).toBe(
+      'Canary complete: all 4 steps done',
+    );
+  });
+
+  it('synthetic: timestamps parsed as Date objects (YAML 1.1) → healthy', () => {
+    const app = load<any>('argocd-app-synced-healthy.yaml', 'yaml-1.1');
+    const base: any = syntheticApp();
+    base.status.reconciledAt = new Date(String(app.status.reconciledAt));
+    base.status.operationState.finishedAt = new Date(
+      String(app.status.operationState.finishedAt),
+    );
+    expect(
+      evaluateServiceHealth(SERVICE, input({ application: base })).verdict,
+    ).toBe('healthy');
+  });
+});
+
+interface Case {
+  name: string;
+  input: () => ServiceHealthInput;
+  verdict: HealthVerdict;
+  reason: string | RegExp;
+  failing: ServiceHealthCheckId[];
+}
+
+const cases: Case[] = [
+  {
+    name: 'ArgoCD unreachable',
+    input: () =>
+      input({
+        application: undefined,
+        applicationLookupError: 'connect ECONNREFUSED 10.0.0.1:443',
+      }),
+    verdict: 'unknown',
+    reason: 'ArgoCD unreachable: connect ECONNREFUSED 10.0.0.1:443',
+    failing: [
+      'application',
+      'sync',
+      'revision',
+      'reconciled',
+      'app-health',
+      'rollout',
+      'image',
+    ],
+  },
+  {
+    name: 'Application missing',
+    input: () =>
+      input({ application: undefined, applicationName: 'alpha-shop-test' }),
+    verdict: 'unknown',
+    reason:
+      'Application alpha-shop-test not found: the ApplicationSet has not generated it',
+    failing: [
+      'application',
+      'sync',
+      'revision',
+      'reconciled',
+      'app-health',
+      'rollout',
+      'image',
+    ],
+  },
+  {
+    name: 'synthetic: OutOfSync right after a Release change, the old digest still running',
+    input: () =>
+      input({
+        application: syntheticApp(a => {
+          a.status.sync.status = 'OutOfSync';
+          rolloutEntry(a).status = 'OutOfSync';
+          a.status.summary.images = [image(OLD)];
+        }),
+      }),
+    verdict: 'progressing',
+    reason: 'ArgoCD has not synced the new Release yet (OutOfSync)',
+    failing: ['sync', 'image'],
+  },
+  {
+    name: 'synthetic: synced revision does not carry the Release yet',
+    input: () =>
+      input({
+        syncedRevisionCarriesRelease: false,
+        application: syntheticApp(
+          a => (a.status.summary.images = [image(OLD)]),
+        ),
+      }),
+    verdict: 'progressing',
+    reason:
+      'ArgoCD is synced to revision 1f2e3d4, which does not carry the current Release yet',
+    failing: ['revision', 'image'],
+  },
+  {
+    name: 'synthetic: not known whether the synced revision carries the Release',
+    input: () => input({ syncedRevisionCarriesRelease: undefined }),
+    verdict: 'unknown',
+    reason:
+      'Not known whether the synced revision 1f2e3d4 carries the current Release',
+    failing: ['revision'],
+  },
+  {
+    name: 'synthetic: stale reconciledAt (before the last sync finished)',
+    input: () =>
+      input({
+        application: syntheticApp(
+          a => (a.status.reconciledAt = '2024-03-05T07:33:00Z'),
+        ),
+      }),
+    verdict: 'progressing',
+    reason:
+      'ArgoCD has not refreshed the live state since the last sync finished (reconciled 2024-03-05T07:33:00.000Z, sync finished 2024-03-05T07:33:04.000Z)',
+    failing: ['reconciled'],
+  },
+  {
+    name: 'synthetic: Synced + Healthy Application running the wrong digest',
+    input: () =>
+      input({
+        application: syntheticApp(
+          a => (a.status.summary.images = [image(OLD), 'nginx:latest']),
+        ),
+      }),
+    verdict: 'unhealthy',
+    reason:
+      'Running sha256:aaaabbbbbbbb… but the Release names sha256:ddddeeeeeeee…',
+    failing: ['image'],
+  },
+  {
+    name: 'synthetic: service not in summary.images',
+    input: () =>
+      input({
+        application: syntheticApp(
+          a => (a.status.summary.images = ['nginx:latest']),
+        ),
+      }),
+    verdict: 'unhealthy',
+    reason: 'storefront is not among the running images (nginx:latest)',
+    failing: ['image'],
+  },
+  {
+    name: 'synthetic: the service runs by tag, not by digest',
+    input: () =>
+      input({
+        application: syntheticApp(
+          a =>
+            (a.status.summary.images = [
+              'ghcr.io/alpha/shop/storefront:latest',
+            ]),
+        ),
+      }),
+    verdict: 'unhealthy',
+    reason:
+      'Running ghcr.io/alpha/shop/storefront:latest (no digest) but the Release names sha256:ddddeeeeeeee…',
+    failing: ['image'],
+  },
+  {
+    name: 'synthetic: not released to this stage (no digest in the Release record)',
+    input: () => input({ releasedDigest: undefined }),
+    verdict: 'unknown',
+    reason:
+      'storefront is not released to this stage: the Release record names no digest for it',
+    failing: ['image'],
+  },
+  {
+    name: 'synthetic: paused canary seen through status.resources (Rollout Suspended, app Suspended)',
+    input: () =>
+      input({
+        application: syntheticApp(a => {
+          a.status.health = { status: 'Suspended' };
+          rolloutEntry(a).health = {
+            status: 'Suspended',
+            message: 'CanaryPauseStep',
+          };
+          a.status.summary.images = [image(OLD), image(RELEASED)];
+        }),
+      }),
+    verdict: 'progressing',
+    reason: 'Rollout storefront is paused: CanaryPauseStep',
+    failing: ['app-health', 'rollout'],
+  },
+  {
+    name: 'synthetic: paused canary with the live Rollout (suspended_v1.0_pausedRollout)',
+    input: () =>
+      input({
+        now: new Date('2021-07-15T21:38:55Z'),
+        rollout: load<Rollout>('rollout-canary-paused-phase.yaml'),
+        application: syntheticApp(a => {
+          a.status.health = { status: 'Suspended' };
+          rolloutEntry(a).health = {
+            status: 'Suspended',
+            message: 'CanaryPauseStep',
+          };
+          a.status.summary.images = [image(OLD), image(RELEASED)];
+        }),
+      }),
+    verdict: 'progressing',
+    reason:
+      'Canary paused (CanaryPauseStep) at step 1 of 8, 21% of traffic, for 30m; waits for a manual promote',
+    failing: ['app-health', 'rollout'],
+  },
+  {
+    name: 'synthetic: canary in progress with the live Rollout (progressing_setWeightStep)',
+    input: () =>
+      input({
+        rollout: load<Rollout>('rollout-canary-progressing-setweight.yaml'),
+        application: syntheticApp(a => {
+          a.status.health = { status: 'Progressing' };
+          rolloutEntry(a).health = { status: 'Progressing' };
+          a.status.summary.images = [image(OLD), image(RELEASED)];
+        }),
+      }),
+    verdict: 'progressing',
+    reason: 'Canary in progress: step 3 of 4, 40% of traffic',
+    failing: ['app-health', 'rollout'],
+  },
+  {
+    name: 'synthetic: Degraded aborted Rollout (live degraded_abortedRollout)',
+    input: () =>
+      input({
+        rollout: load<Rollout>('rollout-canary-degraded-aborted.yaml'),
+        application: syntheticApp(a => {
+          a.status.health = { status: 'Degraded' };
+          rolloutEntry(a).health = {
+            status: 'Degraded',
+            message: 'Rollout is aborted',
+          };
+          a.status.summary.images = [image(OLD)];
+        }),
+      }),
+    verdict: 'unhealthy',
+    reason: 'Rollout storefront was aborted: Rollout is aborted',
+    failing: ['app-health', 'rollout', 'image'],
+  },
+  {
+    name: 'synthetic: Degraded aborted Rollout seen through status.resources',
+    input: () =>
+      input({
+        application: syntheticApp(a => {
+          a.status.health = { status: 'Degraded' };
+          rolloutEntry(a).health = {
+            status: 'Degraded',
+            message: 'Rollout is aborted',
+          };
+          a.status.summary.images = [image(OLD)];
+        }),
+      }),
+    verdict: 'unhealthy',
+    reason: 'Rollout storefront is Degraded: Rollout is aborted',
+    failing: ['app-health', 'rollout', 'image'],
+  },
+  {
+    name: 'synthetic: canary complete but the old digest still runs beside the released one',
+    input: () =>
+      input({
+        rollout: load<Rollout>('rollout-canary-healthy-completed.yaml'),
+        application: syntheticApp(
+          a => (a.status.summary.images = [image(RELEASED), image(OLD)]),
+        ),
+      }),
+    verdict: 'progressing',
+    reason:
+      'The rollout is complete but sha256:aaaabbbbbbbb… still runs beside the released sha256:ddddeeeeeeee…',
+    failing: ['image'],
+  },
+  {
+    name: 'synthetic: no Rollout entry for the service in a Synced Application',
+    input: () =>
+      input({
+        application: syntheticApp(a => {
+          a.status.resources = a.status.resources.filter(
+            (r: any) => r.kind !== 'Rollout',
+          );
+        }),
+      }),
+    verdict: 'unhealthy',
+    reason: 'No Rollout named storefront in Application alpha-shop-test',
+    failing: ['rollout'],
+  },
+  {
+    name: 'synthetic: Rollout Missing from the cluster while Synced',
+    input: () =>
+      input({
+        application: syntheticApp(
+          a => (rolloutEntry(a).health = { status: 'Missing' }),
+        ),
+      }),
+    verdict: 'unhealthy',
+    reason:
+      'Rollout storefront is Missing: it is in git but not in the cluster',
+    failing: ['rollout'],
+  },
+  {
+    name: 'synthetic: resource health only in the resource tree (resourceHealthSource appTree)',
+    input: () =>
+      input({
+        application: syntheticApp(a => {
+          a.status.resourceHealthSource = 'appTree';
+          for (const r of a.status.resources) delete r.health;
+        }),
+      }),
+    verdict: 'unknown',
+    reason:
+      'The health of Rollout storefront is only in the resource tree (resourceHealthSource: appTree)',
+    failing: ['rollout'],
+  },
+  {
+    name: 'synthetic: sync operation Running',
+    input: () =>
+      input({
+        application: syntheticApp(a => {
+          a.status.operationState.phase = 'Running';
+          a.status.operationState.message =
+            'waiting for healthy state of argoproj.io/Rollout/storefront';
+          delete a.status.operationState.finishedAt;
+        }),
+      }),
+    verdict: 'progressing',
+    reason:
+      'ArgoCD sync operation is Running (started 2024-03-05T07:33:03.000Z): waiting for healthy state of argoproj.io/Rollout/storefront',
+    failing: ['sync'],
+  },
+  {
+    name: 'synthetic: last sync operation Failed',
+    input: () =>
+      input({
+        application: syntheticApp(a => {
+          a.status.sync.status = 'OutOfSync';
+          a.status.operationState.phase = 'Failed';
+          a.status.operationState.message =
+            'one or more objects failed to apply';
+        }),
+      }),
+    verdict: 'unhealthy',
+    reason:
+      "ArgoCD's last sync failed (sync status OutOfSync): one or more objects failed to apply",
+    failing: ['sync'],
+  },
+  {
+    name: 'synthetic: Application health Missing while Synced',
+    input: () =>
+      input({
+        application: syntheticApp(
+          a => (a.status.health = { status: 'Missing' }),
+        ),
+      }),
+    verdict: 'unhealthy',
+    reason:
+      'Application alpha-shop-test is Missing: resources in git are not in the cluster',
+    failing: ['app-health'],
+  },
+  {
+    name: 'synthetic: sync status Unknown (comparison error)',
+    input: () =>
+      input({
+        application: syntheticApp(a => {
+          a.status.sync.status = 'Unknown';
+          a.status.conditions = [
+            { type: 'ComparisonError', message: 'repository not accessible' },
+          ];
+        }),
+      }),
+    verdict: 'unknown',
+    reason:
+      'ArgoCD could not compare the Application with git (sync status Unknown): repository not accessible',
+    failing: ['sync'],
+  },
+];
+
+describe('evaluateServiceHealth: table of health rules', () => {
+  it.each(cases.map(c => [c.name, c] as const))('%s', (_name, c) => {
+    const health = evaluateServiceHealth(SERVICE, c.input());
+    expect(health.verdict).toBe(c.verdict);
+    expect(health.healthy).toBe(false);
+    if (typeof c.reason === 'string') {
+      expect(health.reasons).toContain(c.reason);
+    } else {
+      expect(
+        health.reasons.some(
+          r => c.reason instanceof RegExp && c.reason.test(r),
+        ),
+      ).toBe(true);
+    }
+    expect(failing(health)).toEqual(c.failing);
+    // Every non-ok check is a reason, except the checks not run when the Application is unknown.
+    if (health.checks[0].ok === true) {
+      expect(health.reasons).toEqual(
+        health.checks.filter(x => x.ok !== true).map(x => x.detail),
+      );
+    } else {
+      expect(health.reasons).toEqual([health.checks[0].detail]);
+    }
+  });
+});
+
+describe('evaluateServiceHealth: specifics', () => {
+  it('multi-source Application (synthetic): status.sync.revisions instead of revision → healthy', () => {
+    const app = syntheticApp(a => {
+      delete a.status.sync.revision;
+      a.status.sync.revisions = [
+        SHA,
+        '0123456789abcdef0123456789abcdef01234567',
+      ];
+    });
+    const health = evaluateServiceHealth(SERVICE, input({ application: app }));
+    expect(health.verdict).toBe('healthy');
+    expect(health.checks.find(c => c.id === 'sync')!.detail).toBe(
+      'Synced to 1f2e3d4',
+    );
+    expect(health.checks.find(c => c.id === 'revision')!.detail).toBe(
+      'Synced revision 1f2e3d4 carries the current Release',
+    );
+  });
+
+  it('the lookup error wins over a (stale) Application object', () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({ applicationLookupError: '503 Service Unavailable' }),
+    );
+    expect(health.verdict).toBe('unknown');
+    expect(health.checks[0]).toMatchObject({
+      id: 'application',
+      ok: undefined,
+    });
+    expect(health.reasons).toEqual([
+      'ArgoCD unreachable: 503 Service Unavailable',
+    ]);
+  });
+
+  it('a missing Application is a failed check (ok false) but an unknown verdict', () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({ application: undefined }),
+    );
+    expect(health.checks[0]).toMatchObject({
+      id: 'application',
+      ok: false,
+      verdict: 'unknown',
+    });
+    expect(health.reasons).toEqual([
+      "The stage's Application was not found: the ApplicationSet has not generated it",
+    ]);
+  });
+
+  it('real OutOfSync fixture (argocd-app-outofsync-minimal): not healthy, OutOfSync named', () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({
+        application: load<Application>('argocd-app-outofsync-minimal.yaml'),
+        syncedRevisionCarriesRelease: undefined,
+      }),
+    );
+    expect(health.healthy).toBe(false);
+    expect(health.verdict).toBe('unknown'); // no health and no revision reported
+    expect(health.reasons).toContain(
+      'ArgoCD has not synced the new Release yet (OutOfSync)',
+    );
+    expect(health.checks.find(c => c.id === 'app-health')!.detail).toBe(
+      'ArgoCD reports no health for Application production-test-app',
+    );
+    // Not yet synced: a missing Rollout or image is still in progress, not a failure.
+    expect(health.checks.find(c => c.id === 'rollout')!.verdict).toBe(
+      'progressing',
+    );
+    expect(health.checks.find(c => c.id === 'image')!.verdict).toBe(
+      'progressing',
+    );
+  });
+
+  it('real Degraded fixture (argocd-app-degraded-minimal): unhealthy', () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({
+        application: load<Application>('argocd-app-degraded-minimal.yaml'),
+      }),
+    );
+    expect(health.verdict).toBe('unhealthy');
+    expect(health.reasons).toContain('The Application is Degraded');
+  });
+
+  it('real Synced+Healthy fixture as is: no Rollout, service not running → unhealthy', () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({
+        application: load<Application>('argocd-app-synced-healthy.yaml'),
+      }),
+    );
+    expect(health.verdict).toBe('unhealthy');
+    expect(health.reasons).toEqual([
+      'No Rollout named storefront in Application velero-test',
+      'storefront is not among the running images (nginx:latest)',
+    ]);
+  });
+
+  it('synthetic: a Progressing Application with the wrong digest is progressing, not unhealthy', () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({
+        application: syntheticApp(a => {
+          a.status.health = { status: 'Progressing' };
+          rolloutEntry(a).health = { status: 'Progressing' };
+          a.status.summary.images = [image(OLD)];
+        }),
+      }),
+    );
+    expect(health.verdict).toBe('progressing');
+    expect(health.checks.find(c => c.id === 'image')!.verdict).toBe(
+      'progressing',
+    );
+  });
+
+  it('synthetic: during a canary both digests may run; the image check holds', () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({
+        rollout: load<Rollout>('rollout-canary-progressing-setweight.yaml'),
+        application: syntheticApp(a => {
+          a.status.health = { status: 'Progressing' };
+          a.status.summary.images = [image(OLD), image(RELEASED)];
+        }),
+      }),
+    );
+    expect(health.runningDigests).toEqual([OLD, RELEASED]);
+    expect(health.checks.find(c => c.id === 'image')!.ok).toBe(true);
+    expect(health.canary).toMatchObject({
+      currentStep: 3,
+      totalSteps: 4,
+      weight: 40,
+    });
+    expect(health.rolloutHealth).toEqual({
+      status: 'Progressing',
+      message:
+        'Waiting for roll out to finish: More replicas need to be updated',
+    });
+  });
+
+  it('synthetic: the live Rollout wins over a stale status.resources health', () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({
+        rollout: load<Rollout>(
+          'rollout-canary-paused-inconclusive-analysis.yaml',
+        ),
+      }),
+    );
+    expect(health.verdict).toBe('unhealthy');
+    expect(health.rolloutHealth?.status).toBe('Degraded');
+    expect(health.canary).toMatchObject({
+      paused: true,
+      pauseReason: 'InconclusiveAnalysisRun',
+    });
+  });
+
+  it('only the service’s own images count', () => {
+    const health = evaluateServiceHealth(
+      'cart',
+      input({
+        application: syntheticApp(a => {
+          a.status.resources.push({ ...rolloutEntry(a), name: 'cart' });
+          a.status.summary.images = [
+            image(RELEASED),
+            `ghcr.io/alpha/shop/cart@${OLD}`,
+          ];
+        }),
+      }),
+    );
+    expect(health.runningDigests).toEqual([OLD]);
+    expect(health.verdict).toBe('unhealthy');
+  });
+});
+
+describe('evaluateStageHealth', () => {
+  const healthy = evaluateServiceHealth(SERVICE, input());
+  const progressing = evaluateServiceHealth(
+    SERVICE,
+    input({
+      application: syntheticApp(a => (a.status.sync.status = 'OutOfSync')),
+    }),
+  );
+  const unknown = evaluateServiceHealth(
+    SERVICE,
+    input({ applicationLookupError: 'timeout' }),
+  );
+  const unhealthy = evaluateServiceHealth(
+    SERVICE,
+    input({
+      application: syntheticApp(a => (a.status.summary.images = [image(OLD)])),
+    }),
+  );
+
+  it.each<[string, Record<string, ServiceHealth>, HealthVerdict]>([
+    ['all healthy', { storefront: healthy, cart: healthy }, 'healthy'],
+    [
+      'one progressing',
+      { storefront: healthy, cart: progressing },
+      'progressing',
+    ],
+    [
+      'unknown beats progressing',
+      { storefront: unknown, cart: progressing },
+      'unknown',
+    ],
+    [
+      'unhealthy beats unknown',
+      { storefront: unknown, cart: unhealthy },
+      'unhealthy',
+    ],
+    ['no services', {}, 'unknown'],
+  ])('%s', (_name, services, verdict) => {
+    const stage = evaluateStageHealth(services);
+    expect(stage.verdict).toBe(verdict);
+    expect(stage.healthy).toBe(verdict === 'healthy');
+  });
+
+  it('prefixes reasons with the service and gives a shared reason once', () => {
+    const stage = evaluateStageHealth({
+      storefront: unknown,
+      cart: unknown,
+      web: healthy,
+    });
+    expect(stage.reasons).toEqual([
+      'storefront, cart: ArgoCD unreachable: timeout',
+    ]);
+    expect(stage.services).toEqual({
+      storefront: 'unknown',
+      cart: 'unknown',
+      web: 'healthy',
+    });
+  });
+
+  it('keeps each service’s own reasons', () => {
+    const stage = evaluateStageHealth({ storefront: healthy, cart: unhealthy });
+    expect(stage.reasons).toEqual([
+      'cart: Running sha256:aaaabbbbbbbb… but the Release names sha256:ddddeeeeeeee…',
+    ]);
+  });
+
+  it('worstVerdict orders healthy < progressing < unknown < unhealthy', () => {
+    expect(worstVerdict(['healthy', 'progressing'])).toBe('progressing');
+    expect(worstVerdict(['unhealthy', 'unknown', 'healthy'])).toBe('unhealthy');
+    expect(worstVerdict([])).toBe('unknown');
+  });
+});

@@ -1,0 +1,606 @@
+import {
+  findRollout,
+  imageDigest,
+  imagesForService,
+  isReconciledAfterLastOperation,
+  runningImages,
+  syncedRevision,
+} from '../argo/application';
+import { CanaryState, canaryState, describeCanary } from '../argo/canaryState';
+import { RolloutHealth, rolloutHealth } from '../argo/rolloutHealth';
+import { argoTimeIso } from '../argo/time';
+import type { Application, Rollout } from '../argo/types';
+import { shortDigest } from '../names';
+
+/**
+ * Reality versus intent for one service at one stage.
+ * - `healthy`: every check holds;
+ * - `progressing`: nothing has failed, but something is still moving (sync, canary, refresh);
+ * - `unknown`: something could not be read, so nothing can be said (never healthy);
+ * - `unhealthy`: a check failed for good (Degraded, aborted, wrong digest on a settled app).
+ */
+export type HealthVerdict = 'healthy' | 'progressing' | 'unhealthy' | 'unknown';
+
+/** From least to most severe; a combined verdict is the most severe one. */
+export const HEALTH_VERDICT_SEVERITY: Readonly<Record<HealthVerdict, number>> =
+  {
+    healthy: 0,
+    progressing: 1,
+    unknown: 2,
+    unhealthy: 3,
+  };
+
+export type ServiceHealthCheckId =
+  | 'application'
+  | 'sync'
+  | 'revision'
+  | 'reconciled'
+  | 'app-health'
+  | 'rollout'
+  | 'image';
+
+export interface ServiceHealthCheck {
+  id: ServiceHealthCheckId;
+  /** true: holds; false: does not hold; undefined: could not be told (or not checked). */
+  ok: boolean | undefined;
+  detail: string;
+  /** What this check alone says (`healthy` when ok). */
+  verdict: HealthVerdict;
+}
+
+export interface ServiceHealthInput {
+  /** The digest the stage's Release record names for the service (undefined = not released). */
+  releasedDigest?: string;
+  /** The stage's Argo CD Application (undefined = not found). */
+  application?: Application;
+  /** Set when Argo CD / the cluster could not be asked (unreachable, auth, 5xx). */
+  applicationLookupError?: string;
+  /**
+   * Computed by the caller: does the Application's synced git revision contain the current
+   * Release file? undefined = not known (then the service cannot be healthy).
+   */
+  syncedRevisionCarriesRelease?: boolean;
+  /** The live Rollout, when the caller fetched it; else `status.resources` health is used. */
+  rollout?: Rollout;
+  /** The Application name, for messages when the Application is missing (`alpha-shop-test`). */
+  applicationName?: string;
+  now: Date;
+}
+
+export interface ServiceHealth {
+  verdict: HealthVerdict;
+  /** `verdict === 'healthy'`. */
+  healthy: boolean;
+  /** Every check that does not hold, in words a developer understands. */
+  reasons: string[];
+  /** All seven checks, in a fixed order. */
+  checks: ServiceHealthCheck[];
+  /** Digests of this service's images in `status.summary.images`. */
+  runningDigests: string[];
+  /** When a live Rollout was given. */
+  canary?: CanaryState;
+  /** The Rollout's Argo CD health, from the live Rollout or from `status.resources`. */
+  rolloutHealth?: RolloutHealth;
+}
+
+export interface StageHealth {
+  verdict: HealthVerdict;
+  healthy: boolean;
+  /** `service: reason`; a reason shared by several services is given once (`a, b: reason`). */
+  reasons: string[];
+  /** Each service's verdict. */
+  services: Record<string, HealthVerdict>;
+}
+
+const ROLLOUT_HEALTH_STATUSES: readonly string[] = [
+  'Healthy',
+  'Progressing',
+  'Suspended',
+  'Degraded',
+  'Unknown',
+];
+
+const CHECK_ORDER: ServiceHealthCheckId[] = [
+  'application',
+  'sync',
+  'revision',
+  'reconciled',
+  'app-health',
+  'rollout',
+  'image',
+];
+
+/** The most severe verdict; `unknown` for none. */
+export function worstVerdict(verdicts: Iterable<HealthVerdict>): HealthVerdict {
+  let worst: HealthVerdict | undefined;
+  for (const verdict of verdicts) {
+    if (
+      worst === undefined ||
+      HEALTH_VERDICT_SEVERITY[verdict] > HEALTH_VERDICT_SEVERITY[worst]
+    ) {
+      worst = verdict;
+    }
+  }
+  return worst ?? 'unknown';
+}
+
+function check(
+  id: ServiceHealthCheckId,
+  verdict: HealthVerdict,
+  detail: string,
+): ServiceHealthCheck {
+  return {
+    id,
+    ok:
+      verdict === 'healthy' ? true : verdict === 'unknown' ? undefined : false,
+    detail,
+    verdict,
+  };
+}
+
+function short(digest: string): string {
+  const s = shortDigest(digest);
+  return s.length < digest.length ? `${s}…` : s;
+}
+
+function shortRevision(revision: string | undefined): string {
+  if (!revision) return '(none)';
+  return /^[0-9a-f]{40}$/i.test(revision) ? revision.slice(0, 7) : revision;
+}
+
+function withMessage(text: string, message: string | undefined): string {
+  return message ? `${text}: ${message}` : text;
+}
+
+/**
+ * THE reality rule: is `service` really running what the stage's Release record names?
+ *
+ * Healthy only when ALL hold: the Application was read; it is `Synced`; its synced revision
+ * carries the current Release (`syncedRevisionCarriesRelease === true`); Argo CD reconciled
+ * after the last sync finished; the Application is `Healthy`; the service's Rollout is `Healthy`
+ * (a paused canary is Suspended, i.e. still in progress); and the running images include the
+ * released digest (and, once the canary is complete, only it).
+ */
+export function evaluateServiceHealth(
+  service: string,
+  input: ServiceHealthInput,
+): ServiceHealth {
+  const app = input.application;
+  const appName = input.applicationName ?? app?.metadata?.name;
+  const appLabel = appName ? `Application ${appName}` : 'The Application';
+
+  // 1. Could the Application be read at all? If not, nothing else can be said.
+  let unreadable: ServiceHealthCheck | undefined;
+  if (input.applicationLookupError !== undefined) {
+    unreadable = check(
+      'application',
+      'unknown',
+      `ArgoCD unreachable: ${input.applicationLookupError}`,
+    );
+  } else if (!app) {
+    unreadable = {
+      ...check(
+        'application',
+        'unknown',
+        appName
+          ? `Application ${appName} not found: the ApplicationSet has not generated it`
+          : "The stage's Application was not found: the ApplicationSet has not generated it",
+      ),
+      ok: false,
+    };
+  }
+  if (unreadable) {
+    const checks = [
+      unreadable,
+      ...CHECK_ORDER.slice(1).map(id =>
+        check(id, 'unknown', 'Not checked: the Application could not be read'),
+      ),
+    ];
+    const result: ServiceHealth = {
+      verdict: 'unknown',
+      healthy: false,
+      reasons: [unreadable.detail],
+      checks,
+      runningDigests: [],
+    };
+    if (input.rollout) {
+      result.canary = canaryState(input.rollout, input.now);
+      result.rolloutHealth = rolloutHealth(input.rollout);
+    }
+    return result;
+  }
+
+  const status = app.status ?? {};
+  const checks: ServiceHealthCheck[] = [
+    check('application', 'healthy', `${appLabel} found`),
+  ];
+
+  // 2. Sync status and the last sync operation.
+  const syncStatus = status.sync?.status;
+  const operation = status.operationState;
+  const operationPhase = operation?.phase;
+  const revision = syncedRevision(app);
+  const operationRunning =
+    operationPhase === 'Running' || operationPhase === 'Terminating';
+  if (operationRunning) {
+    const since = argoTimeIso(operation?.startedAt);
+    checks.push(
+      check(
+        'sync',
+        'progressing',
+        withMessage(
+          `ArgoCD sync operation is ${operationPhase}${since ? ` (started ${since})` : ''}`,
+          operation?.message,
+        ),
+      ),
+    );
+  } else if (operationPhase === 'Failed' || operationPhase === 'Error') {
+    checks.push(
+      check(
+        'sync',
+        'unhealthy',
+        withMessage(
+          `ArgoCD's last sync ${operationPhase === 'Failed' ? 'failed' : 'errored'} (sync status ${syncStatus ?? 'unknown'})`,
+          operation?.message,
+        ),
+      ),
+    );
+  } else if (syncStatus === 'Synced') {
+    checks.push(
+      check('sync', 'healthy', `Synced to ${shortRevision(revision)}`),
+    );
+  } else if (syncStatus === 'OutOfSync') {
+    checks.push(
+      check(
+        'sync',
+        'progressing',
+        'ArgoCD has not synced the new Release yet (OutOfSync)',
+      ),
+    );
+  } else {
+    const condition = Array.isArray(status.conditions)
+      ? status.conditions.find(c => c?.message)
+      : undefined;
+    checks.push(
+      check(
+        'sync',
+        'unknown',
+        withMessage(
+          syncStatus
+            ? `ArgoCD could not compare the Application with git (sync status ${syncStatus})`
+            : 'ArgoCD reports no sync status',
+          condition?.message,
+        ),
+      ),
+    );
+  }
+  const synced = syncStatus === 'Synced';
+
+  // 3. Does the synced revision carry the current Release file?
+  if (input.syncedRevisionCarriesRelease === true) {
+    checks.push(
+      check(
+        'revision',
+        'healthy',
+        `Synced revision ${shortRevision(revision)} carries the current Release`,
+      ),
+    );
+  } else if (input.syncedRevisionCarriesRelease === false) {
+    checks.push(
+      check(
+        'revision',
+        'progressing',
+        `ArgoCD is synced to revision ${shortRevision(revision)}, which does not carry the current Release yet`,
+      ),
+    );
+  } else {
+    checks.push(
+      check(
+        'revision',
+        'unknown',
+        `Not known whether the synced revision ${shortRevision(revision)} carries the current Release`,
+      ),
+    );
+  }
+
+  // 4. Has Argo CD looked at the live state since the last sync finished?
+  const reconciledAt = argoTimeIso(status.reconciledAt);
+  const finishedAt = argoTimeIso(operation?.finishedAt);
+  if (isReconciledAfterLastOperation(app)) {
+    checks.push(
+      check(
+        'reconciled',
+        'healthy',
+        reconciledAt
+          ? `Reconciled at ${reconciledAt}`
+          : 'No finished sync operation to compare with',
+      ),
+    );
+  } else {
+    checks.push(
+      check(
+        'reconciled',
+        'progressing',
+        `ArgoCD has not refreshed the live state since the last sync finished (reconciled ${reconciledAt ?? 'never'}, sync finished ${finishedAt})`,
+      ),
+    );
+  }
+
+  // 5. Application health (the worst health of its resources).
+  const appHealth = status.health?.status;
+  const appHealthMessage = status.health?.message;
+  const settling = !synced || operationRunning;
+  switch (appHealth) {
+    case 'Healthy':
+      checks.push(check('app-health', 'healthy', `${appLabel} is Healthy`));
+      break;
+    case 'Progressing':
+    case 'Suspended':
+      checks.push(
+        check(
+          'app-health',
+          'progressing',
+          withMessage(`${appLabel} is ${appHealth}`, appHealthMessage),
+        ),
+      );
+      break;
+    case 'Degraded':
+      checks.push(
+        check(
+          'app-health',
+          'unhealthy',
+          withMessage(`${appLabel} is Degraded`, appHealthMessage),
+        ),
+      );
+      break;
+    case 'Missing':
+      checks.push(
+        check(
+          'app-health',
+          settling ? 'progressing' : 'unhealthy',
+          withMessage(
+            `${appLabel} is Missing: resources in git are not in the cluster`,
+            appHealthMessage,
+          ),
+        ),
+      );
+      break;
+    default:
+      checks.push(
+        check(
+          'app-health',
+          'unknown',
+          withMessage(
+            appHealth
+              ? `${appLabel} health is ${appHealth}`
+              : `ArgoCD reports no health for ${appLabel}`,
+            appHealthMessage,
+          ),
+        ),
+      );
+  }
+
+  // 6. The service's Rollout.
+  let canary: CanaryState | undefined;
+  let rHealth: RolloutHealth | undefined;
+  let rolloutCheck: ServiceHealthCheck;
+  if (input.rollout) {
+    canary = canaryState(input.rollout, input.now);
+    rHealth = rolloutHealth(input.rollout);
+    rolloutCheck = rolloutCheckFrom(service, rHealth, canary);
+  } else {
+    const entry = findRollout(app, service);
+    const entryHealth = entry?.health?.status;
+    if (!entry) {
+      rolloutCheck = check(
+        'rollout',
+        settling ? 'progressing' : 'unhealthy',
+        `No Rollout named ${service} in ${appLabel}`,
+      );
+    } else if (entryHealth === 'Missing') {
+      rolloutCheck = check(
+        'rollout',
+        settling ? 'progressing' : 'unhealthy',
+        `Rollout ${service} is Missing: it is in git but not in the cluster`,
+      );
+    } else if (entryHealth) {
+      rHealth = {
+        status: ROLLOUT_HEALTH_STATUSES.includes(entryHealth)
+          ? (entryHealth as RolloutHealth['status'])
+          : 'Unknown',
+      };
+      if (entry.health?.message) rHealth.message = entry.health.message;
+      rolloutCheck = rolloutCheckFrom(service, rHealth, undefined);
+    } else {
+      rolloutCheck = check(
+        'rollout',
+        'unknown',
+        status.resourceHealthSource === 'appTree'
+          ? `The health of Rollout ${service} is only in the resource tree (resourceHealthSource: appTree)`
+          : `ArgoCD reports no health for Rollout ${service}`,
+      );
+    }
+  }
+  checks.push(rolloutCheck);
+  const rolloutDone =
+    rolloutCheck.verdict === 'healthy' &&
+    (canary === undefined || canary.complete);
+
+  // 7. The running images against the released digest.
+  const images = imagesForService(runningImages(app), service);
+  const runningDigests = unique(
+    images.map(imageDigest).filter((d): d is string => d !== undefined),
+  );
+  const settled =
+    synced &&
+    !operationRunning &&
+    appHealth === 'Healthy' &&
+    input.syncedRevisionCarriesRelease !== false &&
+    rolloutCheck.verdict !== 'progressing';
+  const released = input.releasedDigest?.toLowerCase();
+  if (!released) {
+    checks.push(
+      check(
+        'image',
+        'unknown',
+        `${service} is not released to this stage: the Release record names no digest for it`,
+      ),
+    );
+  } else if (images.length === 0) {
+    const all = runningImages(app);
+    checks.push(
+      check(
+        'image',
+        settled ? 'unhealthy' : 'progressing',
+        `${service} is not among the running images${all.length ? ` (${all.join(', ')})` : ' (none reported)'}`,
+      ),
+    );
+  } else if (!runningDigests.includes(released)) {
+    const running = runningDigests.length
+      ? runningDigests.map(short).join(', ')
+      : `${images.join(', ')} (no digest)`;
+    checks.push(
+      check(
+        'image',
+        settled ? 'unhealthy' : 'progressing',
+        `Running ${running} but the Release names ${short(released)}`,
+      ),
+    );
+  } else {
+    const others = [
+      ...runningDigests.filter(d => d !== released).map(short),
+      ...images.filter(i => imageDigest(i) === undefined),
+    ];
+    if (others.length === 0) {
+      checks.push(
+        check('image', 'healthy', `Running the released ${short(released)}`),
+      );
+    } else if (rolloutDone) {
+      checks.push(
+        check(
+          'image',
+          'progressing',
+          `The rollout is complete but ${others.join(', ')} still runs beside the released ${short(released)}`,
+        ),
+      );
+    } else {
+      checks.push(
+        check(
+          'image',
+          'healthy',
+          `Running the released ${short(released)} beside ${others.join(', ')} while the rollout is in progress`,
+        ),
+      );
+    }
+  }
+
+  const verdict = worstVerdict(checks.map(c => c.verdict));
+  const result: ServiceHealth = {
+    verdict,
+    healthy: verdict === 'healthy',
+    reasons: checks.filter(c => c.verdict !== 'healthy').map(c => c.detail),
+    checks,
+    runningDigests,
+  };
+  if (canary) result.canary = canary;
+  if (rHealth) result.rolloutHealth = rHealth;
+  return result;
+}
+
+function rolloutCheckFrom(
+  service: string,
+  health: RolloutHealth,
+  canary: CanaryState | undefined,
+): ServiceHealthCheck {
+  const describe = (fallback: string) =>
+    canary && canary.totalSteps > 0
+      ? describeCanary(canary)
+      : withMessage(fallback, health.message);
+  if (canary?.aborted) {
+    return check(
+      'rollout',
+      'unhealthy',
+      withMessage(
+        `Rollout ${service} was aborted`,
+        health.message ?? canary.message,
+      ),
+    );
+  }
+  switch (health.status) {
+    case 'Healthy':
+      return check(
+        'rollout',
+        'healthy',
+        canary && canary.totalSteps > 0
+          ? describeCanary(canary)
+          : `Rollout ${service} is Healthy`,
+      );
+    case 'Progressing':
+      return check(
+        'rollout',
+        'progressing',
+        describe(`Rollout ${service} is Progressing`),
+      );
+    case 'Suspended':
+      return check(
+        'rollout',
+        'progressing',
+        describe(`Rollout ${service} is paused`),
+      );
+    case 'Degraded':
+      return check(
+        'rollout',
+        'unhealthy',
+        withMessage(`Rollout ${service} is Degraded`, health.message),
+      );
+    default:
+      return check(
+        'rollout',
+        'unknown',
+        withMessage(`Rollout ${service} health is Unknown`, health.message),
+      );
+  }
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/**
+ * A stage's health from its services': the worst verdict, and every reason prefixed with the
+ * service name (a reason shared by several services, such as "ArgoCD unreachable", once).
+ * No services at all is `unknown`.
+ */
+export function evaluateStageHealth(
+  services: Record<string, ServiceHealth>,
+): StageHealth {
+  const names = Object.keys(services);
+  if (names.length === 0) {
+    return {
+      verdict: 'unknown',
+      healthy: false,
+      reasons: ['No services to evaluate'],
+      services: {},
+    };
+  }
+  const byReason = new Map<string, string[]>();
+  const verdicts: Record<string, HealthVerdict> = {};
+  for (const name of names) {
+    const health = services[name];
+    verdicts[name] = health.verdict;
+    for (const reason of health.reasons) {
+      const list = byReason.get(reason) ?? [];
+      if (!list.includes(name)) list.push(name);
+      byReason.set(reason, list);
+    }
+  }
+  const verdict = worstVerdict(Object.values(verdicts));
+  return {
+    verdict,
+    healthy: verdict === 'healthy',
+    reasons: [...byReason].map(
+      ([reason, list]) => `${list.join(', ')}: ${reason}`,
+    ),
+    services: verdicts,
+  };
+}
