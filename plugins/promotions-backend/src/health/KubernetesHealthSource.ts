@@ -3,7 +3,7 @@ import type {
   ProductRef,
   Rollout,
 } from '@refplat/plugin-promotions-common';
-import type * as k8s from '@kubernetes/client-node';
+import { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import { KubernetesClusterConfig } from '../config';
 import {
   ApplicationListing,
@@ -11,16 +11,6 @@ import {
   ObservedApplication,
   productLabelSelector,
 } from './HealthSource';
-
-type CustomObjectsApi = k8s.CustomObjectsApi;
-
-// @kubernetes/client-node is ESM-only; Backstage's kubernetes backend loads it
-// the same way, lazily, so this CommonJS plugin can use it.
-let clientModule: Promise<typeof k8s> | undefined;
-function loadClient(): Promise<typeof k8s> {
-  clientModule ??= import('@kubernetes/client-node');
-  return clientModule;
-}
 
 function statusCodeOf(error: unknown): number | undefined {
   return (error as { code?: number })?.code;
@@ -32,7 +22,7 @@ function statusCodeOf(error: unknown): number | undefined {
  * expose the ArgoCD API to Backstage.
  */
 export class KubernetesHealthSource implements HealthSource {
-  private readonly apis = new Map<string, Promise<CustomObjectsApi>>();
+  private readonly apis = new Map<string, CustomObjectsApi>();
 
   constructor(private readonly clusters: KubernetesClusterConfig[]) {}
 
@@ -40,7 +30,7 @@ export class KubernetesHealthSource implements HealthSource {
     const labelSelector = productLabelSelector(product);
     const results = await Promise.allSettled(
       this.clusters.map(async cluster => {
-        const api = await this.api(cluster);
+        const api = this.api(cluster);
         const list = (await api.listNamespacedCustomObject({
           group: 'argoproj.io',
           version: 'v1alpha1',
@@ -77,7 +67,7 @@ export class KubernetesHealthSource implements HealthSource {
     const cluster = this.clusters.find(c => c.name === observed.source);
     const namespace = observed.application.spec?.destination?.namespace;
     if (!cluster || !namespace) return undefined;
-    const api = await this.api(cluster);
+    const api = this.api(cluster);
     try {
       return (await api.getNamespacedCustomObject({
         group: 'argoproj.io',
@@ -92,28 +82,24 @@ export class KubernetesHealthSource implements HealthSource {
     }
   }
 
-  private api(cluster: KubernetesClusterConfig): Promise<CustomObjectsApi> {
+  private api(cluster: KubernetesClusterConfig): CustomObjectsApi {
     let api = this.apis.get(cluster.name);
     if (!api) {
-      api = loadClient().then(client => {
-        const kubeConfig = new client.KubeConfig();
-        kubeConfig.loadFromOptions({
-          clusters: [
-            {
-              name: cluster.name,
-              server: cluster.url,
-              caData: cluster.caData,
-              skipTLSVerify: cluster.skipTLSVerify,
-            },
-          ],
-          users: [{ name: 'promotions', token: cluster.serviceAccountToken }],
-          contexts: [
-            { name: cluster.name, cluster: cluster.name, user: 'promotions' },
-          ],
-          currentContext: cluster.name,
-        });
-        return kubeConfig.makeApiClient(client.CustomObjectsApi);
+      const kubeConfig = new KubeConfig();
+      kubeConfig.loadFromOptions({
+        clusters: [
+          {
+            name: cluster.name,
+            server: cluster.url,
+            caData: cluster.caData,
+            skipTLSVerify: cluster.skipTLSVerify,
+          },
+        ],
+        users: [{ name: 'promotions', token: cluster.serviceAccountToken }],
+        contexts: [{ name: cluster.name, cluster: cluster.name, user: 'promotions' }],
+        currentContext: cluster.name,
       });
+      api = kubeConfig.makeApiClient(CustomObjectsApi);
       this.apis.set(cluster.name, api);
     }
     return api;

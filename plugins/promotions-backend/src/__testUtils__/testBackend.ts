@@ -1,0 +1,75 @@
+import { execFileSync } from 'child_process';
+import {
+  mockCredentials,
+  mockServices,
+  startTestBackend,
+} from '@backstage/backend-test-utils';
+import type { RunningSim } from '@refplat/platform-sim';
+import { promotionsPlugin } from '../plugin';
+
+export type HealthSourceKind = 'argocd' | 'kubernetes';
+
+/** Config that points the plugin at a running simulator, as a user's app-config would. */
+export function simConfig(sim: RunningSim, healthSource: HealthSourceKind) {
+  const simHost = new URL(sim.url).host;
+  return {
+    integrations: {
+      github: [{ host: simHost, apiBaseUrl: sim.githubApiUrl, token: sim.tokens.github }],
+    },
+    promotions: {
+      platformRepo: { host: simHost, owner: 'refplat', repo: 'platform', branch: 'main' },
+      ...(healthSource === 'argocd'
+        ? { argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd } }
+        : {
+            kubernetes: {
+              clusters: [
+                {
+                  name: 'sim',
+                  url: sim.kubernetesUrl,
+                  serviceAccountToken: sim.tokens.kubernetes,
+                  // plain HTTP: @kubernetes/client-node only allows it with skipTLSVerify
+                  skipTLSVerify: true,
+                },
+              ],
+            },
+          }),
+    },
+  };
+}
+
+/** A real backend with the promotions plugin, talking HTTP to the simulator. */
+export async function startPromotionsBackend(
+  sim: RunningSim,
+  healthSource: HealthSourceKind = 'argocd',
+) {
+  const { server } = await startTestBackend({
+    features: [
+      promotionsPlugin,
+      mockServices.rootConfig.factory({ data: simConfig(sim, healthSource) }),
+      // Requests without a token are anonymous, as in a real backend.
+      mockServices.httpAuth.factory({ defaultCredentials: mockCredentials.none() }),
+    ],
+  });
+  return server;
+}
+
+/** A file on the simulator's main branch, read with git itself. */
+export function readSimFile(sim: RunningSim, path: string): string {
+  return execFileSync('git', ['--git-dir', sim.repoDir, 'show', `main:${path}`], {
+    encoding: 'utf8',
+  });
+}
+
+/** Polls until `check` returns a value, or fails with the last value seen. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise(resolve => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,232 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import { parse } from 'yaml';
+import request from 'supertest';
+import type { Ladder } from '@refplat/plugin-promotions-common';
+import {
+  HealthSourceKind,
+  eventually,
+  readSimFile,
+  startPromotionsBackend,
+} from '../__testUtils__/testBackend';
+
+jest.setTimeout(60_000);
+
+const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
+const bob = mockCredentials.user.header('user:default/bob');
+
+type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
+
+async function getLadder(server: Server, product = 'alpha/shop'): Promise<Ladder> {
+  const response = await request(server)
+    .get(`/api/promotions/products/${product}/ladder`)
+    .set('Authorization', bob);
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+function releaseDigests(sim: RunningSim, product: string, stage: string) {
+  const file = parse(readSimFile(sim, `gitops/releases/${product}/${stage}.yaml`));
+  return Object.fromEntries(
+    Object.entries(file.spec.services as Record<string, { digest: string }>).map(
+      ([service, entry]) => [service, entry.digest],
+    ),
+  );
+}
+
+function declaredServices(sim: RunningSim, product: string, stage: string): string[] {
+  const file = parse(readSimFile(sim, `gitops/environments/${product}/${stage}.yaml`));
+  return file.spec.services.map((entry: { name: string }) => entry.name);
+}
+
+describe.each<HealthSourceKind>(['argocd', 'kubernetes'])(
+  'GET /products/{team}/{product}/ladder with the %s health source',
+  healthSource => {
+    let sim: RunningSim;
+    let server: Server;
+
+    beforeEach(async () => {
+      sim = await startPlatformSim({ canaryStepMs: 400, syncDelayMs: 200, reconcileIntervalMs: 100 });
+      server = await startPromotionsBackend(sim, healthSource);
+    });
+
+    afterEach(async () => {
+      await sim.stop();
+    });
+
+    it.each(['alpha/shop', 'beta/payments'])(
+      'equals the Release records and Environments of %s',
+      async product => {
+        const ladder = await getLadder(server, product);
+        expect(ladder.stages.map(stage => stage.name)).toEqual(STAGES);
+        expect(ladder.stages.find(s => s.name === 'prod')!.requiresApproval).toBe(true);
+        for (const stage of ladder.stages) {
+          const digests = Object.fromEntries(
+            Object.entries(stage.services)
+              .filter(([, cell]) => cell.digest)
+              .map(([service, cell]) => [service, cell.digest]),
+          );
+          expect(digests).toEqual(releaseDigests(sim, product, stage.name));
+          expect(stage.environment.declaredServices).toEqual(
+            declaredServices(sim, product, stage.name),
+          );
+          expect(ladder.healthError).toBeUndefined();
+          expect(stage.verdict).toBe('healthy');
+          expect(stage.healthy).toBe(true);
+        }
+      },
+    );
+
+    it('marks what waits to climb and what is not declared', async () => {
+      const ladder = await getLadder(server);
+      const stage = (name: string) => ladder.stages.find(s => s.name === name)!;
+      expect(stage('test').services.storefront.waitingToClimb).toBe(true);
+      expect(stage('prod').services.cart.waitingToClimb).toBe(true);
+      expect(stage('uat').services.checkout).toBeUndefined();
+      expect(stage('uat').environment.declaredServices).not.toContain('checkout');
+      expect(stage('staging').services.storefront.waitingToClimb).toBe(false);
+    });
+
+    it('follows a Degraded and an OutOfSync Application', async () => {
+      sim.control.setApp('alpha-shop-test', { health: 'Degraded' });
+      sim.control.setApp('alpha-shop-uat', { sync: 'OutOfSync' });
+      await sim.control.reconcileNow();
+      const ladder = await getLadder(server);
+      const test = ladder.stages.find(s => s.name === 'test')!;
+      const uat = ladder.stages.find(s => s.name === 'uat')!;
+      expect(test.healthy).toBe(false);
+      expect(test.verdict).toBe('unhealthy');
+      expect(test.services.storefront.reasons.join(' ')).toMatch(/Degraded/);
+      expect(uat.healthy).toBe(false);
+      expect(uat.services.cart.healthy).toBe(false);
+      expect(uat.services.cart.reasons.join(' ')).toMatch(/OutOfSync/);
+      expect(ladder.stages.find(s => s.name === 'staging')!.healthy).toBe(true);
+    });
+
+    it('shows a canary in progress after CI pushes to dev, then the new digest healthy', async () => {
+      const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
+      const midCanary = await eventually(async () => {
+        const cell = (await getLadder(server)).stages[0].services.storefront;
+        return cell.digest === digest && cell.canary && cell.canary.weight > 0 && !cell.canary.complete
+          ? cell
+          : undefined;
+      });
+      expect(midCanary.verdict).toBe('progressing');
+      expect(midCanary.healthy).toBe(false);
+      expect(midCanary.canary!.totalSteps).toBeGreaterThan(1);
+
+      const done = await eventually(async () => {
+        const cell = (await getLadder(server)).stages[0].services.storefront;
+        return cell.healthy ? cell : undefined;
+      });
+      expect(done.digest).toBe(digest);
+      expect(done.runningDigests).toEqual([digest]);
+    });
+
+    it('keeps the digests and says health is unknown when the health source is down', async () => {
+      sim.control.setArgocdDown(true);
+      const ladder = await getLadder(server);
+      expect(ladder.healthError).toMatch(/unreachable/);
+      for (const stage of ladder.stages) {
+        expect(stage.verdict).toBe('unknown');
+        expect(stage.healthy).toBe(false);
+        for (const cell of Object.values(stage.services)) {
+          expect(cell.healthy).toBe(false);
+        }
+      }
+      expect(ladder.stages[0].services.storefront.digest).toBe(
+        releaseDigests(sim, 'alpha/shop', 'dev').storefront,
+      );
+    });
+  },
+);
+
+describe('ladder route errors and cost', () => {
+  let sim: RunningSim;
+  let server: Server;
+
+  beforeAll(async () => {
+    sim = await startPlatformSim({ canaryStepMs: 400, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    server = await startPromotionsBackend(sim, 'argocd');
+  });
+
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  it('answers 404 for an unknown product, 400 for a malformed name, 401 without a token', async () => {
+    const unknown = await request(server)
+      .get('/api/promotions/products/alpha/nothing/ladder')
+      .set('Authorization', bob);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.name).toBe('NotFoundError');
+
+    const malformed = await request(server)
+      .get('/api/promotions/products/Alpha/shop/ladder')
+      .set('Authorization', bob);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.message).toMatch(/Invalid team name/);
+
+    const anonymous = await request(server).get('/api/promotions/products/alpha/shop/ladder');
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('costs 2 GitHub requests plus one per file cold, one 304 warm, and re-reads only changed blobs', async () => {
+    const githubCalls = () => sim.control.getRequests('github');
+    const argocdCalls = () => sim.control.getRequests('argocd');
+
+    sim.control.clearRequests();
+    await getLadder(server);
+    const cold = githubCalls();
+    const blobReads = cold.filter(call => call.path.includes('/git/blobs/'));
+    expect(blobReads).toHaveLength(10); // 5 Release records + 5 Environments
+    expect(cold.length).toBeLessThanOrEqual(blobReads.length + 2);
+    expect(argocdCalls()).toHaveLength(1);
+
+    sim.control.clearRequests();
+    await getLadder(server);
+    expect(githubCalls().map(call => call.status)).toEqual([304]);
+    expect(argocdCalls()).toHaveLength(1);
+
+    // beta/payments shares the branch head and tree: only its own files are new.
+    sim.control.clearRequests();
+    await getLadder(server, 'beta/payments');
+    const other = githubCalls();
+    expect(other.filter(call => call.status === 304)).toHaveLength(1);
+    expect(other.filter(call => call.path.includes('/git/blobs/'))).toHaveLength(10);
+    expect(other).toHaveLength(11);
+
+    await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+    sim.control.clearRequests();
+    await getLadder(server);
+    const changed = githubCalls();
+    expect(changed.filter(call => call.path.includes('/git/blobs/'))).toHaveLength(1);
+    expect(changed.filter(call => call.path.includes('/git/trees/'))).toHaveLength(1);
+    expect(changed).toHaveLength(3);
+  });
+
+  it('gives the same ladder through ArgoCD and through the Kubernetes API', async () => {
+    const kubernetesServer = await startPromotionsBackend(sim, 'kubernetes');
+    // Compare a settled platform, not two snapshots of a moving canary.
+    await eventually(async () =>
+      (await getLadder(server)).stages.every(stage => stage.healthy) ? true : undefined,
+    );
+    const comparable = (ladder: Ladder) =>
+      ladder.stages.map(stage => ({
+        name: stage.name,
+        verdict: stage.verdict,
+        revision: stage.application?.revision,
+        services: Object.fromEntries(
+          Object.entries(stage.services).map(([service, cell]) => [
+            service,
+            { digest: cell.digest, verdict: cell.verdict, running: cell.runningDigests },
+          ]),
+        ),
+      }));
+    const [viaArgoCd, viaKubernetes] = await Promise.all([
+      getLadder(server),
+      getLadder(kubernetesServer),
+    ]);
+    expect(comparable(viaKubernetes)).toEqual(comparable(viaArgoCd));
+  });
+});
