@@ -10,7 +10,9 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 
 const ResilientOctokit = Octokit.plugin(retry, throttling);
-export type GithubClient = InstanceType<typeof ResilientOctokit>;
+
+/** The retry and throttling plugins change behaviour, not the API surface. */
+export type GithubClient = Octokit;
 
 /** How often one request is retried after a rate limit before giving up. */
 const MAX_RATE_LIMIT_RETRIES = 2;

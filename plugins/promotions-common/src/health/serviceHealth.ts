@@ -170,26 +170,24 @@ export function evaluateServiceHealth(
   const appLabel = appName ? `Application ${appName}` : 'The Application';
 
   // 1. Could the Application be read at all? If not, nothing else can be said.
-  let unreadable: ServiceHealthCheck | undefined;
-  if (input.applicationLookupError !== undefined) {
-    unreadable = check(
-      'application',
-      'unknown',
-      `ArgoCD unreachable: ${input.applicationLookupError}`,
-    );
-  } else if (!app) {
-    unreadable = {
-      ...check(
-        'application',
-        'unknown',
-        appName
-          ? `Application ${appName} not found: the ApplicationSet has not generated it`
-          : "The stage's Application was not found: the ApplicationSet has not generated it",
-      ),
-      ok: false,
-    };
-  }
-  if (unreadable) {
+  if (input.applicationLookupError !== undefined || !app) {
+    const unreadable: ServiceHealthCheck =
+      input.applicationLookupError !== undefined
+        ? check(
+            'application',
+            'unknown',
+            `ArgoCD unreachable: ${input.applicationLookupError}`,
+          )
+        : {
+            ...check(
+              'application',
+              'unknown',
+              appName
+                ? `Application ${appName} not found: the ApplicationSet has not generated it`
+                : "The stage's Application was not found: the ApplicationSet has not generated it",
+            ),
+            ok: false,
+          };
     const checks = [
       unreadable,
       ...CHECK_ORDER.slice(1).map(id =>
