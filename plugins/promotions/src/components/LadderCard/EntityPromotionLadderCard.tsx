@@ -1,7 +1,7 @@
 import {
   InfoCard,
   Progress,
-  ResponseErrorPanel,
+  ErrorPanel,
   WarningPanel,
 } from '@backstage/core-components';
 import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
@@ -27,7 +27,7 @@ export const EntityPromotionLadderCard = () => {
   return (
     <InfoCard title="Promotion ladder" subheader={subheader}>
       {loading && !ladder && <Progress />}
-      {error && !ladder && <ResponseErrorPanel error={error} />}
+      {error && !ladder && <ErrorPanel error={error} title="Cannot read the ladder" />}
       {error && ladder && (
         <WarningPanel
           severity="warning"

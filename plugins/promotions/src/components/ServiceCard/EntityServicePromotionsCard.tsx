@@ -1,7 +1,7 @@
 import {
   InfoCard,
   Progress,
-  ResponseErrorPanel,
+  ErrorPanel,
   WarningPanel,
 } from '@backstage/core-components';
 import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
@@ -37,7 +37,7 @@ export const EntityServicePromotionsCard = () => {
       subheader={`${service} in ${target.product.team}/${target.product.product}`}
     >
       {!ladder && !error && <Progress />}
-      {error && !ladder && <ResponseErrorPanel error={error} />}
+      {error && !ladder && <ErrorPanel error={error} title="Cannot read the ladder" />}
       {ladder?.healthError && (
         <WarningPanel severity="error" title="Health unknown" message={ladder.healthError} />
       )}
