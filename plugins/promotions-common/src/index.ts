@@ -15,3 +15,4 @@ export * from './health/serviceHealth';
 export * from './ladder/types';
 export * from './ladder/rules';
 export * from './promotions/types';
+export * from './promotions/planPromotion';

@@ -28,6 +28,13 @@ export interface LadderServiceCell {
   canary?: LadderCanary;
   /** The stage below names a different digest: it is waiting to climb here. */
   waitingToClimb: boolean;
+  /** Whether this service can be promoted into this stage now, and why (not). */
+  promotion?: Promotability;
+}
+
+export interface Promotability {
+  allowed: boolean;
+  reason: string;
 }
 
 export interface LadderApplication {
@@ -61,6 +68,8 @@ export interface LadderStage {
     error?: string;
   };
   application?: LadderApplication;
+  /** Whether this rung can be promoted into now (every differing service), and why (not). */
+  promotion?: Promotability;
 }
 
 export interface Ladder {
@@ -70,6 +79,8 @@ export interface Ladder {
   services: string[];
   stages: LadderStage[];
   promotions: Promotion[];
+  /** Group refs whose members may approve promotions into approval stages. */
+  approvers?: string[];
   /** The platform repo commit the ladder was read from. */
   revision: string;
   /** Set when health could not be read at all (ArgoCD or the cluster unreachable). */

@@ -13,11 +13,73 @@ export interface Promotion {
   product: string;
   fromStage: string;
   toStage: string;
+  /** Service → the digest this promotion writes into `toStage`. */
   services: Record<string, string>;
+  /** Service → the digest `toStage` had when the promotion was requested. */
+  previousServices?: Record<string, string | null>;
   status: PromotionStatus;
   requestedBy: string;
   approvedBy?: string;
+  /** Set when the promotion is a rollback to an earlier digest. */
+  kind?: 'promotion' | 'rollback';
+  /** Why it is closed or failed, or what it waits for. */
+  statusReason?: string;
   pullRequest: { number: number; url: string };
   createdAt: string;
   updatedAt: string;
+}
+
+export type PromotionEventType =
+  | 'requested'
+  | 'pr-opened'
+  | 'checks-passed'
+  | 'checks-failed'
+  | 'approved'
+  | 'merged'
+  | 'closed'
+  | 'superseded'
+  | 'failed';
+
+/** One line of a promotion's append-only audit trail. */
+export interface PromotionEvent {
+  promotionId: string;
+  type: PromotionEventType;
+  actor: string;
+  at: string;
+  detail?: string;
+}
+
+/** Body of `POST /products/{team}/{product}/promotions`. */
+export interface PromotionRequest {
+  toStage: string;
+  services?: string[];
+}
+
+/** Why a service is or is not part of a promotion. */
+export interface PromotionServicePlan {
+  service: string;
+  included: boolean;
+  /** Digest in the source stage, if any. */
+  from?: string;
+  /** Digest in the target stage now, if any. */
+  to?: string;
+  reason: string;
+}
+
+/** Answer of `POST /products/{team}/{product}/promotions` (201/200). */
+export interface PromotionResponse {
+  promotion: Promotion;
+  /** True when an identical open promotion was returned instead of a new one. */
+  existing: boolean;
+  plan: PromotionServicePlan[];
+}
+
+/** One entry of `GET /products/{team}/{product}/stages/{stage}/history`. */
+export interface StageHistoryEntry {
+  revision: string;
+  author: string;
+  date: string;
+  message: string;
+  services: Record<string, string>;
+  pullRequest?: { number: number; url: string };
 }

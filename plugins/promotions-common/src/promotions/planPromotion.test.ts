@@ -1,0 +1,158 @@
+import type { Ladder, LadderServiceCell, LadderStage } from '../ladder/types';
+import { planPromotion, promotability } from './planPromotion';
+
+const d = (c: string) => `sha256:${c.repeat(64)}`;
+
+type CellSpec = { digest?: string; verdict?: LadderServiceCell['verdict'] };
+
+function stage(
+  name: string,
+  cells: Record<string, CellSpec>,
+  declared: string[] = Object.keys(cells),
+): LadderStage {
+  return {
+    name,
+    requiresApproval: name === 'prod',
+    healthy: true,
+    verdict: 'healthy',
+    reasons: [],
+    release: { path: `${name}.yaml` },
+    environment: { path: `env/${name}.yaml`, declaredServices: declared },
+    services: Object.fromEntries(
+      Object.entries(cells).map(([service, spec]) => {
+        const verdict = spec.verdict ?? 'healthy';
+        return [
+          service,
+          {
+            digest: spec.digest,
+            declared: declared.includes(service),
+            healthy: verdict === 'healthy',
+            verdict,
+            reasons: verdict === 'healthy' ? [] : [`${service} is ${verdict}`],
+            runningDigests: [],
+            waitingToClimb: false,
+          },
+        ];
+      }),
+    ),
+  };
+}
+
+function ladder(...stages: LadderStage[]): Ladder {
+  const services = [...new Set(stages.flatMap(s => Object.keys(s.services)))];
+  return {
+    team: 'alpha',
+    product: 'shop',
+    services,
+    stages,
+    promotions: [],
+    revision: 'head',
+    generatedAt: '',
+  };
+}
+
+const shop = ladder(
+  stage('dev', { storefront: { digest: d('a') }, cart: { digest: d('c') }, checkout: { digest: d('e') } }),
+  stage('test', { storefront: { digest: d('b') }, cart: { digest: d('c') }, checkout: { digest: d('f') } }),
+  stage('uat', { storefront: { digest: d('b') }, cart: { digest: d('c') } }, ['storefront', 'cart']),
+  stage('staging', { storefront: { digest: d('b') }, cart: { digest: d('9') }, checkout: { digest: d('f') } }),
+  stage('prod', { storefront: { digest: d('b') }, cart: { digest: d('8') }, checkout: { digest: d('f') } }),
+);
+
+describe('planPromotion', () => {
+  it('with no services named, carries every differing declared healthy service one rung up', () => {
+    const plan = planPromotion(shop, { toStage: 'test' });
+    expect(plan).toMatchObject({
+      allowed: true,
+      fromStage: 'dev',
+      toStage: 'test',
+      requiresApproval: false,
+      services: { storefront: d('a'), checkout: d('e') },
+      previous: { storefront: d('b'), checkout: d('f') },
+    });
+  });
+
+  it('marks the approval stage', () => {
+    const plan = planPromotion(shop, { toStage: 'prod' });
+    expect(plan).toMatchObject({ allowed: true, fromStage: 'staging', requiresApproval: true, services: { cart: d('9') } });
+  });
+
+  it('leaves out, with the reason, a differing service the target does not declare', () => {
+    const plan = planPromotion(shop, { toStage: 'uat' });
+    expect(plan.allowed).toBe(false);
+    if (plan.allowed) return;
+    expect(plan.refusal).toBe('not-declared');
+    expect(plan.reason).toBe("uat's Environment does not declare checkout");
+  });
+
+  it.each([
+    ['a named service the target does not declare', { toStage: 'uat', services: ['checkout'] }, 'not-declared', /does not declare checkout/],
+    ['the first stage', { toStage: 'dev' }, 'no-stage-below', /first stage/],
+    ['an unknown stage', { toStage: 'qa' }, 'unknown-stage', /Unknown stage 'qa'/],
+    ['an unknown service', { toStage: 'test', services: ['payments'] }, 'unknown-service', /payments is not a service/],
+    ['a named service already carried', { toStage: 'test', services: ['cart'] }, 'nothing-to-promote', /already carries cart/],
+    ['a rung with nothing new', { toStage: 'uat', services: ['cart'] }, 'nothing-to-promote', /already carries/],
+  ] as const)('refuses %s', (_name, request, refusal, reason) => {
+    const plan = planPromotion(shop, request as { toStage: string; services?: string[] });
+    expect(plan).toMatchObject({ allowed: false, refusal });
+    if (!plan.allowed) expect(plan.reason).toMatch(reason);
+  });
+
+  it.each([
+    ['unhealthy', 'progressing', /storefront is not healthy in dev: storefront is progressing/],
+    ['degraded', 'unhealthy', /storefront is not healthy in dev/],
+    ['unknown health', 'unknown', /storefront's health in dev is unknown/],
+  ] as const)('refuses a named service whose source is %s', (_name, verdict, reason) => {
+    const l = ladder(
+      stage('dev', { storefront: { digest: d('a'), verdict } }),
+      stage('test', { storefront: { digest: d('b') } }),
+    );
+    const plan = planPromotion(l, { toStage: 'test', services: ['storefront'] });
+    expect(plan).toMatchObject({ allowed: false, refusal: 'unhealthy' });
+    if (!plan.allowed) expect(plan.reason).toMatch(reason);
+  });
+
+  it('with no services named, promotes the healthy ones and reports the unhealthy one', () => {
+    const l = ladder(
+      stage('dev', { storefront: { digest: d('a'), verdict: 'unhealthy' }, cart: { digest: d('c') } }),
+      stage('test', { storefront: { digest: d('b') }, cart: { digest: d('d') } }),
+    );
+    const plan = planPromotion(l, { toStage: 'test' });
+    expect(plan).toMatchObject({ allowed: true, services: { cart: d('c') } });
+    expect(plan.plan.find(p => p.service === 'storefront')).toMatchObject({ included: false, reason: expect.stringMatching(/not healthy/) });
+  });
+
+  it('refuses when every differing service is unhealthy', () => {
+    const l = ladder(
+      stage('dev', { storefront: { digest: d('a'), verdict: 'unknown' } }),
+      stage('test', { storefront: { digest: d('b') } }),
+    );
+    expect(planPromotion(l, { toStage: 'test' })).toMatchObject({ allowed: false, refusal: 'unhealthy' });
+  });
+
+  it('refuses a named service the source does not release', () => {
+    const l = ladder(stage('dev', { cart: {} }), stage('test', { cart: { digest: d('b') } }));
+    expect(planPromotion(l, { toStage: 'test', services: ['cart'] })).toMatchObject({ allowed: false, refusal: 'not-released' });
+  });
+
+  it('promotes into a stage that has never released the service', () => {
+    const l = ladder(stage('dev', { cart: { digest: d('a') } }), stage('test', { cart: {} }));
+    expect(planPromotion(l, { toStage: 'test' })).toMatchObject({ allowed: true, previous: { cart: null } });
+  });
+
+  it('ignores duplicate names', () => {
+    expect(planPromotion(shop, { toStage: 'test', services: ['storefront', 'storefront'] })).toMatchObject({
+      allowed: true,
+      services: { storefront: d('a') },
+    });
+  });
+});
+
+describe('promotability', () => {
+  it('explains a rung and a cell', () => {
+    expect(promotability(shop, 'test')).toEqual({ allowed: true, reason: 'Promote storefront, checkout from dev' });
+    expect(promotability(shop, 'prod', 'cart')).toEqual({ allowed: true, reason: 'Promote cart from staging (needs a release-approver)' });
+    expect(promotability(shop, 'test', 'cart').allowed).toBe(false);
+    expect(promotability(shop, 'dev').reason).toMatch(/first stage/);
+  });
+});
