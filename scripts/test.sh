@@ -6,9 +6,11 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
 
-if [ -z "${BACKSTAGE_TEST_DATABASE_POSTGRES16_CONNECTION_STRING:-}" ] && \
-   (command -v pg_isready >/dev/null && pg_isready -h 127.0.0.1 -p 5432 -q); then
-  export PROMOTIONS_TEST_POSTGRES="postgresql://postgres@127.0.0.1:5432/postgres"
+# Database tests run on SQLite always, and on PostgreSQL where one answers.
+if [ -z "${BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING:-}" ] && \
+   command -v pg_isready >/dev/null && pg_isready -h 127.0.0.1 -p 5432 -q; then
+  export BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING="postgresql://postgres@127.0.0.1:5432"
+  echo "PostgreSQL found at 127.0.0.1:5432: database tests run on it too"
 fi
 
 echo "== type check"
