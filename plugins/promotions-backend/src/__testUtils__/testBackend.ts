@@ -4,6 +4,8 @@ import {
   mockServices,
   startTestBackend,
 } from '@backstage/backend-test-utils';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import type { Entity } from '@backstage/catalog-model';
 import type { RunningSim } from '@refplat/platform-sim';
 import { promotionsPlugin } from '../plugin';
 
@@ -18,6 +20,7 @@ export function simConfig(sim: RunningSim, healthSource: HealthSourceKind) {
     },
     promotions: {
       platformRepo: { host: simHost, owner: 'refplat', repo: 'platform', branch: 'main' },
+      gate: { enabled: true, frequency: { seconds: 1 } },
       ...(healthSource === 'argocd'
         ? { argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd } }
         : {
@@ -37,6 +40,26 @@ export function simConfig(sim: RunningSim, healthSource: HealthSourceKind) {
   };
 }
 
+function user(name: string, groups: string[]): Entity {
+  return {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'User',
+    metadata: { name, namespace: 'default' },
+    spec: { memberOf: groups },
+    relations: groups.map(group => ({
+      type: 'memberOf',
+      targetRef: `group:default/${group}`,
+    })),
+  };
+}
+
+/** As in examples/org.yaml: alice approves releases, bob develops on alpha. */
+export const DEMO_USERS = [
+  user('alice', ['release-approvers', 'platform']),
+  user('bob', ['alpha']),
+  user('carol', ['release-approvers']),
+];
+
 /** A real backend with the promotions plugin, talking HTTP to the simulator. */
 export async function startPromotionsBackend(
   sim: RunningSim,
@@ -48,6 +71,7 @@ export async function startPromotionsBackend(
       mockServices.rootConfig.factory({ data: simConfig(sim, healthSource) }),
       // Requests without a token are anonymous, as in a real backend.
       mockServices.httpAuth.factory({ defaultCredentials: mockCredentials.none() }),
+      catalogServiceMock.factory({ entities: DEMO_USERS }),
     ],
   });
   return server;

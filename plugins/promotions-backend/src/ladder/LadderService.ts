@@ -12,6 +12,8 @@ import {
   evaluateStageHealth,
   findRollout,
   isWaitingToClimb,
+  Promotion,
+  promotability,
   syncedRevision,
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
@@ -28,6 +30,8 @@ export interface LadderServiceOptions {
   repo: PlatformRepoReader;
   healthSource?: HealthSource;
   logger: LoggerService;
+  /** The Product's live promotions, shown on the ladder. */
+  livePromotions?: (product: ProductRef) => Promise<Promotion[]>;
   now?: () => Date;
 }
 
@@ -68,16 +72,19 @@ export class LadderService {
     );
     markWaitingToClimb(stages);
 
-    return {
+    const ladder: Ladder = {
       team: product.team,
       product: product.product,
       services: records.services,
       stages,
-      promotions: [],
+      promotions: (await this.options.livePromotions?.(product)) ?? [],
+      approvers: config.approval.approvers,
       revision,
       healthError,
       generatedAt: this.now().toISOString(),
     };
+    markPromotability(ladder);
+    return ladder;
   }
 
   private async listApplications(product: ProductRef): Promise<ApplicationListing> {
@@ -208,6 +215,16 @@ export class LadderService {
         `Cannot read Rollout ${service} of ${app.metadata?.name}: ${error}`,
       );
       return undefined;
+    }
+  }
+}
+
+/** What can be promoted into each rung and each cell now, and why not. */
+function markPromotability(ladder: Ladder) {
+  for (const stage of ladder.stages.slice(1)) {
+    stage.promotion = promotability(ladder, stage.name);
+    for (const [service, cell] of Object.entries(stage.services)) {
+      cell.promotion = promotability(ladder, stage.name, service);
     }
   }
 }

@@ -3,10 +3,18 @@ import {
   LoggerService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { promotionsLadderReadPermission } from '@refplat/plugin-promotions-common';
+import { InputError } from '@backstage/errors';
+import {
+  promotionRequestPermission,
+  promotionsLadderReadPermission,
+} from '@refplat/plugin-promotions-common';
 import express from 'express';
 import Router from 'express-promise-router';
 import { LadderService } from '../ladder/LadderService';
+import { ApprovalService } from '../promotions/ApprovalService';
+import { PromotionService } from '../promotions/PromotionService';
+import { StageHistory } from '../promotions/StageHistory';
+import { PromotionStore } from '../database/PromotionStore';
 import { authorizeProduct } from './authorize';
 import { productFromParams } from './params';
 
@@ -15,14 +23,26 @@ export interface RouterOptions {
   permissions: PermissionsService;
   logger: LoggerService;
   ladderService: LadderService;
+  promotionService: PromotionService;
+  approvalService: ApprovalService;
+  stageHistory: StageHistory;
+  store: PromotionStore;
 }
 
-export async function createRouter(
-  options: RouterOptions,
-): Promise<express.Router> {
-  const { httpAuth, permissions, ladderService } = options;
+const ID_PATTERN = /^[0-9a-f-]{36}$/;
+
+export async function createRouter(options: RouterOptions): Promise<express.Router> {
+  const { httpAuth, permissions, ladderService, promotionService, approvalService, stageHistory, store } =
+    options;
   const router = Router();
   router.use(express.json());
+
+  const readableProduct = async (req: express.Request) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    const product = productFromParams(req.params);
+    await authorizeProduct(permissions, credentials, promotionsLadderReadPermission, product);
+    return product;
+  };
 
   router.get('/health', async (req, res) => {
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
@@ -30,17 +50,44 @@ export async function createRouter(
   });
 
   router.get('/products/:team/:product/ladder', async (req, res) => {
-    const credentials = await httpAuth.credentials(req, {
-      allow: ['user', 'service'],
-    });
+    res.json(await ladderService.getLadder(await readableProduct(req)));
+  });
+
+  router.get('/products/:team/:product/promotions', async (req, res) => {
+    const product = await readableProduct(req);
+    res.json({ items: await promotionService.listForProduct(product) });
+  });
+
+  router.post('/products/:team/:product/promotions', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
     const product = productFromParams(req.params);
-    await authorizeProduct(
-      permissions,
-      credentials,
-      promotionsLadderReadPermission,
+    await authorizeProduct(permissions, credentials, promotionRequestPermission, product);
+    const outcome = await promotionService.request(
       product,
+      req.body,
+      credentials.principal.userEntityRef,
     );
-    res.json(await ladderService.getLadder(product));
+    res.status(outcome.existing ? 200 : 201).json(outcome);
+  });
+
+  router.get('/products/:team/:product/stages/:stage/history', async (req, res) => {
+    const product = await readableProduct(req);
+    res.json({ items: await stageHistory.list(product, req.params.stage) });
+  });
+
+  router.get('/promotions/:id', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    if (!ID_PATTERN.test(req.params.id)) throw new InputError('Invalid promotion id');
+    const promotion = await promotionService.get(req.params.id);
+    await authorizeProduct(permissions, credentials, promotionsLadderReadPermission, promotion);
+    res.json({ promotion, events: await store.listEvents(promotion.id) });
+  });
+
+  router.post('/promotions/:id/approve', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+    if (!ID_PATTERN.test(req.params.id)) throw new InputError('Invalid promotion id');
+    const promotion = await promotionService.get(req.params.id);
+    res.json({ promotion: await approvalService.approve(promotion, credentials) });
   });
 
   return router;

@@ -1,0 +1,244 @@
+import { GithubClient } from './createOctokit';
+import { statusOf, toUpstreamError } from './errors';
+import { PlatformRepoLocation } from './PlatformRepoReader';
+
+export interface PullRequestInfo {
+  number: number;
+  url: string;
+  state: 'open' | 'closed';
+  merged: boolean;
+  mergedBy?: string;
+  headSha: string;
+  headRef: string;
+  body: string;
+  mergeable?: boolean | null;
+}
+
+export type MergeOutcome =
+  | { merged: true; sha: string }
+  | { merged: false; reason: 'not-mergeable' | 'head-moved'; message: string };
+
+function toPullRequestInfo(pr: {
+  number: number;
+  html_url: string;
+  state: string;
+  merged?: boolean | null;
+  merged_at?: string | null;
+  merged_by?: { login: string } | null;
+  head: { sha: string; ref: string };
+  body?: string | null;
+  mergeable?: boolean | null;
+}): PullRequestInfo {
+  return {
+    number: pr.number,
+    url: pr.html_url,
+    state: pr.state === 'open' ? 'open' : 'closed',
+    merged: Boolean(pr.merged ?? pr.merged_at),
+    mergedBy: pr.merged_by?.login,
+    headSha: pr.head.sha,
+    headRef: pr.head.ref,
+    body: pr.body ?? '',
+    mergeable: pr.mergeable,
+  };
+}
+
+/**
+ * The write side of the platform repo: branches, one-file commits, Release
+ * PRs, commit statuses and comments. Every write goes through a PR; nothing
+ * here writes to the base branch directly.
+ */
+export class PlatformRepoWriter {
+  constructor(
+    private readonly octokit: GithubClient,
+    private readonly location: PlatformRepoLocation,
+  ) {}
+
+  private get repo() {
+    return { owner: this.location.owner, repo: this.location.repo };
+  }
+
+  private async call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      throw toUpstreamError(error, operation);
+    }
+  }
+
+  /** Creates `branch` at `sha`; an existing branch is reset only if asked. */
+  async createBranch(branch: string, sha: string): Promise<void> {
+    await this.call(`creating branch ${branch}`, () =>
+      this.octokit.rest.git.createRef({ ...this.repo, ref: `refs/heads/${branch}`, sha }),
+    );
+  }
+
+  async deleteBranch(branch: string): Promise<void> {
+    try {
+      await this.octokit.rest.git.deleteRef({ ...this.repo, ref: `heads/${branch}` });
+    } catch (error) {
+      if (statusOf(error) !== 422 && statusOf(error) !== 404) {
+        throw toUpstreamError(error, `deleting branch ${branch}`);
+      }
+    }
+  }
+
+  /** Points `branch` at `sha` even when that is not a fast-forward. */
+  async resetBranch(branch: string, sha: string): Promise<void> {
+    await this.call(`resetting branch ${branch}`, () =>
+      this.octokit.rest.git.updateRef({ ...this.repo, ref: `heads/${branch}`, sha, force: true }),
+    );
+  }
+
+  /** Text and blob sha of a file at a ref. */
+  async readFile(path: string, ref: string): Promise<{ text: string; blobSha: string }> {
+    const { data } = await this.call(`reading ${path}@${ref}`, () =>
+      this.octokit.rest.repos.getContent({ ...this.repo, path, ref }),
+    );
+    if (Array.isArray(data) || data.type !== 'file' || !('content' in data)) {
+      throw new Error(`${path} is not a file`);
+    }
+    return { text: Buffer.from(data.content, 'base64').toString('utf8'), blobSha: data.sha };
+  }
+
+  /**
+   * Commits `text` to `path` on `branch`, on top of blob `blobSha`; GitHub
+   * answers 409 when the file moved on since, which the caller handles by
+   * re-reading and re-applying.
+   */
+  async commitFile(options: {
+    branch: string;
+    path: string;
+    text: string;
+    blobSha: string;
+    message: string;
+  }): Promise<string> {
+    const { data } = await this.call(`committing ${options.path} on ${options.branch}`, () =>
+      this.octokit.rest.repos.createOrUpdateFileContents({
+        ...this.repo,
+        path: options.path,
+        branch: options.branch,
+        message: options.message,
+        content: Buffer.from(options.text, 'utf8').toString('base64'),
+        sha: options.blobSha,
+      }),
+    );
+    return data.commit.sha!;
+  }
+
+  async openPullRequest(options: {
+    branch: string;
+    title: string;
+    body: string;
+    labels: string[];
+  }): Promise<PullRequestInfo> {
+    const { data } = await this.call(`opening a pull request from ${options.branch}`, () =>
+      this.octokit.rest.pulls.create({
+        ...this.repo,
+        head: options.branch,
+        base: this.location.branch,
+        title: options.title,
+        body: options.body,
+      }),
+    );
+    if (options.labels.length > 0) {
+      await this.call(`labelling #${data.number}`, () =>
+        this.octokit.rest.issues.addLabels({
+          ...this.repo,
+          issue_number: data.number,
+          labels: options.labels,
+        }),
+      );
+    }
+    return toPullRequestInfo(data);
+  }
+
+  async getPullRequest(number: number): Promise<PullRequestInfo> {
+    const { data } = await this.call(`reading pull request #${number}`, () =>
+      this.octokit.rest.pulls.get({ ...this.repo, pull_number: number }),
+    );
+    return toPullRequestInfo(data);
+  }
+
+  /** Open PRs against the base branch whose body contains `marker`. */
+  async findOpenPullRequests(marker: string): Promise<PullRequestInfo[]> {
+    const pulls = await this.call('listing open pull requests', () =>
+      this.octokit.paginate(this.octokit.rest.pulls.list, {
+        ...this.repo,
+        state: 'open',
+        base: this.location.branch,
+        per_page: 100,
+      }),
+    );
+    return pulls.filter(pr => (pr.body ?? '').includes(marker)).map(toPullRequestInfo);
+  }
+
+  async mergePullRequest(number: number, headSha: string, title: string): Promise<MergeOutcome> {
+    try {
+      const { data } = await this.octokit.rest.pulls.merge({
+        ...this.repo,
+        pull_number: number,
+        sha: headSha,
+        merge_method: 'squash',
+        commit_title: title,
+      });
+      return { merged: true, sha: data.sha };
+    } catch (error) {
+      const status = statusOf(error);
+      const message = (error as Error).message;
+      if (status === 405) return { merged: false, reason: 'not-mergeable', message };
+      if (status === 409) return { merged: false, reason: 'head-moved', message };
+      throw toUpstreamError(error, `merging pull request #${number}`);
+    }
+  }
+
+  async closePullRequest(number: number, comment: string): Promise<void> {
+    await this.comment(number, comment);
+    await this.call(`closing pull request #${number}`, () =>
+      this.octokit.rest.pulls.update({ ...this.repo, pull_number: number, state: 'closed' }),
+    );
+  }
+
+  async comment(number: number, body: string): Promise<void> {
+    await this.call(`commenting on #${number}`, () =>
+      this.octokit.rest.issues.createComment({ ...this.repo, issue_number: number, body }),
+    );
+  }
+
+  async setStatus(options: {
+    sha: string;
+    context: string;
+    state: 'pending' | 'success' | 'failure' | 'error';
+    description: string;
+    targetUrl?: string;
+  }): Promise<void> {
+    await this.call(`setting ${options.context} on ${options.sha}`, () =>
+      this.octokit.rest.repos.createCommitStatus({
+        ...this.repo,
+        sha: options.sha,
+        context: options.context,
+        state: options.state,
+        // GitHub limits descriptions to 140 characters.
+        description: options.description.slice(0, 140),
+        target_url: options.targetUrl,
+      }),
+    );
+  }
+
+  /** Commits that touched `path` on the base branch, newest first. */
+  async listCommits(path: string, perPage: number) {
+    const { data } = await this.call(`listing the history of ${path}`, () =>
+      this.octokit.rest.repos.listCommits({
+        ...this.repo,
+        sha: this.location.branch,
+        path,
+        per_page: perPage,
+      }),
+    );
+    return data.map(commit => ({
+      sha: commit.sha,
+      author: commit.author?.login ?? commit.commit.author?.name ?? 'unknown',
+      date: commit.commit.author?.date ?? commit.commit.committer?.date ?? '',
+      message: commit.commit.message,
+    }));
+  }
+}

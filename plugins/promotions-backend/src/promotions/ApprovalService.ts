@@ -1,0 +1,101 @@
+import {
+  BackstageCredentials,
+  BackstageUserPrincipal,
+  LoggerService,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import { ConflictError, NotAllowedError } from '@backstage/errors';
+import { CatalogService } from '@backstage/plugin-catalog-node';
+import {
+  RELATION_MEMBER_OF,
+  stringifyEntityRef,
+} from '@backstage/catalog-model';
+import { promotionApprovePermission } from '@refplat/plugin-promotions-common';
+import { PromotionsConfig } from '../config';
+import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
+import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import { authorizeProduct } from '../service/authorize';
+
+export const APPROVAL_CONTEXT = 'promotions/approval';
+
+export interface ApprovalServiceOptions {
+  config: PromotionsConfig;
+  store: PromotionStore;
+  writer: PlatformRepoWriter;
+  catalog: CatalogService;
+  permissions: PermissionsService;
+  logger: LoggerService;
+  onChange?: (promotionId: string) => void;
+}
+
+/**
+ * Approval of promotions into approval stages. The backend opened the PR, so
+ * GitHub would refuse its review (422 for approving your own PR): the
+ * approval is recorded as a commit status on the PR head, a comment naming
+ * the approver, and the promotion's audit trail.
+ */
+export class ApprovalService {
+  constructor(private readonly options: ApprovalServiceOptions) {}
+
+  async approve(
+    promotion: PromotionRecord,
+    credentials: BackstageCredentials<BackstageUserPrincipal>,
+  ): Promise<PromotionRecord> {
+    const { config, store, writer, permissions } = this.options;
+    const approver = credentials.principal.userEntityRef;
+    const product = { team: promotion.team, product: promotion.product };
+
+    await authorizeProduct(permissions, credentials, promotionApprovePermission, product);
+    await this.requireApproverMembership(approver, credentials);
+
+    if (promotion.status === 'approved') return promotion;
+    if (promotion.status !== 'awaiting-approval') {
+      throw new ConflictError(
+        `Nothing to approve: promotion ${promotion.id} is ${promotion.status}${
+          promotion.statusReason ? ` (${promotion.statusReason})` : ''
+        }`,
+      );
+    }
+    if (config.approval.requireDistinctApprover && approver === promotion.requestedBy) {
+      throw new ConflictError(
+        `${approver} requested this promotion and may not approve it; another release-approver must`,
+      );
+    }
+
+    const pr = await writer.getPullRequest(promotion.pullRequest.number);
+    await writer.setStatus({
+      sha: pr.headSha,
+      context: APPROVAL_CONTEXT,
+      state: 'success',
+      description: `Approved by ${approver}`,
+    });
+    await writer.comment(
+      pr.number,
+      `Approved by \`${approver}\` in Backstage (requested by \`${promotion.requestedBy}\`). It merges once \`${promotion.fromStage}\` is still healthy.`,
+    );
+    const approved = await store.update(
+      promotion.id,
+      { status: 'approved', approvedBy: approver, statusReason: undefined },
+      { type: 'approved', actor: approver, detail: pr.headSha },
+    );
+    this.options.onChange?.(approved.id);
+    return approved;
+  }
+
+  /** Membership from the catalog, on top of the permission policy. */
+  private async requireApproverMembership(
+    userRef: string,
+    credentials: BackstageCredentials,
+  ): Promise<void> {
+    const approvers = this.options.config.approval.approvers;
+    const user = await this.options.catalog.getEntityByRef(userRef, { credentials });
+    const groups = (user?.relations ?? [])
+      .filter(relation => relation.type === RELATION_MEMBER_OF)
+      .map(relation => relation.targetRef);
+    if (!approvers.some(group => groups.includes(group))) {
+      throw new NotAllowedError(
+        `${user ? stringifyEntityRef(user) : userRef} is not a release-approver: approvals need membership of ${approvers.join(', ')}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { CacheService } from '@backstage/backend-plugin-api';
+import { NotFoundError } from '@backstage/errors';
+import { ProductRef, StageHistoryEntry } from '@refplat/plugin-promotions-common';
+import { PromotionsConfig } from '../config';
+import { PromotionStore } from '../database/PromotionStore';
+import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import { releasePath } from '../ladder/readProductRecords';
+import { parseRelease } from '../releases/records';
+
+const HISTORY_LENGTH = 20;
+const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A stage's history is the `git log` of its Release record. */
+export class StageHistory {
+  constructor(
+    private readonly options: {
+      config: PromotionsConfig;
+      writer: PlatformRepoWriter;
+      store: PromotionStore;
+      cache: CacheService;
+    },
+  ) {}
+
+  async list(product: ProductRef, stage: string): Promise<StageHistoryEntry[]> {
+    const { config, writer, store } = this.options;
+    if (!config.stages.includes(stage)) {
+      throw new NotFoundError(`Unknown stage '${stage}'`);
+    }
+    const path = releasePath(config, product, stage);
+    const commits = await writer.listCommits(path, HISTORY_LENGTH);
+    const promotions = await store.listForProduct(product.team, product.product, 200);
+    return Promise.all(
+      commits.map(async commit => {
+        const prNumber = Number(commit.message.match(/\(#(\d+)\)/)?.[1]);
+        const promotion = promotions.find(p => p.pullRequest.number === prNumber);
+        return {
+          revision: commit.sha,
+          author: commit.author,
+          date: commit.date,
+          message: commit.message.split('\n')[0],
+          services: await this.servicesAt(path, commit.sha),
+          pullRequest: promotion?.pullRequest,
+        };
+      }),
+    );
+  }
+
+  /** The digests in the file at a commit; commits never change, so cache them. */
+  private async servicesAt(path: string, sha: string): Promise<Record<string, string>> {
+    const key = `history:${sha}:${path}`;
+    const cached = await this.options.cache.get<Record<string, string>>(key);
+    if (cached) return cached;
+    let services: Record<string, string> = {};
+    try {
+      const { text } = await this.options.writer.readFile(path, sha);
+      services = parseRelease(text).services;
+    } catch {
+      // deleted or unparseable at that commit: no digests to show
+    }
+    await this.options.cache.set(key, services, { ttl: IMMUTABLE_TTL_MS });
+    return services;
+  }
+}

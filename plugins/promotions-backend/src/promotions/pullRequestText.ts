@@ -1,0 +1,78 @@
+import { createHash } from 'crypto';
+import { shortDigest } from '@refplat/plugin-promotions-common';
+
+export interface PullRequestTextInput {
+  id: string;
+  team: string;
+  product: string;
+  fromStage: string;
+  toStage: string;
+  services: Record<string, string>;
+  previous: Record<string, string | null>;
+  requestedBy: string;
+  requiresApproval: boolean;
+  approvers: string[];
+  fingerprint: string;
+  entityUrl?: string;
+}
+
+/** The same promotion (target stage and digests) always has the same fingerprint. */
+export function promotionFingerprint(
+  team: string,
+  product: string,
+  toStage: string,
+  services: Record<string, string>,
+): string {
+  const canonical = JSON.stringify([
+    team,
+    product,
+    toStage,
+    Object.entries(services).sort(([a], [b]) => a.localeCompare(b)),
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Finds a product's promotion PRs into a stage from GitHub alone. */
+export function pullRequestMarkerPrefix(team: string, product: string, toStage: string) {
+  return `<!-- promotions:key=${team}/${product}/${toStage} `;
+}
+
+export function parseMarker(body: string): { fingerprint?: string; id?: string } {
+  const match = body.match(/<!-- promotions:key=\S+ fingerprint=(\w+) id=([\w-]+) -->/);
+  return match ? { fingerprint: match[1], id: match[2] } : {};
+}
+
+export function branchName(input: { team: string; product: string; toStage: string; id: string }) {
+  return `promotions/${input.team}-${input.product}-${input.toStage}-${input.id.slice(0, 8)}`;
+}
+
+export function pullRequestTitle(input: Pick<PullRequestTextInput, 'team' | 'product' | 'fromStage' | 'toStage' | 'services'>) {
+  return `Promote ${Object.keys(input.services).join(', ')} ${input.fromStage} → ${input.toStage} (${input.team}/${input.product})`;
+}
+
+/** A PR description a reviewer understands on GitHub, without Backstage. */
+export function pullRequestBody(input: PullRequestTextInput): string {
+  const rows = Object.entries(input.services).map(([service, digest]) => {
+    const before = input.previous[service];
+    return `| ${service} | ${before ? `\`${shortDigest(before)}\`` : '_none_'} | \`${shortDigest(digest)}\` |`;
+  });
+  const next = input.requiresApproval
+    ? `**Needs a release-approver** (members of ${input.approvers.join(', ')}) to approve it in Backstage; it merges once approved and while \`${input.fromStage}\` is still healthy.`
+    : `Merges automatically once \`${input.fromStage}\` is Synced, Healthy and running these digests (commit status \`promotions/health\`).`;
+  return [
+    `Promotes **${input.team}/${input.product}** from \`${input.fromStage}\` to \`${input.toStage}\`: this PR edits only the \`${input.toStage}\` Release record.`,
+    '',
+    `| service | ${input.toStage} now | after this PR |`,
+    '|---|---|---|',
+    ...rows,
+    '',
+    'Full digests:',
+    ...Object.entries(input.services).map(([service, digest]) => `- ${service}: \`${digest}\``),
+    '',
+    `Requested by \`${input.requestedBy}\`${input.entityUrl ? ` from [Backstage](${input.entityUrl})` : ''}.`,
+    '',
+    next,
+    '',
+    `${pullRequestMarkerPrefix(input.team, input.product, input.toStage)}fingerprint=${input.fingerprint} id=${input.id} -->`,
+  ].join('\n');
+}
