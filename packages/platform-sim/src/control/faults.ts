@@ -68,7 +68,8 @@ export class FaultInjector {
 
   middleware(target: UpstreamTarget, respond: FaultResponder): RequestHandler {
     return (req, res, next) => {
-      const fault = this.take(target, req.method, req.path);
+      // Match on the decoded path: octokit sends refs like heads%2Fmain.
+      const fault = this.take(target, req.method, safeDecode(req.path));
       if (!fault) return next();
       const act = () => {
         if (fault.kind === 'reset') {
@@ -94,5 +95,13 @@ function matches(spec: FaultSpec, method: string, path: string): boolean {
     return new RegExp(spec.path).test(path);
   } catch {
     return false;
+  }
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
   }
 }

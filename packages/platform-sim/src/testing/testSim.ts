@@ -82,3 +82,17 @@ export async function postJson(url: string, body: unknown): Promise<{ status: nu
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
+
+/**
+ * Loads @kubernetes/client-node (ESM-only) as the backend does, with a dynamic import.
+ * Jest cannot run a real dynamic import without --experimental-vm-modules; there its
+ * SWC transform turns the package into CommonJS, so require() is the fallback.
+ */
+export async function loadKubernetesClient(): Promise<any> {
+  try {
+    return await import('@kubernetes/client-node');
+  } catch {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('@kubernetes/client-node');
+  }
+}

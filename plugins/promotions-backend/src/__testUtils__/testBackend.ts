@@ -6,6 +6,7 @@ import {
 } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import type { Entity } from '@backstage/catalog-model';
+import type { Knex } from 'knex';
 import type { RunningSim } from '@refplat/platform-sim';
 import { promotionsPlugin } from '../plugin';
 
@@ -64,9 +65,11 @@ export const DEMO_USERS = [
 export async function startPromotionsBackend(
   sim: RunningSim,
   healthSource: HealthSourceKind = 'argocd',
+  options: { knex?: Knex } = {},
 ) {
   const { server } = await startTestBackend({
     features: [
+      ...(options.knex ? [mockServices.database.factory({ knex: options.knex })] : []),
       promotionsPlugin,
       mockServices.rootConfig.factory({ data: simConfig(sim, healthSource) }),
       // Requests without a token are anonymous, as in a real backend.

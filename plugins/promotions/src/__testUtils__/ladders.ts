@@ -1,4 +1,4 @@
-import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
+import { Ladder, LadderStage, Promotion } from '@refplat/plugin-promotions-common';
 
 export const digest = (char: string) => `sha256:${char.repeat(64)}`;
 
@@ -68,5 +68,24 @@ export function shopLadder(): Ladder {
     promotions: [],
     revision: 'abcdef0123456789',
     generatedAt: '2026-11-30T00:00:00.000Z',
+  };
+}
+
+/** An open promotion of alpha/shop with PR #42. */
+export function shopPromotion(overrides: Partial<Promotion> = {}): Promotion {
+  return {
+    id: 'p-1',
+    team: 'alpha',
+    product: 'shop',
+    fromStage: 'test',
+    toStage: 'prod',
+    services: { storefront: digest('d') },
+    previousServices: { storefront: digest('b') },
+    status: 'open',
+    requestedBy: 'user:default/alice',
+    pullRequest: { number: 42, url: 'https://github.com/acme/platform/pull/42' },
+    createdAt: '2026-11-30T00:00:00.000Z',
+    updatedAt: '2026-11-30T00:00:00.000Z',
+    ...overrides,
   };
 }

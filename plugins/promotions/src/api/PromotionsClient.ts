@@ -1,7 +1,20 @@
 import { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
-import { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
+import {
+  Ladder,
+  ProductRef,
+  Promotion,
+  PromotionRequest,
+  PromotionResponse,
+  StageHistoryEntry,
+} from '@refplat/plugin-promotions-common';
 import { PromotionsApi } from './PromotionsApi';
+
+function productPath(product: ProductRef): string {
+  return `/products/${encodeURIComponent(product.team)}/${encodeURIComponent(
+    product.product,
+  )}`;
+}
 
 /** Talks to the promotions backend plugin (`/api/promotions`). */
 export class PromotionsClient implements PromotionsApi {
@@ -14,19 +27,71 @@ export class PromotionsClient implements PromotionsApi {
   }
 
   async getLadder(product: ProductRef): Promise<Ladder> {
-    return this.get<Ladder>(
-      `/products/${encodeURIComponent(product.team)}/${encodeURIComponent(
-        product.product,
-      )}/ladder`,
-    );
+    const response = await this.send(`${productPath(product)}/ladder`);
+    return (await response.json()) as Ladder;
   }
 
-  private async get<T>(path: string): Promise<T> {
+  async requestPromotion(
+    product: ProductRef,
+    request: PromotionRequest,
+  ): Promise<PromotionResponse> {
+    const response = await this.send(`${productPath(product)}/promotions`, {
+      method: 'POST',
+      body: request,
+    });
+    const body = (await response.json()) as Partial<PromotionResponse> & {
+      promotion: Promotion;
+    };
+    // The contract only promises `{promotion}` and tells "already open" by
+    // 200 versus 201, so fall back to the status when the body does not say.
+    return {
+      promotion: body.promotion,
+      existing: body.existing ?? response.status === 200,
+      plan: body.plan ?? [],
+    };
+  }
+
+  async listPromotions(product: ProductRef): Promise<Promotion[]> {
+    const response = await this.send(`${productPath(product)}/promotions`);
+    return ((await response.json()) as { items: Promotion[] }).items;
+  }
+
+  async approvePromotion(id: string): Promise<Promotion> {
+    const response = await this.send(
+      `/promotions/${encodeURIComponent(id)}/approve`,
+      { method: 'POST', body: {} },
+    );
+    return ((await response.json()) as { promotion: Promotion }).promotion;
+  }
+
+  async getStageHistory(
+    product: ProductRef,
+    stage: string,
+  ): Promise<StageHistoryEntry[]> {
+    const response = await this.send(
+      `${productPath(product)}/stages/${encodeURIComponent(stage)}/history`,
+    );
+    return ((await response.json()) as { items: StageHistoryEntry[] }).items;
+  }
+
+  private async send(
+    path: string,
+    options: { method?: 'GET' | 'POST'; body?: unknown } = {},
+  ): Promise<Response> {
     const baseUrl = await this.discoveryApi.getBaseUrl('promotions');
-    const response = await this.fetchApi.fetch(`${baseUrl}${path}`);
+    const response = await this.fetchApi.fetch(
+      `${baseUrl}${path}`,
+      options.body === undefined
+        ? { method: options.method ?? 'GET' }
+        : {
+            method: options.method ?? 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(options.body),
+          },
+    );
     if (!response.ok) {
       throw await ResponseError.fromResponse(response);
     }
-    return (await response.json()) as T;
+    return response;
   }
 }

@@ -8,12 +8,13 @@ import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
 import { PRODUCT_ANNOTATION } from '@refplat/plugin-promotions-common';
 import { useLadder } from '../../hooks/useLadder';
 import { usePromotionsTarget } from '../../hooks/usePromotionsTarget';
+import { OpenPromotionsList } from '../OpenPromotions/OpenPromotionsList';
 import { LadderTable } from './LadderTable';
 
 /** The Product's promotion ladder: stages left to right, services as rows. */
 export const EntityPromotionLadderCard = () => {
   const { target, loading: targetLoading } = usePromotionsTarget();
-  const { ladder, error, loading } = useLadder(target?.product);
+  const { ladder, error, loading, refresh } = useLadder(target?.product);
 
   if (targetLoading) return <Progress />;
   if (!target) {
@@ -42,7 +43,16 @@ export const EntityPromotionLadderCard = () => {
           message={`${ladder.healthError}. Digests come from the platform repo; nothing is promotable until health is known.`}
         />
       )}
-      {ladder && <LadderTable ladder={ladder} highlightService={target.service} />}
+      {ladder && (
+        <>
+          <LadderTable
+            ladder={ladder}
+            highlightService={target.service}
+            onPromotionRequested={refresh}
+          />
+          <OpenPromotionsList ladder={ladder} onChanged={refresh} />
+        </>
+      )}
     </InfoCard>
   );
 };

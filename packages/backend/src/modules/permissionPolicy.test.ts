@@ -1,0 +1,36 @@
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import {
+  promotionApprovePermission,
+  promotionRequestPermission,
+  promotionsLadderReadPermission,
+} from '@refplat/plugin-promotions-common';
+import { PromotionsPermissionPolicy } from './permissionPolicy';
+
+function userWith(ownershipEntityRefs: string[]) {
+  return {
+    identity: { type: 'user' as const, userEntityRef: 'user:default/x', ownershipEntityRefs },
+    info: { userEntityRef: 'user:default/x', ownershipEntityRefs },
+    token: 'token',
+    credentials: {} as any,
+  };
+}
+
+describe('PromotionsPermissionPolicy', () => {
+  const policy = new PromotionsPermissionPolicy(['group:default/release-approvers']);
+
+  it.each([
+    ['a release-approver', ['user:default/alice', 'group:default/release-approvers'], AuthorizeResult.ALLOW],
+    ['a developer', ['user:default/bob', 'group:default/alpha'], AuthorizeResult.DENY],
+    ['nobody', [], AuthorizeResult.DENY],
+  ])('lets %s approve: %s', async (_who, refs, expected) => {
+    const decision = await policy.handle({ permission: promotionApprovePermission }, userWith(refs) as any);
+    expect(decision.result).toBe(expected);
+  });
+
+  it('lets any signed-in user read ladders and request promotions', async () => {
+    for (const permission of [promotionsLadderReadPermission, promotionRequestPermission]) {
+      const decision = await policy.handle({ permission }, userWith(['group:default/alpha']) as any);
+      expect(decision.result).toBe(AuthorizeResult.ALLOW);
+    }
+  });
+});

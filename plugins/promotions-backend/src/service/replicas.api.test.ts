@@ -1,0 +1,50 @@
+import { TestDatabases, mockCredentials } from '@backstage/backend-test-utils';
+import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import { Octokit } from '@octokit/rest';
+import request from 'supertest';
+import { startPromotionsBackend } from '../__testUtils__/testBackend';
+
+jest.setTimeout(120_000);
+
+const databases = TestDatabases.create({ ids: ['POSTGRES_15', 'SQLITE_3'] });
+
+/**
+ * Two backend instances (separate caches, Gates and GitHub clients) on one
+ * database, as two replicas behind a load balancer: concurrent identical
+ * requests spread over both end in exactly one PR.
+ */
+describe.each(databases.eachSupportedId())('two replicas on one %p database', databaseId => {
+  let sim: RunningSim;
+
+  beforeEach(async () => {
+    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+  });
+
+  afterEach(async () => {
+    await sim.stop();
+  });
+
+  it('open one PR for 20 identical requests spread over both', async () => {
+    const knex = await databases.init(databaseId);
+    const replicas = [
+      await startPromotionsBackend(sim, 'argocd', { knex }),
+      await startPromotionsBackend(sim, 'argocd', { knex }),
+    ];
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        request(replicas[i % 2])
+          .post('/api/promotions/products/alpha/shop/promotions')
+          .set('Authorization', mockCredentials.user.header('user:default/bob'))
+          .send({ toStage: 'prod' }),
+      ),
+    );
+    const statuses = responses.map(r => r.status);
+    expect(statuses.filter(status => status === 201)).toHaveLength(1);
+    expect(statuses.filter(status => status === 200)).toHaveLength(19);
+    expect(new Set(responses.map(r => r.body.promotion.pullRequest.number)).size).toBe(1);
+
+    const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+    const { data: pulls } = await github.rest.pulls.list({ owner: 'refplat', repo: 'platform', state: 'all' });
+    expect(pulls).toHaveLength(1);
+  });
+});

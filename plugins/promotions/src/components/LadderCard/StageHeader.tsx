@@ -1,0 +1,47 @@
+import { Chip, TableCell, Tooltip, Typography, makeStyles } from '@material-ui/core';
+import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
+import { HealthChip } from '../common/HealthChip';
+import { RequestPromotionButton } from '../RequestPromotion/RequestPromotionButton';
+import { StageHistoryButton } from '../StageHistory/StageHistoryButton';
+
+const useStyles = makeStyles(theme => ({
+  stageHead: { whiteSpace: 'nowrap', verticalAlign: 'top' },
+  title: { display: 'flex', alignItems: 'center', gap: theme.spacing(0.5) },
+  actions: { marginTop: theme.spacing(1) },
+}));
+
+/** A rung: its name, health, approval rule, history and Request Promotion. */
+export const StageHeader = (props: {
+  ladder: Ladder;
+  stage: LadderStage;
+  onPromotionRequested: () => void;
+}) => {
+  const classes = useStyles();
+  const { ladder, stage } = props;
+  return (
+    <TableCell className={classes.stageHead} data-testid={`stage-${stage.name}`}>
+      <div className={classes.title}>
+        <Typography variant="subtitle2">{stage.name}</Typography>
+        <StageHistoryButton product={ladder} stage={stage.name} />
+      </div>
+      <HealthChip verdict={stage.verdict} reasons={stage.reasons} />{' '}
+      {stage.requiresApproval && (
+        <Tooltip title="Promotions into this stage need a release-approver">
+          <Chip size="small" variant="outlined" label="approval" />
+        </Tooltip>
+      )}
+      {(stage.release.error || stage.environment.error) && (
+        <Typography variant="caption" color="error" display="block">
+          {stage.release.error ?? stage.environment.error}
+        </Typography>
+      )}
+      <div className={classes.actions}>
+        <RequestPromotionButton
+          ladder={ladder}
+          stage={stage}
+          onRequested={props.onPromotionRequested}
+        />
+      </div>
+    </TableCell>
+  );
+};

@@ -1,0 +1,60 @@
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  makeStyles,
+} from '@material-ui/core';
+import { Ladder } from '@refplat/plugin-promotions-common';
+import { OpenPromotionRow } from './OpenPromotionRow';
+
+const useStyles = makeStyles(theme => ({
+  root: { marginTop: theme.spacing(3), overflowX: 'auto' },
+}));
+
+/** The Product's promotions in flight, below the ladder. */
+export const OpenPromotionsList = (props: {
+  ladder: Ladder;
+  onChanged: () => void;
+}) => {
+  const classes = useStyles();
+  const { ladder } = props;
+  // Tolerates a backend that does not list promotions yet.
+  const promotions = ladder.promotions ?? [];
+  return (
+    <div className={classes.root} data-testid="open-promotions">
+      <Typography variant="h6">Promotions</Typography>
+      {promotions.length === 0 ? (
+        <Typography variant="body2" color="textSecondary">
+          No open promotions.
+        </Typography>
+      ) : (
+        <Table size="small" aria-label="Open promotions">
+          <TableHead>
+            <TableRow>
+              <TableCell>Stages</TableCell>
+              <TableCell>Services</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Requested by</TableCell>
+              <TableCell>Approved by</TableCell>
+              <TableCell>Pull request</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {promotions.map(promotion => (
+              <OpenPromotionRow
+                key={promotion.id}
+                ladder={ladder}
+                promotion={promotion}
+                onChanged={props.onChanged}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,91 @@
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  makeStyles,
+} from '@material-ui/core';
+import Alert from '@material-ui/lab/Alert';
+import { DigestChange } from '../common/DigestChange';
+import { PromotionPreview } from './previewPromotion';
+
+const useStyles = makeStyles(theme => ({
+  section: { marginTop: theme.spacing(2) },
+}));
+
+function whatHappensNext(preview: PromotionPreview, approvers: string[]): string {
+  if (!preview.requiresApproval) {
+    return `Merges automatically once ${preview.fromStage} is healthy.`;
+  }
+  const who = approvers.length ? ` (members of ${approvers.join(', ')})` : '';
+  return `Needs a release-approver${who} before it merges.`;
+}
+
+/** What a promotion would change, what it leaves alone and why, and what follows. */
+export const PlannedChanges = (props: {
+  preview: PromotionPreview;
+  approvers: string[];
+}) => {
+  const classes = useStyles();
+  const { preview } = props;
+  return (
+    <>
+      <Typography>
+        Target stage: <strong>{preview.toStage}</strong>
+      </Typography>
+      <Typography>
+        Source stage: <strong>{preview.fromStage ?? 'none'}</strong>
+      </Typography>
+
+      {preview.refusal && (
+        <Alert severity="warning" className={classes.section} data-testid="promotion-refusal">
+          By the ladder on screen nothing can be promoted now: {preview.refusal}
+        </Alert>
+      )}
+
+      {preview.changes.length > 0 && (
+        <Table size="small" className={classes.section} aria-label="Digests that change">
+          <TableHead>
+            <TableRow>
+              <TableCell>Service</TableCell>
+              <TableCell>
+                {preview.toStage} now → after the promotion
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {preview.changes.map(change => (
+              <TableRow key={change.service} data-testid={`promotion-change-${change.service}`}>
+                <TableCell>{change.service}</TableCell>
+                <TableCell>
+                  <DigestChange from={change.current} to={change.next} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+
+      {preview.left.length > 0 && (
+        <div className={classes.section}>
+          <Typography variant="subtitle2">Not included</Typography>
+          {preview.left.map(entry => (
+            <Typography
+              key={entry.service}
+              variant="body2"
+              data-testid={`promotion-left-${entry.service}`}
+            >
+              <strong>{entry.service}</strong>: {entry.reason}
+            </Typography>
+          ))}
+        </div>
+      )}
+
+      <Alert severity="info" className={classes.section} data-testid="promotion-next-step">
+        {whatHappensNext(preview, props.approvers)}
+      </Alert>
+    </>
+  );
+};
