@@ -22,7 +22,7 @@ describe('PromotionsPermissionPolicy', () => {
     ['a release-approver', ['user:default/alice', 'group:default/release-approvers'], AuthorizeResult.ALLOW],
     ['a developer', ['user:default/bob', 'group:default/alpha'], AuthorizeResult.DENY],
     ['nobody', [], AuthorizeResult.DENY],
-  ])('lets %s approve: %s', async (_who, refs, expected) => {
+  ])('decides whether %s may approve', async (_who, refs, expected) => {
     const decision = await policy.handle({ permission: promotionApprovePermission }, userWith(refs) as any);
     expect(decision.result).toBe(expected);
   });
