@@ -18,9 +18,11 @@ export interface Config {
     environmentsPath?: string;
     /**
      * The ladder, lowest first. Default: [dev, test, uat, staging, prod].
-     * @visibility frontend
+     * An entry may be an object to give the stage a soak time: the minimum
+     * time a digest must have been healthy there before it may be promoted
+     * out of it, e.g. `{ name: staging, soakTime: { minutes: 30 } }`.
      */
-    stages?: string[];
+    stages?: Array<string | { name: string; soakTime?: HumanDuration }>;
     approval?: {
       /**
        * Stages whose promotions wait for a release-approver. Default: [prod].
@@ -75,6 +77,11 @@ export interface Config {
       enabled?: boolean;
       frequency?: HumanDuration;
     };
+    /**
+     * The auto-promoter: moves healthy digests up one rung per run below the
+     * first approval stage. Products whose System has the annotation
+     * `refplat.org/auto-promote: "false"` are left alone.
+     */
     autoPromote?: {
       enabled?: boolean;
       frequency?: HumanDuration;

@@ -1,5 +1,5 @@
-import { Config, readDurationFromConfig } from '@backstage/config';
-import { HumanDuration } from '@backstage/types';
+import { Config, ConfigReader, readDurationFromConfig } from '@backstage/config';
+import { HumanDuration, JsonObject } from '@backstage/types';
 import { InputError } from '@backstage/errors';
 import { isValidName } from '@refplat/plugin-promotions-common';
 
@@ -26,6 +26,8 @@ export interface PromotionsConfig {
   releasesPath: string;
   environmentsPath: string;
   stages: string[];
+  /** stage → seconds a digest must have been healthy there before it may leave. */
+  soakSeconds: Record<string, number>;
   approval: {
     stages: string[];
     approvers: string[];
@@ -88,11 +90,49 @@ function readSchedule(
   };
 }
 
+/**
+ * `promotions.stages` lists names, or `{name, soakTime}` objects for stages
+ * with a soak time; both forms may be mixed.
+ */
+function readStages(config: Config) {
+  const raw = config.getOptional<unknown[]>('stages');
+  if (raw === undefined) return { stages: DEFAULT_STAGES, soakSeconds: {} };
+  if (!Array.isArray(raw)) throw new InputError('promotions.stages must be a list');
+  const stages: string[] = [];
+  const soakSeconds: Record<string, number> = {};
+  for (const entry of raw) {
+    if (typeof entry === 'string') {
+      stages.push(entry);
+      continue;
+    }
+    const item = new ConfigReader(entry as JsonObject, 'promotions.stages[]');
+    const name = item.getString('name');
+    stages.push(name);
+    if (item.has('soakTime')) {
+      soakSeconds[name] = durationToSeconds(readDurationFromConfig(item, { key: 'soakTime' }));
+    }
+  }
+  return { stages, soakSeconds };
+}
+
+function durationToSeconds(duration: HumanDuration): number {
+  return (
+    (duration.years ?? 0) * 365 * 86400 +
+    (duration.months ?? 0) * 30 * 86400 +
+    (duration.weeks ?? 0) * 7 * 86400 +
+    (duration.days ?? 0) * 86400 +
+    (duration.hours ?? 0) * 3600 +
+    (duration.minutes ?? 0) * 60 +
+    (duration.seconds ?? 0) +
+    (duration.milliseconds ?? 0) / 1000
+  );
+}
+
 /** Reads and checks `promotions.*`; a bad value fails at start-up, not on first use. */
 export function readPromotionsConfig(root: Config): PromotionsConfig {
   const config = root.getConfig('promotions');
   const repo = config.getConfig('platformRepo');
-  const stages = config.getOptionalStringArray('stages') ?? DEFAULT_STAGES;
+  const { stages, soakSeconds } = readStages(config);
   const badStage = stages.find(stage => !isValidName(stage));
   if (badStage !== undefined || new Set(stages).size !== stages.length) {
     throw new InputError(
@@ -122,6 +162,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       config.getOptionalString('environmentsPath') ?? 'gitops/environments',
     ),
     stages,
+    soakSeconds,
     approval: {
       stages: approvalStages,
       approvers: config.getOptionalStringArray('approval.approvers') ?? [

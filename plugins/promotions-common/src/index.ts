@@ -16,3 +16,4 @@ export * from './ladder/types';
 export * from './ladder/rules';
 export * from './promotions/types';
 export * from './promotions/planPromotion';
+export * from './autoPromote/decide';

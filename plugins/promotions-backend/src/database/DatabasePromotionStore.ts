@@ -22,6 +22,15 @@ const MIGRATIONS_DIR = resolvePackagePath(
   'migrations',
 );
 
+/** The plugin's knex client with its migrations applied. */
+export async function migratedClient(database: DatabaseService): Promise<Knex> {
+  const client = await database.getClient();
+  if (!database.migrations?.skip) {
+    await client.migrate.latest({ directory: MIGRATIONS_DIR });
+  }
+  return client;
+}
+
 type Row = {
   id: string;
   team: string;
@@ -86,11 +95,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** Promotions in the plugin's own database (SQLite or PostgreSQL) via knex. */
 export class DatabasePromotionStore implements PromotionStore {
   static async create(database: DatabaseService): Promise<DatabasePromotionStore> {
-    const client = await database.getClient();
-    if (!database.migrations?.skip) {
-      await client.migrate.latest({ directory: MIGRATIONS_DIR });
-    }
-    return new DatabasePromotionStore(client);
+    return new DatabasePromotionStore(await migratedClient(database));
   }
 
   constructor(private readonly db: Knex) {}

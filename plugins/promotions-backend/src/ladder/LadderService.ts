@@ -32,6 +32,8 @@ export interface LadderServiceOptions {
   logger: LoggerService;
   /** The Product's live promotions, shown on the ladder. */
   livePromotions?: (product: ProductRef) => Promise<Promotion[]>;
+  /** Adds state kept outside GitHub and ArgoCD (holds, soak, auto-promoter decisions). */
+  annotate?: (ladder: Ladder) => Promise<void>;
   now?: () => Date;
 }
 
@@ -50,9 +52,16 @@ export class LadderService {
     this.now = options.now ?? (() => new Date());
   }
 
-  async getLadder(product: ProductRef): Promise<Ladder> {
+  /**
+   * `at` lets a caller that reads many Products (the auto-promoter) read the
+   * branch head and the Applications once for all of them.
+   */
+  async getLadder(
+    product: ProductRef,
+    at: { revision?: string; listing?: ApplicationListing } = {},
+  ): Promise<Ladder> {
     const { config, repo } = this.options;
-    const revision = await repo.headCommit();
+    const revision = at.revision ?? (await repo.headCommit());
     const index = await repo.fileIndex(revision);
     const records = await readProductRecords(repo, config, index, product);
     if (!records.exists) {
@@ -61,7 +70,7 @@ export class LadderService {
       );
     }
 
-    const listing = await this.listApplications(product);
+    const listing = at.listing ?? (await this.listApplications(product));
     const healthError =
       listing.errors.length > 0 ? listing.errors.join('; ') : undefined;
 
@@ -83,6 +92,7 @@ export class LadderService {
       healthError,
       generatedAt: this.now().toISOString(),
     };
+    await this.options.annotate?.(ladder);
     markPromotability(ladder);
     return ladder;
   }
@@ -151,6 +161,7 @@ export class LadderService {
     return {
       name: stage.name,
       requiresApproval: this.options.config.approval.stages.includes(stage.name),
+      soakSeconds: this.options.config.soakSeconds[stage.name],
       healthy: stageHealth.healthy,
       verdict: stageHealth.verdict,
       reasons: stageHealth.reasons,

@@ -102,7 +102,11 @@ export class Gate {
       return;
     }
 
-    const verdict = judgeSource(ladder, promotion);
+    // A rollback restores what already ran in the stage: no stage below to wait for.
+    const verdict: SourceVerdict =
+      promotion.kind === 'rollback'
+        ? { state: 'success', description: `Rollback of ${promotion.toStage} to earlier digests`, movedOn: false }
+        : judgeSource(ladder, promotion);
     await this.publishHealth(promotion, pr, verdict);
     if (verdict.movedOn) {
       await this.close(promotion, pr, verdict.description);

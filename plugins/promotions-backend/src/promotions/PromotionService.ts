@@ -8,9 +8,12 @@ import {
   PromotionRequest,
   PromotionServicePlan,
   ProductRef,
+  isValidDigest,
   isValidName,
   planPromotion,
+  shortDigest,
 } from '@refplat/plugin-promotions-common';
+import { HoldStore } from '../database/HoldStore';
 import { PromotionsConfig } from '../config';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { LadderService } from '../ladder/LadderService';
@@ -40,6 +43,10 @@ export interface PromotionServiceOptions {
   entityUrl?: (product: ProductRef) => string;
   /** Called after a change a Gate run should look at soon. */
   onChange?: (promotionId: string) => void;
+  /** Rollbacks place holds here. */
+  holds?: Pick<HoldStore, 'place'>;
+  /** Whether a digest appears in the recent history of a stage (rollback targets). */
+  wasReleasedIn?: (product: ProductRef, stage: string, service: string, digest: string) => Promise<boolean>;
 }
 
 export interface RequestOutcome {
@@ -49,6 +56,24 @@ export interface RequestOutcome {
 }
 
 const PULL_REQUEST_WAIT_MS = 15_000;
+
+function validateRollback(body: unknown): { stage: string; services: Record<string, string> } {
+  const request = body as { stage?: unknown; services?: unknown } | undefined;
+  if (!request || typeof request !== 'object' || !isValidName(request.stage)) {
+    throw new InputError('Expected a JSON body {stage, services: {<service>: <digest>}}');
+  }
+  const services = request.services as Record<string, unknown> | undefined;
+  if (!services || typeof services !== 'object' || Array.isArray(services) || !Object.keys(services).length) {
+    throw new InputError('services must map each service to the digest to roll back to');
+  }
+  for (const [service, digest] of Object.entries(services)) {
+    if (!isValidName(service)) throw new InputError(`Invalid service name ${JSON.stringify(service)}`);
+    if (!isValidDigest(digest)) {
+      throw new InputError(`${service}: ${JSON.stringify(digest)} is not a digest (sha256:<64 lowercase hex>)`);
+    }
+  }
+  return { stage: request.stage, services: services as Record<string, string> };
+}
 
 function validateRequest(body: unknown): PromotionRequest {
   const request = body as Partial<PromotionRequest> | undefined;
@@ -80,9 +105,18 @@ function validateRequest(body: unknown): PromotionRequest {
 export class PromotionService {
   constructor(private readonly options: PromotionServiceOptions) {}
 
-  async request(product: ProductRef, body: unknown, requestedBy: string): Promise<RequestOutcome> {
+  /**
+   * `supersede: false` (the auto-promoter) never replaces a live promotion:
+   * a different one into the same stage answers 409 instead.
+   */
+  async request(
+    product: ProductRef,
+    body: unknown,
+    requestedBy: string,
+    options: { supersede?: boolean } = {},
+  ): Promise<RequestOutcome> {
     const request = validateRequest(body);
-    const { config, ladder: ladderService, store } = this.options;
+    const { config, ladder: ladderService } = this.options;
     if (!config.stages.includes(request.toStage)) {
       throw new InputError(
         `Unknown stage '${request.toStage}'; stages are ${config.stages.join(', ')}`,
@@ -97,54 +131,144 @@ export class PromotionService {
       throw new ConflictError(`Promotion into ${request.toStage} refused: ${plan.reason}`);
     }
 
-    const fingerprint = promotionFingerprint(product.team, product.product, plan.toStage, plan.services);
-    const live = await store.findLive(product.team, product.product, plan.toStage);
+    const target = ladder.stages.find(stage => stage.name === plan.toStage)!;
+    const { promotion, existing } = await this.start(
+      product,
+      {
+        kind: 'promotion',
+        fromStage: plan.fromStage,
+        toStage: plan.toStage,
+        services: plan.services,
+        previous: plan.previous,
+        baseBlobSha: target.release.blobSha,
+        requiresApproval: plan.requiresApproval,
+        revision: ladder.revision,
+      },
+      requestedBy,
+      options.supersede ?? true,
+    );
+    return { promotion, existing, plan: plan.plan };
+  }
+
+  /**
+   * A rollback: a Release PR that writes earlier digests of a stage back into
+   * it, gated like any promotion (approval stages still need approval), and
+   * a hold so the auto-promoter does not undo it.
+   */
+  async rollback(product: ProductRef, body: unknown, requestedBy: string): Promise<RequestOutcome> {
+    const request = validateRollback(body);
+    const { config, ladder: ladderService } = this.options;
+    if (!config.stages.includes(request.stage)) {
+      throw new InputError(`Unknown stage '${request.stage}'; stages are ${config.stages.join(', ')}`);
+    }
+    const ladder = await ladderService.getLadder(product);
+    const stage = ladder.stages.find(s => s.name === request.stage)!;
+    const plan: PromotionServicePlan[] = [];
+    for (const [service, digest] of Object.entries(request.services)) {
+      if (!stage.environment.declaredServices.includes(service)) {
+        throw new ConflictError(`Rollback refused: ${stage.name}'s Environment does not declare ${service}`);
+      }
+      const current = stage.services[service]?.digest;
+      if (current === digest) {
+        throw new ConflictError(`Rollback refused: ${stage.name} already runs ${service} at ${digest}`);
+      }
+      if (!(await this.options.wasReleasedIn?.(product, stage.name, service, digest) ?? true)) {
+        throw new ConflictError(
+          `Rollback refused: ${digest} is not in the recent history of ${service} in ${stage.name}`,
+        );
+      }
+      plan.push({ service, included: true, from: digest, to: current, reason: 'rollback to an earlier digest' });
+    }
+    const { promotion, existing } = await this.start(
+      product,
+      {
+        kind: 'rollback',
+        fromStage: stage.name,
+        toStage: stage.name,
+        services: request.services,
+        previous: Object.fromEntries(plan.map(p => [p.service, p.to ?? null])),
+        baseBlobSha: stage.release.blobSha,
+        requiresApproval: stage.requiresApproval,
+        revision: ladder.revision,
+      },
+      requestedBy,
+      true,
+    );
+    for (const [service, digest] of Object.entries(request.services)) {
+      await this.options.holds?.place(product, {
+        stage: stage.name,
+        service,
+        reason: `Rolled back to ${shortDigest(digest)} (PR #${promotion.pullRequest.number})`,
+        placedBy: requestedBy,
+      });
+    }
+    return { promotion, existing, plan };
+  }
+
+  private async start(
+    product: ProductRef,
+    draft: {
+      kind: 'promotion' | 'rollback';
+      fromStage: string;
+      toStage: string;
+      services: Record<string, string>;
+      previous: Record<string, string | null>;
+      baseBlobSha?: string;
+      requiresApproval: boolean;
+      revision: string;
+    },
+    requestedBy: string,
+    supersede: boolean,
+  ): Promise<{ promotion: PromotionRecord; existing: boolean }> {
+    const { store } = this.options;
+    const fingerprint = promotionFingerprint(product.team, product.product, draft.toStage, draft.services);
+    const live = await store.findLive(product.team, product.product, draft.toStage);
     if (live?.fingerprint === fingerprint) {
-      return { promotion: await this.withPullRequest(live), existing: true, plan: plan.plan };
+      return { promotion: await this.withPullRequest(live), existing: true };
+    }
+    if (live && !supersede) {
+      throw new ConflictError(
+        `A different promotion into ${draft.toStage} is open (#${live.pullRequest.number}); not superseding it`,
+      );
     }
 
-    const target = ladder.stages.find(stage => stage.name === plan.toStage)!;
     let record: PromotionRecord;
     try {
       record = await store.insertLive(
         {
           team: product.team,
           product: product.product,
-          fromStage: plan.fromStage,
-          toStage: plan.toStage,
-          services: plan.services,
-          previousServices: plan.previous,
+          fromStage: draft.fromStage,
+          toStage: draft.toStage,
+          services: draft.services,
+          previousServices: draft.previous,
           fingerprint,
-          kind: 'promotion',
-          status: plan.requiresApproval ? 'awaiting-approval' : 'open',
+          kind: draft.kind,
+          status: draft.requiresApproval ? 'awaiting-approval' : 'open',
           requestedBy,
-          baseBlobSha: target.release.blobSha,
+          baseBlobSha: draft.baseBlobSha,
         },
         requestedBy,
-        live ? { id: live.id, reason: 'Superseded by a newer promotion request' } : undefined,
+        live ? { id: live.id, reason: `Superseded by a newer ${draft.kind} request` } : undefined,
       );
     } catch (error) {
       if (error instanceof OpenPromotionConflictError) {
         if (error.existing.fingerprint === fingerprint) {
-          return {
-            promotion: await this.withPullRequest(error.existing),
-            existing: true,
-            plan: plan.plan,
-          };
+          return { promotion: await this.withPullRequest(error.existing), existing: true };
         }
         throw new ConflictError(
-          `A different promotion into ${plan.toStage} was requested at the same time; try again to supersede it`,
+          `A different promotion into ${draft.toStage} was requested at the same time; try again to supersede it`,
         );
       }
       throw error;
     }
 
-    const opened = await this.openPullRequest(record, ladder.revision, plan.requiresApproval, product);
+    const opened = await this.openPullRequest(record, draft.revision, draft.requiresApproval, product);
     if (live?.pullRequest.number) {
       await this.closeSuperseded(live, opened);
     }
     this.options.onChange?.(opened.id);
-    return { promotion: opened, existing: false, plan: plan.plan };
+    return { promotion: opened, existing: false };
   }
 
   /** A concurrent identical request may still be opening its PR: wait for it. */

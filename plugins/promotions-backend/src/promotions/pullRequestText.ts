@@ -3,6 +3,7 @@ import { shortDigest } from '@refplat/plugin-promotions-common';
 
 export interface PullRequestTextInput {
   id: string;
+  kind?: 'promotion' | 'rollback';
   team: string;
   product: string;
   fromStage: string;
@@ -46,8 +47,28 @@ export function branchName(input: { team: string; product: string; toStage: stri
   return `promotions/${input.team}-${input.product}-${input.toStage}-${input.id.slice(0, 8)}`;
 }
 
-export function pullRequestTitle(input: Pick<PullRequestTextInput, 'team' | 'product' | 'fromStage' | 'toStage' | 'services'>) {
-  return `Promote ${Object.keys(input.services).join(', ')} ${input.fromStage} → ${input.toStage} (${input.team}/${input.product})`;
+export function pullRequestTitle(
+  input: Pick<PullRequestTextInput, 'team' | 'product' | 'fromStage' | 'toStage' | 'services' | 'kind'>,
+) {
+  const services = Object.keys(input.services).join(', ');
+  if (input.kind === 'rollback') {
+    return `Roll back ${services} in ${input.toStage} (${input.team}/${input.product})`;
+  }
+  return `Promote ${services} ${input.fromStage} → ${input.toStage} (${input.team}/${input.product})`;
+}
+
+/** What happens to the PR next, in the reviewer's words. */
+function nextStep(input: PullRequestTextInput): string {
+  const approval = `**Needs a release-approver** (members of ${input.approvers.join(', ')}) to approve it in Backstage`;
+  if (input.kind === 'rollback') {
+    const hold = `The auto-promoter holds \`${input.toStage}\` for these services until someone resumes it.`;
+    return input.requiresApproval
+      ? `**Rollback** to earlier digests. ${approval}. ${hold}`
+      : `**Rollback** to earlier digests: merges without waiting for another stage. ${hold}`;
+  }
+  return input.requiresApproval
+    ? `${approval}; it merges once approved and while \`${input.fromStage}\` is still healthy.`
+    : `Merges automatically once \`${input.fromStage}\` is Synced, Healthy and running these digests (commit status \`promotions/health\`).`;
 }
 
 /** A PR description a reviewer understands on GitHub, without Backstage. */
@@ -56,11 +77,13 @@ export function pullRequestBody(input: PullRequestTextInput): string {
     const before = input.previous[service];
     return `| ${service} | ${before ? `\`${shortDigest(before)}\`` : '_none_'} | \`${shortDigest(digest)}\` |`;
   });
-  const next = input.requiresApproval
-    ? `**Needs a release-approver** (members of ${input.approvers.join(', ')}) to approve it in Backstage; it merges once approved and while \`${input.fromStage}\` is still healthy.`
-    : `Merges automatically once \`${input.fromStage}\` is Synced, Healthy and running these digests (commit status \`promotions/health\`).`;
+  const next = nextStep(input);
+  const summary =
+    input.kind === 'rollback'
+      ? `Rolls **${input.team}/${input.product}** in \`${input.toStage}\` back to earlier digests: this PR edits only the \`${input.toStage}\` Release record.`
+      : `Promotes **${input.team}/${input.product}** from \`${input.fromStage}\` to \`${input.toStage}\`: this PR edits only the \`${input.toStage}\` Release record.`;
   return [
-    `Promotes **${input.team}/${input.product}** from \`${input.fromStage}\` to \`${input.toStage}\`: this PR edits only the \`${input.toStage}\` Release record.`,
+    summary,
     '',
     `| service | ${input.toStage} now | after this PR |`,
     '|---|---|---|',

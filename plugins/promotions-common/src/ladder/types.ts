@@ -1,5 +1,6 @@
 import type { CanaryState } from '../argo/canaryState';
 import type { HealthVerdict, ServiceHealthCheck } from '../health/serviceHealth';
+import type { AutoDecisionKind, Hold } from '../autoPromote/decide';
 import type { Promotion } from '../promotions/types';
 
 /**
@@ -30,6 +31,14 @@ export interface LadderServiceCell {
   waitingToClimb: boolean;
   /** Whether this service can be promoted into this stage now, and why (not). */
   promotion?: Promotability;
+  /** A live hold: the auto-promoter (and promotions) stay out until it is lifted. */
+  hold?: Hold;
+  /** Since when this digest has been continuously healthy here. */
+  healthySince?: string;
+  /** Seconds before this digest may leave this stage (the stage's soak time). */
+  soakRemainingSeconds?: number;
+  /** The auto-promoter's last decision about promoting into this cell. */
+  autoPromotion?: { decision: AutoDecisionKind; reason: string; decidedAt: string };
 }
 
 export interface Promotability {
@@ -70,6 +79,8 @@ export interface LadderStage {
   application?: LadderApplication;
   /** Whether this rung can be promoted into now (every differing service), and why (not). */
   promotion?: Promotability;
+  /** The stage's soak time in seconds, when configured. */
+  soakSeconds?: number;
 }
 
 export interface Ladder {

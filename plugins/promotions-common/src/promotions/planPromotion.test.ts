@@ -156,3 +156,27 @@ describe('promotability', () => {
     expect(promotability(shop, 'dev').reason).toMatch(/first stage/);
   });
 });
+
+describe('planPromotion with holds and soak times', () => {
+  it('refuses while the source digest is soaking, saying how long is left', () => {
+    const l = ladder(stage('dev', { cart: { digest: d('a') } }), stage('test', { cart: { digest: d('b') } }));
+    l.stages[0].services.cart.soakRemainingSeconds = 250;
+    const plan = planPromotion(l, { toStage: 'test' });
+    expect(plan).toMatchObject({ allowed: false, refusal: 'soaking' });
+    if (!plan.allowed) expect(plan.reason).toBe('cart is soaking in dev: 4m 10s left');
+  });
+
+  it('refuses into a held stage, naming the hold', () => {
+    const l = ladder(stage('dev', { cart: { digest: d('a') } }), stage('test', { cart: { digest: d('b') } }));
+    l.stages[1].services.cart.hold = {
+      stage: 'test',
+      service: 'cart',
+      reason: 'Rolled back',
+      placedBy: 'user:default/bob',
+      placedAt: '2026-11-30T00:00:00Z',
+    };
+    const plan = planPromotion(l, { toStage: 'test', services: ['cart'] });
+    expect(plan).toMatchObject({ allowed: false, refusal: 'held' });
+    if (!plan.allowed) expect(plan.reason).toMatch(/held in test: Rolled back \(by user:default\/bob\)/);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Ladder, LadderStage } from '../ladder/types';
+import { formatSeconds } from '../argo/canaryState';
 import type { PromotionServicePlan } from './types';
 
 export type PromotionRefusal =
@@ -14,6 +15,10 @@ export type PromotionRefusal =
   | 'not-released'
   /** The source is not healthy, or its health is unknown (409). */
   | 'unhealthy'
+  /** The digest has not been healthy in the source for the soak time yet (409). */
+  | 'soaking'
+  /** A hold keeps the target stage frozen for the service (409). */
+  | 'held'
   /** Every candidate is already carried by the target (409). */
   | 'nothing-to-promote';
 
@@ -73,6 +78,15 @@ function judgeService(
       reason: `${target.name} already carries ${service}'s digest from ${source.name}`,
     };
   }
+  const hold = target.services[service]?.hold;
+  if (hold) {
+    return {
+      ...base,
+      included: false,
+      refusal: 'held',
+      reason: `${service} is held in ${target.name}: ${hold.reason} (by ${hold.placedBy}); lift the hold first`,
+    };
+  }
   const cell = source.services[service];
   if (!cell.healthy) {
     const why = cell.reasons.length ? `: ${cell.reasons.join('; ')}` : '';
@@ -84,6 +98,14 @@ function judgeService(
         cell.verdict === 'unknown'
           ? `${service}'s health in ${source.name} is unknown${why}`
           : `${service} is not healthy in ${source.name}${why}`,
+    };
+  }
+  if (cell.soakRemainingSeconds && cell.soakRemainingSeconds > 0) {
+    return {
+      ...base,
+      included: false,
+      refusal: 'soaking',
+      reason: `${service} is soaking in ${source.name}: ${formatSeconds(cell.soakRemainingSeconds)} left`,
     };
   }
   return {

@@ -1,0 +1,59 @@
+import { ConfigReader } from '@backstage/config';
+import { readPromotionsConfig } from './config';
+
+const base = { platformRepo: { owner: 'o', repo: 'r' } };
+
+describe('readPromotionsConfig', () => {
+  it('applies the contract defaults', () => {
+    const config = readPromotionsConfig(new ConfigReader({ promotions: base }));
+    expect(config.stages).toEqual(['dev', 'test', 'uat', 'staging', 'prod']);
+    expect(config.approval).toEqual({
+      stages: ['prod'],
+      approvers: ['group:default/release-approvers'],
+      requireDistinctApprover: true,
+    });
+    expect(config.platformRepo).toEqual({ host: 'github.com', owner: 'o', repo: 'r', branch: 'main' });
+    expect(config.releasesPath).toBe('gitops/releases');
+    expect(config.soakSeconds).toEqual({});
+  });
+
+  it('reads stages with soak times mixed with plain names', () => {
+    const config = readPromotionsConfig(
+      new ConfigReader({
+        promotions: {
+          ...base,
+          stages: ['dev', { name: 'test', soakTime: { minutes: 10 } }, { name: 'prod' }],
+        },
+      }),
+    );
+    expect(config.stages).toEqual(['dev', 'test', 'prod']);
+    expect(config.soakSeconds).toEqual({ test: 600 });
+  });
+
+  it('reads one or several ArgoCD instances', () => {
+    const config = readPromotionsConfig(
+      new ConfigReader({
+        promotions: {
+          ...base,
+          argocd: {
+            baseUrl: 'https://argocd.example.com/',
+            token: 't',
+            instances: [{ name: 'us', baseUrl: 'https://us.example.com', token: 'u' }],
+          },
+        },
+      }),
+    );
+    expect(config.argocd.map(i => [i.name, i.baseUrl])).toEqual([
+      ['argocd', 'https://argocd.example.com'],
+      ['us', 'https://us.example.com'],
+    ]);
+  });
+
+  it.each([
+    [{ stages: ['dev', 'Dev'] }, /distinct lowercase names/],
+    [{ stages: ['dev', 'dev'] }, /distinct lowercase names/],
+    [{ approval: { stages: ['live'] } }, /names 'live'/],
+  ])('rejects %p', (extra, message) => {
+    expect(() => readPromotionsConfig(new ConfigReader({ promotions: { ...base, ...extra } }))).toThrow(message);
+  });
+});

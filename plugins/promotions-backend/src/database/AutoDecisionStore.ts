@@ -1,0 +1,52 @@
+import { Knex } from 'knex';
+import type { AutoDecision, ProductRef } from '@refplat/plugin-promotions-common';
+
+export interface RecordedAutoDecision extends AutoDecision {
+  runId: string;
+  decidedAt: string;
+}
+
+/** What the auto-promoter decided, per run, readable as "why didn't it climb?". */
+export class AutoDecisionStore {
+  constructor(private readonly db: Knex) {}
+
+  async record(runId: string, product: ProductRef, decisions: AutoDecision[], at: Date) {
+    if (decisions.length === 0) return;
+    await this.db('auto_promotion_decisions').insert(
+      decisions.map(decision => ({
+        run_id: runId,
+        team: product.team,
+        product: product.product,
+        from_stage: decision.fromStage,
+        to_stage: decision.toStage,
+        service: decision.service,
+        decision: decision.decision,
+        reason: decision.reason,
+        digest: decision.digest ?? null,
+        decided_at: at.toISOString(),
+      })),
+    );
+  }
+
+  /** The decisions of the latest run that looked at the product. */
+  async latest(product: ProductRef): Promise<RecordedAutoDecision[]> {
+    const last = await this.db('auto_promotion_decisions')
+      .where({ team: product.team, product: product.product })
+      .orderBy('id', 'desc')
+      .first();
+    if (!last) return [];
+    const rows = await this.db('auto_promotion_decisions')
+      .where({ run_id: last.run_id, team: product.team, product: product.product })
+      .orderBy('id', 'asc');
+    return rows.map((row: any) => ({
+      runId: row.run_id,
+      decidedAt: row.decided_at,
+      fromStage: row.from_stage,
+      toStage: row.to_stage,
+      service: row.service,
+      decision: row.decision,
+      reason: row.reason,
+      digest: row.digest ?? undefined,
+    }));
+  }
+}

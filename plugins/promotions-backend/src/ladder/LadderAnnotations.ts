@@ -1,0 +1,49 @@
+import type { Ladder } from '@refplat/plugin-promotions-common';
+import { AutoDecisionStore } from '../database/AutoDecisionStore';
+import { HealthySinceStore } from '../database/HealthySinceStore';
+import { HoldStore } from '../database/HoldStore';
+
+/**
+ * What the ladder shows beyond GitHub and ArgoCD: holds, since when each
+ * digest has been healthy and the soak time left, and the auto-promoter's
+ * last decision for each cell ("why didn't it climb?").
+ */
+export class LadderAnnotations {
+  constructor(
+    private readonly stores: {
+      holds: HoldStore;
+      healthySince: HealthySinceStore;
+      autoDecisions: AutoDecisionStore;
+    },
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async annotate(ladder: Ladder): Promise<void> {
+    const product = { team: ladder.team, product: ladder.product };
+    const now = this.now();
+    const [holds, healthySince, decisions] = await Promise.all([
+      this.stores.holds.listLive(product),
+      this.stores.healthySince.observe(ladder, now),
+      this.stores.autoDecisions.latest(product),
+    ]);
+    for (const stage of ladder.stages) {
+      for (const [service, cell] of Object.entries(stage.services)) {
+        cell.hold = holds.find(h => h.stage === stage.name && h.service === service);
+        const since = cell.digest ? healthySince[`${stage.name}/${service}/${cell.digest}`] : undefined;
+        cell.healthySince = since;
+        if (stage.soakSeconds && cell.healthy) {
+          const healthyFor = since ? (now.getTime() - Date.parse(since)) / 1000 : 0;
+          cell.soakRemainingSeconds = Math.max(0, Math.ceil(stage.soakSeconds - healthyFor));
+        }
+        const decision = decisions.find(d => d.toStage === stage.name && d.service === service);
+        if (decision) {
+          cell.autoPromotion = {
+            decision: decision.decision,
+            reason: decision.reason,
+            decidedAt: decision.decidedAt,
+          };
+        }
+      }
+    }
+  }
+}

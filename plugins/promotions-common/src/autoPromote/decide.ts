@@ -1,0 +1,231 @@
+import { formatSeconds } from '../argo/canaryState';
+import type { Ladder, LadderStage } from '../ladder/types';
+import type { PromotionStatus } from '../promotions/types';
+
+/**
+ * The auto-promoter's rule ("Reconciler 1"): each run, for every Product,
+ * walk the adjacent stage pairs below the first approval stage and move a
+ * digest one rung up only when the stage below really runs it healthy (and
+ * has soaked there long enough). Pure: the caller reads the ladder, holds,
+ * soak settings and live promotions, and opens the promotions this returns.
+ */
+
+/** A person's hold on one service in one stage: the auto-promoter leaves it alone. */
+export interface Hold {
+  stage: string;
+  service: string;
+  reason: string;
+  placedBy: string;
+  placedAt: string;
+}
+
+export interface AutoPromoteContext {
+  /** Live holds of this product. */
+  holds: Hold[];
+  /** stage → minimum seconds a digest must have been healthy there before it may leave (absent = 0). */
+  soakSeconds: Record<string, number>;
+  /**
+   * `${stage}/${service}/${digest}` → ISO time since when it has been
+   * continuously healthy (absent = unknown: the soak is treated as not
+   * elapsed when one is configured).
+   */
+  healthySince: Record<string, string>;
+  /** Live promotions of this product (status open | awaiting-approval | approved). */
+  livePromotions: Array<{ toStage: string; services: Record<string, string> }>;
+  now: Date;
+}
+
+export type AutoDecisionKind = 'promote' | 'skip' | 'refuse';
+
+export interface AutoDecision {
+  fromStage: string;
+  toStage: string;
+  service: string;
+  decision: AutoDecisionKind;
+  /** A sentence a developer understands. */
+  reason: string;
+  /** The source digest considered. */
+  digest?: string;
+  /** Set when the decision is a skip because the source is still soaking. */
+  soakRemainingSeconds?: number;
+}
+
+export interface AutoPromotionPlan {
+  /** One per (adjacent pair, service that exists in either stage), in ladder order. */
+  decisions: AutoDecision[];
+  /** The 'promote' decisions grouped, one per target stage, in ladder order. */
+  promotions: Array<{ fromStage: string; toStage: string; services: string[] }>;
+}
+
+/** Statuses of a promotion that is still in flight: the auto-promoter must not supersede it. */
+const LIVE_STATUSES: ReadonlySet<PromotionStatus> = new Set<PromotionStatus>([
+  'open',
+  'awaiting-approval',
+  'approved',
+]);
+
+/** The key of `AutoPromoteContext.healthySince`. */
+export function healthySinceKey(stage: string, service: string, digest: string): string {
+  return `${stage}/${service}/${digest}`;
+}
+
+/**
+ * Seconds a digest must still stay healthy in `stage` before it may leave:
+ * 0 when no soak is configured for the stage or the soak has elapsed; the
+ * whole soak when it is not known since when the digest is healthy there.
+ * Rounded up, so a soak that has not elapsed never reports 0.
+ */
+export function soakRemaining(
+  stage: string,
+  service: string,
+  digest: string,
+  context: Pick<AutoPromoteContext, 'soakSeconds' | 'healthySince' | 'now'>,
+): number {
+  const soak = context.soakSeconds[stage] ?? 0;
+  if (!Number.isFinite(soak) || soak <= 0) return 0;
+  const since = context.healthySince[healthySinceKey(stage, service, digest)];
+  const sinceMs = since === undefined ? NaN : Date.parse(since);
+  if (!Number.isFinite(sinceMs)) return soak;
+  const elapsed = (context.now.getTime() - sinceMs) / 1000;
+  // A time in the future (clock skew) counts as "just became healthy".
+  const remaining = soak - Math.max(0, elapsed);
+  return remaining <= 0 ? 0 : Math.min(soak, Math.ceil(remaining));
+}
+
+/**
+ * The pairs the auto-promoter walks: (i-1 → i) for every stage i below the
+ * first approval stage. Never into an approval stage, never past it.
+ */
+function walkablePairs(ladder: Ladder): Array<[LadderStage, LadderStage]> {
+  const firstApproval = ladder.stages.findIndex(stage => stage.requiresApproval);
+  const limit = firstApproval < 0 ? ladder.stages.length : firstApproval;
+  const pairs: Array<[LadderStage, LadderStage]> = [];
+  for (let i = 1; i < limit; i++) pairs.push([ladder.stages[i - 1], ladder.stages[i]]);
+  return pairs;
+}
+
+/** Services either stage mentions (a cell, or a declaration), ladder order first. */
+function pairServices(ladder: Ladder, source: LadderStage, target: LadderStage): string[] {
+  const mentioned = new Set<string>([
+    ...Object.keys(source.services),
+    ...Object.keys(target.services),
+    ...source.environment.declaredServices,
+    ...target.environment.declaredServices,
+  ]);
+  const ordered = ladder.services.filter(service => mentioned.has(service));
+  const rest = [...mentioned].filter(service => !ladder.services.includes(service));
+  return [...ordered, ...rest];
+}
+
+function decide(
+  ladder: Ladder,
+  source: LadderStage,
+  target: LadderStage,
+  service: string,
+  context: AutoPromoteContext,
+  liveTargets: ReadonlySet<string>,
+): AutoDecision {
+  const from = source.name;
+  const to = target.name;
+  const base = { fromStage: from, toStage: to, service };
+  const skip = (reason: string, extra: Partial<AutoDecision> = {}): AutoDecision => ({
+    ...base,
+    decision: 'skip',
+    reason,
+    ...extra,
+  });
+
+  // Without the Release records the rung cannot be judged at all.
+  if (source.release.error) {
+    return skip(`${from}'s Release could not be read: ${source.release.error}`);
+  }
+  const cell = source.services[service];
+  const digest = cell?.digest;
+  if (!digest) return skip(`${service} is not released in ${from}`);
+  if (target.release.error) {
+    return skip(`${to}'s Release could not be read: ${target.release.error}`, { digest });
+  }
+  const current = target.services[service]?.digest;
+  if (current === digest) return skip(`${to} already carries it`, { digest });
+
+  if (target.environment.error) {
+    return skip(`${to}'s Environment could not be read: ${target.environment.error}`, { digest });
+  }
+  if (!target.environment.declaredServices.includes(service)) {
+    return {
+      ...base,
+      decision: 'refuse',
+      reason: `${to}'s Environment does not declare ${service}`,
+      digest,
+    };
+  }
+
+  const hold = context.holds.find(h => h.stage === to && h.service === service);
+  if (hold) return skip(`held in ${to}: ${hold.reason} (by ${hold.placedBy})`, { digest });
+
+  if (liveTargets.has(to)) return skip(`a promotion into ${to} is already open`, { digest });
+
+  if (!cell.healthy || ladder.healthError) {
+    const first = cell.healthy ? ladder.healthError : cell.reasons[0] ?? ladder.healthError;
+    const why = first ? `: ${first}` : '';
+    return skip(
+      cell.healthy || cell.verdict === 'unknown'
+        ? `${service}'s health in ${from} is unknown${why}`
+        : `${service} is not healthy in ${from}${why}`,
+      { digest },
+    );
+  }
+
+  const remaining = soakRemaining(from, service, digest, context);
+  if (remaining > 0) {
+    const soak = context.soakSeconds[from];
+    const known = context.healthySince[healthySinceKey(from, service, digest)] !== undefined;
+    return skip(
+      `soaking in ${from}: ${formatSeconds(remaining)} left of ${formatSeconds(soak)}${
+        known ? '' : ` (not yet known since when it is healthy in ${from})`
+      }`,
+      { digest, soakRemainingSeconds: remaining },
+    );
+  }
+
+  return {
+    ...base,
+    decision: 'promote',
+    reason: `${from} runs it healthy; ${to} has ${current ? 'an older digest' : 'none yet'}`,
+    digest,
+  };
+}
+
+/**
+ * Decides, from the ladder as read at the start of the run, what the
+ * auto-promoter does on each rung below the first approval stage. Every
+ * pair is judged on that one snapshot, so a digest climbs at most one rung
+ * per run: promoting dev's digest into test in this run never carries it
+ * on into uat in the same run.
+ */
+export function decideAutoPromotions(
+  ladder: Ladder,
+  context: AutoPromoteContext,
+): AutoPromotionPlan {
+  // A person's promotion still in flight is never superseded; the ladder's
+  // own list of promotions counts too, in case the caller's is stale.
+  const liveTargets = new Set<string>([
+    ...context.livePromotions.map(p => p.toStage),
+    ...ladder.promotions.filter(p => LIVE_STATUSES.has(p.status)).map(p => p.toStage),
+  ]);
+
+  const decisions: AutoDecision[] = [];
+  const promotions: AutoPromotionPlan['promotions'] = [];
+  for (const [source, target] of walkablePairs(ladder)) {
+    const promoted: string[] = [];
+    for (const service of pairServices(ladder, source, target)) {
+      const decision = decide(ladder, source, target, service, context, liveTargets);
+      decisions.push(decision);
+      if (decision.decision === 'promote') promoted.push(service);
+    }
+    if (promoted.length) {
+      promotions.push({ fromStage: source.name, toStage: target.name, services: promoted });
+    }
+  }
+  return { decisions, promotions };
+}
