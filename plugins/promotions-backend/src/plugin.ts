@@ -5,13 +5,18 @@ import {
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { promotionsPermissions } from '@refplat/plugin-promotions-common';
 import { readPromotionsConfig } from './config';
-import { DatabasePromotionStore } from './database/DatabasePromotionStore';
+import { AutoDecisionStore } from './database/AutoDecisionStore';
+import { DatabasePromotionStore, migratedClient } from './database/DatabasePromotionStore';
+import { HealthySinceStore } from './database/HealthySinceStore';
+import { HoldStore } from './database/HoldStore';
 import { LIVE_STATUSES } from './database/PromotionStore';
 import { createOctokit } from './github/createOctokit';
 import { PlatformRepoReader } from './github/PlatformRepoReader';
 import { PlatformRepoWriter } from './github/PlatformRepoWriter';
 import { createHealthSource } from './health/createHealthSource';
+import { LadderAnnotations } from './ladder/LadderAnnotations';
 import { LadderService } from './ladder/LadderService';
+import { AutoPromoter } from './promotions/AutoPromoter';
 import { ApprovalService } from './promotions/ApprovalService';
 import { Gate } from './promotions/Gate';
 import { PromotionService } from './promotions/PromotionService';
@@ -33,6 +38,7 @@ export const promotionsPlugin = createBackendPlugin({
         database: coreServices.database,
         scheduler: coreServices.scheduler,
         logger: coreServices.logger,
+        auth: coreServices.auth,
         catalog: catalogServiceRef,
       },
       async init({
@@ -45,6 +51,7 @@ export const promotionsPlugin = createBackendPlugin({
         database,
         scheduler,
         logger,
+        auth,
         catalog,
       }) {
         const config = readPromotionsConfig(rootConfig);
@@ -56,13 +63,20 @@ export const promotionsPlugin = createBackendPlugin({
           config.environmentsPath,
         ]);
         const writer = new PlatformRepoWriter(octokit, config.platformRepo);
-        const store = await DatabasePromotionStore.create(database);
+        const db = await migratedClient(database);
+        const store = new DatabasePromotionStore(db);
+        const holds = new HoldStore(db);
+        const healthySince = new HealthySinceStore(db);
+        const autoDecisions = new AutoDecisionStore(db);
+        const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions });
+        const healthSource = createHealthSource(config);
 
         const ladderService = new LadderService({
           config,
           repo: reader,
-          healthSource: createHealthSource(config),
+          healthSource,
           logger,
+          annotate: ladder => annotations.annotate(ladder),
           livePromotions: async product =>
             (await store.listForProduct(product.team, product.product, 50)).filter(p =>
               LIVE_STATUSES.includes(p.status),
@@ -74,6 +88,7 @@ export const promotionsPlugin = createBackendPlugin({
           void gate.check(id);
         };
         const appBaseUrl = rootConfig.getOptionalString('app.baseUrl');
+        const stageHistory = new StageHistory({ config, writer, store, cache });
         const promotionService = new PromotionService({
           config,
           ladder: ladderService,
@@ -81,6 +96,11 @@ export const promotionsPlugin = createBackendPlugin({
           writer,
           logger,
           onChange,
+          holds,
+          wasReleasedIn: async (product, stage, service, digest) =>
+            (await stageHistory.list(product, stage)).some(
+              entry => entry.services[service] === digest,
+            ),
           entityUrl: appBaseUrl
             ? product => `${appBaseUrl}/catalog/default/system/${product.product}`
             : undefined,
@@ -105,6 +125,31 @@ export const promotionsPlugin = createBackendPlugin({
           });
         }
 
+        if (config.autoPromote.enabled) {
+          const autoPromoter = new AutoPromoter({
+            config,
+            reader,
+            ladder: ladderService,
+            promotions: promotionService,
+            healthSource,
+            holds,
+            healthySince,
+            decisions: autoDecisions,
+            catalog,
+            auth,
+            logger,
+          });
+          await scheduler.scheduleTask({
+            id: 'promotions-auto-promoter',
+            frequency: config.autoPromote.frequency,
+            timeout: { minutes: 10 },
+            scope: 'global',
+            fn: async () => {
+              await autoPromoter.run();
+            },
+          });
+        }
+
         httpRouter.use(
           await createRouter({
             httpAuth,
@@ -113,8 +158,10 @@ export const promotionsPlugin = createBackendPlugin({
             ladderService,
             promotionService,
             approvalService,
-            stageHistory: new StageHistory({ config, writer, store, cache }),
+            stageHistory,
             store,
+            holds,
+            autoDecisions,
           }),
         );
       },

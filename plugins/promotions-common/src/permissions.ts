@@ -27,8 +27,16 @@ export const promotionApprovePermission = createPermission({
   resourceType: PROMOTIONS_PRODUCT_RESOURCE_TYPE,
 });
 
+/** Place and lift holds (freeze a service in a stage; resume after a rollback). */
+export const promotionHoldPermission = createPermission({
+  name: 'promotions.hold.manage',
+  attributes: { action: 'update' },
+  resourceType: PROMOTIONS_PRODUCT_RESOURCE_TYPE,
+});
+
 export const promotionsPermissions = [
   promotionsLadderReadPermission,
   promotionRequestPermission,
   promotionApprovePermission,
+  promotionHoldPermission,
 ];

@@ -26,7 +26,7 @@ class ArgoCdRequestError extends Error {
 export class ArgoCdHealthSource implements HealthSource {
   constructor(private readonly instances: ArgoCdInstanceConfig[]) {}
 
-  async listApplications(product: ProductRef): Promise<ApplicationListing> {
+  async listApplications(product?: ProductRef): Promise<ApplicationListing> {
     const selector = encodeURIComponent(productLabelSelector(product));
     const results = await Promise.allSettled(
       this.instances.map(async instance => {

@@ -25,7 +25,8 @@ export interface ApplicationListing {
  * explaining.
  */
 export interface HealthSource {
-  listApplications(product: ProductRef): Promise<ApplicationListing>;
+  /** One Product's Applications, or every Product's when none is given. */
+  listApplications(product?: ProductRef): Promise<ApplicationListing>;
   getRollout(
     observed: ObservedApplication,
     service: string,
@@ -36,6 +37,22 @@ export interface HealthSource {
  * The labels the ApplicationSet template puts on every generated
  * Application, so that one selector finds a Product's Applications.
  */
-export function productLabelSelector(product: ProductRef): string {
-  return `refplat.org/team=${product.team},refplat.org/product=${product.product}`;
+export function productLabelSelector(product?: ProductRef): string {
+  return product
+    ? `refplat.org/team=${product.team},refplat.org/product=${product.product}`
+    : 'refplat.org/team,refplat.org/product';
+}
+
+/** One Product's part of a listing of every Product's Applications. */
+export function listingFor(listing: ApplicationListing, product: ProductRef): ApplicationListing {
+  return {
+    errors: listing.errors,
+    applications: listing.applications.filter(({ application }) => {
+      const labels = application.metadata?.labels ?? {};
+      return (
+        labels['refplat.org/team'] === product.team &&
+        labels['refplat.org/product'] === product.product
+      );
+    }),
+  };
 }

@@ -26,7 +26,7 @@ export class KubernetesHealthSource implements HealthSource {
 
   constructor(private readonly clusters: KubernetesClusterConfig[]) {}
 
-  async listApplications(product: ProductRef): Promise<ApplicationListing> {
+  async listApplications(product?: ProductRef): Promise<ApplicationListing> {
     const labelSelector = productLabelSelector(product);
     const results = await Promise.allSettled(
       this.clusters.map(async cluster => {

@@ -5,9 +5,13 @@ import {
 } from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
 import {
+  isValidName,
+  promotionHoldPermission,
   promotionRequestPermission,
   promotionsLadderReadPermission,
 } from '@refplat/plugin-promotions-common';
+import { AutoDecisionStore } from '../database/AutoDecisionStore';
+import { HoldStore } from '../database/HoldStore';
 import express from 'express';
 import Router from 'express-promise-router';
 import { LadderService } from '../ladder/LadderService';
@@ -27,13 +31,32 @@ export interface RouterOptions {
   approvalService: ApprovalService;
   stageHistory: StageHistory;
   store: PromotionStore;
+  holds: HoldStore;
+  autoDecisions: AutoDecisionStore;
+}
+
+function stageAndService(params: Record<string, string>, body?: Record<string, unknown>) {
+  const stage = body?.stage ?? params.stage;
+  const service = body?.service ?? params.service;
+  if (!isValidName(stage)) throw new InputError(`Invalid stage ${JSON.stringify(stage)}`);
+  if (!isValidName(service)) throw new InputError(`Invalid service ${JSON.stringify(service)}`);
+  return { stage, service };
 }
 
 const ID_PATTERN = /^[0-9a-f-]{36}$/;
 
 export async function createRouter(options: RouterOptions): Promise<express.Router> {
-  const { httpAuth, permissions, ladderService, promotionService, approvalService, stageHistory, store } =
-    options;
+  const {
+    httpAuth,
+    permissions,
+    ladderService,
+    promotionService,
+    approvalService,
+    stageHistory,
+    store,
+    holds,
+    autoDecisions,
+  } = options;
   const router = Router();
   router.use(express.json());
 
@@ -68,6 +91,50 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
       credentials.principal.userEntityRef,
     );
     res.status(outcome.existing ? 200 : 201).json(outcome);
+  });
+
+  router.post('/products/:team/:product/rollbacks', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+    const product = productFromParams(req.params);
+    await authorizeProduct(permissions, credentials, promotionRequestPermission, product);
+    const outcome = await promotionService.rollback(
+      product,
+      req.body,
+      credentials.principal.userEntityRef,
+    );
+    res.status(outcome.existing ? 200 : 201).json(outcome);
+  });
+
+  router.get('/products/:team/:product/holds', async (req, res) => {
+    res.json({ items: await holds.listLive(await readableProduct(req)) });
+  });
+
+  router.post('/products/:team/:product/holds', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+    const product = productFromParams(req.params);
+    await authorizeProduct(permissions, credentials, promotionHoldPermission, product);
+    const { stage, service } = stageAndService(req.params, req.body);
+    const reason = typeof req.body?.reason === 'string' ? req.body.reason.trim() : '';
+    if (!reason) throw new InputError('A hold needs a reason people will read on the ladder');
+    const hold = await holds.place(product, {
+      stage,
+      service,
+      reason: reason.slice(0, 500),
+      placedBy: credentials.principal.userEntityRef,
+    });
+    res.status(201).json({ hold });
+  });
+
+  router.delete('/products/:team/:product/holds/:stage/:service', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+    const product = productFromParams(req.params);
+    await authorizeProduct(permissions, credentials, promotionHoldPermission, product);
+    const { stage, service } = stageAndService(req.params);
+    res.json({ hold: await holds.lift(product, stage, service, credentials.principal.userEntityRef) });
+  });
+
+  router.get('/products/:team/:product/auto-promotions', async (req, res) => {
+    res.json({ items: await autoDecisions.latest(await readableProduct(req)) });
   });
 
   router.get('/products/:team/:product/stages/:stage/history', async (req, res) => {

@@ -1,0 +1,153 @@
+import { randomUUID } from 'crypto';
+import {
+  AuthService,
+  LoggerService,
+} from '@backstage/backend-plugin-api';
+import { CatalogService } from '@backstage/plugin-catalog-node';
+import {
+  AutoDecision,
+  PRODUCT_ANNOTATION,
+  ProductRef,
+  decideAutoPromotions,
+  parseProductRef,
+} from '@refplat/plugin-promotions-common';
+import { PromotionsConfig } from '../config';
+import { AutoDecisionStore } from '../database/AutoDecisionStore';
+import { HealthySinceStore } from '../database/HealthySinceStore';
+import { HoldStore } from '../database/HoldStore';
+import { PlatformRepoReader } from '../github/PlatformRepoReader';
+import { ApplicationListing, HealthSource, listingFor } from '../health/HealthSource';
+import { LadderService } from '../ladder/LadderService';
+import { PromotionService } from './PromotionService';
+
+/** The identity auto-promotions are requested by, on the PR and in the audit. */
+export const AUTO_PROMOTER = 'plugin:promotions/auto-promoter';
+/** On a System: `"false"` keeps the auto-promoter away from its Product. */
+export const AUTO_PROMOTE_ANNOTATION = 'refplat.org/auto-promote';
+
+export interface AutoPromoterRun {
+  runId: string;
+  products: number;
+  optedOut: string[];
+  decisions: Array<AutoDecision & { product: string }>;
+  opened: Array<{ product: string; toStage: string; pullRequest: number }>;
+}
+
+/**
+ * Reconciler 1: each run moves healthy digests up one rung, below the first
+ * approval stage, for every Product in the platform repo. It reads the
+ * branch head, the tree and the Applications once per run, so an unchanged
+ * platform costs a handful of requests however many Products there are.
+ */
+export class AutoPromoter {
+  constructor(
+    private readonly options: {
+      config: PromotionsConfig;
+      reader: PlatformRepoReader;
+      ladder: LadderService;
+      promotions: PromotionService;
+      healthSource?: HealthSource;
+      holds: HoldStore;
+      healthySince: HealthySinceStore;
+      decisions: AutoDecisionStore;
+      catalog: CatalogService;
+      auth: AuthService;
+      logger: LoggerService;
+      now?: () => Date;
+    },
+  ) {}
+
+  async run(): Promise<AutoPromoterRun> {
+    const { reader, ladder: ladderService, promotions, logger } = this.options;
+    const now = this.options.now?.() ?? new Date();
+    const runId = randomUUID();
+    const revision = await reader.headCommit();
+    const products = this.productsIn(await reader.fileIndex(revision));
+    const optedOut = await this.optedOut();
+    const listing = await this.listAll();
+    const result: AutoPromoterRun = { runId, products: products.length, optedOut, decisions: [], opened: [] };
+
+    for (const product of products) {
+      const name = `${product.team}/${product.product}`;
+      if (optedOut.includes(name)) continue;
+      try {
+        const ladder = await ladderService.getLadder(product, {
+          revision,
+          listing: listingFor(listing, product),
+        });
+        const plan = decideAutoPromotions(ladder, {
+          holds: await this.options.holds.listLive(product),
+          soakSeconds: this.options.config.soakSeconds,
+          healthySince: await this.options.healthySince.read(product),
+          livePromotions: ladder.promotions,
+          now,
+        });
+        for (const promotion of plan.promotions) {
+          try {
+            const outcome = await promotions.request(
+              product,
+              { toStage: promotion.toStage, services: promotion.services },
+              AUTO_PROMOTER,
+              { supersede: false },
+            );
+            if (!outcome.existing) {
+              result.opened.push({ product: name, toStage: promotion.toStage, pullRequest: outcome.promotion.pullRequest.number });
+            }
+          } catch (error) {
+            for (const decision of plan.decisions) {
+              if (decision.toStage === promotion.toStage && decision.decision === 'promote') {
+                decision.decision = 'skip';
+                decision.reason = `could not open the promotion: ${(error as Error).message}`;
+              }
+            }
+          }
+        }
+        await this.options.decisions.record(runId, product, plan.decisions, now);
+        result.decisions.push(...plan.decisions.map(d => ({ ...d, product: name })));
+      } catch (error) {
+        logger.warn(`Auto-promoter skipped ${name}: ${error}`);
+      }
+    }
+    logger.info(
+      `Auto-promoter run ${runId}: ${products.length} products, ${result.opened.length} promotions opened`,
+    );
+    return result;
+  }
+
+  /** Products are directories `<releasesPath>/<team>/<product>/` in the platform repo. */
+  private productsIn(index: Record<string, string>): ProductRef[] {
+    const prefix = `${this.options.config.releasesPath}/`;
+    const names = new Set<string>();
+    for (const path of Object.keys(index)) {
+      if (!path.startsWith(prefix)) continue;
+      const [team, product] = path.slice(prefix.length).split('/');
+      if (team && product) names.add(`${team}/${product}`);
+    }
+    return [...names].map(name => parseProductRef(name)).filter((p): p is ProductRef => !!p);
+  }
+
+  private async optedOut(): Promise<string[]> {
+    const credentials = await this.options.auth.getOwnServiceCredentials();
+    const { items } = await this.options.catalog.getEntities(
+      {
+        filter: { kind: 'System', [`metadata.annotations.${AUTO_PROMOTE_ANNOTATION}`]: 'false' },
+        fields: ['metadata.annotations'],
+      },
+      { credentials },
+    );
+    return items
+      .map(entity => entity.metadata.annotations?.[PRODUCT_ANNOTATION])
+      .filter((value): value is string => !!value);
+  }
+
+  private async listAll(): Promise<ApplicationListing> {
+    if (!this.options.healthSource) {
+      return { applications: [], errors: ['No health source configured'] };
+    }
+    try {
+      return await this.options.healthSource.listApplications();
+    } catch (error) {
+      return { applications: [], errors: [(error as Error).message] };
+    }
+  }
+}
