@@ -4,7 +4,7 @@ import { getJson, startTestSim, stopTestSim } from '../testing/testSim';
 
 describe('the Argo CD API', () => {
   let sim: RunningSim;
-  const get = (path: string, token: string | undefined = sim.tokens.argocd) => getJson(`${sim.argocdUrl}${path}`, token);
+  const get = (path: string, token: string = sim.tokens.argocd) => getJson(`${sim.argocdUrl}${path}`, token);
 
   beforeAll(async () => {
     sim = await startTestSim();
@@ -12,7 +12,7 @@ describe('the Argo CD API', () => {
   afterAll(() => stopTestSim(sim));
 
   it('answers 401 without a token, like Argo CD without a session', async () => {
-    const { status, body } = await get('/api/v1/applications', undefined);
+    const { status, body } = await get('/api/v1/applications', '');
     expect(status).toBe(401);
     expect(body).toEqual({ error: 'no session information', code: 16, message: 'no session information' });
   });

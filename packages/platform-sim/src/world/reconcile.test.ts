@@ -18,7 +18,8 @@ describe('the reconcile loop (Argo CD sync + Argo Rollouts canary)', () => {
   let sim: RunningSim;
 
   beforeAll(async () => {
-    sim = await startTestSim();
+    // A sync delay long enough for the test to see OutOfSync before the sync runs.
+    sim = await startTestSim({ syncDelayMs: 300 });
   });
   afterAll(() => stopTestSim(sim));
 
@@ -104,7 +105,7 @@ describe('the reconcile loop (Argo CD sync + Argo Rollouts canary)', () => {
     const { data: pr } = await octokit.pulls.create({ owner: 'refplat', repo: 'platform', title: 'Promote cart to prod', head: 'promote-prod-cart', base: 'main' });
     await octokit.pulls.merge({ owner: 'refplat', repo: 'platform', pull_number: pr.number });
 
-    const seen = await watch('alpha-shop-prod', 'cart', o => o.phase === 'Healthy' && o.images.includes(`registry.refplat.org/alpha/cart@${newDigest}`));
+    const seen = await watch('alpha-shop-prod', 'cart', o => o.phase === 'Healthy' && o.health === 'Healthy' && o.images.includes(`registry.refplat.org/alpha/cart@${newDigest}`));
     expect(seen.some(o => o.weight === 10)).toBe(true);
     expect(seen[seen.length - 1]).toMatchObject({ sync: 'Synced', health: 'Healthy' });
   });

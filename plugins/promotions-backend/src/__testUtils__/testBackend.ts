@@ -5,15 +5,21 @@ import {
   startTestBackend,
 } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
 import type { Entity } from '@backstage/catalog-model';
 import type { Knex } from 'knex';
+import type { JsonArray, JsonObject } from '@backstage/types';
 import type { RunningSim } from '@refplat/platform-sim';
 import { promotionsPlugin } from '../plugin';
 
 export type HealthSourceKind = 'argocd' | 'kubernetes';
 
 /** Config that points the plugin at a running simulator, as a user's app-config would. */
-export function simConfig(sim: RunningSim, healthSource: HealthSourceKind) {
+export function simConfig(
+  sim: RunningSim,
+  healthSource: HealthSourceKind,
+  extra: { autoPromote?: JsonObject; stages?: JsonArray } = {},
+) {
   const simHost = new URL(sim.url).host;
   return {
     integrations: {
@@ -22,6 +28,8 @@ export function simConfig(sim: RunningSim, healthSource: HealthSourceKind) {
     promotions: {
       platformRepo: { host: simHost, owner: 'refplat', repo: 'platform', branch: 'main' },
       gate: { enabled: true, frequency: { seconds: 1 } },
+      autoPromote: extra.autoPromote ?? { enabled: false },
+      ...(extra.stages ? { stages: extra.stages } : {}),
       ...(healthSource === 'argocd'
         ? { argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd } }
         : {
@@ -61,20 +69,35 @@ export const DEMO_USERS = [
   user('carol', ['release-approvers']),
 ];
 
+/** beta/payments opts out of auto-promotion, as a System annotation says. */
+const PAYMENTS_SYSTEM: Entity = {
+  apiVersion: 'backstage.io/v1alpha1',
+  kind: 'System',
+  metadata: {
+    name: 'payments',
+    namespace: 'default',
+    annotations: { 'refplat.org/product': 'beta/payments', 'refplat.org/auto-promote': 'false' },
+  },
+  spec: { owner: 'group:default/beta' },
+};
+
 /** A real backend with the promotions plugin, talking HTTP to the simulator. */
 export async function startPromotionsBackend(
   sim: RunningSim,
   healthSource: HealthSourceKind = 'argocd',
-  options: { knex?: Knex } = {},
+  options: { knex?: Knex; autoPromote?: JsonObject; stages?: JsonArray } = {},
 ) {
   const { server } = await startTestBackend({
     features: [
       ...(options.knex ? [mockServices.database.factory({ knex: options.knex })] : []),
       promotionsPlugin,
-      mockServices.rootConfig.factory({ data: simConfig(sim, healthSource) }),
+      mockServices.rootConfig.factory({ data: simConfig(sim, healthSource, options) }),
       // Requests without a token are anonymous, as in a real backend.
       mockServices.httpAuth.factory({ defaultCredentials: mockCredentials.none() }),
-      catalogServiceMock.factory({ entities: DEMO_USERS }),
+      catalogServiceMock.factory({ entities: [...DEMO_USERS, PAYMENTS_SYSTEM] }),
+      // The real scheduler: the Gate and the auto-promoter run on their
+      // frequency, and replicas on one database share global tasks.
+      schedulerServiceFactory,
     ],
   });
   return server;

@@ -129,13 +129,11 @@ export class AutoPromoter {
   private async optedOut(): Promise<string[]> {
     const credentials = await this.options.auth.getOwnServiceCredentials();
     const { items } = await this.options.catalog.getEntities(
-      {
-        filter: { kind: 'System', [`metadata.annotations.${AUTO_PROMOTE_ANNOTATION}`]: 'false' },
-        fields: ['metadata.annotations'],
-      },
+      { filter: { kind: 'System' }, fields: ['metadata.annotations'] },
       { credentials },
     );
     return items
+      .filter(entity => entity.metadata.annotations?.[AUTO_PROMOTE_ANNOTATION] === 'false')
       .map(entity => entity.metadata.annotations?.[PRODUCT_ANNOTATION])
       .filter((value): value is string => !!value);
   }

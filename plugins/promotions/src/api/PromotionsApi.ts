@@ -1,5 +1,7 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import {
+  AutoDecision,
+  Hold,
   Ladder,
   ProductRef,
   Promotion,
@@ -7,6 +9,26 @@ import {
   PromotionResponse,
   StageHistoryEntry,
 } from '@refplat/plugin-promotions-common';
+
+/** Body of `POST /products/{team}/{product}/rollbacks`. */
+export interface RollbackRequest {
+  stage: string;
+  /** Service → the earlier digest to write back into `stage`. */
+  services: Record<string, string>;
+}
+
+/** Body of `POST /products/{team}/{product}/holds`. */
+export interface HoldRequest {
+  stage: string;
+  service: string;
+  reason: string;
+}
+
+/** One decision of the auto-promoter's latest run over a Product. */
+export interface AutoPromotionRecord extends AutoDecision {
+  runId: string;
+  decidedAt: string;
+}
 
 export interface PromotionsApi {
   getLadder(product: ProductRef): Promise<Ladder>;
@@ -26,6 +48,22 @@ export interface PromotionsApi {
     product: ProductRef,
     stage: string,
   ): Promise<StageHistoryEntry[]>;
+  /**
+   * Opens a Release PR that writes earlier digests back into a stage, and
+   * holds those services there so the auto-promoter does not undo it.
+   */
+  requestRollback(
+    product: ProductRef,
+    request: RollbackRequest,
+  ): Promise<PromotionResponse>;
+  /** The Product's live holds. */
+  listHolds(product: ProductRef): Promise<Hold[]>;
+  /** Freezes one service in one stage. */
+  placeHold(product: ProductRef, request: HoldRequest): Promise<Hold>;
+  /** Resumes one service in one stage; answers the lifted hold. */
+  liftHold(product: ProductRef, stage: string, service: string): Promise<Hold>;
+  /** The decisions of the auto-promoter's latest run over the Product. */
+  listAutoPromotions(product: ProductRef): Promise<AutoPromotionRecord[]>;
 }
 
 export const promotionsApiRef = createApiRef<PromotionsApi>({

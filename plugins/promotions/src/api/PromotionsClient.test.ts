@@ -69,4 +69,55 @@ describe('PromotionsClient', () => {
       'http://backend/api/promotions/products/alpha/shop/stages/prod/history',
     );
   });
+
+  it('POSTs a rollback with the digests per service', async () => {
+    const { client, fetch } = clientAnswering(201, { promotion, existing: false, plan: [] });
+    const request = { stage: 'prod', services: { storefront: 'sha256:b' } };
+    expect(await client.requestRollback(shop, request)).toEqual({ promotion, existing: false, plan: [] });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('http://backend/api/promotions/products/alpha/shop/rollbacks');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(init?.body as string)).toEqual(request);
+  });
+
+  it('throws the refusal of a rollback on 409', async () => {
+    const { client } = clientAnswering(409, {
+      error: { name: 'ConflictError', message: 'Rollback refused: prod already runs storefront' },
+      response: { statusCode: 409 },
+    });
+    const error = await client
+      .requestRollback(shop, { stage: 'prod', services: { storefront: 'sha256:b' } })
+      .catch(e => e);
+    expect(ResponseError.is(error)).toBe(true);
+    expect(error.cause.message).toBe('Rollback refused: prod already runs storefront');
+  });
+
+  it('lists, places and lifts holds', async () => {
+    const hold = { stage: 'test', service: 'cart', reason: 'incident', placedBy: 'u', placedAt: 't' };
+    const list = clientAnswering(200, { items: [hold] });
+    expect(await list.client.listHolds(shop)).toEqual([hold]);
+    expect(list.fetch.mock.calls[0][0]).toBe('http://backend/api/promotions/products/alpha/shop/holds');
+
+    const place = clientAnswering(201, { hold });
+    expect(await place.client.placeHold(shop, { stage: 'test', service: 'cart', reason: 'incident' })).toEqual(hold);
+    expect(place.fetch.mock.calls[0][0]).toBe('http://backend/api/promotions/products/alpha/shop/holds');
+    expect(place.fetch.mock.calls[0][1]?.method).toBe('POST');
+    expect(JSON.parse(place.fetch.mock.calls[0][1]?.body as string)).toEqual({
+      stage: 'test',
+      service: 'cart',
+      reason: 'incident',
+    });
+
+    const lift = clientAnswering(200, { hold });
+    expect(await lift.client.liftHold(shop, 'test', 'cart')).toEqual(hold);
+    expect(lift.fetch.mock.calls[0][0]).toBe('http://backend/api/promotions/products/alpha/shop/holds/test/cart');
+    expect(lift.fetch.mock.calls[0][1]?.method).toBe('DELETE');
+  });
+
+  it("reads the auto-promoter's latest decisions", async () => {
+    const decision = { runId: 'run-1', decidedAt: 't', fromStage: 'dev', toStage: 'test', service: 'cart', decision: 'skip', reason: 'held' };
+    const { client, fetch } = clientAnswering(200, { items: [decision] });
+    expect(await client.listAutoPromotions(shop)).toEqual([decision]);
+    expect(fetch.mock.calls[0][0]).toBe('http://backend/api/promotions/products/alpha/shop/auto-promotions');
+  });
 });

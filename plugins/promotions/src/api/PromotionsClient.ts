@@ -1,6 +1,7 @@
 import { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
 import {
+  Hold,
   Ladder,
   ProductRef,
   Promotion,
@@ -8,7 +9,25 @@ import {
   PromotionResponse,
   StageHistoryEntry,
 } from '@refplat/plugin-promotions-common';
-import { PromotionsApi } from './PromotionsApi';
+import {
+  AutoPromotionRecord,
+  HoldRequest,
+  PromotionsApi,
+  RollbackRequest,
+} from './PromotionsApi';
+
+// The contract only promises `{promotion}` and tells "already open" by 200
+// versus 201, so fall back to the status when the body does not say.
+async function readPromotionResponse(response: Response): Promise<PromotionResponse> {
+  const body = (await response.json()) as Partial<PromotionResponse> & {
+    promotion: Promotion;
+  };
+  return {
+    promotion: body.promotion,
+    existing: body.existing ?? response.status === 200,
+    plan: body.plan ?? [],
+  };
+}
 
 function productPath(product: ProductRef): string {
   return `/products/${encodeURIComponent(product.team)}/${encodeURIComponent(
@@ -39,16 +58,7 @@ export class PromotionsClient implements PromotionsApi {
       method: 'POST',
       body: request,
     });
-    const body = (await response.json()) as Partial<PromotionResponse> & {
-      promotion: Promotion;
-    };
-    // The contract only promises `{promotion}` and tells "already open" by
-    // 200 versus 201, so fall back to the status when the body does not say.
-    return {
-      promotion: body.promotion,
-      existing: body.existing ?? response.status === 200,
-      plan: body.plan ?? [],
-    };
+    return readPromotionResponse(response);
   }
 
   async listPromotions(product: ProductRef): Promise<Promotion[]> {
@@ -74,9 +84,46 @@ export class PromotionsClient implements PromotionsApi {
     return ((await response.json()) as { items: StageHistoryEntry[] }).items;
   }
 
+  async requestRollback(
+    product: ProductRef,
+    request: RollbackRequest,
+  ): Promise<PromotionResponse> {
+    const response = await this.send(`${productPath(product)}/rollbacks`, {
+      method: 'POST',
+      body: request,
+    });
+    return readPromotionResponse(response);
+  }
+
+  async listHolds(product: ProductRef): Promise<Hold[]> {
+    const response = await this.send(`${productPath(product)}/holds`);
+    return ((await response.json()) as { items: Hold[] }).items;
+  }
+
+  async placeHold(product: ProductRef, request: HoldRequest): Promise<Hold> {
+    const response = await this.send(`${productPath(product)}/holds`, {
+      method: 'POST',
+      body: request,
+    });
+    return ((await response.json()) as { hold: Hold }).hold;
+  }
+
+  async liftHold(product: ProductRef, stage: string, service: string): Promise<Hold> {
+    const response = await this.send(
+      `${productPath(product)}/holds/${encodeURIComponent(stage)}/${encodeURIComponent(service)}`,
+      { method: 'DELETE' },
+    );
+    return ((await response.json()) as { hold: Hold }).hold;
+  }
+
+  async listAutoPromotions(product: ProductRef): Promise<AutoPromotionRecord[]> {
+    const response = await this.send(`${productPath(product)}/auto-promotions`);
+    return ((await response.json()) as { items: AutoPromotionRecord[] }).items;
+  }
+
   private async send(
     path: string,
-    options: { method?: 'GET' | 'POST'; body?: unknown } = {},
+    options: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown } = {},
   ): Promise<Response> {
     const baseUrl = await this.discoveryApi.getBaseUrl('promotions');
     const response = await this.fetchApi.fetch(

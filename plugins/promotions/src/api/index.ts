@@ -1,3 +1,8 @@
 export { promotionsApiRef } from './PromotionsApi';
-export type { PromotionsApi } from './PromotionsApi';
+export type {
+  AutoPromotionRecord,
+  HoldRequest,
+  PromotionsApi,
+  RollbackRequest,
+} from './PromotionsApi';
 export { PromotionsClient } from './PromotionsClient';

@@ -27,11 +27,20 @@ export function useLadder(
   const [error, setError] = useState<Error>();
   const [loading, setLoading] = useState(true);
   const inFlight = useRef(false);
+  const again = useRef(false);
+  const latestRefresh = useRef<() => void>(() => {});
   const team = product?.team;
   const name = product?.product;
 
-  const refresh = useCallback(() => {
-    if (!team || !name || inFlight.current) return;
+  const load = useCallback((queue: boolean) => {
+    if (!team || !name) return;
+    if (inFlight.current) {
+      // The read in flight may predate the change the caller just made
+      // (a hold lifted, a rollback opened): read once more after it. A
+      // timer tick needs no such retry, the next tick comes anyway.
+      if (queue) again.current = true;
+      return;
+    }
     inFlight.current = true;
     api
       .getLadder({ team, product: name })
@@ -43,16 +52,22 @@ export function useLadder(
       .finally(() => {
         inFlight.current = false;
         setLoading(false);
+        if (again.current) {
+          again.current = false;
+          latestRefresh.current();
+        }
       });
   }, [api, team, name]);
+  const refresh = useCallback(() => load(true), [load]);
+  latestRefresh.current = refresh;
 
   useEffect(() => {
     setLadder(undefined);
     setLoading(true);
     refresh();
-    const timer = setInterval(refresh, refreshMs);
+    const timer = setInterval(() => load(false), refreshMs);
     return () => clearInterval(timer);
-  }, [refresh, refreshMs]);
+  }, [load, refresh, refreshMs]);
 
   return { ladder, error, loading, refresh };
 }

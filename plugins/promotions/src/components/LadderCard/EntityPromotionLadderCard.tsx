@@ -48,7 +48,7 @@ export const EntityPromotionLadderCard = () => {
           <LadderTable
             ladder={ladder}
             highlightService={target.service}
-            onPromotionRequested={refresh}
+            onChanged={refresh}
           />
           <OpenPromotionsList ladder={ladder} onChanged={refresh} />
         </>

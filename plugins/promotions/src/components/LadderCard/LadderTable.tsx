@@ -19,11 +19,11 @@ const useStyles = makeStyles(theme => ({
 export const LadderTable = (props: {
   ladder: Ladder;
   highlightService?: string;
-  /** Called once a promotion was requested, so the ladder can be re-read. */
-  onPromotionRequested: () => void;
+  /** Called once something changed (promotion, rollback, hold), so the ladder can be re-read. */
+  onChanged: () => void;
 }) => {
   const classes = useStyles();
-  const { ladder, onPromotionRequested } = props;
+  const { ladder, onChanged } = props;
   if (ladder.services.length === 0) {
     return (
       <Typography>
@@ -42,7 +42,7 @@ export const LadderTable = (props: {
                 key={stage.name}
                 ladder={ladder}
                 stage={stage}
-                onPromotionRequested={onPromotionRequested}
+                onChanged={onChanged}
               />
             ))}
           </TableRow>
@@ -64,7 +64,7 @@ export const LadderTable = (props: {
                   stage={stage}
                   stageBelow={index > 0 ? ladder.stages[index - 1] : undefined}
                   service={service}
-                  onPromotionRequested={onPromotionRequested}
+                  onChanged={onChanged}
                 />
               ))}
             </TableRow>

@@ -4,11 +4,16 @@ import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
 import { CanaryProgress } from '../common/CanaryProgress';
 import { DigestLabel } from '../common/DigestLabel';
 import { HealthChip } from '../common/HealthChip';
+import { CellHold } from '../Holds/CellHold';
 import { RequestPromotionButton } from '../RequestPromotion/RequestPromotionButton';
+import { AutoDecisionIcon } from './AutoDecisionIcon';
+import { SoakCountdown } from './SoakCountdown';
 
 const useStyles = makeStyles(theme => ({
   cell: { verticalAlign: 'top', minWidth: 170 },
   digestLine: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
+  actions: { display: 'inline-flex', alignItems: 'center' },
+  chips: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: theme.spacing(0.5) },
   waiting: {
     display: 'flex',
     alignItems: 'center',
@@ -17,23 +22,25 @@ const useStyles = makeStyles(theme => ({
   muted: { color: theme.palette.text.secondary, fontStyle: 'italic' },
 }));
 
-/** One service at one stage: digest, health, canary, and its own promotion. */
+/** One service at one stage: digest, health, hold, soak, canary, and its own promotion. */
 export const ServiceCell = (props: {
   ladder: Ladder;
   stage: LadderStage;
   stageBelow?: LadderStage;
   service: string;
-  onPromotionRequested: () => void;
+  /** Called once something changed (a promotion requested, a hold placed or lifted). */
+  onChanged: () => void;
 }) => {
   const classes = useStyles();
   const cell = props.stage.services[props.service];
-  const testId = `cell-${props.stage.name}-${props.service}`;
+  const key = `${props.stage.name}-${props.service}`;
+  const testId = `cell-${key}`;
   const requestButton = (
     <RequestPromotionButton
       ladder={props.ladder}
       stage={props.stage}
       service={props.service}
-      onRequested={props.onPromotionRequested}
+      onRequested={props.onChanged}
     />
   );
   if (!cell || (!cell.declared && !cell.digest)) {
@@ -58,12 +65,31 @@ export const ServiceCell = (props: {
             not released
           </Typography>
         )}
-        {requestButton}
+        <span className={classes.actions}>
+          {cell.autoPromotion && (
+            <AutoDecisionIcon autoPromotion={cell.autoPromotion} testId={`auto-${key}`} />
+          )}
+          {requestButton}
+        </span>
       </div>
-      <div>
+      <div className={classes.chips}>
         <HealthChip verdict={cell.verdict} reasons={cell.reasons} />
+        <CellHold
+          product={props.ladder}
+          stage={props.stage.name}
+          service={props.service}
+          hold={cell.hold}
+          onChanged={props.onChanged}
+        />
       </div>
       <CanaryProgress canary={cell.canary} />
+      {(cell.soakRemainingSeconds ?? 0) > 0 && (
+        <SoakCountdown
+          seconds={cell.soakRemainingSeconds!}
+          stage={props.stage.name}
+          testId={`soak-${key}`}
+        />
+      )}
       {cell.waitingToClimb && props.stageBelow && (
         <Tooltip
           title={`${props.stageBelow.name} runs a different digest: it is waiting to climb into ${props.stage.name}`}

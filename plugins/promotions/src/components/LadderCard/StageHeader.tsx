@@ -1,5 +1,5 @@
 import { Chip, TableCell, Tooltip, Typography, makeStyles } from '@material-ui/core';
-import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
+import { Ladder, LadderStage, formatSeconds } from '@refplat/plugin-promotions-common';
 import { HealthChip } from '../common/HealthChip';
 import { RequestPromotionButton } from '../RequestPromotion/RequestPromotionButton';
 import { StageHistoryButton } from '../StageHistory/StageHistoryButton';
@@ -10,11 +10,12 @@ const useStyles = makeStyles(theme => ({
   actions: { marginTop: theme.spacing(1) },
 }));
 
-/** A rung: its name, health, approval rule, history and Request Promotion. */
+/** A rung: its name, health, approval rule, soak time, history and Request Promotion. */
 export const StageHeader = (props: {
   ladder: Ladder;
   stage: LadderStage;
-  onPromotionRequested: () => void;
+  /** Called once a promotion or rollback was requested. */
+  onChanged: () => void;
 }) => {
   const classes = useStyles();
   const { ladder, stage } = props;
@@ -22,12 +23,31 @@ export const StageHeader = (props: {
     <TableCell className={classes.stageHead} data-testid={`stage-${stage.name}`}>
       <div className={classes.title}>
         <Typography variant="subtitle2">{stage.name}</Typography>
-        <StageHistoryButton product={ladder} stage={stage.name} />
+        <StageHistoryButton
+          product={ladder}
+          stage={stage.name}
+          current={stage}
+          onRolledBack={props.onChanged}
+        />
       </div>
       <HealthChip verdict={stage.verdict} reasons={stage.reasons} />{' '}
       {stage.requiresApproval && (
         <Tooltip title="Promotions into this stage need a release-approver">
           <Chip size="small" variant="outlined" label="approval" />
+        </Tooltip>
+      )}{' '}
+      {stage.soakSeconds !== undefined && stage.soakSeconds > 0 && (
+        <Tooltip
+          title={`A digest must stay healthy here for ${formatSeconds(
+            stage.soakSeconds,
+          )} before the auto-promoter moves it on`}
+        >
+          <Chip
+            size="small"
+            variant="outlined"
+            label={`soak ${formatSeconds(stage.soakSeconds)}`}
+            data-testid={`soak-setting-${stage.name}`}
+          />
         </Tooltip>
       )}
       {(stage.release.error || stage.environment.error) && (
@@ -39,7 +59,7 @@ export const StageHeader = (props: {
         <RequestPromotionButton
           ladder={ladder}
           stage={stage}
-          onRequested={props.onPromotionRequested}
+          onRequested={props.onChanged}
         />
       </div>
     </TableCell>

@@ -1,9 +1,13 @@
-import { TableCell, TableRow, Typography } from '@material-ui/core';
+import { Chip, TableCell, TableRow, Typography, makeStyles } from '@material-ui/core';
 import { Ladder, Promotion } from '@refplat/plugin-promotions-common';
 import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
 import { ApprovalAction } from './ApprovalAction';
 import { PromotionDigests } from './PromotionDigests';
+
+const useStyles = makeStyles(theme => ({
+  stages: { display: 'flex', alignItems: 'center', gap: theme.spacing(1) },
+}));
 
 /** One promotion of the Product: where it goes, what it carries, who, and its state. */
 export const OpenPromotionRow = (props: {
@@ -11,14 +15,27 @@ export const OpenPromotionRow = (props: {
   promotion: Promotion;
   onChanged: () => void;
 }) => {
+  const classes = useStyles();
   const { ladder, promotion } = props;
   return (
     <TableRow data-testid={`open-promotion-${promotion.id}`}>
       <TableCell>
-        <Typography variant="body2" noWrap>
-          {promotion.fromStage} → {promotion.toStage}
-          {promotion.kind === 'rollback' ? ' (rollback)' : ''}
-        </Typography>
+        <div className={classes.stages}>
+          <Typography variant="body2" noWrap>
+            {promotion.kind === 'rollback'
+              ? promotion.toStage
+              : `${promotion.fromStage} → ${promotion.toStage}`}
+          </Typography>
+          {promotion.kind === 'rollback' && (
+            <Chip
+              size="small"
+              variant="outlined"
+              color="secondary"
+              label="rollback"
+              data-testid={`rollback-chip-${promotion.id}`}
+            />
+          )}
+        </div>
       </TableCell>
       <TableCell>
         <PromotionDigests promotion={promotion} />

@@ -148,4 +148,22 @@ describe('OpenPromotionsList', () => {
     await renderList({ ladder: shopLadder() });
     expect(await screen.findByText('No open promotions.')).toBeInTheDocument();
   });
+
+  it('marks a rollback with a chip and names only its stage', async () => {
+    const ladder = {
+      ...shopLadder(),
+      product: 'rollbacks',
+      promotions: [
+        shopPromotion({ id: 'rb-1', product: 'rollbacks', kind: 'rollback', fromStage: 'prod' }),
+        shopPromotion({ id: 'p-2', product: 'rollbacks' }),
+      ],
+    };
+    await renderList({ ladder });
+
+    const rollback = await screen.findByTestId('open-promotion-rb-1');
+    expect(within(rollback).getByTestId('rollback-chip-rb-1')).toHaveTextContent('rollback');
+    expect(rollback).not.toHaveTextContent('prod → prod');
+    expect(screen.getByTestId('open-promotion-p-2')).toHaveTextContent('test → prod');
+    expect(screen.queryByTestId('rollback-chip-p-2')).not.toBeInTheDocument();
+  });
 });

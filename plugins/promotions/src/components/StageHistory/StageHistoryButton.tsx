@@ -1,11 +1,19 @@
 import { useState } from 'react';
 import { IconButton, Tooltip } from '@material-ui/core';
 import HistoryIcon from '@material-ui/icons/History';
-import { ProductRef } from '@refplat/plugin-promotions-common';
+import { LadderStage, ProductRef } from '@refplat/plugin-promotions-common';
 import { StageHistoryDialog } from './StageHistoryDialog';
 
-/** Opens what was released into a stage, and when. */
-export const StageHistoryButton = (props: { product: ProductRef; stage: string }) => {
+/**
+ * Opens what was released into a stage, and when. Given the stage as the
+ * ladder shows it now, entries that differ from it offer a rollback.
+ */
+export const StageHistoryButton = (props: {
+  product: ProductRef;
+  stage: string;
+  current?: LadderStage;
+  onRolledBack?: () => void;
+}) => {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -23,6 +31,8 @@ export const StageHistoryButton = (props: { product: ProductRef; stage: string }
         <StageHistoryDialog
           product={props.product}
           stage={props.stage}
+          current={props.current}
+          onRolledBack={props.onRolledBack}
           onClose={() => setOpen(false)}
         />
       )}

@@ -14,17 +14,22 @@ import {
 import { ErrorPanel, Progress } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
 import useAsync from 'react-use/esm/useAsync';
-import { ProductRef } from '@refplat/plugin-promotions-common';
+import { LadderStage, ProductRef } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
 import { DigestLabel } from '../common/DigestLabel';
 import { PullRequestLink } from '../common/PullRequestLink';
+import { RollbackButton } from './RollbackButton';
 
-/** What was released into one stage, newest first. */
+/** What was released into one stage, newest first; with `current`, a rollback per differing entry. */
 export const StageHistoryDialog = (props: {
   product: ProductRef;
   stage: string;
+  /** The stage as the ladder shows it now, to tell which entries differ. */
+  current?: LadderStage;
+  onRolledBack?: () => void;
   onClose: () => void;
 }) => {
+  const { current, onRolledBack } = props;
   const api = useApi(promotionsApiRef);
   const { team, product } = props.product;
   const { value: entries, loading, error } = useAsync(
@@ -50,6 +55,7 @@ export const StageHistoryDialog = (props: {
                 <TableCell>Change</TableCell>
                 <TableCell>Services</TableCell>
                 <TableCell>Pull request</TableCell>
+                {current && <TableCell />}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -76,6 +82,16 @@ export const StageHistoryDialog = (props: {
                   <TableCell>
                     {entry.pullRequest ? <PullRequestLink pullRequest={entry.pullRequest} /> : '—'}
                   </TableCell>
+                  {current && (
+                    <TableCell>
+                      <RollbackButton
+                        product={props.product}
+                        stage={current}
+                        entry={entry}
+                        onRolledBack={onRolledBack ?? (() => {})}
+                      />
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>

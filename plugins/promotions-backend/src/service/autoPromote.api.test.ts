@@ -1,0 +1,162 @@
+import { TestDatabases, mockCredentials } from '@backstage/backend-test-utils';
+import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import { Octokit } from '@octokit/rest';
+import { parse } from 'yaml';
+import request from 'supertest';
+import type { Promotion } from '@refplat/plugin-promotions-common';
+import { eventually, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { AUTO_PROMOTER } from '../promotions/AutoPromoter';
+
+jest.setTimeout(180_000);
+
+const bob = mockCredentials.user.header('user:default/bob');
+const AUTO = { enabled: true, frequency: { seconds: 2 } };
+
+type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
+
+function digestIn(sim: RunningSim, stage: string, service = 'storefront'): string {
+  return parse(readSimFile(sim, `gitops/releases/alpha/shop/${stage}.yaml`)).spec.services[service]?.digest;
+}
+
+async function promotions(server: Server): Promise<Promotion[]> {
+  const response = await request(server)
+    .get('/api/promotions/products/alpha/shop/promotions')
+    .set('Authorization', bob);
+  return response.body.items;
+}
+
+async function autoDecisions(server: Server) {
+  const response = await request(server)
+    .get('/api/promotions/products/alpha/shop/auto-promotions')
+    .set('Authorization', bob);
+  return response.body.items as Array<{ toStage: string; service: string; decision: string; reason: string }>;
+}
+
+const simOptions = { canaryStepMs: 200, syncDelayMs: 200, reconcileIntervalMs: 100 };
+
+describe('the auto-promoter against the simulator', () => {
+  let sim: RunningSim;
+
+  beforeEach(async () => {
+    sim = await startPlatformSim(simOptions);
+  });
+
+  afterEach(async () => {
+    await sim.stop();
+  });
+
+  it('climbs a new digest one rung per run to staging, never into prod; a rollback holds until resumed', async () => {
+    const server = await startPromotionsBackend(sim, 'argocd', { autoPromote: AUTO });
+    const before = digestIn(sim, 'staging');
+    const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
+
+    await eventually(async () => (digestIn(sim, 'staging') === digest ? true : undefined), 120_000);
+    await new Promise(resolve => setTimeout(resolve, 5000));
+    expect(digestIn(sim, 'prod')).not.toBe(digest);
+
+    const climbed = (await promotions(server))
+      .filter(p => p.services.storefront === digest)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    expect(climbed.map(p => p.toStage)).toEqual(['test', 'uat', 'staging']);
+    expect(climbed.every(p => p.requestedBy === AUTO_PROMOTER && p.status === 'merged')).toBe(true);
+    for (let i = 1; i < climbed.length; i++) {
+      // one rung per run: the next rung is requested only after the one below merged
+      expect(climbed[i].createdAt >= climbed[i - 1].updatedAt).toBe(true);
+    }
+    expect((await promotions(server)).some(p => p.toStage === 'prod')).toBe(false);
+    const decisions = await autoDecisions(server);
+    expect(decisions.find(d => d.toStage === 'uat' && d.service === 'checkout')).toMatchObject({
+      decision: 'refuse',
+      reason: expect.stringMatching(/does not declare checkout/),
+    });
+    expect(decisions.some(d => d.toStage === 'prod')).toBe(false);
+
+    const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+    const { data: pr } = await github.rest.pulls.get({
+      owner: 'refplat',
+      repo: 'platform',
+      pull_number: climbed[0].pullRequest.number,
+    });
+    expect(pr.body).toContain(AUTO_PROMOTER);
+
+    // roll staging back: the auto-promoter must not undo it while the hold stands
+    const rollback = await request(server)
+      .post('/api/promotions/products/alpha/shop/rollbacks')
+      .set('Authorization', bob)
+      .send({ stage: 'staging', services: { storefront: before } });
+    expect(rollback.status).toBe(201);
+    expect(rollback.body.promotion).toMatchObject({ kind: 'rollback', toStage: 'staging' });
+    await eventually(async () => (digestIn(sim, 'staging') === before ? true : undefined), 60_000);
+    await new Promise(resolve => setTimeout(resolve, 6000));
+    expect(digestIn(sim, 'staging')).toBe(before);
+    expect((await autoDecisions(server)).find(d => d.toStage === 'staging' && d.service === 'storefront')).toMatchObject({
+      decision: 'skip',
+      reason: expect.stringMatching(/held in staging/),
+    });
+    const holds = await request(server).get('/api/promotions/products/alpha/shop/holds').set('Authorization', bob);
+    expect(holds.body.items).toEqual([
+      expect.objectContaining({ stage: 'staging', service: 'storefront', placedBy: 'user:default/bob' }),
+    ]);
+
+    const resume = await request(server)
+      .delete('/api/promotions/products/alpha/shop/holds/staging/storefront')
+      .set('Authorization', bob);
+    expect(resume.status).toBe(200);
+    await eventually(async () => (digestIn(sim, 'staging') === digest ? true : undefined), 60_000);
+  });
+
+  it('stops a digest that goes Degraded in test before uat', async () => {
+    const server = await startPromotionsBackend(sim, 'argocd', { autoPromote: AUTO });
+    const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
+    sim.control.setApp('alpha-shop-test', { health: 'Degraded' });
+    await eventually(async () => (digestIn(sim, 'test') === digest ? true : undefined), 60_000);
+    await new Promise(resolve => setTimeout(resolve, 8000));
+    expect(digestIn(sim, 'uat')).not.toBe(digest);
+    expect((await autoDecisions(server)).find(d => d.toStage === 'uat' && d.service === 'storefront')).toMatchObject({
+      decision: 'skip',
+      reason: expect.stringMatching(/not healthy in test/),
+    });
+  });
+
+  it('answers 400 to a rollback to a tag and 409 to a digest the stage never ran', async () => {
+    const server = await startPromotionsBackend(sim, 'argocd');
+    const tag = await request(server)
+      .post('/api/promotions/products/alpha/shop/rollbacks')
+      .set('Authorization', bob)
+      .send({ stage: 'staging', services: { storefront: 'latest' } });
+    expect(tag.status).toBe(400);
+    const never = await request(server)
+      .post('/api/promotions/products/alpha/shop/rollbacks')
+      .set('Authorization', bob)
+      .send({ stage: 'staging', services: { storefront: `sha256:${'7'.repeat(64)}` } });
+    expect(never.status).toBe(409);
+    expect(never.body.error.message).toMatch(/not in the recent history/);
+  });
+});
+
+const databases = TestDatabases.create({ ids: ['POSTGRES_15', 'SQLITE_3'] });
+
+describe.each(databases.eachSupportedId())('two auto-promoting replicas on one %p database', databaseId => {
+  it('open no duplicate PRs', async () => {
+    const sim = await startPlatformSim(simOptions);
+    try {
+      const knex = await databases.init(databaseId);
+      await startPromotionsBackend(sim, 'argocd', { knex, autoPromote: AUTO });
+      await startPromotionsBackend(sim, 'argocd', { knex, autoPromote: AUTO });
+      const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
+      await eventually(async () => (digestIn(sim, 'uat') === digest ? true : undefined), 120_000);
+      const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+      const pulls = await github.paginate(github.rest.pulls.list, {
+        owner: 'refplat',
+        repo: 'platform',
+        state: 'all',
+        per_page: 100,
+      });
+      const fingerprints = pulls.map(pr => pr.body?.match(/fingerprint=(\w+)/)?.[1]);
+      expect(fingerprints.every(Boolean)).toBe(true);
+      expect(new Set(fingerprints).size).toBe(fingerprints.length);
+    } finally {
+      await sim.stop();
+    }
+  });
+});
