@@ -27,7 +27,7 @@ export interface GithubRouterDeps {
 export function createGithubRouter(ctx: GithubContext, deps: GithubRouterDeps): Router {
   const router = express.Router();
   router.use(deps.requestLog.middleware('github'));
-  router.use(deps.faults.middleware('github', (req, res, fault) => sendGithubFault(res, fault, deps.limiter)));
+  router.use(deps.faults.middleware('github', (_req, res, fault) => sendGithubFault(res, fault, deps.limiter)));
   router.use(express.json({ limit: '50mb' }));
   router.use(githubAuth(deps.tokens, ctx.responder));
 
@@ -60,7 +60,7 @@ export function createGithubRouter(ctx: GithubContext, deps: GithubRouterDeps): 
     repoRouter,
   );
 
-  router.use((req, _res, next) => next(new GithubError(404, 'Not Found')));
+  router.use((_req, _res, next) => next(new GithubError(404, 'Not Found')));
   router.use(githubErrorHandler(ctx));
   return router;
 }

@@ -44,7 +44,7 @@ describe('a promotion through the GitHub API (octokit with retry + throttling)',
       content: Buffer.from(after).toString('base64'),
     });
     expect(putStatus).toBe(200);
-    expect(put.commit.parents.map(p => p.sha)).toEqual([baseSha]);
+    expect(put.commit.parents?.map(p => p.sha)).toEqual([baseSha]);
     expect(put.content?.sha).not.toBe(file.sha);
 
     const { status: prStatus, data: pr } = await octokit.pulls.create({

@@ -60,7 +60,7 @@ export class GithubResponder {
     res.status(200).type('application/vnd.github.raw').send(content);
   }
 
-  empty(req: Request, res: Response, status: number): void {
+  empty(_req: Request, res: Response, status: number): void {
     const login = res.locals.githubLogin as string | undefined;
     commonHeaders(res);
     if (login) this.setRateHeaders(res, login, true);

@@ -31,13 +31,18 @@ const RetryingOctokit = Octokit.plugin(retry, throttling);
  * kind to github.com; against the simulator that pacing only slows tests.
  * Its rate-limit detection and retry logic stay as they are.
  */
-const UNPACED = { key: () => ({ schedule: (_options: unknown, job: (...args: any[]) => any, ...args: any[]) => job(...args) }) };
+// The throttling plugin paces writes one second apart (GitHub's advice);
+// tests run each job at once through this stand-in for a Bottleneck group.
+const UNPACED = {
+  key: () => ({ schedule: (_options: unknown, job: (...args: any[]) => any, ...args: any[]) => job(...args) }),
+} as unknown as ThrottlingGroup;
+type ThrottlingGroup = NonNullable<NonNullable<ConstructorParameters<typeof Octokit>[0]>['throttle']>['write'];
 
 /**
  * Octokit as the promotions backend uses it: retry + throttling plugins.
  * Retry waits are shortened (retryAfterBaseValue) so the suite stays fast.
  */
-export function octokitFor(sim: RunningSim, token = 'sim-github-token', events: string[] = []) {
+export function octokitFor(sim: RunningSim, token = 'sim-github-token', events: string[] = []): Octokit {
   return new RetryingOctokit({
     auth: token,
     baseUrl: sim.githubApiUrl,
@@ -73,14 +78,22 @@ export async function waitFor<T>(probe: () => Promise<T> | T, timeoutMs = 10000,
 /** GET JSON with a bearer token (for the Argo CD and control APIs). */
 export async function getJson(url: string, token?: string): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  return { status: response.status, body: parseBody(await response.text()), headers: response.headers };
+}
+
+/** JSON when it is JSON (error pages of a downed service are plain text). */
+function parseBody(text: string): any {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 export async function postJson(url: string, body: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  return { status: response.status, body: parseBody(await response.text()) };
 }
 
 /**

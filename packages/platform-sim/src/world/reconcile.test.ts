@@ -14,6 +14,9 @@ interface Observation {
   abort: boolean;
 }
 
+// Canary walks take seconds of wall time; on a busy 2-core machine, more.
+jest.setTimeout(30_000);
+
 describe('the reconcile loop (Argo CD sync + Argo Rollouts canary)', () => {
   let sim: RunningSim;
 
@@ -40,7 +43,11 @@ describe('the reconcile loop (Argo CD sync + Argo Rollouts canary)', () => {
     };
   }
 
-  /** Observes until `done` holds, returning every distinct observation on the way. */
+  /**
+   * Observes until `done` holds, returning every distinct observation on the way.
+   * The Application and the Rollout are two requests, so one observation may straddle
+   * a transition; conditions therefore check both sides.
+   */
   async function watch(app: string, service: string, done: (o: Observation) => boolean): Promise<Observation[]> {
     const seen: Observation[] = [];
     await waitFor(async () => {
@@ -113,7 +120,11 @@ describe('the reconcile loop (Argo CD sync + Argo Rollouts canary)', () => {
   it('aborts a bad digest at the first pause: Degraded, old digest still running', async () => {
     const oldImage = `registry.refplat.org/alpha/checkout@${seedDigest('alpha', 'shop', 'checkout', 2)}`;
     const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'checkout', bad: true });
-    const seen = await watch('alpha-shop-dev', 'checkout', o => o.abort);
+    const seen = await watch(
+      'alpha-shop-dev',
+      'checkout',
+      o => o.abort && o.health === 'Degraded' && o.weight === 0 && o.images.includes(oldImage),
+    );
     const last = seen[seen.length - 1];
     expect(last).toMatchObject({ sync: 'Synced', health: 'Degraded', phase: 'Degraded', weight: 0, step: 0 });
     expect(last.images).toContain(oldImage);

@@ -84,6 +84,8 @@ export function applyDigest(state: RolloutState, digest: string, now: number): b
   state.desiredDigest = digest;
   state.abortedAt = undefined;
   state.phaseChangedAt = now;
+  // A frozen Rollout's clock starts with the new canary, not when it was frozen.
+  if (state.frozenAt !== undefined) state.frozenAt = now;
   if (digest === state.stableDigest) {
     state.canary = undefined;
   } else {
