@@ -50,7 +50,10 @@ async function waitForReadiness(url: string, backend: ChildProcess, log: () => s
  * Backstage backend (serving the built app) configured against it through
  * an extra config file, exactly like a real deployment's overrides.
  */
-export async function startStack(simOptions: Partial<SimOptions> = {}): Promise<RunningStack> {
+export async function startStack(
+  simOptions: Partial<SimOptions> = {},
+  promotionsConfig: Record<string, unknown> = {},
+): Promise<RunningStack> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'packages/app/dist/index.html'))) {
     throw new Error('The app is not built: run `npm run build:app` first (npm test does)');
   }
@@ -73,6 +76,11 @@ export async function startStack(simOptions: Partial<SimOptions> = {}): Promise<
       promotions: {
         platformRepo: { host: simHost },
         argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd },
+        // Tests decide for themselves when digests climb and what soaks.
+        stages: ['dev', 'test', 'uat', 'staging', 'prod'],
+        autoPromote: { enabled: false },
+        gate: { enabled: true, frequency: { seconds: 2 } },
+        ...promotionsConfig,
       },
     }),
   );
