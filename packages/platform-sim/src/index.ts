@@ -19,10 +19,22 @@ export type { FaultSpec, FaultKind, ActiveFault } from './control/faults';
 export type { OutageMode } from './control/outage';
 export type { LoggedRequest, UpstreamTarget } from './control/requestLog';
 export type { AppOverrides, SyncStatusCode } from './world/applicationState';
-export { STAGES, releasePath, environmentPath, stageName } from './platform/layout';
-export { renderRelease, parseRelease, setReleaseDigest } from './platform/releaseFile';
+export {
+  STAGES,
+  releasePath,
+  environmentPath,
+  stageName,
+} from './platform/layout';
+export {
+  renderRelease,
+  parseRelease,
+  setReleaseDigest,
+} from './platform/releaseFile';
 export type { ReleaseRecord } from './platform/releaseFile';
-export { renderEnvironment, parseEnvironment } from './platform/environmentFile';
+export {
+  renderEnvironment,
+  parseEnvironment,
+} from './platform/environmentFile';
 export type { EnvironmentRecord } from './platform/environmentFile';
 export { SEED_PRODUCTS, seedDigest } from './seed/seedData';
 export { digestFor, imageFor } from './seed/digests';

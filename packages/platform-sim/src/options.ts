@@ -77,9 +77,16 @@ function validate(options: SimOptions): void {
       `canaryWeights must be a non-empty list of weights between 1 and 99, got ${JSON.stringify(weights)}`,
     );
   }
-  for (const key of ['reconcileIntervalMs', 'syncDelayMs', 'canaryStepMs', 'rateLimit'] as const) {
+  for (const key of [
+    'reconcileIntervalMs',
+    'syncDelayMs',
+    'canaryStepMs',
+    'rateLimit',
+  ] as const) {
     if (!Number.isFinite(options[key]) || options[key] < 0) {
-      throw new Error(`${key} must be a non-negative number, got ${options[key]}`);
+      throw new Error(
+        `${key} must be a non-negative number, got ${options[key]}`,
+      );
     }
   }
   if (options.reconcileIntervalMs < 1) {

@@ -1,4 +1,5 @@
 import express from 'express';
+import fs from 'node:fs';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -37,16 +38,21 @@ export interface RunningSim {
   /** Kubernetes cluster server: url + '/k8s' */
   kubernetesUrl: string;
   tokens: { github: string; argocd: string; kubernetes: string };
-  /** The bare git repository behind the simulated GitHub repo. */
+  /** The bare git repository behind the simulated GitHub repo (inside options.dataDir). */
   repoDir: string;
   options: SimOptions;
   control: SimControl;
+  /** Stops the loop and the server; removes the data dir only if the simulator created it. */
   stop(): Promise<void>;
 }
 
 /** Starts GitHub, Argo CD and Kubernetes stand-ins on one port, with the reconcile loop running. */
-export async function startPlatformSim(partial: Partial<SimOptions> = {}): Promise<RunningSim> {
+export async function startPlatformSim(
+  partial: Partial<SimOptions> = {},
+): Promise<RunningSim> {
   const options = resolveOptions(partial);
+  // A temp dir we made is ours to remove; a dir the caller named is theirs to keep.
+  const ownsDataDir = !partial.dataDir;
   const repoDir = path.join(options.dataDir, `${options.repo}.git`);
   const repo = await GitRepo.open(repoDir);
   const lock = new Mutex();
@@ -54,8 +60,14 @@ export async function startPlatformSim(partial: Partial<SimOptions> = {}): Promi
   const users = new UserDirectory(Object.values(options.tokens));
   if (options.seed) await seedPlatform(repo, committer, users);
 
-  const world = new World({ weights: options.canaryWeights, stepMs: options.canaryStepMs }, options.badDigests);
-  const reconciler = new Reconciler(repo, world, { intervalMs: options.reconcileIntervalMs, syncDelayMs: options.syncDelayMs });
+  const world = new World(
+    { weights: options.canaryWeights, stepMs: options.canaryStepMs },
+    options.badDigests,
+  );
+  const reconciler = new Reconciler(repo, world, {
+    intervalMs: options.reconcileIntervalMs,
+    syncDelayMs: options.syncDelayMs,
+  });
   await reconciler.initialize();
 
   const urls = new SimUrls();
@@ -63,7 +75,9 @@ export async function startPlatformSim(partial: Partial<SimOptions> = {}): Promi
   const faults = new FaultInjector();
   const outage = new OutageSwitch();
   const requestLog = new RequestLog();
-  const store = new GithubStore(path.join(options.dataDir, 'github-store.json'));
+  const store = new GithubStore(
+    path.join(options.dataDir, 'github-store.json'),
+  );
   const githubContext: GithubContext = {
     repo,
     committer,
@@ -75,21 +89,68 @@ export async function startPlatformSim(partial: Partial<SimOptions> = {}): Promi
     urls,
     responder: new GithubResponder(limiter),
   };
-  const control = new SimController({ repo, lock, committer, users, world, reconciler, faults, outage, requestLog, limiter });
-  const manifestContext = () => ({ repoURL: `${urls.web}/${options.owner}/${options.repo}.git` });
+  const control = new SimController({
+    repo,
+    lock,
+    committer,
+    users,
+    world,
+    reconciler,
+    faults,
+    outage,
+    requestLog,
+    limiter,
+  });
+  const manifestContext = () => ({
+    repoURL: `${urls.web}/${options.owner}/${options.repo}.git`,
+  });
 
   const app = express();
   app.disable('x-powered-by');
   // ETags are computed where GitHub sends them; express's own weak ETags would blur that.
   app.set('etag', false);
   app.set('trust proxy', false);
-  app.use('/github', createGithubRouter(githubContext, { tokens: options.tokens, limiter, faults, requestLog }));
-  app.use('/argocd', createArgocdRouter({ world, token: options.argocdToken, faults, requestLog, outage, manifestContext }));
-  app.use('/k8s', createKubernetesRouter({ world, token: options.kubernetesToken, faults, requestLog, outage, manifestContext }));
+  app.use(
+    '/github',
+    createGithubRouter(githubContext, {
+      tokens: options.tokens,
+      limiter,
+      faults,
+      requestLog,
+    }),
+  );
+  app.use(
+    '/argocd',
+    createArgocdRouter({
+      world,
+      token: options.argocdToken,
+      faults,
+      requestLog,
+      outage,
+      manifestContext,
+    }),
+  );
+  app.use(
+    '/k8s',
+    createKubernetesRouter({
+      world,
+      token: options.kubernetesToken,
+      faults,
+      requestLog,
+      outage,
+      manifestContext,
+    }),
+  );
   app.use('/_sim', createControlRouter(control));
   app.use('/web', createWebRouter(store, options.owner, options.repo));
   app.get('/', (_req, res) => {
-    res.json({ name: 'platform-sim', github: urls.github, argocd: urls.argocd, kubernetes: urls.kubernetes, control: `${urls.base}/_sim` });
+    res.json({
+      name: 'platform-sim',
+      github: urls.github,
+      argocd: urls.argocd,
+      kubernetes: urls.kubernetes,
+      control: `${urls.base}/_sim`,
+    });
   });
 
   const server = http.createServer(app);
@@ -126,6 +187,8 @@ export async function startPlatformSim(partial: Partial<SimOptions> = {}): Promi
         });
         // Writes still queued finish before the data dir may be removed.
         await lock.run(async () => undefined);
+        if (ownsDataDir)
+          fs.rmSync(options.dataDir, { recursive: true, force: true });
       })();
       return stopping;
     },

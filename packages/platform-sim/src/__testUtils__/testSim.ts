@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Octokit } from '@octokit/rest';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
@@ -13,14 +12,15 @@ export const FAST_TIMINGS: Partial<SimOptions> = {
 };
 
 /** Starts an in-process simulator on a random port; call `stopTestSim` in afterAll. */
-export function startTestSim(options: Partial<SimOptions> = {}): Promise<RunningSim> {
+export function startTestSim(
+  options: Partial<SimOptions> = {},
+): Promise<RunningSim> {
   return startPlatformSim({ ...FAST_TIMINGS, ...options });
 }
 
+/** Stops a simulator; its temp data dir goes with it. */
 export async function stopTestSim(sim: RunningSim | undefined): Promise<void> {
-  if (!sim) return;
-  await sim.stop();
-  fs.rmSync(sim.options.dataDir, { recursive: true, force: true });
+  await sim?.stop();
 }
 
 const RetryingOctokit = Octokit.plugin(retry, throttling);
@@ -34,15 +34,27 @@ const RetryingOctokit = Octokit.plugin(retry, throttling);
 // The throttling plugin paces writes one second apart (GitHub's advice);
 // tests run each job at once through this stand-in for a Bottleneck group.
 const UNPACED = {
-  key: () => ({ schedule: (_options: unknown, job: (...args: any[]) => any, ...args: any[]) => job(...args) }),
+  key: () => ({
+    schedule: (
+      _options: unknown,
+      job: (...args: any[]) => any,
+      ...args: any[]
+    ) => job(...args),
+  }),
 } as unknown as ThrottlingGroup;
-type ThrottlingGroup = NonNullable<NonNullable<ConstructorParameters<typeof Octokit>[0]>['throttle']>['write'];
+type ThrottlingGroup = NonNullable<
+  NonNullable<ConstructorParameters<typeof Octokit>[0]>['throttle']
+>['write'];
 
 /**
  * Octokit as the promotions backend uses it: retry + throttling plugins.
  * Retry waits are shortened (retryAfterBaseValue) so the suite stays fast.
  */
-export function octokitFor(sim: RunningSim, token = 'sim-github-token', events: string[] = []): Octokit {
+export function octokitFor(
+  sim: RunningSim,
+  token = 'sim-github-token',
+  events: string[] = [],
+): Octokit {
   return new RetryingOctokit({
     auth: token,
     baseUrl: sim.githubApiUrl,
@@ -51,12 +63,26 @@ export function octokitFor(sim: RunningSim, token = 'sim-github-token', events: 
       write: UNPACED,
       notifications: UNPACED,
       retryAfterBaseValue: 50,
-      onRateLimit: (retryAfter: number, options: any, _octokit: unknown, retryCount: number) => {
-        events.push(`rate-limit ${options.method} ${options.url} retryAfter=${retryAfter}`);
+      onRateLimit: (
+        retryAfter: number,
+        options: any,
+        _octokit: unknown,
+        retryCount: number,
+      ) => {
+        events.push(
+          `rate-limit ${options.method} ${options.url} retryAfter=${retryAfter}`,
+        );
         return retryCount < 2;
       },
-      onSecondaryRateLimit: (retryAfter: number, options: any, _octokit: unknown, retryCount: number) => {
-        events.push(`secondary-rate-limit ${options.method} ${options.url} retryAfter=${retryAfter}`);
+      onSecondaryRateLimit: (
+        retryAfter: number,
+        options: any,
+        _octokit: unknown,
+        retryCount: number,
+      ) => {
+        events.push(
+          `secondary-rate-limit ${options.method} ${options.url} retryAfter=${retryAfter}`,
+        );
         return retryCount < 2;
       },
     },
@@ -64,21 +90,35 @@ export function octokitFor(sim: RunningSim, token = 'sim-github-token', events: 
 }
 
 /** Polls `probe` until it returns a truthy value (returned) or the time is up (throws with the last value). */
-export async function waitFor<T>(probe: () => Promise<T> | T, timeoutMs = 10000, intervalMs = 15): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  probe: () => Promise<T> | T,
+  timeoutMs = 10000,
+  intervalMs = 15,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   for (;;) {
     last = await probe();
     if (last) return last as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`waitFor timed out; last value ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`waitFor timed out; last value ${JSON.stringify(last)}`);
     await new Promise(resolve => setTimeout(resolve, intervalMs));
   }
 }
 
 /** GET JSON with a bearer token (for the Argo CD and control APIs). */
-export async function getJson(url: string, token?: string): Promise<{ status: number; body: any; headers: Headers }> {
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: response.status, body: parseBody(await response.text()), headers: response.headers };
+export async function getJson(
+  url: string,
+  token?: string,
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await fetch(url, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return {
+    status: response.status,
+    body: parseBody(await response.text()),
+    headers: response.headers,
+  };
 }
 
 /** JSON when it is JSON (error pages of a downed service are plain text). */
@@ -91,8 +131,15 @@ function parseBody(text: string): any {
   }
 }
 
-export async function postJson(url: string, body: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function postJson(
+  url: string,
+  body: unknown,
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: parseBody(await response.text()) };
 }
 

@@ -1,10 +1,11 @@
 import { RunningSim } from '../sim';
 import { seedDigest } from '../seed/seedData';
-import { getJson, startTestSim, stopTestSim } from '../testing/testSim';
+import { getJson, startTestSim, stopTestSim } from '../__testUtils__/testSim';
 
 describe('the Argo CD API', () => {
   let sim: RunningSim;
-  const get = (path: string, token: string = sim.tokens.argocd) => getJson(`${sim.argocdUrl}${path}`, token);
+  const get = (path: string, token: string = sim.tokens.argocd) =>
+    getJson(`${sim.argocdUrl}${path}`, token);
 
   beforeAll(async () => {
     sim = await startTestSim();
@@ -14,7 +15,11 @@ describe('the Argo CD API', () => {
   it('answers 401 without a token, like Argo CD without a session', async () => {
     const { status, body } = await get('/api/v1/applications', '');
     expect(status).toBe(401);
-    expect(body).toEqual({ error: 'no session information', code: 16, message: 'no session information' });
+    expect(body).toEqual({
+      error: 'no session information',
+      code: 16,
+      message: 'no session information',
+    });
   });
 
   it('lists Applications, filtered by label selector, name and project', async () => {
@@ -23,76 +28,145 @@ describe('the Argo CD API', () => {
     expect(all.body.metadata.resourceVersion).toBeTruthy();
     expect(all.body.items).toHaveLength(10);
 
-    const shop = await get(`/api/v1/applications?selector=${encodeURIComponent('refplat.org/product=shop,refplat.org/stage in (dev,prod)')}`);
-    expect(shop.body.items.map((app: any) => app.metadata.name)).toEqual(['alpha-shop-dev', 'alpha-shop-prod']);
+    const shop = await get(
+      `/api/v1/applications?selector=${encodeURIComponent('refplat.org/product=shop,refplat.org/stage in (dev,prod)')}`,
+    );
+    expect(shop.body.items.map((app: any) => app.metadata.name)).toEqual([
+      'alpha-shop-dev',
+      'alpha-shop-prod',
+    ]);
     const byName = await get('/api/v1/applications?name=beta-payments-uat');
-    expect(byName.body.items.map((app: any) => app.metadata.name)).toEqual(['beta-payments-uat']);
+    expect(byName.body.items.map((app: any) => app.metadata.name)).toEqual([
+      'beta-payments-uat',
+    ]);
     const byProject = await get('/api/v1/applications?projects=beta');
     expect(byProject.body.items).toHaveLength(5);
   });
 
   it('gets an Application with the seeded digests running, Synced and Healthy', async () => {
-    const { status, body: app } = await get('/api/v1/applications/alpha-shop-prod');
+    const { status, body: app } = await get(
+      '/api/v1/applications/alpha-shop-prod',
+    );
     expect(status).toBe(200);
     expect(app.metadata).toMatchObject({
       name: 'alpha-shop-prod',
       namespace: 'argocd',
-      labels: { 'refplat.org/team': 'alpha', 'refplat.org/product': 'shop', 'refplat.org/stage': 'prod' },
+      labels: {
+        'refplat.org/team': 'alpha',
+        'refplat.org/product': 'shop',
+        'refplat.org/stage': 'prod',
+      },
     });
     expect(app.spec.destination.namespace).toBe('alpha-shop-prod');
-    expect(app.spec.source).toMatchObject({ path: 'gitops/releases/alpha/shop', targetRevision: 'main' });
+    expect(app.spec.source).toMatchObject({
+      path: 'gitops/releases/alpha/shop',
+      targetRevision: 'main',
+    });
     expect(app.status.sync.status).toBe('Synced');
     expect(app.status.sync.revision).toBe(sim.control.getState().mainSha);
     expect(app.status.health.status).toBe('Healthy');
     expect(app.status.resourceHealthSource).toBeUndefined();
-    expect(app.status.operationState).toMatchObject({ phase: 'Succeeded', syncResult: { revision: expect.stringMatching(/^[0-9a-f]{40}$/) } });
+    expect(app.status.operationState).toMatchObject({
+      phase: 'Succeeded',
+      syncResult: { revision: expect.stringMatching(/^[0-9a-f]{40}$/) },
+    });
     expect(app.status.history.length).toBeGreaterThan(0);
     expect(app.status.summary.images).toEqual([
       `registry.refplat.org/alpha/cart@${seedDigest('alpha', 'shop', 'cart', 1)}`,
       `registry.refplat.org/alpha/checkout@${seedDigest('alpha', 'shop', 'checkout', 1)}`,
       `registry.refplat.org/alpha/storefront@${seedDigest('alpha', 'shop', 'storefront', 2)}`,
     ]);
-    const rollouts = app.status.resources.filter((r: any) => r.kind === 'Rollout');
-    expect(rollouts.map((r: any) => [r.name, r.group, r.version, r.status, r.health.status])).toEqual([
+    const rollouts = app.status.resources.filter(
+      (r: any) => r.kind === 'Rollout',
+    );
+    expect(
+      rollouts.map((r: any) => [
+        r.name,
+        r.group,
+        r.version,
+        r.status,
+        r.health.status,
+      ]),
+    ).toEqual([
       ['cart', 'argoproj.io', 'v1alpha1', 'Synced', 'Healthy'],
       ['checkout', 'argoproj.io', 'v1alpha1', 'Synced', 'Healthy'],
       ['storefront', 'argoproj.io', 'v1alpha1', 'Synced', 'Healthy'],
     ]);
-    expect(app.status.resources.filter((r: any) => r.kind === 'Service')).toHaveLength(3);
+    expect(
+      app.status.resources.filter((r: any) => r.kind === 'Service'),
+    ).toHaveLength(3);
   });
 
   it('has no checkout in uat, because uat does not declare it', async () => {
     const { body: app } = await get('/api/v1/applications/alpha-shop-uat');
-    expect(app.status.resources.filter((r: any) => r.kind === 'Rollout').map((r: any) => r.name)).toEqual(['cart', 'storefront']);
+    expect(
+      app.status.resources
+        .filter((r: any) => r.kind === 'Rollout')
+        .map((r: any) => r.name),
+    ).toEqual(['cart', 'storefront']);
   });
 
   it('answers 403 permission denied for a missing Application, as Argo CD does', async () => {
-    const { status, body } = await get('/api/v1/applications/alpha-shop-nowhere');
+    const { status, body } = await get(
+      '/api/v1/applications/alpha-shop-nowhere',
+    );
     expect(status).toBe(403);
-    expect(body).toEqual({ error: 'permission denied', code: 7, message: 'permission denied' });
+    expect(body).toEqual({
+      error: 'permission denied',
+      code: 7,
+      message: 'permission denied',
+    });
   });
 
   it('serves the resource tree: Rollout → ReplicaSet → Pods, and Services', async () => {
-    const { status, body } = await get('/api/v1/applications/beta-payments-dev/resource-tree');
+    const { status, body } = await get(
+      '/api/v1/applications/beta-payments-dev/resource-tree',
+    );
     expect(status).toBe(200);
     const kinds = body.nodes.map((node: any) => node.kind);
     expect(kinds.filter((k: string) => k === 'Rollout')).toHaveLength(2);
     expect(kinds.filter((k: string) => k === 'Service')).toHaveLength(2);
-    const rollout = body.nodes.find((n: any) => n.kind === 'Rollout' && n.name === 'ledger');
-    expect(rollout).toMatchObject({ group: 'argoproj.io', version: 'v1alpha1', namespace: 'beta-payments-dev', health: { status: 'Healthy' } });
-    const replicaSet = body.nodes.find((n: any) => n.kind === 'ReplicaSet' && n.parentRefs[0].uid === rollout.uid);
-    const pods = body.nodes.filter((n: any) => n.kind === 'Pod' && n.parentRefs[0].uid === replicaSet.uid);
+    const rollout = body.nodes.find(
+      (n: any) => n.kind === 'Rollout' && n.name === 'ledger',
+    );
+    expect(rollout).toMatchObject({
+      group: 'argoproj.io',
+      version: 'v1alpha1',
+      namespace: 'beta-payments-dev',
+      health: { status: 'Healthy' },
+    });
+    const replicaSet = body.nodes.find(
+      (n: any) =>
+        n.kind === 'ReplicaSet' && n.parentRefs[0].uid === rollout.uid,
+    );
+    const pods = body.nodes.filter(
+      (n: any) => n.kind === 'Pod' && n.parentRefs[0].uid === replicaSet.uid,
+    );
     expect(pods.length).toBeGreaterThan(0);
-    expect(pods[0].images).toEqual([`registry.refplat.org/beta/ledger@${seedDigest('beta', 'payments', 'ledger', 2)}`]);
+    expect(pods[0].images).toEqual([
+      `registry.refplat.org/beta/ledger@${seedDigest('beta', 'payments', 'ledger', 2)}`,
+    ]);
   });
 
   it('serves a live resource manifest as JSON text', async () => {
-    const query = new URLSearchParams({ namespace: 'beta-payments-prod', resourceName: 'gateway', version: 'v1alpha1', kind: 'Rollout', group: 'argoproj.io' });
-    const { status, body } = await get(`/api/v1/applications/beta-payments-prod/resource?${query}`);
+    const query = new URLSearchParams({
+      namespace: 'beta-payments-prod',
+      resourceName: 'gateway',
+      version: 'v1alpha1',
+      kind: 'Rollout',
+      group: 'argoproj.io',
+    });
+    const { status, body } = await get(
+      `/api/v1/applications/beta-payments-prod/resource?${query}`,
+    );
     expect(status).toBe(200);
     expect(typeof body.manifest).toBe('string');
     const rollout = JSON.parse(body.manifest);
-    expect(rollout).toMatchObject({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout', metadata: { name: 'gateway', namespace: 'beta-payments-prod' } });
+    expect(rollout).toMatchObject({
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Rollout',
+      metadata: { name: 'gateway', namespace: 'beta-payments-prod' },
+    });
     expect(rollout.spec.strategy.canary.steps).toEqual([
       { setWeight: 10 },
       { pause: { duration: '200ms' } },
@@ -101,10 +175,16 @@ describe('the Argo CD API', () => {
       { setWeight: 50 },
       { pause: { duration: '200ms' } },
     ]);
-    expect(rollout.status).toMatchObject({ phase: 'Healthy', currentStepIndex: 6, observedGeneration: String(rollout.metadata.generation) });
+    expect(rollout.status).toMatchObject({
+      phase: 'Healthy',
+      currentStepIndex: 6,
+      observedGeneration: String(rollout.metadata.generation),
+    });
     expect(rollout.status.stableRS).toBe(rollout.status.currentPodHash);
 
-    const missing = await get(`/api/v1/applications/beta-payments-prod/resource?${new URLSearchParams({ namespace: 'beta-payments-prod', resourceName: 'nope', kind: 'Rollout', group: 'argoproj.io', version: 'v1alpha1' })}`);
+    const missing = await get(
+      `/api/v1/applications/beta-payments-prod/resource?${new URLSearchParams({ namespace: 'beta-payments-prod', resourceName: 'nope', kind: 'Rollout', group: 'argoproj.io', version: 'v1alpha1' })}`,
+    );
     expect(missing.status).toBe(404);
   });
 });

@@ -3,7 +3,10 @@ import { STATUS_CODES } from 'node:http';
 import { FaultInjector } from '../control/faults';
 import { RequestLog } from '../control/requestLog';
 import { OutageSwitch } from '../control/outage';
-import { applicationManifest, ManifestContext } from '../world/applicationManifest';
+import {
+  applicationManifest,
+  ManifestContext,
+} from '../world/applicationManifest';
 import { liveObjects } from '../world/liveObjects';
 import { matchesLabelSelector } from '../world/labelSelector';
 import { World } from '../world/world';
@@ -18,7 +21,12 @@ export interface ArgocdRouterDeps {
 }
 
 /** Argo CD's gRPC-gateway error body. */
-function argoError(res: Response, status: number, code: number, message: string): void {
+function argoError(
+  res: Response,
+  status: number,
+  code: number,
+  message: string,
+): void {
   res.status(status).json({ error: message, code, message });
 }
 
@@ -31,18 +39,30 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
   router.use(
     deps.faults.middleware('argocd', (_req, res, fault) => {
       const status = fault.status ?? 503;
-      argoError(res, status, status === 503 ? 14 : 13, fault.message ?? STATUS_CODES[status] ?? 'error');
+      argoError(
+        res,
+        status,
+        status === 503 ? 14 : 13,
+        fault.message ?? STATUS_CODES[status] ?? 'error',
+      );
     }),
   );
 
   router.get('/api/version', (_req, res) => {
-    res.json({ Version: 'v2.14.0+platform-sim', BuildDate: '2026-01-01T00:00:00Z', GoVersion: 'go1.23', Platform: 'linux/amd64' });
+    res.json({
+      Version: 'v2.14.0+platform-sim',
+      BuildDate: '2026-01-01T00:00:00Z',
+      GoVersion: 'go1.23',
+      Platform: 'linux/amd64',
+    });
   });
 
   router.use((req, res, next) => {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-    const cookie = /(?:^|;\s*)argocd\.token=([^;]+)/.exec(req.headers.cookie ?? '');
+    const cookie = /(?:^|;\s*)argocd\.token=([^;]+)/.exec(
+      req.headers.cookie ?? '',
+    );
     const token = match?.[1] ?? cookie?.[1];
     if (token !== deps.token) {
       argoError(res, 401, 16, 'no session information');
@@ -54,26 +74,38 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
   router.get('/api/v1/applications', (req, res) => {
     const name = queryString(req, 'name');
     const selector = queryString(req, 'selector');
-    const projects = queryList(req, 'projects').concat(queryList(req, 'project'));
+    const projects = queryList(req, 'projects').concat(
+      queryList(req, 'project'),
+    );
     const items = world
       .visibleApps()
       .filter(app => !name || app.name === name)
       .filter(app => projects.length === 0 || projects.includes(app.key.team))
       .map(app => applicationManifest(app, world, deps.manifestContext()))
-      .filter(app => !selector || matchesLabelSelector((app.metadata as any).labels, selector));
+      .filter(
+        app =>
+          !selector ||
+          matchesLabelSelector((app.metadata as any).labels, selector),
+      );
     res.json({ metadata: { resourceVersion: world.resourceVersion }, items });
   });
 
   router.get('/api/v1/applications/:name', (req, res) => {
     const app = world.visibleApp(req.params.name);
     // Argo CD answers 403 for an application that does not exist, so as not to reveal which ones do.
-    if (!app) return argoError(res, 403, 7, 'permission denied');
+    if (!app) {
+      argoError(res, 403, 7, 'permission denied');
+      return;
+    }
     res.json(applicationManifest(app, world, deps.manifestContext()));
   });
 
   router.get('/api/v1/applications/:name/resource-tree', (req, res) => {
     const app = world.visibleApp(req.params.name);
-    if (!app) return argoError(res, 403, 7, 'permission denied');
+    if (!app) {
+      argoError(res, 403, 7, 'permission denied');
+      return;
+    }
     const nodes = liveObjects(app, world).map(object => ({
       group: object.group,
       version: object.version,
@@ -87,14 +119,28 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
       ...(object.health ? { health: object.health } : {}),
       ...(object.images ? { images: object.images } : {}),
       ...(object.info ? { info: object.info } : {}),
-      ...(object.kind === 'Service' ? { networkingInfo: { targetLabels: { app: object.name } } } : {}),
+      ...(object.kind === 'Service'
+        ? { networkingInfo: { targetLabels: { app: object.name } } }
+        : {}),
     }));
-    res.json({ nodes, hosts: [{ name: 'sim-node-1', resourcesInfo: [], systemInfo: { architecture: 'amd64', operatingSystem: 'linux' } }] });
+    res.json({
+      nodes,
+      hosts: [
+        {
+          name: 'sim-node-1',
+          resourcesInfo: [],
+          systemInfo: { architecture: 'amd64', operatingSystem: 'linux' },
+        },
+      ],
+    });
   });
 
   router.get('/api/v1/applications/:name/resource', (req, res) => {
     const app = world.visibleApp(req.params.name);
-    if (!app) return argoError(res, 403, 7, 'permission denied');
+    if (!app) {
+      argoError(res, 403, 7, 'permission denied');
+      return;
+    }
     const kind = queryString(req, 'kind');
     const resourceName = queryString(req, 'resourceName');
     const namespace = queryString(req, 'namespace');
@@ -109,7 +155,13 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
         (!version || candidate.version === version),
     );
     if (!object) {
-      return argoError(res, 404, 5, `${group ?? ''}/${kind} ${namespace ?? ''}/${resourceName} not found as part of application ${app.name}`);
+      argoError(
+        res,
+        404,
+        5,
+        `${group ?? ''}/${kind} ${namespace ?? ''}/${resourceName} not found as part of application ${app.name}`,
+      );
+      return;
     }
     res.json({ manifest: JSON.stringify(object.manifest) });
   });
@@ -127,5 +179,7 @@ function queryString(req: Request, key: string): string | undefined {
 function queryList(req: Request, key: string): string[] {
   const value = req.query[key];
   if (value === undefined) return [];
-  return (Array.isArray(value) ? value : [value]).flatMap(v => String(v).split(',')).filter(Boolean);
+  return (Array.isArray(value) ? value : [value])
+    .flatMap(v => String(v).split(','))
+    .filter(Boolean);
 }

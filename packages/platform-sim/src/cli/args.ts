@@ -16,7 +16,11 @@ export function parseArgs(argv: string[], switches: string[] = []): ParsedArgs {
     const eq = arg.indexOf('=');
     if (eq > 0) {
       flags[arg.slice(2, eq)] = arg.slice(eq + 1);
-    } else if (switches.includes(arg.slice(2)) || i + 1 >= argv.length || argv[i + 1].startsWith('--')) {
+    } else if (
+      switches.includes(arg.slice(2)) ||
+      i + 1 >= argv.length ||
+      argv[i + 1].startsWith('--')
+    ) {
       flags[arg.slice(2)] = true;
     } else {
       flags[arg.slice(2)] = argv[++i];
@@ -26,15 +30,23 @@ export function parseArgs(argv: string[], switches: string[] = []): ParsedArgs {
 }
 
 /** A flag's value, else the environment variable, else undefined. */
-export function flagOrEnv(args: ParsedArgs, flag: string, env: string): string | undefined {
+export function flagOrEnv(
+  args: ParsedArgs,
+  flag: string,
+  env: string,
+): string | undefined {
   const value = args.flags[flag];
   if (typeof value === 'string') return value;
   return process.env[env] || undefined;
 }
 
-export function toNumber(value: string | undefined, name: string): number | undefined {
+export function toNumber(
+  value: string | undefined,
+  name: string,
+): number | undefined {
   if (value === undefined) return undefined;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed)) throw new Error(`${name} must be a number, got ${value}`);
+  if (!Number.isFinite(parsed))
+    throw new Error(`${name} must be a number, got ${value}`);
   return parsed;
 }

@@ -22,20 +22,48 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
     console.log(USAGE);
     process.exit(0);
   }
-  const list = (value: string | undefined) => value?.split(',').map(item => item.trim()).filter(Boolean);
-  const weights = list(flagOrEnv(args, 'canary-weights', 'PLATFORM_SIM_CANARY_WEIGHTS'))?.map(Number);
+  const list = (value: string | undefined) =>
+    value
+      ?.split(',')
+      .map(item => item.trim())
+      .filter(Boolean);
+  const weights = list(
+    flagOrEnv(args, 'canary-weights', 'PLATFORM_SIM_CANARY_WEIGHTS'),
+  )?.map(Number);
   return {
-    port: toNumber(flagOrEnv(args, 'port', 'PLATFORM_SIM_PORT'), 'port') ?? 7070,
+    port:
+      toNumber(flagOrEnv(args, 'port', 'PLATFORM_SIM_PORT'), 'port') ?? 7070,
     dataDir: flagOrEnv(args, 'data-dir', 'PLATFORM_SIM_DATA_DIR'),
     owner: flagOrEnv(args, 'owner', 'PLATFORM_SIM_OWNER'),
     repo: flagOrEnv(args, 'repo', 'PLATFORM_SIM_REPO'),
-    reconcileIntervalMs: toNumber(flagOrEnv(args, 'reconcile-interval-ms', 'PLATFORM_SIM_RECONCILE_INTERVAL_MS'), 'reconcile-interval-ms'),
-    syncDelayMs: toNumber(flagOrEnv(args, 'sync-delay-ms', 'PLATFORM_SIM_SYNC_DELAY_MS'), 'sync-delay-ms'),
-    canaryStepMs: toNumber(flagOrEnv(args, 'canary-step-ms', 'PLATFORM_SIM_CANARY_STEP_MS'), 'canary-step-ms'),
+    reconcileIntervalMs: toNumber(
+      flagOrEnv(
+        args,
+        'reconcile-interval-ms',
+        'PLATFORM_SIM_RECONCILE_INTERVAL_MS',
+      ),
+      'reconcile-interval-ms',
+    ),
+    syncDelayMs: toNumber(
+      flagOrEnv(args, 'sync-delay-ms', 'PLATFORM_SIM_SYNC_DELAY_MS'),
+      'sync-delay-ms',
+    ),
+    canaryStepMs: toNumber(
+      flagOrEnv(args, 'canary-step-ms', 'PLATFORM_SIM_CANARY_STEP_MS'),
+      'canary-step-ms',
+    ),
     canaryWeights: weights,
-    badDigests: list(flagOrEnv(args, 'bad-digests', 'PLATFORM_SIM_BAD_DIGESTS')),
-    rateLimit: toNumber(flagOrEnv(args, 'rate-limit', 'PLATFORM_SIM_RATE_LIMIT'), 'rate-limit'),
-    seed: args.flags['no-seed'] ? false : process.env.PLATFORM_SIM_SEED === 'false' ? false : undefined,
+    badDigests: list(
+      flagOrEnv(args, 'bad-digests', 'PLATFORM_SIM_BAD_DIGESTS'),
+    ),
+    rateLimit: toNumber(
+      flagOrEnv(args, 'rate-limit', 'PLATFORM_SIM_RATE_LIMIT'),
+      'rate-limit',
+    ),
+    seed:
+      args.flags['no-seed'] || process.env.PLATFORM_SIM_SEED === 'false'
+        ? false
+        : undefined,
   };
 }
 
@@ -60,7 +88,10 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch(error => {
-    console.error('platform-sim failed to start:', error instanceof Error ? error.message : error);
+    console.error(
+      'platform-sim failed to start:',
+      error instanceof Error ? error.message : error,
+    );
     process.exit(1);
   });
 }

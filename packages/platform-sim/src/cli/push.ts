@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from './args';
 
-const USAGE = 'usage: push <team> <product> <service> [--bad] [--digest sha256:...] [--url http://127.0.0.1:7070]';
+const USAGE =
+  'usage: push <team> <product> <service> [--bad] [--digest sha256:...] [--url http://127.0.0.1:7070]';
 
 /**
  * "Play CI": asks a running simulator to write a new digest for a service into
@@ -23,16 +24,23 @@ async function main(): Promise<void> {
     product,
     service,
     bad: args.flags.bad === true,
-    digest: typeof args.flags.digest === 'string' ? args.flags.digest : undefined,
+    digest:
+      typeof args.flags.digest === 'string' ? args.flags.digest : undefined,
   };
   const response = await fetch(`${url.replace(/\/$/, '')}/_sim/ci/push`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const result = (await response.json()) as { digest?: string; commit?: string; error?: string };
+  const result = (await response.json()) as {
+    digest?: string;
+    commit?: string;
+    error?: string;
+  };
   if (!response.ok || !result.digest) {
-    console.error(`push failed (${response.status}): ${result.error ?? JSON.stringify(result)}`);
+    console.error(
+      `push failed (${response.status}): ${result.error ?? JSON.stringify(result)}`,
+    );
     process.exit(1);
   }
   console.log(result.digest);

@@ -1,12 +1,22 @@
 import { execFileSync } from 'node:child_process';
 import { RunningSim, startPlatformSim } from '../sim';
 import { optionsFromArgs } from '../cli/main';
-import { getJson, octokitFor, postJson, startTestSim, stopTestSim, waitFor } from '../testing/testSim';
+import {
+  getJson,
+  octokitFor,
+  postJson,
+  startTestSim,
+  stopTestSim,
+  waitFor,
+} from '../__testUtils__/testSim';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 describe('the /_sim controls', () => {
   let sim: RunningSim;
-  const argo = (path: string) => getJson(`${sim.argocdUrl}${path}`, sim.tokens.argocd);
+  const argo = (route: string) =>
+    getJson(`${sim.argocdUrl}${route}`, sim.tokens.argocd);
 
   beforeAll(async () => {
     sim = await startTestSim();
@@ -23,43 +33,132 @@ describe('the /_sim controls', () => {
     expect(state.mainSha).toMatch(/^[0-9a-f]{40}$/);
     expect(state.apps).toHaveLength(10);
     expect(state.rollouts).toHaveLength(24);
-    expect(state.apps.every((app: any) => app.syncStatus === 'Synced' && app.healthStatus === 'Healthy')).toBe(true);
+    expect(
+      state.apps.every(
+        (app: any) =>
+          app.syncStatus === 'Synced' && app.healthStatus === 'Healthy',
+      ),
+    ).toBe(true);
   });
 
   it('pushes a CI build into the dev Release as ci-bot, editing one line', async () => {
-    const before = execFileSync('git', ['--git-dir', sim.repoDir, 'show', 'main:gitops/releases/beta/payments/dev.yaml'], { encoding: 'utf8' });
+    const before = execFileSync(
+      'git',
+      [
+        '--git-dir',
+        sim.repoDir,
+        'show',
+        'main:gitops/releases/beta/payments/dev.yaml',
+      ],
+      { encoding: 'utf8' },
+    );
     const digest = `sha256:${'d'.repeat(64)}`;
-    const { status, body } = await postJson(`${sim.url}/_sim/ci/push`, { team: 'beta', product: 'payments', service: 'ledger', digest });
+    const { status, body } = await postJson(`${sim.url}/_sim/ci/push`, {
+      team: 'beta',
+      product: 'payments',
+      service: 'ledger',
+      digest,
+    });
     expect(status).toBe(201);
     expect(body.digest).toBe(digest);
-    const after = execFileSync('git', ['--git-dir', sim.repoDir, 'show', 'main:gitops/releases/beta/payments/dev.yaml'], { encoding: 'utf8' });
-    const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
+    const after = execFileSync(
+      'git',
+      [
+        '--git-dir',
+        sim.repoDir,
+        'show',
+        'main:gitops/releases/beta/payments/dev.yaml',
+      ],
+      { encoding: 'utf8' },
+    );
+    const changed = after
+      .split('\n')
+      .filter((line, i) => line !== before.split('\n')[i]);
     expect(changed).toEqual([`      digest: ${digest}`]);
-    const author = execFileSync('git', ['--git-dir', sim.repoDir, 'log', '-1', '--format=%an <%ae>', body.commit], { encoding: 'utf8' }).trim();
+    const author = execFileSync(
+      'git',
+      [
+        '--git-dir',
+        sim.repoDir,
+        'log',
+        '-1',
+        '--format=%an <%ae>',
+        body.commit,
+      ],
+      { encoding: 'utf8' },
+    ).trim();
     expect(author).toBe('ci-bot <ci-bot@refplat.org>');
 
-    expect((await postJson(`${sim.url}/_sim/ci/push`, { team: 'beta', product: 'payments', service: 'nope' })).status).toBe(422);
-    expect((await postJson(`${sim.url}/_sim/ci/push`, { team: 'gamma', product: 'x', service: 'y' })).status).toBe(404);
-    expect((await postJson(`${sim.url}/_sim/ci/push`, { team: 'beta', product: 'payments', service: 'ledger', digest: 'latest' })).status).toBe(400);
+    expect(
+      (
+        await postJson(`${sim.url}/_sim/ci/push`, {
+          team: 'beta',
+          product: 'payments',
+          service: 'nope',
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await postJson(`${sim.url}/_sim/ci/push`, {
+          team: 'gamma',
+          product: 'x',
+          service: 'y',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await postJson(`${sim.url}/_sim/ci/push`, {
+          team: 'beta',
+          product: 'payments',
+          service: 'ledger',
+          digest: 'latest',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('takes Argo CD and the Kubernetes API down and up again', async () => {
-    expect((await postJson(`${sim.url}/_sim/argocd/down`, { down: true })).status).toBe(200);
+    expect(
+      (await postJson(`${sim.url}/_sim/argocd/down`, { down: true })).status,
+    ).toBe(200);
     expect((await argo('/api/v1/applications')).status).toBe(503);
-    expect((await getJson(`${sim.kubernetesUrl}/apis/argoproj.io/v1alpha1/rollouts`, sim.tokens.kubernetes)).status).toBe(503);
+    expect(
+      (
+        await getJson(
+          `${sim.kubernetesUrl}/apis/argoproj.io/v1alpha1/rollouts`,
+          sim.tokens.kubernetes,
+        )
+      ).status,
+    ).toBe(503);
     sim.control.setArgocdDown(true, 'reset');
-    await expect(fetch(`${sim.argocdUrl}/api/v1/applications`)).rejects.toThrow();
+    await expect(
+      fetch(`${sim.argocdUrl}/api/v1/applications`),
+    ).rejects.toThrow();
     await postJson(`${sim.url}/_sim/argocd/down`, { down: false });
     expect((await argo('/api/v1/applications')).status).toBe(200);
   });
 
   it('injects Argo CD and Kubernetes faults and logs every upstream request', async () => {
     await fetch(`${sim.url}/_sim/requests`, { method: 'DELETE' });
-    await postJson(`${sim.url}/_sim/faults`, { target: 'argocd', path: '/api/v1/applications/alpha-shop-dev', count: 1, status: 500 });
-    expect((await argo('/api/v1/applications/alpha-shop-dev')).status).toBe(500);
-    expect((await argo('/api/v1/applications/alpha-shop-dev')).status).toBe(200);
+    await postJson(`${sim.url}/_sim/faults`, {
+      target: 'argocd',
+      path: '/api/v1/applications/alpha-shop-dev',
+      count: 1,
+      status: 500,
+    });
+    expect((await argo('/api/v1/applications/alpha-shop-dev')).status).toBe(
+      500,
+    );
+    expect((await argo('/api/v1/applications/alpha-shop-dev')).status).toBe(
+      200,
+    );
     sim.control.addFault({ target: 'kubernetes', count: 1, status: 503 });
-    const k8s = await getJson(`${sim.kubernetesUrl}/apis/argoproj.io/v1alpha1/rollouts`, sim.tokens.kubernetes);
+    const k8s = await getJson(
+      `${sim.kubernetesUrl}/apis/argoproj.io/v1alpha1/rollouts`,
+      sim.tokens.kubernetes,
+    );
     expect(k8s.body).toMatchObject({ kind: 'Status', code: 503 });
     sim.control.addFault({ target: 'argocd', count: 1, latencyMs: 150 });
     const started = Date.now();
@@ -67,7 +166,9 @@ describe('the /_sim controls', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
 
     const { body } = await getJson(`${sim.url}/_sim/requests`);
-    expect(body.requests.map((r: any) => [r.target, r.method, r.path, r.status])).toEqual([
+    expect(
+      body.requests.map((r: any) => [r.target, r.method, r.path, r.status]),
+    ).toEqual([
       ['argocd', 'GET', '/api/v1/applications/alpha-shop-dev', 500],
       ['argocd', 'GET', '/api/v1/applications/alpha-shop-dev', 200],
       ['kubernetes', 'GET', '/apis/argoproj.io/v1alpha1/rollouts', 503],
@@ -78,34 +179,79 @@ describe('the /_sim controls', () => {
 
   it('forces an Application missing, Degraded or OutOfSync, and clears it', async () => {
     await postJson(`${sim.url}/_sim/apps/beta-payments-uat`, { missing: true });
-    expect((await argo('/api/v1/applications/beta-payments-uat')).status).toBe(403);
-    expect((await argo('/api/v1/applications?projects=beta')).body.items).toHaveLength(4);
-    expect((await getJson(`${sim.kubernetesUrl}/apis/argoproj.io/v1alpha1/namespaces/argocd/applications/beta-payments-uat`, sim.tokens.kubernetes)).status).toBe(404);
+    expect((await argo('/api/v1/applications/beta-payments-uat')).status).toBe(
+      403,
+    );
+    expect(
+      (await argo('/api/v1/applications?projects=beta')).body.items,
+    ).toHaveLength(4);
+    expect(
+      (
+        await getJson(
+          `${sim.kubernetesUrl}/apis/argoproj.io/v1alpha1/namespaces/argocd/applications/beta-payments-uat`,
+          sim.tokens.kubernetes,
+        )
+      ).status,
+    ).toBe(404);
 
-    await postJson(`${sim.url}/_sim/apps/beta-payments-uat`, { clear: true, health: 'Degraded', sync: 'OutOfSync' });
+    await postJson(`${sim.url}/_sim/apps/beta-payments-uat`, {
+      clear: true,
+      health: 'Degraded',
+      sync: 'OutOfSync',
+    });
     const { body: app } = await argo('/api/v1/applications/beta-payments-uat');
     expect(app.status.health.status).toBe('Degraded');
     expect(app.status.sync.status).toBe('OutOfSync');
 
     await postJson(`${sim.url}/_sim/apps/beta-payments-uat`, { clear: true });
-    const { body: cleared } = await argo('/api/v1/applications/beta-payments-uat');
-    expect([cleared.status.health.status, cleared.status.sync.status]).toEqual(['Healthy', 'Synced']);
-    expect((await postJson(`${sim.url}/_sim/apps/nope`, { health: 'Degraded' })).status).toBe(404);
+    const { body: cleared } = await argo(
+      '/api/v1/applications/beta-payments-uat',
+    );
+    expect([cleared.status.health.status, cleared.status.sync.status]).toEqual([
+      'Healthy',
+      'Synced',
+    ]);
+    expect(
+      (await postJson(`${sim.url}/_sim/apps/nope`, { health: 'Degraded' }))
+        .status,
+    ).toBe(404);
   });
 
   it('freezes a canary at its step until released', async () => {
     sim.control.setApp('beta-payments-test', { freezeCanary: true });
     // Change test's Release directly on main through the API.
     const octokit = octokitFor(sim);
-    const path = 'gitops/releases/beta/payments/test.yaml';
-    const { data: file } = (await octokit.repos.getContent({ owner: 'refplat', repo: 'platform', path })) as any;
-    const text = Buffer.from(file.content, 'base64').toString('utf8').replace(/(gateway:\n\s+digest: )\S+/, `$1sha256:${'e'.repeat(64)}`);
-    await octokit.repos.createOrUpdateFileContents({ owner: 'refplat', repo: 'platform', path, sha: file.sha, message: 'direct edit', content: Buffer.from(text).toString('base64') });
+    const releaseFile = 'gitops/releases/beta/payments/test.yaml';
+    const { data: file } = (await octokit.repos.getContent({
+      owner: 'refplat',
+      repo: 'platform',
+      path: releaseFile,
+    })) as any;
+    const text = Buffer.from(file.content, 'base64')
+      .toString('utf8')
+      .replace(/(gateway:\n\s+digest: )\S+/, `$1sha256:${'e'.repeat(64)}`);
+    await octokit.repos.createOrUpdateFileContents({
+      owner: 'refplat',
+      repo: 'platform',
+      path: releaseFile,
+      sha: file.sha,
+      message: 'direct edit',
+      content: Buffer.from(text).toString('base64'),
+    });
 
-    const rolloutOf = () => sim.control.getState().rollouts.find(r => r.app === 'beta-payments-test' && r.name === 'gateway')!;
+    const rolloutOf = () =>
+      sim.control
+        .getState()
+        .rollouts.find(
+          r => r.app === 'beta-payments-test' && r.name === 'gateway',
+        )!;
     await waitFor(() => rolloutOf().phase === 'Progressing');
     await new Promise(resolve => setTimeout(resolve, 600));
-    expect(rolloutOf()).toMatchObject({ phase: 'Progressing', currentStepIndex: 0, canaryWeight: 10 });
+    expect(rolloutOf()).toMatchObject({
+      phase: 'Progressing',
+      currentStepIndex: 0,
+      canaryWeight: 10,
+    });
     sim.control.setApp('beta-payments-test', { freezeCanary: false });
     await waitFor(() => rolloutOf().phase === 'Healthy');
     expect(rolloutOf().stableDigest).toBe(`sha256:${'e'.repeat(64)}`);
@@ -114,22 +260,66 @@ describe('the /_sim controls', () => {
 
 describe('restarting on the same data dir', () => {
   it('keeps the repository and pull requests and does not seed again', async () => {
-    const first = await startTestSim();
+    const dataDir = fs.mkdtempSync(
+      path.join(os.tmpdir(), 'platform-sim-restart-'),
+    );
+    const first = await startTestSim({ dataDir });
     const octokit = octokitFor(first);
-    const { data: main } = await octokit.git.getRef({ owner: 'refplat', repo: 'platform', ref: 'heads/main' });
-    await octokit.git.createRef({ owner: 'refplat', repo: 'platform', ref: 'refs/heads/keep', sha: main.object.sha });
-    await octokit.repos.createOrUpdateFileContents({ owner: 'refplat', repo: 'platform', path: 'notes.md', branch: 'keep', message: 'note', content: Buffer.from('hi\n').toString('base64') });
-    const { data: pr } = await octokit.pulls.create({ owner: 'refplat', repo: 'platform', title: 'keep me', head: 'keep', base: 'main' });
+    const { data: main } = await octokit.git.getRef({
+      owner: 'refplat',
+      repo: 'platform',
+      ref: 'heads/main',
+    });
+    await octokit.git.createRef({
+      owner: 'refplat',
+      repo: 'platform',
+      ref: 'refs/heads/keep',
+      sha: main.object.sha,
+    });
+    await octokit.repos.createOrUpdateFileContents({
+      owner: 'refplat',
+      repo: 'platform',
+      path: 'notes.md',
+      branch: 'keep',
+      message: 'note',
+      content: Buffer.from('hi\n').toString('base64'),
+    });
+    const { data: pr } = await octokit.pulls.create({
+      owner: 'refplat',
+      repo: 'platform',
+      title: 'keep me',
+      head: 'keep',
+      base: 'main',
+    });
     await first.stop();
 
-    const second = await startPlatformSim({ dataDir: first.options.dataDir, reconcileIntervalMs: 20 });
+    const second = await startPlatformSim({
+      dataDir,
+      reconcileIntervalMs: 20,
+    });
     try {
       const again = octokitFor(second);
-      expect((await again.git.getRef({ owner: 'refplat', repo: 'platform', ref: 'heads/main' })).data.object.sha).toBe(main.object.sha);
-      expect((await again.pulls.get({ owner: 'refplat', repo: 'platform', pull_number: pr.number })).data.title).toBe('keep me');
+      expect(
+        (
+          await again.git.getRef({
+            owner: 'refplat',
+            repo: 'platform',
+            ref: 'heads/main',
+          })
+        ).data.object.sha,
+      ).toBe(main.object.sha);
+      expect(
+        (
+          await again.pulls.get({
+            owner: 'refplat',
+            repo: 'platform',
+            pull_number: pr.number,
+          })
+        ).data.title,
+      ).toBe('keep me');
     } finally {
       await second.stop();
-      fs.rmSync(first.options.dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
@@ -138,7 +328,16 @@ describe('the command line', () => {
   it('reads flags and PLATFORM_SIM_* variables', () => {
     process.env.PLATFORM_SIM_CANARY_STEP_MS = '1500';
     try {
-      expect(optionsFromArgs(['--port', '0', '--canary-weights', '20,60', '--no-seed', '--data-dir=/tmp/x'])).toMatchObject({
+      expect(
+        optionsFromArgs([
+          '--port',
+          '0',
+          '--canary-weights',
+          '20,60',
+          '--no-seed',
+          '--data-dir=/tmp/x',
+        ]),
+      ).toMatchObject({
         port: 0,
         canaryWeights: [20, 60],
         canaryStepMs: 1500,

@@ -12,7 +12,9 @@ export function createControlRouter(control: SimControl): Router {
   });
 
   router.post('/ci/push', (req, res, next) => {
-    control.ciPush(req.body ?? {}).then(result => res.status(201).json(result), next);
+    control
+      .ciPush(req.body ?? {})
+      .then(result => res.status(201).json(result), next);
   });
 
   router.get('/bad-digests', (_req, res) => {
@@ -35,18 +37,27 @@ export function createControlRouter(control: SimControl): Router {
   });
 
   router.post('/argocd/down', (req, res) => {
-    if (typeof req.body?.down !== 'boolean') throw new ControlError(400, 'body must be {"down": true|false}');
-    control.setArgocdDown(req.body.down, req.body.mode === 'reset' ? 'reset' : '503');
+    if (typeof req.body?.down !== 'boolean')
+      throw new ControlError(400, 'body must be {"down": true|false}');
+    control.setArgocdDown(
+      req.body.down,
+      req.body.mode === 'reset' ? 'reset' : '503',
+    );
     res.json({ down: req.body.down });
   });
 
   router.post('/apps/:name', (req, res) => {
     control.setApp(req.params.name, req.body ?? {});
-    res.json(control.getState().apps.find(app => app.name === req.params.name) ?? {});
+    res.json(
+      control.getState().apps.find(app => app.name === req.params.name) ?? {},
+    );
   });
 
   router.get('/requests', (req, res) => {
-    const target = typeof req.query.target === 'string' ? (req.query.target as UpstreamTarget) : undefined;
+    const target =
+      typeof req.query.target === 'string'
+        ? (req.query.target as UpstreamTarget)
+        : undefined;
     res.json({ requests: control.getRequests(target) });
   });
   router.delete('/requests', (_req, res) => {
@@ -63,15 +74,23 @@ export function createControlRouter(control: SimControl): Router {
   });
 
   router.post('/github/rate-limit', (req, res) => {
-    if (typeof req.body?.login !== 'string' || typeof req.body?.used !== 'number') {
-      throw new ControlError(400, 'body must be {"login": string, "used": number}');
+    if (
+      typeof req.body?.login !== 'string' ||
+      typeof req.body?.used !== 'number'
+    ) {
+      throw new ControlError(
+        400,
+        'body must be {"login": string, "used": number}',
+      );
     }
     control.setGithubRateLimitUsed(req.body.login, req.body.used);
     res.status(204).end();
   });
 
   const errors: ErrorRequestHandler = (error, _req, res, _next) => {
-    const status = error instanceof ControlError ? error.status : error?.type === 'entity.parse.failed' ? 400 : 500;
+    let status = 500;
+    if (error instanceof ControlError) status = error.status;
+    else if (error?.type === 'entity.parse.failed') status = 400;
     if (status === 500) console.error('platform-sim control error:', error);
     res.status(status).json({ error: error?.message ?? String(error) });
   };

@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { UpstreamTarget } from './requestLog';
 
-export type FaultKind = 'status' | 'secondary-rate-limit' | 'primary-rate-limit' | 'reset';
+export type FaultKind =
+  'status' | 'secondary-rate-limit' | 'primary-rate-limit' | 'reset';
 
 /** What POST /_sim/faults accepts. */
 export interface FaultSpec {
@@ -22,14 +23,20 @@ export interface FaultSpec {
   message?: string;
 }
 
-export interface ActiveFault extends Required<Pick<FaultSpec, 'target' | 'count'>> {
+export interface ActiveFault extends Required<
+  Pick<FaultSpec, 'target' | 'count'>
+> {
   id: number;
   spec: FaultSpec;
   remaining: number;
 }
 
 /** Answers a fault with the target's own error shape. */
-export type FaultResponder = (req: Request, res: Response, fault: FaultSpec) => void;
+export type FaultResponder = (
+  req: Request,
+  res: Response,
+  fault: FaultSpec,
+) => void;
 
 /** Queued failures for upstream calls; each matching call consumes one. */
 export class FaultInjector {
@@ -38,13 +45,25 @@ export class FaultInjector {
 
   add(spec: FaultSpec): ActiveFault {
     if (!['github', 'argocd', 'kubernetes'].includes(spec.target)) {
-      throw new Error(`fault target must be github, argocd or kubernetes, got ${spec.target}`);
+      throw new Error(
+        `fault target must be github, argocd or kubernetes, got ${spec.target}`,
+      );
     }
-    if (spec.status === undefined && spec.kind === undefined && spec.latencyMs === undefined) {
+    if (
+      spec.status === undefined &&
+      spec.kind === undefined &&
+      spec.latencyMs === undefined
+    ) {
       throw new Error('a fault needs a status, a kind or a latencyMs');
     }
     const count = spec.count ?? 1;
-    const fault: ActiveFault = { id: this.nextId++, target: spec.target, count, remaining: count, spec };
+    const fault: ActiveFault = {
+      id: this.nextId++,
+      target: spec.target,
+      count,
+      remaining: count,
+      spec,
+    };
     this.faults.push(fault);
     return fault;
   }
@@ -58,11 +77,19 @@ export class FaultInjector {
   }
 
   /** Takes one use of the first fault matching this call, if any. */
-  take(target: UpstreamTarget, method: string, path: string): FaultSpec | undefined {
-    const fault = this.faults.find(f => f.target === target && f.remaining > 0 && matches(f.spec, method, path));
+  take(
+    target: UpstreamTarget,
+    method: string,
+    path: string,
+  ): FaultSpec | undefined {
+    const fault = this.faults.find(
+      f =>
+        f.target === target && f.remaining > 0 && matches(f.spec, method, path),
+    );
     if (!fault) return undefined;
     fault.remaining -= 1;
-    if (fault.remaining === 0) this.faults = this.faults.filter(f => f !== fault);
+    if (fault.remaining === 0)
+      this.faults = this.faults.filter(f => f !== fault);
     return fault.spec;
   }
 
@@ -88,7 +115,8 @@ export class FaultInjector {
 }
 
 function matches(spec: FaultSpec, method: string, path: string): boolean {
-  if (spec.method && spec.method.toUpperCase() !== method.toUpperCase()) return false;
+  if (spec.method && spec.method.toUpperCase() !== method.toUpperCase())
+    return false;
   if (!spec.path) return true;
   if (path.includes(spec.path)) return true;
   try {

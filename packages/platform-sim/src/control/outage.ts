@@ -26,7 +26,12 @@ export class OutageSwitch {
         req.socket.destroy();
         return undefined;
       }
-      res.status(503).type('text/plain').send('upstream connect error or disconnect/reset before headers. reset reason: connection failure');
+      res
+        .status(503)
+        .type('text/plain')
+        .send(
+          'upstream connect error or disconnect/reset before headers. reset reason: connection failure',
+        );
       return undefined;
     };
   }

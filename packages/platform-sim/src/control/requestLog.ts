@@ -33,7 +33,8 @@ export class RequestLog {
 
   private add(entry: LoggedRequest): void {
     this.entries.push(entry);
-    if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+    if (this.entries.length > MAX_ENTRIES)
+      this.entries.splice(0, this.entries.length - MAX_ENTRIES);
   }
 
   /** Middleware that records each request of one target once it has been answered (or dropped). */

@@ -12,7 +12,13 @@ import { ciPush } from './ciPush';
 import { FaultInjector, FaultSpec } from './faults';
 import { OutageMode, OutageSwitch } from './outage';
 import { RequestLog, UpstreamTarget } from './requestLog';
-import { AppOverrideRequest, CiPushRequest, ControlError, SimControl, SimState } from './simControl';
+import {
+  AppOverrideRequest,
+  CiPushRequest,
+  ControlError,
+  SimControl,
+  SimState,
+} from './simControl';
 
 export interface SimControllerDeps {
   repo: GitRepo;
@@ -32,11 +38,18 @@ export class SimController implements SimControl {
   constructor(private readonly deps: SimControllerDeps) {}
 
   ciPush(request: CiPushRequest) {
-    return ciPush({ ...this.deps, markBad: digest => this.deps.world.markBad(digest) }, request);
+    return ciPush(
+      { ...this.deps, markBad: digest => this.deps.world.markBad(digest) },
+      request,
+    );
   }
 
   addBadDigest(digest: string): void {
-    if (!isDigest(digest)) throw new ControlError(400, 'digest must be sha256: followed by 64 lowercase hex characters');
+    if (!isDigest(digest))
+      throw new ControlError(
+        400,
+        'digest must be sha256: followed by 64 lowercase hex characters',
+      );
     this.deps.world.markBad(digest);
   }
 
@@ -44,7 +57,10 @@ export class SimController implements SimControl {
     try {
       return this.deps.faults.add(fault);
     } catch (error) {
-      throw new ControlError(400, error instanceof Error ? error.message : String(error));
+      throw new ControlError(
+        400,
+        error instanceof Error ? error.message : String(error),
+      );
     }
   }
 
@@ -81,7 +97,9 @@ export class SimController implements SimControl {
 
   getState(): SimState {
     const { world } = this.deps;
-    const apps = [...world.apps.values()].sort((a, b) => a.name.localeCompare(b.name));
+    const apps = [...world.apps.values()].sort((a, b) =>
+      a.name.localeCompare(b.name),
+    );
     return {
       mainSha: world.mainRevision,
       apps: apps.map(app => ({

@@ -21,7 +21,13 @@ export interface CommitFilesRequest {
 }
 
 export type CommitFilesResult =
-  | { kind: 'committed'; commit: string; tree: string; parent: string | null; blobs: Record<string, string> }
+  | {
+      kind: 'committed';
+      commit: string;
+      tree: string;
+      parent: string | null;
+      blobs: Record<string, string>;
+    }
   | { kind: 'no-branch' }
   | { kind: 'stale'; head: string };
 
@@ -41,7 +47,9 @@ export class FileCommitter {
   }
 
   /** For callers that already hold the write lock (e.g. a contents PUT that checked a blob sha first). */
-  async commitFilesLocked(request: CommitFilesRequest): Promise<CommitFilesResult> {
+  async commitFilesLocked(
+    request: CommitFilesRequest,
+  ): Promise<CommitFilesResult> {
     const ref = `refs/heads/${request.branch}`;
     const head = await this.repo.readRef(ref);
     if (!head && !request.allowNewBranch) return { kind: 'no-branch' };

@@ -20,7 +20,9 @@ export class GitCommandError extends Error {
     readonly exitCode: number,
     readonly stderr: string,
   ) {
-    super(`git ${args.join(' ')} failed with exit code ${exitCode}: ${stderr.trim()}`);
+    super(
+      `git ${args.join(' ')} failed with exit code ${exitCode}: ${stderr.trim()}`,
+    );
     this.name = 'GitCommandError';
   }
 }
@@ -48,10 +50,16 @@ export function runGit(
       {
         encoding: 'buffer',
         maxBuffer: 64 * 1024 * 1024,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...ISOLATED_ENV, ...options.env },
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: process.env.HOME ?? '/tmp',
+          ...ISOLATED_ENV,
+          ...options.env,
+        },
       },
       (error, stdout, stderr) => {
-        const exitCode = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        let exitCode = 0;
+        if (error) exitCode = typeof error.code === 'number' ? error.code : -1;
         if (exitCode !== 0 && !(options.okExitCodes ?? []).includes(exitCode)) {
           reject(new GitCommandError(args, exitCode, stderr.toString('utf8')));
           return;

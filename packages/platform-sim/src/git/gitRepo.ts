@@ -17,7 +17,7 @@ import {
 const FIELD = '\x1f';
 const RECORD = '\x1e';
 // %B is the raw message; fields are split on unit separators, commits on record separators.
-const COMMIT_FORMAT = ['%H', '%T', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join('%x1f') + '%x1e';
+const COMMIT_FORMAT = `${['%H', '%T', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join('%x1f')}%x1e`;
 
 /**
  * A bare git repository driven only through plumbing commands.
@@ -33,7 +33,12 @@ export class GitRepo {
   static async open(gitDir: string): Promise<GitRepo> {
     if (!fs.existsSync(path.join(gitDir, 'HEAD'))) {
       fs.mkdirSync(gitDir, { recursive: true });
-      await runGit(gitDir, ['init', '--quiet', '--bare', '--initial-branch=main']);
+      await runGit(gitDir, [
+        'init',
+        '--quiet',
+        '--bare',
+        '--initial-branch=main',
+      ]);
     }
     return new GitRepo(gitDir);
   }
@@ -57,16 +62,26 @@ export class GitRepo {
 
   private async resolve(spec: string): Promise<string | null> {
     if (!isSafeRevision(spec)) return null;
-    const { stdout, exitCode } = await runGit(this.gitDir, ['rev-parse', '--verify', '--quiet', spec], {
-      okExitCodes: [1, 128],
-    });
+    const { stdout, exitCode } = await runGit(
+      this.gitDir,
+      ['rev-parse', '--verify', '--quiet', spec],
+      {
+        okExitCodes: [1, 128],
+      },
+    );
     return exitCode === 0 ? stdout.toString('utf8').trim() : null;
   }
 
   async objectType(sha: string): Promise<ObjectType | null> {
     if (!isHexSha(sha)) return null;
-    const { stdout, exitCode } = await runGit(this.gitDir, ['cat-file', '-t', sha], { okExitCodes: [1, 128] });
-    return exitCode === 0 ? (stdout.toString('utf8').trim() as ObjectType) : null;
+    const { stdout, exitCode } = await runGit(
+      this.gitDir,
+      ['cat-file', '-t', sha],
+      { okExitCodes: [1, 128] },
+    );
+    return exitCode === 0
+      ? (stdout.toString('utf8').trim() as ObjectType)
+      : null;
   }
 
   async readBlob(sha: string): Promise<Buffer> {
@@ -75,7 +90,10 @@ export class GitRepo {
   }
 
   /** Lists a tree. `dir` '' is the root; `recursive` lists blobs at any depth. */
-  async listTree(treeish: string, options: { dir?: string; recursive?: boolean; withTrees?: boolean } = {}): Promise<TreeEntry[]> {
+  async listTree(
+    treeish: string,
+    options: { dir?: string; recursive?: boolean; withTrees?: boolean } = {},
+  ): Promise<TreeEntry[]> {
     const args = ['ls-tree', '-l', '-z'];
     if (options.recursive) args.push('-r');
     if (options.recursive && options.withTrees) args.push('-t');
@@ -86,7 +104,10 @@ export class GitRepo {
     const prefix = dir ? `${dir}/` : '';
     return parseLsTree(stdout).map(entry => ({
       ...entry,
-      path: !options.recursive && prefix && entry.path.startsWith(prefix) ? entry.path.slice(prefix.length) : entry.path,
+      path:
+        !options.recursive && prefix && entry.path.startsWith(prefix)
+          ? entry.path.slice(prefix.length)
+          : entry.path,
     }));
   }
 
@@ -94,12 +115,22 @@ export class GitRepo {
   async entryAt(treeish: string, filePath: string): Promise<TreeEntry | null> {
     const clean = trimSlashes(filePath);
     if (!clean) return null;
-    const { stdout } = await runGit(this.gitDir, ['ls-tree', '-l', '-z', treeish, '--', clean]);
+    const { stdout } = await runGit(this.gitDir, [
+      'ls-tree',
+      '-l',
+      '-z',
+      treeish,
+      '--',
+      clean,
+    ]);
     return parseLsTree(stdout).find(entry => entry.path === clean) ?? null;
   }
 
   /** A file's blob sha and bytes at a revision, or null when absent. */
-  async readFile(rev: string, filePath: string): Promise<{ sha: string; content: Buffer } | null> {
+  async readFile(
+    rev: string,
+    filePath: string,
+  ): Promise<{ sha: string; content: Buffer } | null> {
     const entry = await this.entryAt(rev, filePath);
     if (!entry || entry.type !== 'blob') return null;
     return { sha: entry.sha, content: await this.readBlob(entry.sha) };
@@ -108,12 +139,20 @@ export class GitRepo {
   async readCommit(sha: string): Promise<CommitInfo | null> {
     const resolved = await this.resolveCommit(sha);
     if (!resolved) return null;
-    const { stdout } = await runGit(this.gitDir, ['log', '-1', `--format=${COMMIT_FORMAT}`, resolved]);
+    const { stdout } = await runGit(this.gitDir, [
+      'log',
+      '-1',
+      `--format=${COMMIT_FORMAT}`,
+      resolved,
+    ]);
     return parseCommits(stdout)[0] ?? null;
   }
 
   /** Commits reachable from `from`, newest first, optionally only those touching `filePath` (like git log -- path). */
-  async log(from: string, options: { path?: string; until?: string } = {}): Promise<CommitInfo[]> {
+  async log(
+    from: string,
+    options: { path?: string; until?: string } = {},
+  ): Promise<CommitInfo[]> {
     const args = ['log', `--format=${COMMIT_FORMAT}`, from];
     if (options.until) args.push(`^${options.until}`);
     const clean = options.path ? trimSlashes(options.path) : '';
@@ -123,20 +162,36 @@ export class GitRepo {
   }
 
   async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
-    const { exitCode } = await runGit(this.gitDir, ['merge-base', '--is-ancestor', ancestor, descendant], {
-      okExitCodes: [1],
-    });
+    const { exitCode } = await runGit(
+      this.gitDir,
+      ['merge-base', '--is-ancestor', ancestor, descendant],
+      {
+        okExitCodes: [1],
+      },
+    );
     return exitCode === 0;
   }
 
   async mergeBase(a: string, b: string): Promise<string | null> {
-    const { stdout, exitCode } = await runGit(this.gitDir, ['merge-base', a, b], { okExitCodes: [1] });
+    const { stdout, exitCode } = await runGit(
+      this.gitDir,
+      ['merge-base', a, b],
+      { okExitCodes: [1] },
+    );
     return exitCode === 0 ? stdout.toString('utf8').trim() : null;
   }
 
   /** How many commits `head` has that `base` lacks, and the reverse. */
-  async aheadBehind(base: string, head: string): Promise<{ ahead: number; behind: number }> {
-    const text = await gitText(this.gitDir, ['rev-list', '--left-right', '--count', `${base}...${head}`]);
+  async aheadBehind(
+    base: string,
+    head: string,
+  ): Promise<{ ahead: number; behind: number }> {
+    const text = await gitText(this.gitDir, [
+      'rev-list',
+      '--left-right',
+      '--count',
+      `${base}...${head}`,
+    ]);
     const [behind, ahead] = text.split(/\s+/).map(Number);
     return { ahead, behind };
   }
@@ -145,23 +200,53 @@ export class GitRepo {
    * Three-way merge of two commits without a worktree (git merge-tree --write-tree).
    * Returns the merged tree, or conflicts: true.
    */
-  async mergeTrees(ours: string, theirs: string): Promise<{ tree: string | null; conflicts: boolean }> {
+  async mergeTrees(
+    ours: string,
+    theirs: string,
+  ): Promise<{ tree: string | null; conflicts: boolean }> {
     const { stdout, exitCode } = await runGit(
       this.gitDir,
       ['merge-tree', '--write-tree', '--no-messages', ours, theirs],
       { okExitCodes: [1] },
     );
     if (exitCode === 1) return { tree: null, conflicts: true };
-    return { tree: stdout.toString('utf8').split('\n')[0].trim(), conflicts: false };
+    return {
+      tree: stdout.toString('utf8').split('\n')[0].trim(),
+      conflicts: false,
+    };
   }
 
   /** Files changed between two commits/trees (null base = empty tree), with GitHub-style patches. */
   async diff(base: string | null, head: string): Promise<FileChange[]> {
     const from = base ?? EMPTY_TREE_SHA;
     const [raw, numstat, patch] = await Promise.all([
-      runGit(this.gitDir, ['diff-tree', '-r', '-z', '--no-renames', '--raw', from, head]),
-      runGit(this.gitDir, ['diff-tree', '-r', '-z', '--no-renames', '--numstat', from, head]),
-      runGit(this.gitDir, ['diff-tree', '-r', '--no-renames', '-p', '--no-color', from, head]),
+      runGit(this.gitDir, [
+        'diff-tree',
+        '-r',
+        '-z',
+        '--no-renames',
+        '--raw',
+        from,
+        head,
+      ]),
+      runGit(this.gitDir, [
+        'diff-tree',
+        '-r',
+        '-z',
+        '--no-renames',
+        '--numstat',
+        from,
+        head,
+      ]),
+      runGit(this.gitDir, [
+        'diff-tree',
+        '-r',
+        '--no-renames',
+        '-p',
+        '--no-color',
+        from,
+        head,
+      ]),
     ]);
     const counts = parseNumstat(numstat.stdout);
     const patches = splitPatch(patch.stdout.toString('utf8'));
@@ -174,8 +259,14 @@ export class GitRepo {
   }
 
   /** All refs whose full name starts with `prefix` (a plain string prefix, like GitHub's matching-refs). */
-  async listRefs(prefix = 'refs/'): Promise<Array<{ ref: string; sha: string }>> {
-    const text = await gitText(this.gitDir, ['for-each-ref', '--format=%(refname) %(objectname)', 'refs/']);
+  async listRefs(
+    prefix = 'refs/',
+  ): Promise<Array<{ ref: string; sha: string }>> {
+    const text = await gitText(this.gitDir, [
+      'for-each-ref',
+      '--format=%(refname) %(objectname)',
+      'refs/',
+    ]);
     return text
       .split('\n')
       .filter(Boolean)
@@ -196,7 +287,9 @@ export class GitRepo {
   // ---- writing (callers hold the write mutex) -------------------------------
 
   async writeBlob(content: Buffer | string): Promise<string> {
-    return gitText(this.gitDir, ['hash-object', '-w', '--stdin'], { input: content });
+    return gitText(this.gitDir, ['hash-object', '-w', '--stdin'], {
+      input: content,
+    });
   }
 
   /**
@@ -204,7 +297,9 @@ export class GitRepo {
    * throwaway index file so that nothing touches a worktree or the default index.
    */
   async writeTree(baseTree: string | null, edits: TreeEdit[]): Promise<string> {
-    const indexDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-sim-index-'));
+    const indexDir = fs.mkdtempSync(
+      path.join(os.tmpdir(), 'platform-sim-index-'),
+    );
     const env = { GIT_INDEX_FILE: path.join(indexDir, 'index') };
     try {
       if (baseTree) {
@@ -219,7 +314,10 @@ export class GitRepo {
             ? `0 ${ZERO_SHA}\t${trimSlashes(edit.path)}`
             : `${edit.mode ?? '100644'} ${edit.sha}\t${trimSlashes(edit.path)}`,
         );
-        await runGit(this.gitDir, ['update-index', '--index-info'], { env, input: `${lines.join('\n')}\n` });
+        await runGit(this.gitDir, ['update-index', '--index-info'], {
+          env,
+          input: `${lines.join('\n')}\n`,
+        });
       }
       return await gitText(this.gitDir, ['write-tree'], { env });
     } finally {
@@ -238,7 +336,9 @@ export class GitRepo {
     const args = ['commit-tree', commit.tree];
     for (const parent of commit.parents) args.push('-p', parent);
     return gitText(this.gitDir, args, {
-      input: commit.message.endsWith('\n') ? commit.message : `${commit.message}\n`,
+      input: commit.message.endsWith('\n')
+        ? commit.message
+        : `${commit.message}\n`,
       env: {
         GIT_AUTHOR_NAME: commit.author.name,
         GIT_AUTHOR_EMAIL: commit.author.email,
@@ -254,7 +354,11 @@ export class GitRepo {
    * Compare-and-swap a ref. expectedOld: a sha = must currently be that;
    * null = must not exist yet; undefined = no check. Returns false when the check fails.
    */
-  async updateRef(ref: string, newSha: string, expectedOld?: string | null): Promise<boolean> {
+  async updateRef(
+    ref: string,
+    newSha: string,
+    expectedOld?: string | null,
+  ): Promise<boolean> {
     const args = ['update-ref', ref, newSha];
     if (expectedOld !== undefined) args.push(expectedOld ?? ZERO_SHA);
     return this.refWrite(args);
@@ -286,7 +390,11 @@ export function isHexSha(value: string): boolean {
 
 /** Rejects anything git could read as an option or a revision expression we do not intend. */
 export function isSafeRevision(value: string): boolean {
-  return value.length > 0 && !value.startsWith('-') && !/[\s~:?*[\\]|\.\.|@\{/.test(value.replace(/\^\{(commit|tree)\}$/, ''));
+  return (
+    value.length > 0 &&
+    !value.startsWith('-') &&
+    !/[\s~:?*[\\]|\.\.|@\{/.test(value.replace(/\^\{(commit|tree)\}$/, ''))
+  );
 }
 
 function trimSlashes(value: string): string {
@@ -318,7 +426,8 @@ function parseCommits(stdout: Buffer): CommitInfo[] {
     .map(record => record.replace(/^\n/, ''))
     .filter(record => record.length > 0)
     .map(record => {
-      const [sha, tree, parents, an, ae, ad, cn, ce, cd, message] = record.split(FIELD);
+      const [sha, tree, parents, an, ae, ad, cn, ce, cd, message] =
+        record.split(FIELD);
       return {
         sha,
         tree,
@@ -330,19 +439,36 @@ function parseCommits(stdout: Buffer): CommitInfo[] {
     });
 }
 
-function parseRawDiff(stdout: Buffer): Array<Omit<FileChange, 'additions' | 'deletions' | 'patch'>> {
-  const parts = stdout.toString('utf8').split('\0').filter(part => part.length > 0);
-  const changes: Array<Omit<FileChange, 'additions' | 'deletions' | 'patch'>> = [];
+const STATUS_BY_LETTER: Record<string, FileChangeStatus> = {
+  A: 'added',
+  D: 'removed',
+};
+
+function parseRawDiff(
+  stdout: Buffer,
+): Array<Omit<FileChange, 'additions' | 'deletions' | 'patch'>> {
+  const parts = stdout
+    .toString('utf8')
+    .split('\0')
+    .filter(part => part.length > 0);
+  const changes: Array<Omit<FileChange, 'additions' | 'deletions' | 'patch'>> =
+    [];
   for (let i = 0; i + 1 < parts.length; i += 2) {
     // ":100644 100644 <old> <new> M" then the path
     const [, , oldSha, newSha, letter] = parts[i].replace(/^:/, '').split(' ');
-    const status: FileChangeStatus = letter === 'A' ? 'added' : letter === 'D' ? 'removed' : 'modified';
-    changes.push({ filename: parts[i + 1], status, sha: status === 'removed' ? oldSha : newSha });
+    const status: FileChangeStatus = STATUS_BY_LETTER[letter] ?? 'modified';
+    changes.push({
+      filename: parts[i + 1],
+      status,
+      sha: status === 'removed' ? oldSha : newSha,
+    });
   }
   return changes;
 }
 
-function parseNumstat(stdout: Buffer): Map<string, { additions: number; deletions: number }> {
+function parseNumstat(
+  stdout: Buffer,
+): Map<string, { additions: number; deletions: number }> {
   const counts = new Map<string, { additions: number; deletions: number }>();
   for (const line of stdout.toString('utf8').split('\0')) {
     const match = /^(\d+|-)\t(\d+|-)\t(.+)$/.exec(line.replace(/^\n/, ''));

@@ -8,7 +8,10 @@ import { GithubError } from './errors';
  * A caller whose rate limit is used up gets 403, except conditional GETs,
  * which may still be answered 304 for free.
  */
-export function githubAuth(tokens: Record<string, string>, responder: GithubResponder): RequestHandler {
+export function githubAuth(
+  tokens: Record<string, string>,
+  responder: GithubResponder,
+): RequestHandler {
   return (req, res, next) => {
     const header = req.headers.authorization ?? '';
     const match = /^(?:token|bearer)\s+(\S+)$/i.exec(header.trim());
@@ -18,7 +21,8 @@ export function githubAuth(tokens: Record<string, string>, responder: GithubResp
       return;
     }
     res.locals.githubLogin = login;
-    const conditional = req.method === 'GET' && Boolean(req.headers['if-none-match']);
+    const conditional =
+      req.method === 'GET' && Boolean(req.headers['if-none-match']);
     if (!conditional && responder.isExhausted(login)) {
       responder.sendRateLimited(res, login);
       return;

@@ -13,22 +13,32 @@ export class GithubError extends Error {
   }
 
   body(): Record<string, unknown> {
-    const body: Record<string, unknown> = { message: this.message, documentation_url: DOCS_URL };
+    const body: Record<string, unknown> = {
+      message: this.message,
+      documentation_url: DOCS_URL,
+    };
     if (this.errors) body.errors = this.errors;
     body.status = String(this.status);
     return body;
   }
 }
 
-export const notFound = (message = 'Not Found') => new GithubError(404, message);
+export const notFound = (message = 'Not Found') =>
+  new GithubError(404, message);
 
 /** GitHub's 422 with a field-level error list. */
-export const validationFailed = (errors: unknown[], message = 'Validation Failed') => new GithubError(422, message, errors);
+export const validationFailed = (
+  errors: unknown[],
+  message = 'Validation Failed',
+) => new GithubError(422, message, errors);
 
 export function requireString(body: any, field: string): string {
   const value = body?.[field];
   if (typeof value !== 'string' || value.length === 0) {
-    throw validationFailed([{ resource: 'Body', field, code: 'missing_field' }], `Invalid request.\n\n"${field}" wasn't supplied.`);
+    throw validationFailed(
+      [{ resource: 'Body', field, code: 'missing_field' }],
+      `Invalid request.\n\n"${field}" wasn't supplied.`,
+    );
   }
   return value;
 }

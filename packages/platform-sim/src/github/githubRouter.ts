@@ -1,4 +1,9 @@
-import express, { ErrorRequestHandler, Request, Response, Router } from 'express';
+import express, {
+  ErrorRequestHandler,
+  Request,
+  Response,
+  Router,
+} from 'express';
 import { STATUS_CODES } from 'node:http';
 import { FaultInjector, FaultSpec } from '../control/faults';
 import { RequestLog } from '../control/requestLog';
@@ -24,18 +29,31 @@ export interface GithubRouterDeps {
 }
 
 /** The GitHub REST subset, mounted at /github (octokit's baseUrl). */
-export function createGithubRouter(ctx: GithubContext, deps: GithubRouterDeps): Router {
+export function createGithubRouter(
+  ctx: GithubContext,
+  deps: GithubRouterDeps,
+): Router {
   const router = express.Router();
   router.use(deps.requestLog.middleware('github'));
-  router.use(deps.faults.middleware('github', (_req, res, fault) => sendGithubFault(res, fault, deps.limiter)));
+  router.use(
+    deps.faults.middleware('github', (_req, res, fault) =>
+      sendGithubFault(res, fault, deps.limiter),
+    ),
+  );
   router.use(express.json({ limit: '50mb' }));
   router.use(githubAuth(deps.tokens, ctx.responder));
 
   // Checking the rate limit is free on GitHub, so it bypasses the responder's accounting.
   router.get('/rate_limit', (_req, res) => {
     const snapshot = deps.limiter.peek(callerLogin(res));
-    for (const [name, value] of Object.entries(rateLimitHeaders(snapshot))) res.setHeader(name, value);
-    const core = { limit: snapshot.limit, used: snapshot.used, remaining: snapshot.remaining, reset: snapshot.reset };
+    for (const [name, value] of Object.entries(rateLimitHeaders(snapshot)))
+      res.setHeader(name, value);
+    const core = {
+      limit: snapshot.limit,
+      used: snapshot.used,
+      remaining: snapshot.remaining,
+      reset: snapshot.reset,
+    };
     res.json({ resources: { core }, rate: core });
   });
 
@@ -54,7 +72,9 @@ export function createGithubRouter(ctx: GithubContext, deps: GithubRouterDeps): 
     '/repos/:owner/:repo',
     (req, _res, next) => {
       const { owner, repo } = req.params;
-      const ours = owner.toLowerCase() === ctx.owner.toLowerCase() && repo.toLowerCase() === ctx.repoName.toLowerCase();
+      const ours =
+        owner.toLowerCase() === ctx.owner.toLowerCase() &&
+        repo.toLowerCase() === ctx.repoName.toLowerCase();
       next(ours ? undefined : new GithubError(404, 'Not Found'));
     },
     repoRouter,
@@ -71,7 +91,11 @@ function githubErrorHandler(ctx: GithubContext): ErrorRequestHandler {
     if (error instanceof GithubError) {
       ctx.responder.error(req, res, error);
     } else if (error?.type === 'entity.parse.failed') {
-      ctx.responder.error(req, res, new GithubError(400, 'Problems parsing JSON'));
+      ctx.responder.error(
+        req,
+        res,
+        new GithubError(400, 'Problems parsing JSON'),
+      );
     } else {
       console.error('platform-sim github error:', error);
       ctx.responder.error(req, res, new GithubError(500, 'Server Error'));
@@ -80,16 +104,26 @@ function githubErrorHandler(ctx: GithubContext): ErrorRequestHandler {
 }
 
 /** An injected failure, shaped like GitHub's own (including its rate-limit answers). */
-function sendGithubFault(res: Response, fault: FaultSpec, limiter: RateLimiter): void {
+function sendGithubFault(
+  res: Response,
+  fault: FaultSpec,
+  limiter: RateLimiter,
+): void {
   const reset = Math.ceil(Date.now() / 1000) + 1;
   if (fault.kind === 'secondary-rate-limit') {
     res
       .status(403)
-      .set({ 'retry-after': '1', 'content-type': 'application/json; charset=utf-8' })
+      .set({
+        'retry-after': '1',
+        'content-type': 'application/json; charset=utf-8',
+      })
       .send(
         JSON.stringify({
-          message: fault.message ?? 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
-          documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+          message:
+            fault.message ??
+            'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+          documentation_url:
+            'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
         }),
       );
     return;
@@ -99,13 +133,19 @@ function sendGithubFault(res: Response, fault: FaultSpec, limiter: RateLimiter):
     res
       .status(fault.status ?? 403)
       .set({
-        ...rateLimitHeaders({ ...snapshot, remaining: 0, used: snapshot.limit, reset }),
+        ...rateLimitHeaders({
+          ...snapshot,
+          remaining: 0,
+          used: snapshot.limit,
+          reset,
+        }),
         'content-type': 'application/json; charset=utf-8',
       })
       .send(
         JSON.stringify({
           message: fault.message ?? 'API rate limit exceeded for user ID 1000.',
-          documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+          documentation_url:
+            'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
         }),
       );
     return;
@@ -114,5 +154,10 @@ function sendGithubFault(res: Response, fault: FaultSpec, limiter: RateLimiter):
   res
     .status(status)
     .type('application/json; charset=utf-8')
-    .send(JSON.stringify({ message: fault.message ?? STATUS_CODES[status] ?? 'Server Error', documentation_url: DOCS_URL }));
+    .send(
+      JSON.stringify({
+        message: fault.message ?? STATUS_CODES[status] ?? 'Server Error',
+        documentation_url: DOCS_URL,
+      }),
+    );
 }

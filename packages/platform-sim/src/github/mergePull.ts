@@ -20,21 +20,31 @@ const WEB_COMMITTER = { name: 'GitHub', email: 'noreply@github.com' };
  * conflicts), then a real merge or squash commit on the base branch, moved with
  * a compare-and-swap on the old base head.
  */
-export function mergePull(ctx: GithubContext, pull: PullRecord, request: MergeRequest): Promise<{ sha: string }> {
+export function mergePull(
+  ctx: GithubContext,
+  pull: PullRecord,
+  request: MergeRequest,
+): Promise<{ sha: string }> {
   return ctx.lock.run(async () => {
-    if (pull.state !== 'open' || pull.mergedAt) throw new GithubError(405, 'Pull Request is not mergeable');
+    if (pull.state !== 'open' || pull.mergedAt)
+      throw new GithubError(405, 'Pull Request is not mergeable');
     const headSha = await branchHead(ctx, pull.headRef);
     const baseSha = await branchHead(ctx, pull.baseRef);
-    if (!headSha || !baseSha) throw new GithubError(405, 'Pull Request is not mergeable');
+    if (!headSha || !baseSha)
+      throw new GithubError(405, 'Pull Request is not mergeable');
     if (request.sha && request.sha !== headSha) {
-      throw new GithubError(409, 'Head branch was modified. Review and try the merge again.');
+      throw new GithubError(
+        409,
+        'Head branch was modified. Review and try the merge again.',
+      );
     }
     if (await ctx.repo.isAncestor(headSha, baseSha)) {
       // Everything on head is already on base: nothing to merge.
       throw new GithubError(405, 'Pull Request is not mergeable');
     }
     const merged = await ctx.repo.mergeTrees(baseSha, headSha);
-    if (merged.conflicts || !merged.tree) throw new GithubError(405, 'Pull Request is not mergeable');
+    if (merged.conflicts || !merged.tree)
+      throw new GithubError(405, 'Pull Request is not mergeable');
 
     const date = nowIso();
     const merger = ctx.users.getOrCreate(request.mergerLogin);
@@ -48,7 +58,8 @@ export function mergePull(ctx: GithubContext, pull: PullRecord, request: MergeRe
         tree: merged.tree,
         parents: [baseSha, headSha],
         message: joinMessage(
-          request.commitTitle ?? `Merge pull request #${pull.number} from ${ctx.owner}/${pull.headRef}`,
+          request.commitTitle ??
+            `Merge pull request #${pull.number} from ${ctx.owner}/${pull.headRef}`,
           request.commitMessage ?? pull.title,
         ),
         author: { name: merger.name, email: merger.email, date },
@@ -63,14 +74,27 @@ export function mergePull(ctx: GithubContext, pull: PullRecord, request: MergeRe
         parents: [baseSha],
         message: joinMessage(
           request.commitTitle ?? `${pull.title} (#${pull.number})`,
-          request.commitMessage ?? commits.reverse().map(c => `* ${c.message.split('\n')[0]}`).join('\n'),
+          request.commitMessage ??
+            commits
+              .reverse()
+              .map(c => `* ${c.message.split('\n')[0]}`)
+              .join('\n'),
         ),
         author: { name: author.name, email: author.email, date },
         committer: { ...WEB_COMMITTER, date },
       });
     }
-    if (!(await ctx.repo.updateRef(`refs/heads/${pull.baseRef}`, newBase, baseSha))) {
-      throw new GithubError(409, 'Base branch was modified. Review and try the merge again.');
+    if (
+      !(await ctx.repo.updateRef(
+        `refs/heads/${pull.baseRef}`,
+        newBase,
+        baseSha,
+      ))
+    ) {
+      throw new GithubError(
+        409,
+        'Base branch was modified. Review and try the merge again.',
+      );
     }
     pull.state = 'closed';
     pull.mergedAt = date;

@@ -17,7 +17,10 @@ export function paginate<T>(req: Request, res: Response, items: T[]): T[] {
     return `${origin}${req.baseUrl}${req.path}?${params.toString()}`;
   };
   if (page < lastPage) {
-    links.push(`<${url(page + 1)}>; rel="next"`, `<${url(lastPage)}>; rel="last"`);
+    links.push(
+      `<${url(page + 1)}>; rel="next"`,
+      `<${url(lastPage)}>; rel="last"`,
+    );
   }
   if (page > 1) {
     links.push(`<${url(page - 1)}>; rel="prev"`, `<${url(1)}>; rel="first"`);

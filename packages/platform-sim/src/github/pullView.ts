@@ -16,10 +16,20 @@ export interface PullLive {
 }
 
 /** `detail` adds mergeability and diff stats, which cost several git calls (GET /pulls/{n} only, as on GitHub). */
-export async function pullLive(ctx: GithubContext, pull: PullRecord, detail = true): Promise<PullLive> {
+export async function pullLive(
+  ctx: GithubContext,
+  pull: PullRecord,
+  detail = true,
+): Promise<PullLive> {
   const open = pull.state === 'open';
-  const headSha = (open ? await branchHead(ctx, pull.headRef) : null) ?? pull.closedHeadSha ?? '';
-  const baseSha = (open ? await branchHead(ctx, pull.baseRef) : null) ?? pull.closedBaseSha ?? '';
+  const headSha =
+    (open ? await branchHead(ctx, pull.headRef) : null) ??
+    pull.closedHeadSha ??
+    '';
+  const baseSha =
+    (open ? await branchHead(ctx, pull.baseRef) : null) ??
+    pull.closedBaseSha ??
+    '';
   let mergeable: boolean | null = null;
   let mergeableState: PullLive['mergeableState'] = 'unknown';
   if (detail && open && headSha && baseSha) {
@@ -27,7 +37,16 @@ export async function pullLive(ctx: GithubContext, pull: PullRecord, detail = tr
     mergeable = !conflicts;
     mergeableState = conflicts ? 'dirty' : 'clean';
   }
-  const live: PullLive = { headSha, baseSha, mergeable, mergeableState, commits: 0, additions: 0, deletions: 0, changedFiles: 0 };
+  const live: PullLive = {
+    headSha,
+    baseSha,
+    mergeable,
+    mergeableState,
+    commits: 0,
+    additions: 0,
+    deletions: 0,
+    changedFiles: 0,
+  };
   if (detail && headSha && baseSha) {
     const base = (await ctx.repo.mergeBase(baseSha, headSha)) ?? baseSha;
     const files = await ctx.repo.diff(base, headSha);
@@ -40,12 +59,22 @@ export async function pullLive(ctx: GithubContext, pull: PullRecord, detail = tr
 }
 
 /** The pull request JSON of GET /pulls/{n} (list entries use the same shape). */
-export function pullJson(ctx: GithubContext, pull: PullRecord, live: PullLive): Record<string, unknown> {
+export function pullJson(
+  ctx: GithubContext,
+  pull: PullRecord,
+  live: PullLive,
+): Record<string, unknown> {
   const api = repoApiUrl(ctx);
   const html = `${repoHtmlUrl(ctx)}/pull/${pull.number}`;
   const repo = repoJson(ctx);
   const owner = userByLogin(ctx, ctx.owner);
-  const side = (ref: string, sha: string) => ({ label: `${ctx.owner}:${ref}`, ref, sha, user: owner, repo });
+  const side = (ref: string, sha: string) => ({
+    label: `${ctx.owner}:${ref}`,
+    ref,
+    sha,
+    user: owner,
+    repo,
+  });
   const merged = Boolean(pull.mergedAt);
   return {
     url: `${api}/pulls/${pull.number}`,
@@ -66,7 +95,10 @@ export function pullJson(ctx: GithubContext, pull: PullRecord, live: PullLive): 
     body: pull.body,
     labels: pull.labels.map(name => {
       const label = ctx.store.labels.find(l => l.name === name);
-      return labelJson(ctx, label ?? { id: 0, name, color: 'ededed', description: null });
+      return labelJson(
+        ctx,
+        label ?? { id: 0, name, color: 'ededed', description: null },
+      );
     }),
     created_at: pull.createdAt,
     updated_at: pull.updatedAt,
@@ -87,7 +119,9 @@ export function pullJson(ctx: GithubContext, pull: PullRecord, live: PullLive): 
     rebaseable: live.mergeable,
     mergeable_state: live.mergeableState,
     merged_by: pull.mergedByLogin ? userByLogin(ctx, pull.mergedByLogin) : null,
-    comments: ctx.store.comments.filter(comment => comment.issueNumber === pull.number).length,
+    comments: ctx.store.comments.filter(
+      comment => comment.issueNumber === pull.number,
+    ).length,
     review_comments: 0,
     maintainer_can_modify: false,
     commits: live.commits,

@@ -54,7 +54,9 @@ export class RateLimiter {
   }
 }
 
-export function rateLimitHeaders(snapshot: RateLimitSnapshot): Record<string, string> {
+export function rateLimitHeaders(
+  snapshot: RateLimitSnapshot,
+): Record<string, string> {
   return {
     'x-ratelimit-limit': String(snapshot.limit),
     'x-ratelimit-remaining': String(snapshot.remaining),

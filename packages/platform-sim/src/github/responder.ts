@@ -3,6 +3,9 @@ import type { Request, Response } from 'express';
 import { DOCS_URL, GithubError } from './errors';
 import { RateLimiter, rateLimitHeaders } from './rateLimiter';
 
+/** Rate-limit identity for unauthenticated answers. */
+const ANONYMOUS = '(anonymous)';
+
 /** The login of the caller, set by the auth middleware. */
 export function callerLogin(res: Response): string {
   return res.locals.githubLogin as string;
@@ -33,7 +36,10 @@ export class GithubResponder {
     }
     if (!login) {
       // Unauthenticated answers (401) still carry headers; they cost nothing here.
-      for (const [name, value] of Object.entries(rateLimitHeaders(this.limiter.peek(ANONYMOUS)))) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(
+        rateLimitHeaders(this.limiter.peek(ANONYMOUS)),
+      ))
+        res.setHeader(name, value);
     } else {
       const before = this.limiter.peek(login);
       if (before.remaining === 0) {
@@ -68,7 +74,8 @@ export class GithubResponder {
   }
 
   error(req: Request, res: Response, error: GithubError): void {
-    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(error.headers))
+      res.setHeader(name, value);
     this.json(req, res, error.status, error.body());
   }
 
@@ -76,14 +83,16 @@ export class GithubResponder {
   sendRateLimited(res: Response, login: string): void {
     commonHeaders(res);
     const snapshot = this.limiter.peek(login);
-    for (const [name, value] of Object.entries(rateLimitHeaders(snapshot))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(rateLimitHeaders(snapshot)))
+      res.setHeader(name, value);
     res
       .status(403)
       .type('application/json; charset=utf-8')
       .send(
         JSON.stringify({
           message: `API rate limit exceeded for user ID ${login}. If you reach out to GitHub Support for help, please include the request ID.`,
-          documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+          documentation_url:
+            'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
           status: '403',
         }),
       );
@@ -94,12 +103,13 @@ export class GithubResponder {
   }
 
   private setRateHeaders(res: Response, login: string, consume: boolean): void {
-    const snapshot = consume ? this.limiter.consume(login) : this.limiter.peek(login);
-    for (const [name, value] of Object.entries(rateLimitHeaders(snapshot))) res.setHeader(name, value);
+    const snapshot = consume
+      ? this.limiter.consume(login)
+      : this.limiter.peek(login);
+    for (const [name, value] of Object.entries(rateLimitHeaders(snapshot)))
+      res.setHeader(name, value);
   }
 }
-
-const ANONYMOUS = '(anonymous)';
 
 function commonHeaders(res: Response): void {
   res.setHeader('X-GitHub-Media-Type', 'github.v3; format=json');

@@ -4,7 +4,9 @@ import { GithubContext } from './context';
 import { notFound } from './errors';
 
 /** Express 4 does not catch rejected promises; this forwards them to the error handler. */
-export function route(handler: (req: Request, res: Response) => Promise<void>): RequestHandler {
+export function route(
+  handler: (req: Request, res: Response) => Promise<void>,
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     handler(req, res).catch(next);
   };
@@ -19,11 +21,20 @@ export function wildcard(req: Request): string {
  * Resolves what GitHub accepts as a ref: a branch name, heads/x, refs/heads/x,
  * a tag, or a (full) commit sha. Returns the commit sha or null.
  */
-export async function resolveRef(ctx: GithubContext, ref: string): Promise<string | null> {
+export async function resolveRef(
+  ctx: GithubContext,
+  ref: string,
+): Promise<string | null> {
   const clean = ref.replace(/^refs\//, '');
   if (!clean || !isSafeRevision(clean)) return null;
-  const candidates = [`refs/heads/${clean}`, `refs/${clean}`, `refs/tags/${clean}`];
-  const refs = new Map((await ctx.repo.listRefs('refs/')).map(entry => [entry.ref, entry.sha]));
+  const candidates = [
+    `refs/heads/${clean}`,
+    `refs/${clean}`,
+    `refs/tags/${clean}`,
+  ];
+  const refs = new Map(
+    (await ctx.repo.listRefs('refs/')).map(entry => [entry.ref, entry.sha]),
+  );
   for (const candidate of candidates) {
     const sha = refs.get(candidate);
     if (sha) return ctx.repo.resolveCommit(sha);
@@ -32,13 +43,21 @@ export async function resolveRef(ctx: GithubContext, ref: string): Promise<strin
   return null;
 }
 
-export async function resolveRefOr404(ctx: GithubContext, ref: string, message = 'No commit found for SHA: '): Promise<string> {
+export async function resolveRefOr404(
+  ctx: GithubContext,
+  ref: string,
+  message = 'No commit found for SHA: ',
+): Promise<string> {
   const sha = await resolveRef(ctx, ref);
-  if (!sha) throw notFound(message.endsWith(': ') ? `${message}${ref}` : message);
+  if (!sha)
+    throw notFound(message.endsWith(': ') ? `${message}${ref}` : message);
   return sha;
 }
 
 /** The head of a branch, or null. */
-export function branchHead(ctx: GithubContext, branch: string): Promise<string | null> {
+export function branchHead(
+  ctx: GithubContext,
+  branch: string,
+): Promise<string | null> {
   return ctx.repo.readRef(`refs/heads/${branch}`);
 }

@@ -4,7 +4,10 @@ import { GithubContext, repoApiUrl, repoHtmlUrl } from './context';
 
 /** GitHub JSON shapes built from git objects and store records. Only fields clients read, named as on GitHub. */
 
-export function userJson(ctx: GithubContext, user: SimUser): Record<string, unknown> {
+export function userJson(
+  ctx: GithubContext,
+  user: SimUser,
+): Record<string, unknown> {
   return {
     login: user.login,
     id: user.id,
@@ -45,7 +48,8 @@ export function repoJson(ctx: GithubContext): Record<string, unknown> {
     visibility: 'private',
     owner: ownerJson(ctx),
     html_url: repoHtmlUrl(ctx),
-    description: 'Platform repository: Release records and Environments (simulated)',
+    description:
+      'Platform repository: Release records and Environments (simulated)',
     fork: false,
     url: api,
     git_url: `${repoHtmlUrl(ctx)}.git`,
@@ -57,7 +61,13 @@ export function repoJson(ctx: GithubContext): Record<string, unknown> {
     allow_squash_merge: true,
     allow_rebase_merge: true,
     delete_branch_on_merge: false,
-    permissions: { admin: false, maintain: false, push: true, triage: true, pull: true },
+    permissions: {
+      admin: false,
+      maintain: false,
+      push: true,
+      triage: true,
+      pull: true,
+    },
     pulls_url: `${api}/pulls{/number}`,
     commits_url: `${api}/commits{/sha}`,
     contents_url: `${api}/contents/{+path}`,
@@ -65,11 +75,18 @@ export function repoJson(ctx: GithubContext): Record<string, unknown> {
 }
 
 function identityJson(identity: GitIdentity) {
-  return { name: identity.name, email: identity.email, date: toGithubDate(identity.date) };
+  return {
+    name: identity.name,
+    email: identity.email,
+    date: toGithubDate(identity.date),
+  };
 }
 
 /** The git data API's commit (GET/POST /git/commits). */
-export function gitCommitJson(ctx: GithubContext, commit: CommitInfo): Record<string, unknown> {
+export function gitCommitJson(
+  ctx: GithubContext,
+  commit: CommitInfo,
+): Record<string, unknown> {
   const api = repoApiUrl(ctx);
   return {
     sha: commit.sha,
@@ -80,13 +97,28 @@ export function gitCommitJson(ctx: GithubContext, commit: CommitInfo): Record<st
     committer: identityJson(commit.committer),
     message: commit.message,
     tree: { sha: commit.tree, url: `${api}/git/trees/${commit.tree}` },
-    parents: commit.parents.map(sha => ({ sha, url: `${api}/git/commits/${sha}`, html_url: `${repoHtmlUrl(ctx)}/commit/${sha}` })),
-    verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
+    parents: commit.parents.map(sha => ({
+      sha,
+      url: `${api}/git/commits/${sha}`,
+      html_url: `${repoHtmlUrl(ctx)}/commit/${sha}`,
+    })),
+    verification: {
+      verified: false,
+      reason: 'unsigned',
+      signature: null,
+      payload: null,
+      verified_at: null,
+    },
   };
 }
 
 /** The commits API's commit (GET /commits, /commits/{ref}); author/committer users when the email maps to a login. */
-export function restCommitJson(ctx: GithubContext, commit: CommitInfo, files?: FileChange[], ref?: string): Record<string, unknown> {
+export function restCommitJson(
+  ctx: GithubContext,
+  commit: CommitInfo,
+  files?: FileChange[],
+  ref?: string,
+): Record<string, unknown> {
   const api = repoApiUrl(ctx);
   const author = ctx.users.byEmail(commit.author.email);
   const committer = ctx.users.byEmail(commit.committer.email);
@@ -100,14 +132,24 @@ export function restCommitJson(ctx: GithubContext, commit: CommitInfo, files?: F
       tree: { sha: commit.tree, url: `${api}/git/trees/${commit.tree}` },
       url: `${api}/git/commits/${commit.sha}`,
       comment_count: 0,
-      verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
+      verification: {
+        verified: false,
+        reason: 'unsigned',
+        signature: null,
+        payload: null,
+        verified_at: null,
+      },
     },
     url: `${api}/commits/${commit.sha}`,
     html_url: `${repoHtmlUrl(ctx)}/commit/${commit.sha}`,
     comments_url: `${api}/commits/${commit.sha}/comments`,
     author: author ? userJson(ctx, author) : null,
     committer: committer ? userJson(ctx, committer) : null,
-    parents: commit.parents.map(sha => ({ sha, url: `${api}/commits/${sha}`, html_url: `${repoHtmlUrl(ctx)}/commit/${sha}` })),
+    parents: commit.parents.map(sha => ({
+      sha,
+      url: `${api}/commits/${sha}`,
+      html_url: `${repoHtmlUrl(ctx)}/commit/${sha}`,
+    })),
   };
   if (files) {
     const additions = files.reduce((sum, file) => sum + file.additions, 0);
@@ -119,7 +161,11 @@ export function restCommitJson(ctx: GithubContext, commit: CommitInfo, files?: F
 }
 
 /** One entry of `files` in commits, compares and pull request files. */
-export function fileJson(ctx: GithubContext, file: FileChange, ref: string): Record<string, unknown> {
+export function fileJson(
+  ctx: GithubContext,
+  file: FileChange,
+  ref: string,
+): Record<string, unknown> {
   const json: Record<string, unknown> = {
     sha: file.sha,
     filename: file.filename,
@@ -135,7 +181,12 @@ export function fileJson(ctx: GithubContext, file: FileChange, ref: string): Rec
   return json;
 }
 
-export function refJson(ctx: GithubContext, ref: string, sha: string, type = 'commit'): Record<string, unknown> {
+export function refJson(
+  ctx: GithubContext,
+  ref: string,
+  sha: string,
+  type = 'commit',
+): Record<string, unknown> {
   const api = repoApiUrl(ctx);
   return {
     ref,
@@ -145,7 +196,15 @@ export function refJson(ctx: GithubContext, ref: string, sha: string, type = 'co
   };
 }
 
-export function labelJson(ctx: GithubContext, label: { id: number; name: string; color: string; description: string | null }) {
+export function labelJson(
+  ctx: GithubContext,
+  label: {
+    id: number;
+    name: string;
+    color: string;
+    description: string | null;
+  },
+) {
   return {
     id: label.id,
     node_id: nodeId('LA', label.id),
@@ -160,7 +219,9 @@ export function labelJson(ctx: GithubContext, label: { id: number; name: string;
 /** Git's dates come with an offset; GitHub answers in UTC with a Z. */
 export function toGithubDate(date: string): string {
   const parsed = Date.parse(date);
-  return Number.isNaN(parsed) ? date : new Date(parsed).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return Number.isNaN(parsed)
+    ? date
+    : new Date(parsed).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 export function nowIso(): string {

@@ -72,7 +72,15 @@ interface StoreData {
   statuses: StatusRecord[];
 }
 
-const EMPTY: StoreData = { nextNumber: 1, nextId: 1, pulls: [], comments: [], reviews: [], labels: [], statuses: [] };
+const EMPTY: StoreData = {
+  nextNumber: 1,
+  nextId: 1,
+  pulls: [],
+  comments: [],
+  reviews: [],
+  labels: [],
+  statuses: [],
+};
 
 /**
  * In-memory GitHub metadata, saved as JSON next to the repository so a
@@ -83,7 +91,9 @@ export class GithubStore {
   private data: StoreData;
 
   constructor(private readonly file: string) {
-    this.data = fs.existsSync(file) ? { ...EMPTY, ...JSON.parse(fs.readFileSync(file, 'utf8')) } : structuredClone(EMPTY);
+    this.data = fs.existsSync(file)
+      ? { ...EMPTY, ...JSON.parse(fs.readFileSync(file, 'utf8')) }
+      : structuredClone(EMPTY);
   }
 
   /** Issue and PR numbers share one sequence, as on GitHub. */

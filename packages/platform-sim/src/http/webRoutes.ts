@@ -5,7 +5,11 @@ import { GithubStore } from '../github/store';
  * A stand-in for github.com pages, so html_url links in the UI lead somewhere:
  * a pull request shows its title and state; anything else a short note.
  */
-export function createWebRouter(store: GithubStore, owner: string, repo: string): Router {
+export function createWebRouter(
+  store: GithubStore,
+  owner: string,
+  repo: string,
+): Router {
   const router = express.Router();
   router.get(`/${owner}/${repo}/pull/:number`, (req, res) => {
     const pull = store.pull(Number(req.params.number));
@@ -23,7 +27,11 @@ export function createWebRouter(store: GithubStore, owner: string, repo: string)
       );
   });
   router.use((req, res) => {
-    res.type('text/html').send(`<p>platform-sim: simulated GitHub page for <code>${escapeHtml(req.path)}</code></p>`);
+    res
+      .type('text/html')
+      .send(
+        `<p>platform-sim: simulated GitHub page for <code>${escapeHtml(req.path)}</code></p>`,
+      );
   });
   return router;
 }

@@ -41,7 +41,11 @@ export class UserDirectory {
   byEmail(email: string): SimUser | undefined {
     const lower = email.toLowerCase();
     for (const user of this.byLogin.values()) {
-      if (user.email === lower || lower.endsWith(`+${user.login}@users.noreply.github.com`)) return user;
+      if (
+        user.email === lower ||
+        lower.endsWith(`+${user.login}@users.noreply.github.com`)
+      )
+        return user;
     }
     return undefined;
   }

@@ -1,6 +1,11 @@
 import { RunningSim } from '../sim';
 import { seedDigest } from '../seed/seedData';
-import { getJson, loadKubernetesClient, startTestSim, stopTestSim } from '../testing/testSim';
+import {
+  getJson,
+  loadKubernetesClient,
+  startTestSim,
+  stopTestSim,
+} from '../__testUtils__/testSim';
 
 describe('the Kubernetes API through @kubernetes/client-node', () => {
   let sim: RunningSim;
@@ -11,7 +16,9 @@ describe('the Kubernetes API through @kubernetes/client-node', () => {
     const k8s = await loadKubernetesClient();
     const kubeConfig = new k8s.KubeConfig();
     kubeConfig.loadFromOptions({
-      clusters: [{ name: 'sim', server: sim.kubernetesUrl, skipTLSVerify: true }],
+      clusters: [
+        { name: 'sim', server: sim.kubernetesUrl, skipTLSVerify: true },
+      ],
       users: [{ name: 'sim', token: sim.tokens.kubernetes }],
       contexts: [{ name: 'sim', cluster: 'sim', user: 'sim' }],
       currentContext: 'sim',
@@ -36,7 +43,9 @@ describe('the Kubernetes API through @kubernetes/client-node', () => {
       'alpha-shop-test',
       'alpha-shop-uat',
     ]);
-    const prod = list.items.find((app: any) => app.metadata.name === 'alpha-shop-prod');
+    const prod = list.items.find(
+      (app: any) => app.metadata.name === 'alpha-shop-prod',
+    );
     expect(prod.metadata.namespace).toBe('argocd');
     expect(prod.status.sync.status).toBe('Synced');
     expect(prod.status.health.status).toBe('Healthy');
@@ -50,7 +59,10 @@ describe('the Kubernetes API through @kubernetes/client-node', () => {
       plural: 'applications',
       labelSelector: 'refplat.org/stage=prod',
     });
-    expect(list.items.map((app: any) => app.metadata.name)).toEqual(['alpha-shop-prod', 'beta-payments-prod']);
+    expect(list.items.map((app: any) => app.metadata.name)).toEqual([
+      'alpha-shop-prod',
+      'beta-payments-prod',
+    ]);
 
     const rollout = await customObjects.getNamespacedCustomObject({
       group: 'argoproj.io',
@@ -61,8 +73,12 @@ describe('the Kubernetes API through @kubernetes/client-node', () => {
     });
     expect(rollout.kind).toBe('Rollout');
     expect(rollout.status.phase).toBe('Healthy');
-    expect(String(rollout.status.observedGeneration)).toBe(String(rollout.metadata.generation));
-    expect(rollout.status.currentStepIndex).toBe(rollout.spec.strategy.canary.steps.length);
+    expect(String(rollout.status.observedGeneration)).toBe(
+      String(rollout.metadata.generation),
+    );
+    expect(rollout.status.currentStepIndex).toBe(
+      rollout.spec.strategy.canary.steps.length,
+    );
     expect(rollout.spec.template.spec.containers[0].image).toBe(
       `registry.refplat.org/alpha/cart@${seedDigest('alpha', 'shop', 'cart', 1)}`,
     );
@@ -70,18 +86,44 @@ describe('the Kubernetes API through @kubernetes/client-node', () => {
 
   it('answers a missing Rollout with a NotFound Status and a bad token with 401', async () => {
     const error = await customObjects
-      .getNamespacedCustomObject({ group: 'argoproj.io', version: 'v1alpha1', namespace: 'alpha-shop-prod', plural: 'rollouts', name: 'nope' })
+      .getNamespacedCustomObject({
+        group: 'argoproj.io',
+        version: 'v1alpha1',
+        namespace: 'alpha-shop-prod',
+        plural: 'rollouts',
+        name: 'nope',
+      })
       .catch((e: any) => e);
     expect(error.code).toBe(404);
-    const missing = await getJson(`${sim.kubernetesUrl}/apis/argoproj.io/v1alpha1/namespaces/alpha-shop-prod/rollouts/nope`, sim.tokens.kubernetes);
-    expect(missing.body).toMatchObject({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404 });
-    const unauthorized = await getJson(`${sim.kubernetesUrl}/apis/argoproj.io/v1alpha1/rollouts`, 'wrong');
+    const missing = await getJson(
+      `${sim.kubernetesUrl}/apis/argoproj.io/v1alpha1/namespaces/alpha-shop-prod/rollouts/nope`,
+      sim.tokens.kubernetes,
+    );
+    expect(missing.body).toMatchObject({
+      kind: 'Status',
+      apiVersion: 'v1',
+      status: 'Failure',
+      reason: 'NotFound',
+      code: 404,
+    });
+    const unauthorized = await getJson(
+      `${sim.kubernetesUrl}/apis/argoproj.io/v1alpha1/rollouts`,
+      'wrong',
+    );
     expect(unauthorized.status).toBe(401);
-    expect(unauthorized.body).toMatchObject({ kind: 'Status', reason: 'Unauthorized', code: 401 });
+    expect(unauthorized.body).toMatchObject({
+      kind: 'Status',
+      reason: 'Unauthorized',
+      code: 401,
+    });
   });
 
   it('lists Rollouts cluster-wide', async () => {
-    const list = await customObjects.listClusterCustomObject({ group: 'argoproj.io', version: 'v1alpha1', plural: 'rollouts' });
+    const list = await customObjects.listClusterCustomObject({
+      group: 'argoproj.io',
+      version: 'v1alpha1',
+      plural: 'rollouts',
+    });
     expect(list.kind).toBe('RolloutList');
     // alpha/shop: 3+3+2+3+3 services, beta/payments: 2 × 5 stages
     expect(list.items).toHaveLength(24);

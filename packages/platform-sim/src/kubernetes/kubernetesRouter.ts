@@ -3,7 +3,10 @@ import { STATUS_CODES } from 'node:http';
 import { FaultInjector } from '../control/faults';
 import { OutageSwitch } from '../control/outage';
 import { RequestLog } from '../control/requestLog';
-import { applicationManifest, ManifestContext } from '../world/applicationManifest';
+import {
+  applicationManifest,
+  ManifestContext,
+} from '../world/applicationManifest';
 import { matchesLabelSelector } from '../world/labelSelector';
 import { liveObjects } from '../world/liveObjects';
 import { World } from '../world/world';
@@ -22,8 +25,23 @@ const VERSION = 'v1alpha1';
 const GROUP_VERSION = `${GROUP}/${VERSION}`;
 
 /** A Kubernetes Status object, the body of every API error. */
-function sendStatus(res: Response, code: number, reason: string, message: string, details?: Record<string, unknown>): void {
-  res.status(code).json({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, ...(details ? { details } : {}), code });
+function sendStatus(
+  res: Response,
+  code: number,
+  reason: string,
+  message: string,
+  details?: Record<string, unknown>,
+): void {
+  res.status(code).json({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message,
+    reason,
+    ...(details ? { details } : {}),
+    code,
+  });
 }
 
 type Manifest = Record<string, any>;
@@ -40,72 +58,160 @@ export function createKubernetesRouter(deps: KubernetesRouterDeps): Router {
   router.use(
     deps.faults.middleware('kubernetes', (_req, res, fault) => {
       const status = fault.status ?? 503;
-      sendStatus(res, status, status === 503 ? 'ServiceUnavailable' : 'InternalError', fault.message ?? STATUS_CODES[status] ?? 'error');
+      sendStatus(
+        res,
+        status,
+        status === 503 ? 'ServiceUnavailable' : 'InternalError',
+        fault.message ?? STATUS_CODES[status] ?? 'error',
+      );
     }),
   );
   router.use((req, res, next) => {
-    const match = /^Bearer\s+(\S+)$/i.exec((req.headers.authorization ?? '').trim());
-    if (match?.[1] !== deps.token) return sendStatus(res, 401, 'Unauthorized', 'Unauthorized');
+    const match = /^Bearer\s+(\S+)$/i.exec(
+      (req.headers.authorization ?? '').trim(),
+    );
+    if (match?.[1] !== deps.token) {
+      sendStatus(res, 401, 'Unauthorized', 'Unauthorized');
+      return;
+    }
     next();
   });
 
   registerDiscovery(router);
 
   const applications = (): Manifest[] =>
-    world.visibleApps().map(app => applicationManifest(app, world, deps.manifestContext()));
+    world
+      .visibleApps()
+      .map(app => applicationManifest(app, world, deps.manifestContext()));
   const rollouts = (): Manifest[] =>
-    world.visibleApps().flatMap(app => liveObjects(app, world).filter(o => o.kind === 'Rollout').map(o => o.manifest as Manifest));
+    world.visibleApps().flatMap(app =>
+      liveObjects(app, world)
+        .filter(o => o.kind === 'Rollout')
+        .map(o => o.manifest as Manifest),
+    );
 
   const kinds: Record<string, { kind: string; list: () => Manifest[] }> = {
     applications: { kind: 'Application', list: applications },
     rollouts: { kind: 'Rollout', list: rollouts },
   };
 
-  const listHandler = (namespaced: boolean) => (req: Request, res: Response) => {
-    const resource = kinds[req.params.plural];
-    if (!resource) return sendStatus(res, 404, 'NotFound', 'the server could not find the requested resource');
-    const selector = typeof req.query.labelSelector === 'string' ? req.query.labelSelector : '';
-    const items = resource
-      .list()
-      .filter(item => !namespaced || item.metadata.namespace === req.params.namespace)
-      .filter(item => !selector || matchesLabelSelector(item.metadata.labels, selector));
-    res.json({ apiVersion: GROUP_VERSION, kind: `${resource.kind}List`, metadata: { resourceVersion: world.resourceVersion }, items });
-  };
+  const listHandler =
+    (namespaced: boolean) => (req: Request, res: Response) => {
+      const resource = kinds[req.params.plural];
+      if (!resource) {
+        sendStatus(
+          res,
+          404,
+          'NotFound',
+          'the server could not find the requested resource',
+        );
+        return;
+      }
+      const selector =
+        typeof req.query.labelSelector === 'string'
+          ? req.query.labelSelector
+          : '';
+      const items = resource
+        .list()
+        .filter(
+          item =>
+            !namespaced || item.metadata.namespace === req.params.namespace,
+        )
+        .filter(
+          item =>
+            !selector || matchesLabelSelector(item.metadata.labels, selector),
+        );
+      res.json({
+        apiVersion: GROUP_VERSION,
+        kind: `${resource.kind}List`,
+        metadata: { resourceVersion: world.resourceVersion },
+        items,
+      });
+    };
 
   router.get(`/apis/${GROUP}/${VERSION}/:plural`, listHandler(false));
-  router.get(`/apis/${GROUP}/${VERSION}/namespaces/:namespace/:plural`, listHandler(true));
-  router.get(`/apis/${GROUP}/${VERSION}/namespaces/:namespace/:plural/:name`, (req, res) => {
-    const resource = kinds[req.params.plural];
-    if (!resource) return sendStatus(res, 404, 'NotFound', 'the server could not find the requested resource');
-    const item = resource.list().find(candidate => candidate.metadata.namespace === req.params.namespace && candidate.metadata.name === req.params.name);
-    if (!item) {
-      return sendStatus(res, 404, 'NotFound', `${req.params.plural}.${GROUP} "${req.params.name}" not found`, {
-        name: req.params.name,
-        group: GROUP,
-        kind: req.params.plural,
-      });
-    }
-    res.json(item);
-  });
+  router.get(
+    `/apis/${GROUP}/${VERSION}/namespaces/:namespace/:plural`,
+    listHandler(true),
+  );
+  router.get(
+    `/apis/${GROUP}/${VERSION}/namespaces/:namespace/:plural/:name`,
+    (req, res) => {
+      const resource = kinds[req.params.plural];
+      if (!resource) {
+        sendStatus(
+          res,
+          404,
+          'NotFound',
+          'the server could not find the requested resource',
+        );
+        return;
+      }
+      const item = resource
+        .list()
+        .find(
+          candidate =>
+            candidate.metadata.namespace === req.params.namespace &&
+            candidate.metadata.name === req.params.name,
+        );
+      if (!item) {
+        sendStatus(
+          res,
+          404,
+          'NotFound',
+          `${req.params.plural}.${GROUP} "${req.params.name}" not found`,
+          {
+            name: req.params.name,
+            group: GROUP,
+            kind: req.params.plural,
+          },
+        );
+        return;
+      }
+      res.json(item);
+    },
+  );
 
-  router.use((_req, res) => sendStatus(res, 404, 'NotFound', 'the server could not find the requested resource'));
+  router.use((_req, res) =>
+    sendStatus(
+      res,
+      404,
+      'NotFound',
+      'the server could not find the requested resource',
+    ),
+  );
   return router;
 }
 
 function registerDiscovery(router: Router): void {
   router.get('/version', (_req, res) => {
-    res.json({ major: '1', minor: '31', gitVersion: 'v1.31.0+platform-sim', platform: 'linux/amd64' });
+    res.json({
+      major: '1',
+      minor: '31',
+      gitVersion: 'v1.31.0+platform-sim',
+      platform: 'linux/amd64',
+    });
   });
   router.get('/api', (_req, res) => {
-    res.json({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1:6443' }] });
+    res.json({
+      kind: 'APIVersions',
+      versions: ['v1'],
+      serverAddressByClientCIDRs: [
+        { clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1:6443' },
+      ],
+    });
   });
   const group = {
     name: GROUP,
     versions: [{ groupVersion: GROUP_VERSION, version: VERSION }],
     preferredVersion: { groupVersion: GROUP_VERSION, version: VERSION },
   };
-  router.get('/apis', (_req, res) => res.json({ kind: 'APIGroupList', apiVersion: 'v1', groups: [group] }));
-  router.get(`/apis/${GROUP}`, (_req, res) => res.json({ kind: 'APIGroup', apiVersion: 'v1', ...group }));
+  router.get('/apis', (_req, res) =>
+    res.json({ kind: 'APIGroupList', apiVersion: 'v1', groups: [group] }),
+  );
+  router.get(`/apis/${GROUP}`, (_req, res) =>
+    res.json({ kind: 'APIGroup', apiVersion: 'v1', ...group }),
+  );
   router.get(`/apis/${GROUP}/${VERSION}`, (_req, res) => {
     const verbs = ['get', 'list'];
     res.json({
@@ -113,8 +219,22 @@ function registerDiscovery(router: Router): void {
       apiVersion: 'v1',
       groupVersion: GROUP_VERSION,
       resources: [
-        { name: 'applications', singularName: 'application', namespaced: true, kind: 'Application', verbs, shortNames: ['app', 'apps'] },
-        { name: 'rollouts', singularName: 'rollout', namespaced: true, kind: 'Rollout', verbs, shortNames: ['ro'] },
+        {
+          name: 'applications',
+          singularName: 'application',
+          namespaced: true,
+          kind: 'Application',
+          verbs,
+          shortNames: ['app', 'apps'],
+        },
+        {
+          name: 'rollouts',
+          singularName: 'rollout',
+          namespaced: true,
+          kind: 'Rollout',
+          verbs,
+          shortNames: ['ro'],
+        },
       ],
     });
   });

@@ -28,15 +28,19 @@ export function renderEnvironment(key: StageKey, services: string[]): string {
 
 export function parseEnvironment(text: string): EnvironmentRecord {
   const doc = parseDocument(text);
-  if (doc.errors.length > 0) throw new Error(`invalid YAML: ${doc.errors[0].message}`);
+  if (doc.errors.length > 0)
+    throw new Error(`invalid YAML: ${doc.errors[0].message}`);
   const value = doc.toJS() as any;
-  if (value?.kind !== 'Environment') throw new Error(`expected kind Environment, got ${value?.kind}`);
+  if (value?.kind !== 'Environment')
+    throw new Error(`expected kind Environment, got ${value?.kind}`);
   const spec = value?.spec ?? {};
   return {
     name: String(value?.metadata?.name ?? ''),
     team: String(spec.team ?? ''),
     product: String(spec.product ?? ''),
     stage: String(spec.stage ?? ''),
-    services: Array.isArray(spec.services) ? spec.services.map((s: any) => String(s?.name ?? s)) : [],
+    services: Array.isArray(spec.services)
+      ? spec.services.map((s: any) => String(s?.name ?? s))
+      : [],
   };
 }

@@ -25,9 +25,16 @@ export function stageName({ team, product, stage }: StageKey): string {
 }
 
 /** Recognises `<dir>/<team>/<product>/<stage>.yaml`; anything else is not a record. */
-export function parseRecordPath(dir: string, filePath: string): StageKey | undefined {
-  const match = new RegExp(`^${escapeRegExp(dir)}/([^/]+)/([^/]+)/([^/]+)\\.ya?ml$`).exec(filePath);
-  return match ? { team: match[1], product: match[2], stage: match[3] } : undefined;
+export function parseRecordPath(
+  dir: string,
+  filePath: string,
+): StageKey | undefined {
+  const match = new RegExp(
+    `^${escapeRegExp(dir)}/([^/]+)/([^/]+)/([^/]+)\\.ya?ml$`,
+  ).exec(filePath);
+  return match
+    ? { team: match[1], product: match[2], stage: match[3] }
+    : undefined;
 }
 
 function escapeRegExp(value: string): string {

@@ -11,7 +11,10 @@ export interface ReleaseRecord {
 }
 
 /** Renders a Release the way the seed writes it, with comments that later edits must keep. */
-export function renderRelease(key: StageKey, services: Record<string, string>): string {
+export function renderRelease(
+  key: StageKey,
+  services: Record<string, string>,
+): string {
   const name = stageName(key);
   const lines = [
     `# Release record for ${key.team}/${key.product} at stage ${key.stage}.`,
@@ -33,12 +36,17 @@ export function renderRelease(key: StageKey, services: Record<string, string>): 
 /** Parses a Release file; throws with a readable reason when it is not one. */
 export function parseRelease(text: string): ReleaseRecord {
   const doc = parseDocument(text);
-  if (doc.errors.length > 0) throw new Error(`invalid YAML: ${doc.errors[0].message}`);
+  if (doc.errors.length > 0)
+    throw new Error(`invalid YAML: ${doc.errors[0].message}`);
   const value = doc.toJS() as any;
-  if (value?.kind !== 'Release') throw new Error(`expected kind Release, got ${value?.kind}`);
+  if (value?.kind !== 'Release')
+    throw new Error(`expected kind Release, got ${value?.kind}`);
   const services: Record<string, string> = {};
-  for (const [service, entry] of Object.entries<any>(value?.spec?.services ?? {})) {
-    if (typeof entry?.digest !== 'string') throw new Error(`service ${service} has no digest`);
+  for (const [service, entry] of Object.entries<any>(
+    value?.spec?.services ?? {},
+  )) {
+    if (typeof entry?.digest !== 'string')
+      throw new Error(`service ${service} has no digest`);
     services[service] = entry.digest;
   }
   return {
@@ -53,9 +61,14 @@ export function parseRelease(text: string): ReleaseRecord {
  * comments, key order and every other line stay exactly as they were.
  * A service not yet listed is appended (formatting of that new entry follows the seed's style).
  */
-export function setReleaseDigest(text: string, service: string, digest: string): string {
+export function setReleaseDigest(
+  text: string,
+  service: string,
+  digest: string,
+): string {
   const doc = parseDocument(text);
-  if (doc.errors.length > 0) throw new Error(`invalid YAML: ${doc.errors[0].message}`);
+  if (doc.errors.length > 0)
+    throw new Error(`invalid YAML: ${doc.errors[0].message}`);
   const node = doc.getIn(['spec', 'services', service, 'digest'], true);
   if (isScalar(node) && node.range) {
     const [start, end] = node.range;

@@ -17,7 +17,11 @@ export function isDigest(value: unknown): value is string {
 }
 
 /** The image reference a service's pods run: registry.refplat.org/<team>/<service>@<digest>. */
-export function imageFor(team: string, service: string, digest: string): string {
+export function imageFor(
+  team: string,
+  service: string,
+  digest: string,
+): string {
   return `registry.refplat.org/${team}/${service}@${digest}`;
 }
 

@@ -38,15 +38,35 @@ export const SEED_PRODUCTS: SeedProduct[] = [
 ];
 
 /** The digest of a service at a seeded version: sha256 of "<team>/<product>/<service>:v<n>". */
-export function seedDigest(team: string, product: string, service: string, version: number): string {
+export function seedDigest(
+  team: string,
+  product: string,
+  service: string,
+  version: number,
+): string {
   return digestFor(`${team}/${product}/${service}:v${version}`);
 }
 
-export function declaredServices(product: SeedProduct, stage: string): string[] {
+export function declaredServices(
+  product: SeedProduct,
+  stage: string,
+): string[] {
   return product.declared?.[stage] ?? product.services;
 }
 
-const bumps = (team: string, product: string, stage: string, services: string[], version: number): SeedBump[] =>
+/** CI writes dev, bob promotes to prod, the bot does the rungs between. */
+function betaAuthor(stage: string): string {
+  if (stage === 'dev') return 'ci-bot';
+  return stage === 'prod' ? 'bob' : 'promotions-bot';
+}
+
+const bumps = (
+  team: string,
+  product: string,
+  stage: string,
+  services: string[],
+  version: number,
+): SeedBump[] =>
   services.map(service => ({ team, product, stage, service, version }));
 
 /**
@@ -76,7 +96,13 @@ export const SEED_HISTORY: SeedCommit[] = [
     authorLogin: 'promotions-bot',
     date: '2026-01-06T09:15:00Z',
     message: 'promote alpha/shop dev -> test: storefront, cart, checkout',
-    bumps: bumps('alpha', 'shop', 'test', ['storefront', 'cart', 'checkout'], 2),
+    bumps: bumps(
+      'alpha',
+      'shop',
+      'test',
+      ['storefront', 'cart', 'checkout'],
+      2,
+    ),
   },
   {
     authorLogin: 'promotions-bot',
@@ -103,7 +129,7 @@ export const SEED_HISTORY: SeedCommit[] = [
     bumps: bumps('alpha', 'shop', 'dev', ['storefront'], 3),
   },
   ...STAGES.map((stage, index) => ({
-    authorLogin: stage === 'dev' ? 'ci-bot' : stage === 'prod' ? 'bob' : 'promotions-bot',
+    authorLogin: betaAuthor(stage),
     date: `2026-01-1${index}T12:00:00Z`,
     message:
       stage === 'dev'
@@ -116,5 +142,6 @@ export const SEED_HISTORY: SeedCommit[] = [
 export const SEED_INITIAL_COMMIT = {
   authorLogin: 'alice',
   date: '2026-01-05T09:00:00Z',
-  message: 'Initial platform layout: alpha/shop and beta/payments\n\nEvery stage starts at v1 of every service.',
+  message:
+    'Initial platform layout: alpha/shop and beta/payments\n\nEvery stage starts at v1 of every service.',
 };

@@ -17,7 +17,11 @@ import {
  * commit and then CI pushes and promotions by different authors.
  * Does nothing when `main` already exists (a reused data dir).
  */
-export async function seedPlatform(repo: GitRepo, committer: FileCommitter, users: UserDirectory): Promise<void> {
+export async function seedPlatform(
+  repo: GitRepo,
+  committer: FileCommitter,
+  users: UserDirectory,
+): Promise<void> {
   if (await repo.readRef('refs/heads/main')) return;
 
   const files: FileWrite[] = [];
@@ -26,16 +30,26 @@ export async function seedPlatform(repo: GitRepo, committer: FileCommitter, user
     for (const stage of STAGES) {
       const key = { team: product.team, product: product.product, stage };
       const services = declaredServices(product, stage);
-      files.push({ path: environmentPath(key), content: renderEnvironment(key, services) });
+      files.push({
+        path: environmentPath(key),
+        content: renderEnvironment(key, services),
+      });
       const digests = Object.fromEntries(
-        services.map(service => [service, seedDigest(product.team, product.product, service, 1)]),
+        services.map(service => [
+          service,
+          seedDigest(product.team, product.product, service, 1),
+        ]),
       );
       const text = renderRelease(key, digests);
       releases.set(releasePath(key), text);
       files.push({ path: releasePath(key), content: text });
     }
   }
-  const initialAuthor = identity(users, SEED_INITIAL_COMMIT.authorLogin, SEED_INITIAL_COMMIT.date);
+  const initialAuthor = identity(
+    users,
+    SEED_INITIAL_COMMIT.authorLogin,
+    SEED_INITIAL_COMMIT.date,
+  );
   await committer.commitFiles({
     branch: 'main',
     allowNewBranch: true,
@@ -49,18 +63,28 @@ export async function seedPlatform(repo: GitRepo, committer: FileCommitter, user
     for (const bump of step.bumps) {
       const filePath = releasePath(bump);
       const before = changed.get(filePath) ?? releases.get(filePath);
-      if (before === undefined) throw new Error(`seed bumps a missing release ${filePath}`);
-      const digest = seedDigest(bump.team, bump.product, bump.service, bump.version);
+      if (before === undefined)
+        throw new Error(`seed bumps a missing release ${filePath}`);
+      const digest = seedDigest(
+        bump.team,
+        bump.product,
+        bump.service,
+        bump.version,
+      );
       changed.set(filePath, setReleaseDigest(before, bump.service, digest));
     }
     for (const [filePath, text] of changed) releases.set(filePath, text);
     const result = await committer.commitFiles({
       branch: 'main',
-      files: [...changed].map(([filePath, content]) => ({ path: filePath, content })),
+      files: [...changed].map(([filePath, content]) => ({
+        path: filePath,
+        content,
+      })),
       message: step.message,
       author: identity(users, step.authorLogin, step.date),
     });
-    if (result.kind !== 'committed') throw new Error(`seed commit failed: ${result.kind}`);
+    if (result.kind !== 'committed')
+      throw new Error(`seed commit failed: ${result.kind}`);
   }
 }
 

@@ -1,7 +1,11 @@
 import { RELEASES_DIR } from '../platform/layout';
 import { ApplicationState } from './applicationState';
 import { isoSeconds, uidFor } from './identifiers';
-import { applicationHealth, managedResources, runningImages } from './liveObjects';
+import {
+  applicationHealth,
+  managedResources,
+  runningImages,
+} from './liveObjects';
 import { World } from './world';
 
 export const ARGOCD_NAMESPACE = 'argocd';
@@ -16,7 +20,11 @@ export interface ManifestContext {
  * The Application object as Argo CD's API and the Kubernetes API return it
  * (argoproj.io/v1alpha1), with inline resource health (no resourceHealthSource).
  */
-export function applicationManifest(app: ApplicationState, world: World, context: ManifestContext): Record<string, unknown> {
+export function applicationManifest(
+  app: ApplicationState,
+  world: World,
+  context: ManifestContext,
+): Record<string, unknown> {
   const { team, product, stage } = app.key;
   const source = {
     repoURL: context.repoURL,
@@ -30,8 +38,15 @@ export function applicationManifest(app: ApplicationState, world: World, context
   const syncStatus = app.overrides.sync ?? app.syncStatus;
 
   const status: Record<string, unknown> = {
-    sync: { status: syncStatus, revision: app.comparedRevision, comparedTo: { source, destination } },
-    health: { status: health.status, lastTransitionTime: isoSeconds(app.healthChangedAt) },
+    sync: {
+      status: syncStatus,
+      revision: app.comparedRevision,
+      comparedTo: { source, destination },
+    },
+    health: {
+      status: health.status,
+      lastTransitionTime: isoSeconds(app.healthChangedAt),
+    },
     reconciledAt: isoSeconds(app.reconciledAt),
     observedAt: isoSeconds(app.reconciledAt),
     sourceType: 'Directory',
@@ -118,7 +133,10 @@ export function applicationManifest(app: ApplicationState, world: World, context
       project: team,
       source,
       destination,
-      syncPolicy: { automated: { prune: true, selfHeal: true }, syncOptions: ['CreateNamespace=true'] },
+      syncPolicy: {
+        automated: { prune: true, selfHeal: true },
+        syncOptions: ['CreateNamespace=true'],
+      },
     },
     status,
   };

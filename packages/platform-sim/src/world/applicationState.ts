@@ -54,13 +54,24 @@ export interface ApplicationState {
   lastHealth?: string;
 }
 
-export function sameDigests(a: Record<string, string>, b: Record<string, string>): boolean {
+export function sameDigests(
+  a: Record<string, string>,
+  b: Record<string, string>,
+): boolean {
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every(key => a[key] === b[key]);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every(key => a[key] === b[key])
+  );
 }
 
 /** Services whose digest differs between what is applied and what main asks for. */
 export function changedServices(app: ApplicationState): string[] {
-  const names = new Set([...Object.keys(app.targetDigests), ...Object.keys(app.appliedDigests)]);
-  return [...names].filter(name => app.targetDigests[name] !== app.appliedDigests[name]);
+  const names = new Set([
+    ...Object.keys(app.targetDigests),
+    ...Object.keys(app.appliedDigests),
+  ]);
+  return [...names].filter(
+    name => app.targetDigests[name] !== app.appliedDigests[name],
+  );
 }

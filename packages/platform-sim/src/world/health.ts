@@ -1,5 +1,12 @@
 /** Argo CD's health statuses, from best to worst (the order Argo CD uses to aggregate). */
-export const HEALTH_ORDER = ['Healthy', 'Suspended', 'Progressing', 'Missing', 'Degraded', 'Unknown'] as const;
+export const HEALTH_ORDER = [
+  'Healthy',
+  'Suspended',
+  'Progressing',
+  'Missing',
+  'Degraded',
+  'Unknown',
+] as const;
 
 export type HealthStatusCode = (typeof HEALTH_ORDER)[number];
 

@@ -7,7 +7,8 @@ const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 export function podTemplateHash(digest: string): string {
   const bytes = createHash('sha256').update(digest).digest();
   let hash = '';
-  for (let i = 0; i < 10; i++) hash += SAFE_ALPHABET[bytes[i] % SAFE_ALPHABET.length];
+  for (let i = 0; i < 10; i++)
+    hash += SAFE_ALPHABET[bytes[i] % SAFE_ALPHABET.length];
   return hash;
 }
 
@@ -24,5 +25,7 @@ export function uidFor(...parts: string[]): string {
 
 /** Kubernetes timestamps have second precision. */
 export function isoSeconds(epochMs: number): string {
-  return new Date(Math.floor(epochMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  return new Date(Math.floor(epochMs / 1000) * 1000)
+    .toISOString()
+    .replace('.000Z', 'Z');
 }

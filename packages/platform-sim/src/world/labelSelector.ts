@@ -2,9 +2,14 @@
  * Kubernetes label selector matching (used by Argo CD's `selector` and the
  * Kubernetes API's `labelSelector`): k=v, k==v, k!=v, k, !k, k in (a,b), k notin (a,b).
  */
-export function matchesLabelSelector(labels: Record<string, string> | undefined, selector: string): boolean {
+export function matchesLabelSelector(
+  labels: Record<string, string> | undefined,
+  selector: string,
+): boolean {
   const actual = labels ?? {};
-  return splitRequirements(selector).every(requirement => matchesRequirement(actual, requirement));
+  return splitRequirements(selector).every(requirement =>
+    matchesRequirement(actual, requirement),
+  );
 }
 
 function splitRequirements(selector: string): string[] {
@@ -25,7 +30,10 @@ function splitRequirements(selector: string): string[] {
   return parts.map(part => part.trim()).filter(Boolean);
 }
 
-function matchesRequirement(labels: Record<string, string>, requirement: string): boolean {
+function matchesRequirement(
+  labels: Record<string, string>,
+  requirement: string,
+): boolean {
   const setMatch = /^([^\s!=]+)\s+(in|notin)\s+\((.*)\)$/.exec(requirement);
   if (setMatch) {
     const values = setMatch[3].split(',').map(v => v.trim());
@@ -36,6 +44,7 @@ function matchesRequirement(labels: Record<string, string>, requirement: string)
   if (inequality) return labels[inequality[1]] !== inequality[2].trim();
   const equality = /^([^\s!=]+)\s*==?\s*(.*)$/.exec(requirement);
   if (equality) return labels[equality[1]] === equality[2].trim();
-  if (requirement.startsWith('!')) return !(requirement.slice(1).trim() in labels);
+  if (requirement.startsWith('!'))
+    return !(requirement.slice(1).trim() in labels);
   return requirement in labels;
 }

@@ -1,6 +1,15 @@
 import { GitRepo } from '../git/gitRepo';
-import { EnvironmentRecord, parseEnvironment } from '../platform/environmentFile';
-import { ENVIRONMENTS_DIR, parseRecordPath, RELEASES_DIR, StageKey, stageName } from '../platform/layout';
+import {
+  EnvironmentRecord,
+  parseEnvironment,
+} from '../platform/environmentFile';
+import {
+  ENVIRONMENTS_DIR,
+  parseRecordPath,
+  RELEASES_DIR,
+  StageKey,
+  stageName,
+} from '../platform/layout';
 import { parseRelease, ReleaseRecord } from '../platform/releaseFile';
 
 export interface ReleaseEntry {
@@ -24,12 +33,18 @@ export interface PlatformSnapshot {
  * blob sha, so re-reading after an unrelated commit costs one ls-tree.
  */
 export class SnapshotReader {
-  private readonly parsed = new Map<string, { record?: unknown; error?: string }>();
+  private readonly parsed = new Map<
+    string,
+    { record?: unknown; error?: string }
+  >();
 
   constructor(private readonly repo: GitRepo) {}
 
   async read(revision: string): Promise<PlatformSnapshot> {
-    const entries = await this.repo.listTree(revision, { recursive: true, dir: 'gitops' });
+    const entries = await this.repo.listTree(revision, {
+      recursive: true,
+      dir: 'gitops',
+    });
     const releases = new Map<string, ReleaseEntry>();
     const environments = new Map<string, EnvironmentRecord>();
     for (const entry of entries) {
@@ -48,13 +63,20 @@ export class SnapshotReader {
       const environmentKey = parseRecordPath(ENVIRONMENTS_DIR, entry.path);
       if (environmentKey) {
         const parsed = await this.parse(entry.sha, parseEnvironment);
-        if (parsed.record) environments.set(stageName(environmentKey), parsed.record as EnvironmentRecord);
+        if (parsed.record)
+          environments.set(
+            stageName(environmentKey),
+            parsed.record as EnvironmentRecord,
+          );
       }
     }
     return { revision, releases, environments };
   }
 
-  private async parse(sha: string, parser: (text: string) => unknown): Promise<{ record?: unknown; error?: string }> {
+  private async parse(
+    sha: string,
+    parser: (text: string) => unknown,
+  ): Promise<{ record?: unknown; error?: string }> {
     const cached = this.parsed.get(sha);
     if (cached) return cached;
     const text = (await this.repo.readBlob(sha)).toString('utf8');
@@ -62,7 +84,9 @@ export class SnapshotReader {
     try {
       result = { record: parser(text) };
     } catch (error) {
-      result = { error: error instanceof Error ? error.message : String(error) };
+      result = {
+        error: error instanceof Error ? error.message : String(error),
+      };
     }
     this.parsed.set(sha, result);
     return result;

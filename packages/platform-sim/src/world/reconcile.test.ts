@@ -2,7 +2,13 @@ import { RunningSim } from '../sim';
 import { setReleaseDigest } from '../platform/releaseFile';
 import { digestFor } from '../seed/digests';
 import { seedDigest } from '../seed/seedData';
-import { getJson, octokitFor, startTestSim, stopTestSim, waitFor } from '../testing/testSim';
+import {
+  getJson,
+  octokitFor,
+  startTestSim,
+  stopTestSim,
+  waitFor,
+} from '../__testUtils__/testSim';
 
 interface Observation {
   sync: string;
@@ -28,9 +34,21 @@ describe('the reconcile loop (Argo CD sync + Argo Rollouts canary)', () => {
 
   /** One look at an Application and one of its Rollouts through the Argo CD API. */
   async function observe(app: string, service: string): Promise<Observation> {
-    const { body } = await getJson(`${sim.argocdUrl}/api/v1/applications/${app}`, sim.tokens.argocd);
-    const query = new URLSearchParams({ namespace: app, resourceName: service, kind: 'Rollout', group: 'argoproj.io', version: 'v1alpha1' });
-    const resource = await getJson(`${sim.argocdUrl}/api/v1/applications/${app}/resource?${query}`, sim.tokens.argocd);
+    const { body } = await getJson(
+      `${sim.argocdUrl}/api/v1/applications/${app}`,
+      sim.tokens.argocd,
+    );
+    const query = new URLSearchParams({
+      namespace: app,
+      resourceName: service,
+      kind: 'Rollout',
+      group: 'argoproj.io',
+      version: 'v1alpha1',
+    });
+    const resource = await getJson(
+      `${sim.argocdUrl}/api/v1/applications/${app}/resource?${query}`,
+      sim.tokens.argocd,
+    );
     const rollout = JSON.parse(resource.body.manifest);
     return {
       sync: body.status.sync.status,
@@ -48,30 +66,58 @@ describe('the reconcile loop (Argo CD sync + Argo Rollouts canary)', () => {
    * The Application and the Rollout are two requests, so one observation may straddle
    * a transition; conditions therefore check both sides.
    */
-  async function watch(app: string, service: string, done: (o: Observation) => boolean): Promise<Observation[]> {
+  async function watch(
+    app: string,
+    service: string,
+    done: (o: Observation) => boolean,
+  ): Promise<Observation[]> {
     const seen: Observation[] = [];
-    await waitFor(async () => {
-      const observation = await observe(app, service);
-      if (JSON.stringify(seen[seen.length - 1]) !== JSON.stringify(observation)) seen.push(observation);
-      return done(observation);
-    }, 15000, 10);
+    await waitFor(
+      async () => {
+        const observation = await observe(app, service);
+        if (
+          JSON.stringify(seen[seen.length - 1]) !== JSON.stringify(observation)
+        )
+          seen.push(observation);
+        return done(observation);
+      },
+      15000,
+      10,
+    );
     return seen;
   }
 
   it('walks a CI push to dev: OutOfSync → canary 10% → higher weights → Synced + Healthy with the new digest', async () => {
     const oldImage = `registry.refplat.org/alpha/cart@${seedDigest('alpha', 'shop', 'cart', 2)}`;
     const before = await observe('alpha-shop-dev', 'cart');
-    expect(before).toMatchObject({ sync: 'Synced', health: 'Healthy', phase: 'Healthy' });
+    expect(before).toMatchObject({
+      sync: 'Synced',
+      health: 'Healthy',
+      phase: 'Healthy',
+    });
     expect(before.images).toContain(oldImage);
 
-    const { digest, commit } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+    const { digest, commit } = await sim.control.ciPush({
+      team: 'alpha',
+      product: 'shop',
+      service: 'cart',
+    });
     const newImage = `registry.refplat.org/alpha/cart@${digest}`;
-    const seen = await watch('alpha-shop-dev', 'cart', o => o.sync === 'Synced' && o.health === 'Healthy' && o.images.includes(newImage));
+    const seen = await watch(
+      'alpha-shop-dev',
+      'cart',
+      o =>
+        o.sync === 'Synced' &&
+        o.health === 'Healthy' &&
+        o.images.includes(newImage),
+    );
 
     expect(seen.some(o => o.sync === 'OutOfSync')).toBe(true);
     const firstCanary = seen.findIndex(o => o.weight === 10);
     expect(firstCanary).toBeGreaterThan(-1);
-    expect(seen.slice(firstCanary).some(o => o.weight > 10 && o.weight < 100)).toBe(true);
+    expect(
+      seen.slice(firstCanary).some(o => o.weight > 10 && o.weight < 100),
+    ).toBe(true);
     // A paused canary step is Suspended in Argo CD, and both images run while it lasts.
     const paused = seen.find(o => o.phase === 'Paused')!;
     expect(paused.health).toBe('Suspended');
@@ -80,17 +126,31 @@ describe('the reconcile loop (Argo CD sync + Argo Rollouts canary)', () => {
     expect(last.images).not.toContain(oldImage);
     expect(last).toMatchObject({ phase: 'Healthy', step: 6, weight: 0 });
 
-    const { body: app } = await getJson(`${sim.argocdUrl}/api/v1/applications/alpha-shop-dev`, sim.tokens.argocd);
+    const { body: app } = await getJson(
+      `${sim.argocdUrl}/api/v1/applications/alpha-shop-dev`,
+      sim.tokens.argocd,
+    );
     expect(app.status.sync.revision).toBe(commit);
     expect(app.status.operationState.syncResult.revision).toBe(commit);
-    expect(app.status.history[app.status.history.length - 1].revision).toBe(commit);
-    expect(Date.parse(app.status.reconciledAt)).toBeGreaterThanOrEqual(Date.parse(app.status.operationState.finishedAt));
+    expect(app.status.history[app.status.history.length - 1].revision).toBe(
+      commit,
+    );
+    expect(Date.parse(app.status.reconciledAt)).toBeGreaterThanOrEqual(
+      Date.parse(app.status.operationState.finishedAt),
+    );
   });
 
   it('moves an unchanged Application to the new main revision without leaving Synced', async () => {
-    const { commit } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
+    const { commit } = await sim.control.ciPush({
+      team: 'alpha',
+      product: 'shop',
+      service: 'storefront',
+    });
     const app = await waitFor(async () => {
-      const { body } = await getJson(`${sim.argocdUrl}/api/v1/applications/beta-payments-prod`, sim.tokens.argocd);
+      const { body } = await getJson(
+        `${sim.argocdUrl}/api/v1/applications/beta-payments-prod`,
+        sim.tokens.argocd,
+      );
       return body.status.sync.revision === commit ? body : undefined;
     });
     expect(app.status.sync.status).toBe('Synced');
@@ -100,43 +160,121 @@ describe('the reconcile loop (Argo CD sync + Argo Rollouts canary)', () => {
   it('rolls out a Release PR merged into a stage (alpha/shop prod ← staging cart)', async () => {
     const octokit = octokitFor(sim);
     const path = 'gitops/releases/alpha/shop/prod.yaml';
-    const { data: main } = await octokit.git.getRef({ owner: 'refplat', repo: 'platform', ref: 'heads/main' });
-    await octokit.git.createRef({ owner: 'refplat', repo: 'platform', ref: 'refs/heads/promote-prod-cart', sha: main.object.sha });
-    const { data: file } = (await octokit.repos.getContent({ owner: 'refplat', repo: 'platform', path, ref: 'promote-prod-cart' })) as any;
-    const newDigest = seedDigest('alpha', 'shop', 'cart', 2);
-    const text = setReleaseDigest(Buffer.from(file.content, 'base64').toString('utf8'), 'cart', newDigest);
-    await octokit.repos.createOrUpdateFileContents({
-      owner: 'refplat', repo: 'platform', path, branch: 'promote-prod-cart', sha: file.sha,
-      message: 'promote alpha/shop staging -> prod: cart', content: Buffer.from(text).toString('base64'),
+    const { data: main } = await octokit.git.getRef({
+      owner: 'refplat',
+      repo: 'platform',
+      ref: 'heads/main',
     });
-    const { data: pr } = await octokit.pulls.create({ owner: 'refplat', repo: 'platform', title: 'Promote cart to prod', head: 'promote-prod-cart', base: 'main' });
-    await octokit.pulls.merge({ owner: 'refplat', repo: 'platform', pull_number: pr.number });
+    await octokit.git.createRef({
+      owner: 'refplat',
+      repo: 'platform',
+      ref: 'refs/heads/promote-prod-cart',
+      sha: main.object.sha,
+    });
+    const { data: file } = (await octokit.repos.getContent({
+      owner: 'refplat',
+      repo: 'platform',
+      path,
+      ref: 'promote-prod-cart',
+    })) as any;
+    const newDigest = seedDigest('alpha', 'shop', 'cart', 2);
+    const text = setReleaseDigest(
+      Buffer.from(file.content, 'base64').toString('utf8'),
+      'cart',
+      newDigest,
+    );
+    await octokit.repos.createOrUpdateFileContents({
+      owner: 'refplat',
+      repo: 'platform',
+      path,
+      branch: 'promote-prod-cart',
+      sha: file.sha,
+      message: 'promote alpha/shop staging -> prod: cart',
+      content: Buffer.from(text).toString('base64'),
+    });
+    const { data: pr } = await octokit.pulls.create({
+      owner: 'refplat',
+      repo: 'platform',
+      title: 'Promote cart to prod',
+      head: 'promote-prod-cart',
+      base: 'main',
+    });
+    await octokit.pulls.merge({
+      owner: 'refplat',
+      repo: 'platform',
+      pull_number: pr.number,
+    });
 
-    const seen = await watch('alpha-shop-prod', 'cart', o => o.phase === 'Healthy' && o.health === 'Healthy' && o.images.includes(`registry.refplat.org/alpha/cart@${newDigest}`));
+    const seen = await watch(
+      'alpha-shop-prod',
+      'cart',
+      o =>
+        o.phase === 'Healthy' &&
+        o.health === 'Healthy' &&
+        o.images.includes(`registry.refplat.org/alpha/cart@${newDigest}`),
+    );
     expect(seen.some(o => o.weight === 10)).toBe(true);
-    expect(seen[seen.length - 1]).toMatchObject({ sync: 'Synced', health: 'Healthy' });
+    expect(seen[seen.length - 1]).toMatchObject({
+      sync: 'Synced',
+      health: 'Healthy',
+    });
   });
 
   it('aborts a bad digest at the first pause: Degraded, old digest still running', async () => {
     const oldImage = `registry.refplat.org/alpha/checkout@${seedDigest('alpha', 'shop', 'checkout', 2)}`;
-    const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'checkout', bad: true });
+    const { digest } = await sim.control.ciPush({
+      team: 'alpha',
+      product: 'shop',
+      service: 'checkout',
+      bad: true,
+    });
     const seen = await watch(
       'alpha-shop-dev',
       'checkout',
-      o => o.abort && o.health === 'Degraded' && o.weight === 0 && o.images.includes(oldImage),
+      o =>
+        o.abort &&
+        o.health === 'Degraded' &&
+        o.weight === 0 &&
+        o.images.includes(oldImage),
     );
     const last = seen[seen.length - 1];
-    expect(last).toMatchObject({ sync: 'Synced', health: 'Degraded', phase: 'Degraded', weight: 0, step: 0 });
+    expect(last).toMatchObject({
+      sync: 'Synced',
+      health: 'Degraded',
+      phase: 'Degraded',
+      weight: 0,
+      step: 0,
+    });
     expect(last.images).toContain(oldImage);
-    expect(last.images).not.toContain(`registry.refplat.org/alpha/checkout@${digest}`);
+    expect(last.images).not.toContain(
+      `registry.refplat.org/alpha/checkout@${digest}`,
+    );
 
-    const { body: app } = await getJson(`${sim.argocdUrl}/api/v1/applications/alpha-shop-dev`, sim.tokens.argocd);
-    const resource = app.status.resources.find((r: any) => r.kind === 'Rollout' && r.name === 'checkout');
+    const { body: app } = await getJson(
+      `${sim.argocdUrl}/api/v1/applications/alpha-shop-dev`,
+      sim.tokens.argocd,
+    );
+    const resource = app.status.resources.find(
+      (r: any) => r.kind === 'Rollout' && r.name === 'checkout',
+    );
     expect(resource.health.status).toBe('Degraded');
-    expect(resource.health.message).toMatch(/^RolloutAborted: Rollout aborted update to revision \d+: Metric "success-rate" assessed Failed/);
+    expect(resource.health.message).toMatch(
+      /^RolloutAborted: Rollout aborted update to revision \d+: Metric "success-rate" assessed Failed/,
+    );
 
     // A good digest afterwards starts a fresh canary and recovers.
-    const good = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'checkout', digest: digestFor('checkout-fixed') });
-    await watch('alpha-shop-dev', 'checkout', o => o.phase === 'Healthy' && o.images.includes(`registry.refplat.org/alpha/checkout@${good.digest}`));
+    const good = await sim.control.ciPush({
+      team: 'alpha',
+      product: 'shop',
+      service: 'checkout',
+      digest: digestFor('checkout-fixed'),
+    });
+    await watch(
+      'alpha-shop-dev',
+      'checkout',
+      o =>
+        o.phase === 'Healthy' &&
+        o.images.includes(`registry.refplat.org/alpha/checkout@${good.digest}`),
+    );
   });
 });

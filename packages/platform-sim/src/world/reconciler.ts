@@ -1,8 +1,21 @@
 import { GitRepo } from '../git/gitRepo';
-import { ApplicationState, changedServices, sameDigests } from './applicationState';
+import {
+  ApplicationState,
+  changedServices,
+  sameDigests,
+} from './applicationState';
 import { applicationHealth } from './liveObjects';
-import { PlatformSnapshot, ReleaseEntry, SnapshotReader } from './platformSnapshot';
-import { advanceRollout, applyDigest, newStableRollout, setFrozen } from './rolloutState';
+import {
+  PlatformSnapshot,
+  ReleaseEntry,
+  SnapshotReader,
+} from './platformSnapshot';
+import {
+  advanceRollout,
+  applyDigest,
+  newStableRollout,
+  setFrozen,
+} from './rolloutState';
 import { World } from './world';
 
 /** Argo CD keeps this many history entries (spec.revisionHistoryLimit default). */
@@ -41,12 +54,26 @@ export class Reconciler {
       const app = this.createApp(entry, snapshot.revision, now);
       app.history = await this.historyFromGit(entry.path);
       const last = app.history[app.history.length - 1];
-      if (last) app.operation = { revision: last.revision, startedAt: last.deployStartedAt, finishedAt: last.deployedAt };
+      if (last)
+        app.operation = {
+          revision: last.revision,
+          startedAt: last.deployStartedAt,
+          finishedAt: last.deployedAt,
+        };
       app.comparedRevision = snapshot.revision;
       app.appliedDigests = { ...app.targetDigests };
       app.syncStatus = entry.record ? 'Synced' : 'Unknown';
       for (const [service, digest] of Object.entries(app.appliedDigests)) {
-        app.rollouts.set(service, newStableRollout({ name: service, namespace: app.namespace, team: app.key.team, digest, now }));
+        app.rollouts.set(
+          service,
+          newStableRollout({
+            name: service,
+            namespace: app.namespace,
+            team: app.key.team,
+            digest,
+            now,
+          }),
+        );
       }
       this.world.apps.set(app.name, app);
     }
@@ -62,7 +89,8 @@ export class Reconciler {
           console.error('platform-sim reconcile failed:', error);
         })
         .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(loop, this.options.intervalMs);
+          if (!this.stopped)
+            this.timer = setTimeout(loop, this.options.intervalMs);
         });
     };
     this.timer = setTimeout(loop, this.options.intervalMs);
@@ -80,12 +108,17 @@ export class Reconciler {
     if (snapshot) this.compare(snapshot, now);
     let changed = false;
     for (const app of this.world.apps.values()) {
-      if (app.syncStatus === 'OutOfSync' && app.outOfSyncSince !== undefined && now - app.outOfSyncSince >= this.options.syncDelayMs) {
+      if (
+        app.syncStatus === 'OutOfSync' &&
+        app.outOfSyncSince !== undefined &&
+        now - app.outOfSyncSince >= this.options.syncDelayMs
+      ) {
         this.sync(app, now);
         changed = true;
       }
       for (const rollout of app.rollouts.values()) {
-        if (advanceRollout(rollout, this.world.plan, now, this.world.isBad)) changed = true;
+        if (advanceRollout(rollout, this.world.plan, now, this.world.isBad))
+          changed = true;
       }
       app.reconciledAt = now;
       const health = applicationHealth(app, this.world).status;
@@ -98,7 +131,8 @@ export class Reconciler {
   }
 
   private async readMainIfChanged(): Promise<PlatformSnapshot | undefined> {
-    if (this.repo.version === this.seenRepoVersion && this.snapshot) return undefined;
+    if (this.repo.version === this.seenRepoVersion && this.snapshot)
+      return undefined;
     const versionBefore = this.repo.version;
     const revision = await this.repo.resolveCommit('refs/heads/main');
     if (!revision) return undefined;
@@ -154,7 +188,13 @@ export class Reconciler {
         app.rollouts.delete(service);
       } else if (!rollout) {
         // A service's first deploy has no stable version to canary against.
-        const created = newStableRollout({ name: service, namespace: app.namespace, team: app.key.team, digest, now });
+        const created = newStableRollout({
+          name: service,
+          namespace: app.namespace,
+          team: app.key.team,
+          digest,
+          now,
+        });
         setFrozen(created, Boolean(app.overrides.freezeCanary), now);
         app.rollouts.set(service, created);
       } else {
@@ -166,11 +206,21 @@ export class Reconciler {
     app.outOfSyncSince = undefined;
     app.operation = { revision, startedAt: now, finishedAt: now };
     const nextId = (app.history[app.history.length - 1]?.id ?? -1) + 1;
-    app.history.push({ id: nextId, revision, deployStartedAt: now, deployedAt: now });
-    if (app.history.length > HISTORY_LIMIT) app.history.splice(0, app.history.length - HISTORY_LIMIT);
+    app.history.push({
+      id: nextId,
+      revision,
+      deployStartedAt: now,
+      deployedAt: now,
+    });
+    if (app.history.length > HISTORY_LIMIT)
+      app.history.splice(0, app.history.length - HISTORY_LIMIT);
   }
 
-  private createApp(entry: ReleaseEntry, revision: string, now: number): ApplicationState {
+  private createApp(
+    entry: ReleaseEntry,
+    revision: string,
+    now: number,
+  ): ApplicationState {
     const name = nameOf(entry);
     return {
       name,
@@ -193,10 +243,19 @@ export class Reconciler {
 
   /** Seeded history: one entry per commit that touched the Release file, like past syncs. */
   private async historyFromGit(releasePath: string) {
-    const commits = (await this.repo.log('refs/heads/main', { path: releasePath })).reverse().slice(-HISTORY_LIMIT);
+    const commits = (
+      await this.repo.log('refs/heads/main', { path: releasePath })
+    )
+      .reverse()
+      .slice(-HISTORY_LIMIT);
     return commits.map((commit, index) => {
       const at = Date.parse(commit.committer.date);
-      return { id: index, revision: commit.sha, deployStartedAt: at, deployedAt: at + 1000 };
+      return {
+        id: index,
+        revision: commit.sha,
+        deployStartedAt: at,
+        deployedAt: at + 1000,
+      };
     });
   }
 }

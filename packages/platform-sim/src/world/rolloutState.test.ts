@@ -1,4 +1,10 @@
-import { advanceRollout, applyDigest, canarySteps, newStableRollout, setFrozen } from './rolloutState';
+import {
+  advanceRollout,
+  applyDigest,
+  canarySteps,
+  newStableRollout,
+  setFrozen,
+} from './rolloutState';
 import { argoHealthOfRollout, viewRollout } from './rolloutView';
 import { worstHealth } from './health';
 import { matchesLabelSelector } from './labelSelector';
@@ -9,7 +15,13 @@ const newDigest = `sha256:${'2'.repeat(64)}`;
 const never = () => false;
 
 function rollout() {
-  return newStableRollout({ name: 'cart', namespace: 'alpha-shop-dev', team: 'alpha', digest: oldDigest, now: 0 });
+  return newStableRollout({
+    name: 'cart',
+    namespace: 'alpha-shop-dev',
+    team: 'alpha',
+    digest: oldDigest,
+    now: 0,
+  });
 }
 
 describe('canary progression', () => {
@@ -30,7 +42,12 @@ describe('canary progression', () => {
     const at = (t: number) => {
       advanceRollout(state, plan, t, never);
       const view = viewRollout(state, plan);
-      return [view.phase, view.currentStepIndex, view.canaryWeight, argoHealthOfRollout(view).status];
+      return [
+        view.phase,
+        view.currentStepIndex,
+        view.canaryWeight,
+        argoHealthOfRollout(view).status,
+      ];
     };
     expect(at(100)).toEqual(['Progressing', 0, 10, 'Progressing']);
     expect(at(600)).toEqual(['Paused', 1, 10, 'Suspended']);
@@ -40,7 +57,9 @@ describe('canary progression', () => {
     expect(at(4600)).toEqual(['Progressing', 6, 100, 'Progressing']);
     expect(at(5100)).toEqual(['Healthy', 6, 0, 'Healthy']);
     expect(state.stableDigest).toBe(newDigest);
-    expect(viewRollout(state, plan).runningImages).toEqual([`registry.refplat.org/alpha/cart@${newDigest}`]);
+    expect(viewRollout(state, plan).runningImages).toEqual([
+      `registry.refplat.org/alpha/cart@${newDigest}`,
+    ]);
   });
 
   it('runs both images during the canary', () => {
@@ -64,7 +83,9 @@ describe('canary progression', () => {
     );
     expect(view.canaryWeight).toBe(0);
     expect(state.abortedAt).toBe(500);
-    expect(view.runningImages).toEqual([`registry.refplat.org/alpha/cart@${oldDigest}`]);
+    expect(view.runningImages).toEqual([
+      `registry.refplat.org/alpha/cart@${oldDigest}`,
+    ]);
     expect(argoHealthOfRollout(view).status).toBe('Degraded');
   });
 
@@ -95,18 +116,40 @@ describe('canary progression', () => {
 describe('health aggregation and label selectors', () => {
   it('takes the worst health (Healthy < Suspended < Progressing < Missing < Degraded < Unknown)', () => {
     expect(worstHealth([])).toEqual({ status: 'Healthy' });
-    expect(worstHealth([{ status: 'Healthy' }, { status: 'Suspended' }]).status).toBe('Suspended');
-    expect(worstHealth([{ status: 'Progressing' }, { status: 'Suspended' }]).status).toBe('Progressing');
-    expect(worstHealth([{ status: 'Degraded', message: 'x' }, { status: 'Missing' }])).toEqual({ status: 'Degraded', message: 'x' });
-    expect(worstHealth([{ status: 'Degraded' }, { status: 'Unknown' }]).status).toBe('Unknown');
+    expect(
+      worstHealth([{ status: 'Healthy' }, { status: 'Suspended' }]).status,
+    ).toBe('Suspended');
+    expect(
+      worstHealth([{ status: 'Progressing' }, { status: 'Suspended' }]).status,
+    ).toBe('Progressing');
+    expect(
+      worstHealth([
+        { status: 'Degraded', message: 'x' },
+        { status: 'Missing' },
+      ]),
+    ).toEqual({ status: 'Degraded', message: 'x' });
+    expect(
+      worstHealth([{ status: 'Degraded' }, { status: 'Unknown' }]).status,
+    ).toBe('Unknown');
   });
 
   it('matches Kubernetes label selectors', () => {
     const labels = { 'refplat.org/team': 'alpha', 'refplat.org/stage': 'dev' };
-    expect(matchesLabelSelector(labels, 'refplat.org/team=alpha,refplat.org/stage==dev')).toBe(true);
+    expect(
+      matchesLabelSelector(
+        labels,
+        'refplat.org/team=alpha,refplat.org/stage==dev',
+      ),
+    ).toBe(true);
     expect(matchesLabelSelector(labels, 'refplat.org/team!=alpha')).toBe(false);
-    expect(matchesLabelSelector(labels, 'refplat.org/stage in (dev, test)')).toBe(true);
-    expect(matchesLabelSelector(labels, 'refplat.org/stage notin (dev)')).toBe(false);
-    expect(matchesLabelSelector(labels, 'refplat.org/team,!refplat.org/product')).toBe(true);
+    expect(
+      matchesLabelSelector(labels, 'refplat.org/stage in (dev, test)'),
+    ).toBe(true);
+    expect(matchesLabelSelector(labels, 'refplat.org/stage notin (dev)')).toBe(
+      false,
+    );
+    expect(
+      matchesLabelSelector(labels, 'refplat.org/team,!refplat.org/product'),
+    ).toBe(true);
   });
 });

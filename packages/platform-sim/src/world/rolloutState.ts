@@ -6,12 +6,17 @@ export interface CanaryPlan {
   stepMs: number;
 }
 
-export type CanaryStep = { setWeight: number } | { pause: { duration: string } };
+export type CanaryStep =
+  { setWeight: number } | { pause: { duration: string } };
 
 /** The canary steps as they appear in spec.strategy.canary.steps. */
 export function canarySteps(plan: CanaryPlan): CanaryStep[] {
-  const duration = plan.stepMs % 1000 === 0 ? `${plan.stepMs / 1000}s` : `${plan.stepMs}ms`;
-  return plan.weights.flatMap(weight => [{ setWeight: weight }, { pause: { duration } }]);
+  const duration =
+    plan.stepMs % 1000 === 0 ? `${plan.stepMs / 1000}s` : `${plan.stepMs}ms`;
+  return plan.weights.flatMap(weight => [
+    { setWeight: weight },
+    { pause: { duration } },
+  ]);
 }
 
 export function isPauseStep(plan: CanaryPlan, stepIndex: number): boolean {
@@ -57,7 +62,13 @@ export interface RolloutState {
 }
 
 /** A Rollout that already runs `digest` fully (seeded state, or a service's first deploy). */
-export function newStableRollout(args: { name: string; namespace: string; team: string; digest: string; now: number }): RolloutState {
+export function newStableRollout(args: {
+  name: string;
+  namespace: string;
+  team: string;
+  digest: string;
+  now: number;
+}): RolloutState {
   return {
     name: args.name,
     namespace: args.namespace,
@@ -77,7 +88,11 @@ export function newStableRollout(args: { name: string; namespace: string; team: 
  * from step 0, abandoning an earlier unfinished or aborted one.
  * Returns true when the Rollout changed.
  */
-export function applyDigest(state: RolloutState, digest: string, now: number): boolean {
+export function applyDigest(
+  state: RolloutState,
+  digest: string,
+  now: number,
+): boolean {
   if (digest === state.desiredDigest) return false;
   state.generation += 1;
   state.revision += 1;
@@ -131,7 +146,11 @@ export function advanceRollout(
 }
 
 /** Freezes or releases a canary; a released one resumes with the time it had left. */
-export function setFrozen(state: RolloutState, frozen: boolean, now: number): void {
+export function setFrozen(
+  state: RolloutState,
+  frozen: boolean,
+  now: number,
+): void {
   if (frozen && state.frozenAt === undefined) {
     state.frozenAt = now;
   } else if (!frozen && state.frozenAt !== undefined) {

@@ -7,7 +7,8 @@ export type RolloutPhase = 'Healthy' | 'Progressing' | 'Paused' | 'Degraded';
 /** Pods per Rollout at full scale. */
 export const ROLLOUT_REPLICAS = 4;
 
-export const ANALYSIS_FAILURE = 'Metric "success-rate" assessed Failed due to failed (1) > failureLimit (0)';
+export const ANALYSIS_FAILURE =
+  'Metric "success-rate" assessed Failed due to failed (1) > failureLimit (0)';
 
 /** Everything observable about a Rollout at one moment, derived from its state. */
 export interface RolloutView {
@@ -25,7 +26,10 @@ export interface RolloutView {
   paused: boolean;
 }
 
-export function viewRollout(state: RolloutState, plan: CanaryPlan): RolloutView {
+export function viewRollout(
+  state: RolloutState,
+  plan: CanaryPlan,
+): RolloutView {
   const stepCount = plan.weights.length * 2;
   const stableHash = podTemplateHash(state.stableDigest);
   const canaryHash = podTemplateHash(state.desiredDigest);
@@ -80,7 +84,10 @@ export function viewRollout(state: RolloutState, plan: CanaryPlan): RolloutView 
 }
 
 /** How Argo CD's Rollout health check reads a v1 Rollout (phase + message). */
-export function argoHealthOfRollout(view: RolloutView): { status: string; message?: string } {
+export function argoHealthOfRollout(view: RolloutView): {
+  status: string;
+  message?: string;
+} {
   switch (view.phase) {
     case 'Healthy':
       return { status: 'Healthy' };
@@ -102,7 +109,10 @@ export function rolloutManifest(
 ): Record<string, unknown> {
   const view = viewRollout(state, plan);
   const since = isoSeconds(state.phaseChangedAt);
-  const labels = { app: state.name, 'app.kubernetes.io/instance': meta.appName };
+  const labels = {
+    app: state.name,
+    'app.kubernetes.io/instance': meta.appName,
+  };
   const totalPods = view.stablePods + view.canaryPods;
   const status: Record<string, unknown> = {
     HPAReplicas: totalPods,
@@ -115,13 +125,22 @@ export function rolloutManifest(
     stableRS: view.stableHash,
     canary: {
       weights: {
-        canary: { podTemplateHash: view.canaryHash, serviceName: `${state.name}-canary`, weight: view.canaryWeight },
-        stable: { podTemplateHash: view.stableHash, serviceName: state.name, weight: 100 - view.canaryWeight },
+        canary: {
+          podTemplateHash: view.canaryHash,
+          serviceName: `${state.name}-canary`,
+          weight: view.canaryWeight,
+        },
+        stable: {
+          podTemplateHash: view.stableHash,
+          serviceName: state.name,
+          weight: 100 - view.canaryWeight,
+        },
       },
     },
     blueGreen: {},
     replicas: totalPods,
-    updatedReplicas: view.phase === 'Healthy' ? ROLLOUT_REPLICAS : view.canaryPods,
+    updatedReplicas:
+      view.phase === 'Healthy' ? ROLLOUT_REPLICAS : view.canaryPods,
     readyReplicas: totalPods,
     availableReplicas: totalPods,
     selector: `app=${state.name}`,
@@ -157,7 +176,10 @@ export function rolloutManifest(
           canaryService: `${state.name}-canary`,
           stableService: state.name,
           trafficRouting: { nginx: { stableIngress: state.name } },
-          analysis: { templates: [{ templateName: 'success-rate' }], startingStep: 1 },
+          analysis: {
+            templates: [{ templateName: 'success-rate' }],
+            startingStep: 1,
+          },
           steps,
         },
       },
@@ -178,8 +200,18 @@ export function rolloutManifest(
   };
 }
 
-function rolloutConditions(view: RolloutView, since: string, revision: number, name: string) {
-  const condition = (type: string, status: string, reason: string, message: string) => ({
+function rolloutConditions(
+  view: RolloutView,
+  since: string,
+  revision: number,
+  name: string,
+) {
+  const condition = (
+    type: string,
+    status: string,
+    reason: string,
+    message: string,
+  ) => ({
     lastTransitionTime: since,
     lastUpdateTime: since,
     message,
@@ -188,20 +220,59 @@ function rolloutConditions(view: RolloutView, since: string, revision: number, n
     type,
   });
   const healthy = view.phase === 'Healthy';
-  const progressing =
-    view.phase === 'Degraded'
-      ? condition('Progressing', 'False', 'RolloutAborted', `Rollout aborted update to revision ${revision}: ${ANALYSIS_FAILURE}`)
-      : view.phase === 'Paused'
-        ? condition('Progressing', 'Unknown', 'RolloutPaused', 'Rollout is paused')
-        : healthy
-          ? condition('Progressing', 'True', 'NewReplicaSetAvailable', `Rollout "${name}" has successfully progressed.`)
-          : condition('Progressing', 'True', 'ReplicaSetUpdated', `Updated ReplicaSet "${name}-${view.canaryHash}" is progressing.`);
+  const progressingByPhase: Record<
+    RolloutPhase,
+    () => ReturnType<typeof condition>
+  > = {
+    Degraded: () =>
+      condition(
+        'Progressing',
+        'False',
+        'RolloutAborted',
+        `Rollout aborted update to revision ${revision}: ${ANALYSIS_FAILURE}`,
+      ),
+    Paused: () =>
+      condition('Progressing', 'Unknown', 'RolloutPaused', 'Rollout is paused'),
+    Healthy: () =>
+      condition(
+        'Progressing',
+        'True',
+        'NewReplicaSetAvailable',
+        `Rollout "${name}" has successfully progressed.`,
+      ),
+    Progressing: () =>
+      condition(
+        'Progressing',
+        'True',
+        'ReplicaSetUpdated',
+        `Updated ReplicaSet "${name}-${view.canaryHash}" is progressing.`,
+      ),
+  };
+  const progressing = progressingByPhase[view.phase]();
   const conditions = [
-    condition('Available', 'True', 'AvailableReason', 'Rollout has minimum availability'),
+    condition(
+      'Available',
+      'True',
+      'AvailableReason',
+      'Rollout has minimum availability',
+    ),
     progressing,
-    condition('Healthy', healthy ? 'True' : 'False', 'RolloutHealthy', healthy ? 'Rollout is healthy' : 'Rollout is not healthy'),
-    condition('Completed', healthy ? 'True' : 'False', 'RolloutCompleted', healthy ? 'Rollout is Completed' : 'RolloutCompleted'),
+    condition(
+      'Healthy',
+      healthy ? 'True' : 'False',
+      'RolloutHealthy',
+      healthy ? 'Rollout is healthy' : 'Rollout is not healthy',
+    ),
+    condition(
+      'Completed',
+      healthy ? 'True' : 'False',
+      'RolloutCompleted',
+      healthy ? 'Rollout is Completed' : 'RolloutCompleted',
+    ),
   ];
-  if (view.paused) conditions.push(condition('Paused', 'True', 'RolloutPaused', 'Rollout is paused'));
+  if (view.paused)
+    conditions.push(
+      condition('Paused', 'True', 'RolloutPaused', 'Rollout is paused'),
+    );
   return conditions;
 }

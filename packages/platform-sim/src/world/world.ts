@@ -1,4 +1,3 @@
-import { stageName } from '../platform/layout';
 import { AppOverrides, ApplicationState } from './applicationState';
 import { CanaryPlan, canarySteps, CanaryStep, setFrozen } from './rolloutState';
 
@@ -53,20 +52,27 @@ export class World {
   }
 
   /** Applies (or with `clear`, removes) test overrides. Returns false for an unknown app. */
-  setOverrides(name: string, overrides: AppOverrides & { clear?: boolean }, now: number): boolean {
-    const app = this.apps.get(name) ?? [...this.apps.values()].find(a => stageName(a.key) === name);
+  setOverrides(
+    name: string,
+    overrides: AppOverrides & { clear?: boolean },
+    now: number,
+  ): boolean {
+    const app = this.apps.get(name);
     if (!app) return false;
     if (overrides.clear) {
       app.overrides = {};
     }
     const { clear: _clear, ...rest } = overrides;
     app.overrides = { ...app.overrides, ...dropUndefined(rest) };
-    for (const rollout of app.rollouts.values()) setFrozen(rollout, Boolean(app.overrides.freezeCanary), now);
+    for (const rollout of app.rollouts.values())
+      setFrozen(rollout, Boolean(app.overrides.freezeCanary), now);
     this.touch();
     return true;
   }
 }
 
 function dropUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== undefined),
+  ) as Partial<T>;
 }

@@ -10,23 +10,41 @@ export function registerCommitRoutes(router: Router, ctx: GithubContext): void {
   router.get(
     '/commits',
     route(async (req, res) => {
-      const from = typeof req.query.sha === 'string' && req.query.sha ? req.query.sha : 'main';
+      const from =
+        typeof req.query.sha === 'string' && req.query.sha
+          ? req.query.sha
+          : 'main';
       const head = await resolveRef(ctx, from);
       if (!head) throw notFound(`No commit found for SHA: ${from}`);
-      const filePath = typeof req.query.path === 'string' ? req.query.path : undefined;
+      const filePath =
+        typeof req.query.path === 'string' ? req.query.path : undefined;
       let commits = await ctx.repo.log(head, { path: filePath });
-      const author = typeof req.query.author === 'string' ? req.query.author.toLowerCase() : undefined;
+      const author =
+        typeof req.query.author === 'string'
+          ? req.query.author.toLowerCase()
+          : undefined;
       if (author) {
         commits = commits.filter(
-          c => c.author.email.toLowerCase() === author || ctx.users.byEmail(c.author.email)?.login.toLowerCase() === author,
+          c =>
+            c.author.email.toLowerCase() === author ||
+            ctx.users.byEmail(c.author.email)?.login.toLowerCase() === author,
         );
       }
-      const since = typeof req.query.since === 'string' ? Date.parse(req.query.since) : NaN;
-      const until = typeof req.query.until === 'string' ? Date.parse(req.query.until) : NaN;
-      if (!Number.isNaN(since)) commits = commits.filter(c => Date.parse(c.committer.date) >= since);
-      if (!Number.isNaN(until)) commits = commits.filter(c => Date.parse(c.committer.date) <= until);
+      const since =
+        typeof req.query.since === 'string' ? Date.parse(req.query.since) : NaN;
+      const until =
+        typeof req.query.until === 'string' ? Date.parse(req.query.until) : NaN;
+      if (!Number.isNaN(since))
+        commits = commits.filter(c => Date.parse(c.committer.date) >= since);
+      if (!Number.isNaN(until))
+        commits = commits.filter(c => Date.parse(c.committer.date) <= until);
       const page = paginate(req, res, commits);
-      ctx.responder.json(req, res, 200, page.map(commit => restCommitJson(ctx, commit)));
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        page.map(commit => restCommitJson(ctx, commit)),
+      );
     }),
   );
 
@@ -55,8 +73,10 @@ export function registerCommitRoutes(router: Router, ctx: GithubContext): void {
       if (!base || !head) throw notFound(`Not Found`);
       const mergeBase = (await ctx.repo.mergeBase(base, head)) ?? base;
       const { ahead, behind } = await ctx.repo.aheadBehind(base, head);
-      const status = ahead === 0 && behind === 0 ? 'identical' : behind === 0 ? 'ahead' : ahead === 0 ? 'behind' : 'diverged';
-      const commits = (await ctx.repo.log(head, { until: mergeBase })).reverse();
+      const status = compareStatus(ahead, behind);
+      const commits = (
+        await ctx.repo.log(head, { until: mergeBase })
+      ).reverse();
       const files = await ctx.repo.diff(mergeBase, head);
       const baseCommit = await ctx.repo.readCommit(base);
       const mergeBaseCommit = await ctx.repo.readCommit(mergeBase);
@@ -73,9 +93,22 @@ export function registerCommitRoutes(router: Router, ctx: GithubContext): void {
         ahead_by: ahead,
         behind_by: behind,
         total_commits: commits.length,
-        commits: paginate(req, res, commits).map(commit => restCommitJson(ctx, commit)),
+        commits: paginate(req, res, commits).map(commit =>
+          restCommitJson(ctx, commit),
+        ),
         files: files.map(file => fileJson(ctx, file, head)),
       });
     }),
   );
+}
+
+/** GitHub's compare status from the ahead/behind counts. */
+function compareStatus(
+  ahead: number,
+  behind: number,
+): 'identical' | 'ahead' | 'behind' | 'diverged' {
+  if (ahead === 0 && behind === 0) return 'identical';
+  if (behind === 0) return 'ahead';
+  if (ahead === 0) return 'behind';
+  return 'diverged';
 }

@@ -1,28 +1,51 @@
 import type { Request, Router } from 'express';
 import { GitIdentity, TreeEntry } from '../../git/types';
 import { GithubContext, repoApiUrl, repoHtmlUrl } from '../context';
-import { GithubError, notFound, requireString, validationFailed } from '../errors';
+import {
+  GithubError,
+  notFound,
+  requireString,
+  validationFailed,
+} from '../errors';
 import { callerLogin } from '../responder';
 import { gitCommitJson, nowIso } from '../shapes';
 import { branchHead, resolveRef, route, wildcard } from '../routeHelpers';
 
 /** GET/PUT/DELETE /repos/{o}/{r}/contents/{path}. */
-export function registerContentsRoutes(router: Router, ctx: GithubContext): void {
+export function registerContentsRoutes(
+  router: Router,
+  ctx: GithubContext,
+): void {
   const get = route(async (req, res) => {
     const filePath = trimPath(wildcard(req));
-    const ref = typeof req.query.ref === 'string' && req.query.ref ? req.query.ref : 'main';
+    const ref =
+      typeof req.query.ref === 'string' && req.query.ref
+        ? req.query.ref
+        : 'main';
     const commit = await resolveRef(ctx, ref);
     if (!commit) throw notFound(`No commit found for the ref ${ref}`);
     if (!filePath) {
       const entries = await ctx.repo.listTree(commit);
-      ctx.responder.json(req, res, 200, entries.map(entry => entryJson(ctx, entry, entry.path, ref)));
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        entries.map(entry => entryJson(ctx, entry, entry.path, ref)),
+      );
       return;
     }
     const entry = await ctx.repo.entryAt(commit, filePath);
     if (!entry) throw notFound();
     if (entry.type === 'tree') {
       const entries = await ctx.repo.listTree(commit, { dir: filePath });
-      ctx.responder.json(req, res, 200, entries.map(child => entryJson(ctx, child, `${filePath}/${child.path}`, ref)));
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        entries.map(child =>
+          entryJson(ctx, child, `${filePath}/${child.path}`, ref),
+        ),
+      );
       return;
     }
     const content = await ctx.repo.readBlob(entry.sha);
@@ -46,12 +69,30 @@ export function registerContentsRoutes(router: Router, ctx: GithubContext): void
       const message = requireString(req.body, 'message');
       const encoded = requireString(req.body, 'content');
       if (!/^[A-Za-z0-9+/=\s]*$/.test(encoded)) {
-        throw validationFailed([{ resource: 'Body', field: 'content', code: 'invalid' }], 'content is not valid Base64');
+        throw validationFailed(
+          [{ resource: 'Body', field: 'content', code: 'invalid' }],
+          'content is not valid Base64',
+        );
       }
       const content = Buffer.from(encoded, 'base64');
-      const result = await ctx.lock.run(() => writeFile(ctx, req, filePath, content, message, callerLogin(res)));
+      const result = await ctx.lock.run(() =>
+        writeFile(ctx, req, filePath, content, message, callerLogin(res)),
+      );
       ctx.responder.json(req, res, result.created ? 201 : 200, {
-        content: { ...entryJson(ctx, { mode: '100644', type: 'blob', sha: result.blob, path: filePath, size: content.length }, filePath, result.branch) },
+        content: {
+          ...entryJson(
+            ctx,
+            {
+              mode: '100644',
+              type: 'blob',
+              sha: result.blob,
+              path: filePath,
+              size: content.length,
+            },
+            filePath,
+            result.branch,
+          ),
+        },
         commit: gitCommitJson(ctx, result.commit),
       });
     }),
@@ -62,29 +103,52 @@ export function registerContentsRoutes(router: Router, ctx: GithubContext): void
     route(async (req, res) => {
       const filePath = trimPath(wildcard(req));
       const message = requireString(req.body, 'message');
-      const result = await ctx.lock.run(() => writeFile(ctx, req, filePath, null, message, callerLogin(res)));
-      ctx.responder.json(req, res, 200, { content: null, commit: gitCommitJson(ctx, result.commit) });
+      const result = await ctx.lock.run(() =>
+        writeFile(ctx, req, filePath, null, message, callerLogin(res)),
+      );
+      ctx.responder.json(req, res, 200, {
+        content: null,
+        commit: gitCommitJson(ctx, result.commit),
+      });
     }),
   );
 }
 
 /** The checks GitHub makes (branch exists, blob sha matches) and the commit, under the write lock. */
-async function writeFile(ctx: GithubContext, req: Request, filePath: string, content: Buffer | null, message: string, login: string) {
-  const branch = typeof req.body?.branch === 'string' && req.body.branch ? req.body.branch : 'main';
+async function writeFile(
+  ctx: GithubContext,
+  req: Request,
+  filePath: string,
+  content: Buffer | null,
+  message: string,
+  login: string,
+) {
+  const branch =
+    typeof req.body?.branch === 'string' && req.body.branch
+      ? req.body.branch
+      : 'main';
   const head = await branchHead(ctx, branch);
   if (!head) throw notFound(`Branch ${branch} not found`);
   const current = await ctx.repo.entryAt(head, filePath);
-  const suppliedSha = typeof req.body?.sha === 'string' ? req.body.sha : undefined;
+  const suppliedSha =
+    typeof req.body?.sha === 'string' ? req.body.sha : undefined;
   if (content === null && !current) throw notFound();
   if (current && !suppliedSha) {
-    throw validationFailed([{ resource: 'Body', field: 'sha', code: 'missing_field' }], 'Invalid request.\n\n"sha" wasn\'t supplied.');
+    throw validationFailed(
+      [{ resource: 'Body', field: 'sha', code: 'missing_field' }],
+      'Invalid request.\n\n"sha" wasn\'t supplied.',
+    );
   }
   if (suppliedSha && current?.sha !== suppliedSha) {
     throw new GithubError(409, `${filePath} does not match ${suppliedSha}`);
   }
   const user = ctx.users.getOrCreate(login);
   const date = nowIso();
-  const committer = identityFrom(req.body?.committer, { name: user.name, email: user.email, date });
+  const committer = identityFrom(req.body?.committer, {
+    name: user.name,
+    email: user.email,
+    date,
+  });
   const author = identityFrom(req.body?.author, committer);
   const result = await ctx.committer.commitFilesLocked({
     branch,
@@ -94,22 +158,54 @@ async function writeFile(ctx: GithubContext, req: Request, filePath: string, con
     committer,
     expectedHead: head,
   });
-  if (result.kind !== 'committed') throw new GithubError(409, `${filePath} does not match ${suppliedSha ?? 'the branch head'}`);
+  if (result.kind !== 'committed')
+    throw new GithubError(
+      409,
+      `${filePath} does not match ${suppliedSha ?? 'the branch head'}`,
+    );
   const commit = await ctx.repo.readCommit(result.commit);
   if (!commit) throw new Error(`commit ${result.commit} vanished`);
-  return { created: !current, blob: result.blobs[filePath] ?? '', commit, branch };
+  return {
+    created: !current,
+    blob: result.blobs[filePath] ?? '',
+    commit,
+    branch,
+  };
 }
 
 function identityFrom(value: any, fallback: GitIdentity): GitIdentity {
-  if (!value || typeof value.name !== 'string' || typeof value.email !== 'string') return fallback;
-  return { name: value.name, email: value.email, date: typeof value.date === 'string' ? value.date : fallback.date };
+  if (
+    !value ||
+    typeof value.name !== 'string' ||
+    typeof value.email !== 'string'
+  )
+    return fallback;
+  return {
+    name: value.name,
+    email: value.email,
+    date: typeof value.date === 'string' ? value.date : fallback.date,
+  };
 }
 
-function entryJson(ctx: GithubContext, entry: TreeEntry, fullPath: string, ref: string): Record<string, unknown> {
+const CONTENT_TYPES: Record<string, string> = {
+  tree: 'dir',
+  commit: 'submodule',
+  blob: 'file',
+};
+
+function entryJson(
+  ctx: GithubContext,
+  entry: TreeEntry,
+  fullPath: string,
+  ref: string,
+): Record<string, unknown> {
   const api = repoApiUrl(ctx);
-  const type = entry.type === 'tree' ? 'dir' : entry.type === 'commit' ? 'submodule' : 'file';
+  const type = CONTENT_TYPES[entry.type] ?? 'file';
   const self = `${api}/contents/${fullPath}?ref=${ref}`;
-  const git = entry.type === 'tree' ? `${api}/git/trees/${entry.sha}` : `${api}/git/blobs/${entry.sha}`;
+  const git =
+    entry.type === 'tree'
+      ? `${api}/git/trees/${entry.sha}`
+      : `${api}/git/blobs/${entry.sha}`;
   const html = `${repoHtmlUrl(ctx)}/${type === 'dir' ? 'tree' : 'blob'}/${ref}/${fullPath}`;
   return {
     type,
@@ -120,7 +216,8 @@ function entryJson(ctx: GithubContext, entry: TreeEntry, fullPath: string, ref: 
     url: self,
     git_url: git,
     html_url: html,
-    download_url: type === 'file' ? `${repoHtmlUrl(ctx)}/raw/${ref}/${fullPath}` : null,
+    download_url:
+      type === 'file' ? `${repoHtmlUrl(ctx)}/raw/${ref}/${fullPath}` : null,
     _links: { self, git, html },
   };
 }

@@ -2,14 +2,22 @@ import type { Router } from 'express';
 import { isHexSha } from '../../git/gitRepo';
 import { TreeEdit } from '../../git/types';
 import { GithubContext, repoApiUrl } from '../context';
-import { GithubError, notFound, requireString, validationFailed } from '../errors';
+import {
+  GithubError,
+  notFound,
+  requireString,
+  validationFailed,
+} from '../errors';
 import { callerLogin } from '../responder';
 import { paginate } from '../pagination';
 import { gitCommitJson, nowIso, refJson } from '../shapes';
 import { resolveRef, route, wildcard } from '../routeHelpers';
 
 /** The git data API: refs, trees, blobs, commits. */
-export function registerGitDataRoutes(router: Router, ctx: GithubContext): void {
+export function registerGitDataRoutes(
+  router: Router,
+  ctx: GithubContext,
+): void {
   registerRefRoutes(router, ctx);
   registerObjectRoutes(router, ctx);
 }
@@ -29,7 +37,9 @@ function registerRefRoutes(router: Router, ctx: GithubContext): void {
     '/git/matching-refs/*',
     route(async (req, res) => {
       const prefix = `refs/${wildcard(req)}`;
-      const refs = (await ctx.repo.listRefs(prefix)).map(({ ref, sha }) => refJson(ctx, ref, sha));
+      const refs = (await ctx.repo.listRefs(prefix)).map(({ ref, sha }) =>
+        refJson(ctx, ref, sha),
+      );
       ctx.responder.json(req, res, 200, paginate(req, res, refs));
     }),
   );
@@ -47,7 +57,16 @@ function registerRefRoutes(router: Router, ctx: GithubContext): void {
       }
       const matching = refs.filter(entry => entry.ref.startsWith(`${prefix}/`));
       if (matching.length === 0) throw notFound();
-      ctx.responder.json(req, res, 200, paginate(req, res, matching.map(({ ref, sha }) => refJson(ctx, ref, sha))));
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        paginate(
+          req,
+          res,
+          matching.map(({ ref, sha }) => refJson(ctx, ref, sha)),
+        ),
+      );
     }),
   );
 
@@ -56,7 +75,11 @@ function registerRefRoutes(router: Router, ctx: GithubContext): void {
     route(async (req, res) => {
       const ref = requireString(req.body, 'ref');
       const sha = requireString(req.body, 'sha');
-      if (!/^refs\/[^/]+\/.+/.test(ref) || ref.includes('..') || /[\s~^:?*[\\]/.test(ref)) {
+      if (
+        !/^refs\/[^/]+\/.+/.test(ref) ||
+        ref.includes('..') ||
+        /[\s~^:?*[\\]/.test(ref)
+      ) {
         throw new GithubError(422, `${ref} is not a valid ref name.`);
       }
       const created = await ctx.lock.run(async () => {
@@ -86,7 +109,8 @@ function registerRefRoutes(router: Router, ctx: GithubContext): void {
         if (!force && !(await ctx.repo.isAncestor(current, sha))) {
           throw new GithubError(422, 'Update is not a fast forward');
         }
-        if (!(await ctx.repo.updateRef(ref, sha, current))) throw new GithubError(422, 'Reference cannot be updated');
+        if (!(await ctx.repo.updateRef(ref, sha, current)))
+          throw new GithubError(422, 'Reference cannot be updated');
         return refJson(ctx, ref, sha);
       });
       ctx.responder.json(req, res, 200, updated);
@@ -99,7 +123,8 @@ function registerRefRoutes(router: Router, ctx: GithubContext): void {
       const ref = `refs/${wildcard(req)}`;
       await ctx.lock.run(async () => {
         const current = await ctx.repo.readRef(ref);
-        if (!current || !(await ctx.repo.deleteRef(ref, current))) throw new GithubError(422, 'Reference does not exist');
+        if (!current || !(await ctx.repo.deleteRef(ref, current)))
+          throw new GithubError(422, 'Reference does not exist');
       });
       ctx.responder.empty(req, res, 204);
     }),
@@ -114,8 +139,14 @@ function registerObjectRoutes(router: Router, ctx: GithubContext): void {
       const commit = isHexSha(treeish) ? null : await resolveRef(ctx, treeish);
       const tree = await ctx.repo.resolveTree(commit ?? treeish);
       if (!tree) throw notFound();
-      const recursive = req.query.recursive !== undefined && req.query.recursive !== '0' && req.query.recursive !== 'false';
-      const entries = await ctx.repo.listTree(tree, { recursive, withTrees: true });
+      const recursive =
+        req.query.recursive !== undefined &&
+        req.query.recursive !== '0' &&
+        req.query.recursive !== 'false';
+      const entries = await ctx.repo.listTree(tree, {
+        recursive,
+        withTrees: true,
+      });
       const api = repoApiUrl(ctx);
       ctx.responder.json(req, res, 200, {
         sha: tree,
@@ -154,10 +185,19 @@ function registerObjectRoutes(router: Router, ctx: GithubContext): void {
     '/git/blobs',
     route(async (req, res) => {
       const content = req.body?.content;
-      if (typeof content !== 'string') throw validationFailed([{ resource: 'Blob', field: 'content', code: 'missing_field' }]);
-      const bytes = req.body?.encoding === 'base64' ? Buffer.from(content, 'base64') : Buffer.from(content, 'utf8');
+      if (typeof content !== 'string')
+        throw validationFailed([
+          { resource: 'Blob', field: 'content', code: 'missing_field' },
+        ]);
+      const bytes =
+        req.body?.encoding === 'base64'
+          ? Buffer.from(content, 'base64')
+          : Buffer.from(content, 'utf8');
       const sha = await ctx.repo.writeBlob(bytes);
-      ctx.responder.json(req, res, 201, { sha, url: `${repoApiUrl(ctx)}/git/blobs/${sha}` });
+      ctx.responder.json(req, res, 201, {
+        sha,
+        url: `${repoApiUrl(ctx)}/git/blobs/${sha}`,
+      });
     }),
   );
 
@@ -165,23 +205,44 @@ function registerObjectRoutes(router: Router, ctx: GithubContext): void {
     '/git/trees',
     route(async (req, res) => {
       const items = req.body?.tree;
-      if (!Array.isArray(items)) throw validationFailed([{ resource: 'Tree', field: 'tree', code: 'missing_field' }]);
+      if (!Array.isArray(items))
+        throw validationFailed([
+          { resource: 'Tree', field: 'tree', code: 'missing_field' },
+        ]);
       let baseTree: string | null = null;
       if (typeof req.body.base_tree === 'string') {
         baseTree = await ctx.repo.resolveTree(req.body.base_tree);
-        if (!baseTree) throw new GithubError(422, 'base_tree is not a valid tree oid');
+        if (!baseTree)
+          throw new GithubError(422, 'base_tree is not a valid tree oid');
       }
       const edits: TreeEdit[] = [];
       for (const item of items) {
-        if (typeof item?.path !== 'string') throw validationFailed([{ resource: 'Tree', field: 'path', code: 'missing_field' }]);
+        if (typeof item?.path !== 'string')
+          throw validationFailed([
+            { resource: 'Tree', field: 'path', code: 'missing_field' },
+          ]);
         if (typeof item.content === 'string') {
-          edits.push({ path: item.path, mode: item.mode ?? '100644', sha: await ctx.repo.writeBlob(item.content) });
+          edits.push({
+            path: item.path,
+            mode: item.mode ?? '100644',
+            sha: await ctx.repo.writeBlob(item.content),
+          });
         } else if (item.sha === null) {
           edits.push({ path: item.path, sha: null });
-        } else if (typeof item.sha === 'string' && (await ctx.repo.objectType(item.sha))) {
-          edits.push({ path: item.path, mode: item.mode ?? '100644', sha: item.sha });
+        } else if (
+          typeof item.sha === 'string' &&
+          (await ctx.repo.objectType(item.sha))
+        ) {
+          edits.push({
+            path: item.path,
+            mode: item.mode ?? '100644',
+            sha: item.sha,
+          });
         } else {
-          throw new GithubError(422, `tree.sha ${item.sha} is not a valid blob`);
+          throw new GithubError(
+            422,
+            `tree.sha ${item.sha} is not a valid blob`,
+          );
         }
       }
       const tree = await ctx.repo.writeTree(baseTree, edits);
@@ -190,7 +251,14 @@ function registerObjectRoutes(router: Router, ctx: GithubContext): void {
       ctx.responder.json(req, res, 201, {
         sha: tree,
         url: `${api}/git/trees/${tree}`,
-        tree: entries.map(entry => ({ path: entry.path, mode: entry.mode, type: entry.type, sha: entry.sha, size: entry.size, url: `${api}/git/${entry.type}s/${entry.sha}` })),
+        tree: entries.map(entry => ({
+          path: entry.path,
+          mode: entry.mode,
+          type: entry.type,
+          sha: entry.sha,
+          size: entry.size,
+          url: `${api}/git/${entry.type}s/${entry.sha}`,
+        })),
         truncated: false,
       });
     }),
@@ -203,17 +271,30 @@ function registerObjectRoutes(router: Router, ctx: GithubContext): void {
       const tree = requireString(req.body, 'tree');
       const parents: unknown = req.body?.parents ?? [];
       if (!Array.isArray(parents) || parents.some(p => typeof p !== 'string')) {
-        throw validationFailed([{ resource: 'Commit', field: 'parents', code: 'invalid' }]);
+        throw validationFailed([
+          { resource: 'Commit', field: 'parents', code: 'invalid' },
+        ]);
       }
-      if ((await ctx.repo.objectType(tree)) !== 'tree') throw new GithubError(422, 'Tree SHA does not exist');
+      if ((await ctx.repo.objectType(tree)) !== 'tree')
+        throw new GithubError(422, 'Tree SHA does not exist');
       for (const parent of parents as string[]) {
-        if ((await ctx.repo.objectType(parent)) !== 'commit') throw new GithubError(422, 'Parent SHA does not exist or is not a commit object');
+        if ((await ctx.repo.objectType(parent)) !== 'commit')
+          throw new GithubError(
+            422,
+            'Parent SHA does not exist or is not a commit object',
+          );
       }
       const user = ctx.users.getOrCreate(callerLogin(res));
       const fallback = { name: user.name, email: user.email, date: nowIso() };
       const author = identity(req.body?.author, fallback);
       const committer = identity(req.body?.committer, author);
-      const sha = await ctx.repo.writeCommit({ tree, parents: parents as string[], message, author, committer });
+      const sha = await ctx.repo.writeCommit({
+        tree,
+        parents: parents as string[],
+        message,
+        author,
+        committer,
+      });
       const commit = await ctx.repo.readCommit(sha);
       ctx.responder.json(req, res, 201, gitCommitJson(ctx, commit!));
     }),
@@ -230,7 +311,19 @@ function registerObjectRoutes(router: Router, ctx: GithubContext): void {
   );
 }
 
-function identity(value: any, fallback: { name: string; email: string; date: string }) {
-  if (!value || typeof value.name !== 'string' || typeof value.email !== 'string') return fallback;
-  return { name: value.name, email: value.email, date: typeof value.date === 'string' ? value.date : fallback.date };
+function identity(
+  value: any,
+  fallback: { name: string; email: string; date: string },
+) {
+  if (
+    !value ||
+    typeof value.name !== 'string' ||
+    typeof value.email !== 'string'
+  )
+    return fallback;
+  return {
+    name: value.name,
+    email: value.email,
+    date: typeof value.date === 'string' ? value.date : fallback.date,
+  };
 }

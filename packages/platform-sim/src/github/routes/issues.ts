@@ -1,6 +1,11 @@
 import type { Request, Router } from 'express';
 import { GithubContext, repoApiUrl, repoHtmlUrl } from '../context';
-import { GithubError, notFound, requireString, validationFailed } from '../errors';
+import {
+  GithubError,
+  notFound,
+  requireString,
+  validationFailed,
+} from '../errors';
 import { paginate } from '../pagination';
 import { callerLogin } from '../responder';
 import { labelJson, nodeId, nowIso, userByLogin } from '../shapes';
@@ -26,9 +31,13 @@ export function registerIssueRoutes(router: Router, ctx: GithubContext): void {
         title: pull.title,
         body: pull.body,
         user: userByLogin(ctx, pull.userLogin),
-        labels: pull.labels.map(name => labelJson(ctx, findOrDescribeLabel(ctx, name))),
+        labels: pull.labels.map(name =>
+          labelJson(ctx, findOrDescribeLabel(ctx, name)),
+        ),
         state: pull.state,
-        comments: ctx.store.comments.filter(comment => comment.issueNumber === pull.number).length,
+        comments: ctx.store.comments.filter(
+          comment => comment.issueNumber === pull.number,
+        ).length,
         created_at: pull.createdAt,
         updated_at: pull.updatedAt,
         closed_at: pull.closedAt ?? null,
@@ -45,8 +54,15 @@ export function registerIssueRoutes(router: Router, ctx: GithubContext): void {
     '/issues/:number/comments',
     route(async (req, res) => {
       const pull = findIssue(ctx, req);
-      const comments = ctx.store.comments.filter(comment => comment.issueNumber === pull.number);
-      ctx.responder.json(req, res, 200, paginate(req, res, comments).map(comment => commentJson(ctx, comment)));
+      const comments = ctx.store.comments.filter(
+        comment => comment.issueNumber === pull.number,
+      );
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        paginate(req, res, comments).map(comment => commentJson(ctx, comment)),
+      );
     }),
   );
 
@@ -57,7 +73,14 @@ export function registerIssueRoutes(router: Router, ctx: GithubContext): void {
       const body = requireString(req.body, 'body');
       const comment = await ctx.lock.run(async () => {
         const now = nowIso();
-        const record: CommentRecord = { id: ctx.store.nextId(), issueNumber: pull.number, body, userLogin: callerLogin(res), createdAt: now, updatedAt: now };
+        const record: CommentRecord = {
+          id: ctx.store.nextId(),
+          issueNumber: pull.number,
+          body,
+          userLogin: callerLogin(res),
+          createdAt: now,
+          updatedAt: now,
+        };
         ctx.store.comments.push(record);
         pull.updatedAt = now;
         ctx.store.save();
@@ -71,19 +94,35 @@ export function registerIssueRoutes(router: Router, ctx: GithubContext): void {
     '/issues/:number/labels',
     route(async (req, res) => {
       const pull = findIssue(ctx, req);
-      ctx.responder.json(req, res, 200, pull.labels.map(name => labelJson(ctx, findOrDescribeLabel(ctx, name))));
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        pull.labels.map(name => labelJson(ctx, findOrDescribeLabel(ctx, name))),
+      );
     }),
   );
 
   const addLabels = route(async (req, res) => {
     const pull = findIssue(ctx, req);
-    const names: unknown = Array.isArray(req.body) ? req.body : req.body?.labels;
-    if (!Array.isArray(names) || names.some(name => typeof name !== 'string' && typeof name?.name !== 'string')) {
-      throw validationFailed([{ resource: 'Label', field: 'labels', code: 'invalid' }]);
+    const names: unknown = Array.isArray(req.body)
+      ? req.body
+      : req.body?.labels;
+    if (
+      !Array.isArray(names) ||
+      names.some(
+        name => typeof name !== 'string' && typeof name?.name !== 'string',
+      )
+    ) {
+      throw validationFailed([
+        { resource: 'Label', field: 'labels', code: 'invalid' },
+      ]);
     }
     const replace = req.method === 'PUT';
     await ctx.lock.run(async () => {
-      const wanted = (names as Array<string | { name: string }>).map(name => (typeof name === 'string' ? name : name.name));
+      const wanted = (names as Array<string | { name: string }>).map(name =>
+        typeof name === 'string' ? name : name.name,
+      );
       if (replace) pull.labels = [];
       for (const name of wanted) {
         // GitHub creates labels that do not exist yet when they are added to an issue.
@@ -93,7 +132,12 @@ export function registerIssueRoutes(router: Router, ctx: GithubContext): void {
       pull.updatedAt = nowIso();
       ctx.store.save();
     });
-    ctx.responder.json(req, res, 200, pull.labels.map(name => labelJson(ctx, findOrDescribeLabel(ctx, name))));
+    ctx.responder.json(
+      req,
+      res,
+      200,
+      pull.labels.map(name => labelJson(ctx, findOrDescribeLabel(ctx, name))),
+    );
   });
   router.post('/issues/:number/labels', addLabels);
   router.put('/issues/:number/labels', addLabels);
@@ -102,26 +146,41 @@ export function registerIssueRoutes(router: Router, ctx: GithubContext): void {
     '/issues/:number/labels/:name',
     route(async (req, res) => {
       const pull = findIssue(ctx, req);
-      if (!pull.labels.includes(req.params.name)) throw notFound('Label does not exist');
+      if (!pull.labels.includes(req.params.name))
+        throw notFound('Label does not exist');
       await ctx.lock.run(async () => {
         pull.labels = pull.labels.filter(name => name !== req.params.name);
         ctx.store.save();
       });
-      ctx.responder.json(req, res, 200, pull.labels.map(name => labelJson(ctx, findOrDescribeLabel(ctx, name))));
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        pull.labels.map(name => labelJson(ctx, findOrDescribeLabel(ctx, name))),
+      );
     }),
   );
 
   router.get(
     '/labels',
     route(async (req, res) => {
-      ctx.responder.json(req, res, 200, paginate(req, res, ctx.store.labels).map(label => labelJson(ctx, label)));
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        paginate(req, res, ctx.store.labels).map(label =>
+          labelJson(ctx, label),
+        ),
+      );
     }),
   );
 
   router.get(
     '/labels/:name',
     route(async (req, res) => {
-      const label = ctx.store.labels.find(l => l.name.toLowerCase() === req.params.name.toLowerCase());
+      const label = ctx.store.labels.find(
+        l => l.name.toLowerCase() === req.params.name.toLowerCase(),
+      );
       if (!label) throw notFound();
       ctx.responder.json(req, res, 200, labelJson(ctx, label));
     }),
@@ -132,10 +191,21 @@ export function registerIssueRoutes(router: Router, ctx: GithubContext): void {
     route(async (req, res) => {
       const name = requireString(req.body, 'name');
       const label = await ctx.lock.run(async () => {
-        if (ctx.store.labels.some(l => l.name.toLowerCase() === name.toLowerCase())) {
-          throw new GithubError(422, 'Validation Failed', [{ resource: 'Label', code: 'already_exists', field: 'name' }]);
+        if (
+          ctx.store.labels.some(
+            l => l.name.toLowerCase() === name.toLowerCase(),
+          )
+        ) {
+          throw new GithubError(422, 'Validation Failed', [
+            { resource: 'Label', code: 'already_exists', field: 'name' },
+          ]);
         }
-        const record = ensureLabel(ctx, name, req.body?.color, req.body?.description);
+        const record = ensureLabel(
+          ctx,
+          name,
+          req.body?.color,
+          req.body?.description,
+        );
         ctx.store.save();
         return record;
       });
@@ -150,8 +220,15 @@ function findIssue(ctx: GithubContext, req: Request): PullRecord {
   return pull;
 }
 
-function ensureLabel(ctx: GithubContext, name: string, color?: unknown, description?: unknown): LabelRecord {
-  const existing = ctx.store.labels.find(label => label.name.toLowerCase() === name.toLowerCase());
+function ensureLabel(
+  ctx: GithubContext,
+  name: string,
+  color?: unknown,
+  description?: unknown,
+): LabelRecord {
+  const existing = ctx.store.labels.find(
+    label => label.name.toLowerCase() === name.toLowerCase(),
+  );
   if (existing) return existing;
   const label: LabelRecord = {
     id: ctx.store.nextId(),
@@ -164,7 +241,14 @@ function ensureLabel(ctx: GithubContext, name: string, color?: unknown, descript
 }
 
 function findOrDescribeLabel(ctx: GithubContext, name: string): LabelRecord {
-  return ctx.store.labels.find(label => label.name === name) ?? { id: 0, name, color: 'ededed', description: null };
+  return (
+    ctx.store.labels.find(label => label.name === name) ?? {
+      id: 0,
+      name,
+      color: 'ededed',
+      description: null,
+    }
+  );
 }
 
 function commentJson(ctx: GithubContext, comment: CommentRecord) {

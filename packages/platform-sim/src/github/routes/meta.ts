@@ -6,9 +6,16 @@ import { route } from '../routeHelpers';
 
 /** Caller identity (GET /user) and GET /users/{login}. */
 export function registerMetaRoutes(router: Router, ctx: GithubContext): void {
-  router.get('/user', route(async (req, res) => ctx.responder.json(req, res, 200, userByLogin(ctx, callerLogin(res)))));
+  router.get(
+    '/user',
+    route(async (req, res) =>
+      ctx.responder.json(req, res, 200, userByLogin(ctx, callerLogin(res))),
+    ),
+  );
   router.get(
     '/users/:login',
-    route(async (req, res) => ctx.responder.json(req, res, 200, userByLogin(ctx, req.params.login))),
+    route(async (req, res) =>
+      ctx.responder.json(req, res, 200, userByLogin(ctx, req.params.login)),
+    ),
   );
 }

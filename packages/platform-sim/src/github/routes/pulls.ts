@@ -1,11 +1,22 @@
 import type { Request, Router } from 'express';
 import { GithubContext, repoApiUrl, repoHtmlUrl } from '../context';
-import { GithubError, notFound, requireString, validationFailed } from '../errors';
+import {
+  GithubError,
+  notFound,
+  requireString,
+  validationFailed,
+} from '../errors';
 import { mergePull } from '../mergePull';
 import { paginate } from '../pagination';
 import { pullJson, pullLive } from '../pullView';
 import { callerLogin } from '../responder';
-import { fileJson, nodeId, nowIso, restCommitJson, userByLogin } from '../shapes';
+import {
+  fileJson,
+  nodeId,
+  nowIso,
+  restCommitJson,
+  userByLogin,
+} from '../shapes';
 import { PullRecord, ReviewRecord } from '../store';
 import { branchHead, route } from '../routeHelpers';
 
@@ -17,17 +28,29 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
       const title = requireString(req.body, 'title');
       const headParam = requireString(req.body, 'head');
       const baseRef = requireString(req.body, 'base');
-      const created = await ctx.lock.run(() => createPull(ctx, req, title, headParam, baseRef, callerLogin(res)));
-      ctx.responder.json(req, res, 201, pullJson(ctx, created, await pullLive(ctx, created)));
+      const created = await ctx.lock.run(() =>
+        createPull(ctx, req, title, headParam, baseRef, callerLogin(res)),
+      );
+      ctx.responder.json(
+        req,
+        res,
+        201,
+        pullJson(ctx, created, await pullLive(ctx, created)),
+      );
     }),
   );
 
   router.get(
     '/pulls',
     route(async (req, res) => {
-      const state = typeof req.query.state === 'string' ? req.query.state : 'open';
-      const head = typeof req.query.head === 'string' ? parseHead(ctx, req.query.head) : undefined;
-      const base = typeof req.query.base === 'string' ? req.query.base : undefined;
+      const state =
+        typeof req.query.state === 'string' ? req.query.state : 'open';
+      const head =
+        typeof req.query.head === 'string'
+          ? parseHead(ctx, req.query.head)
+          : undefined;
+      const base =
+        typeof req.query.base === 'string' ? req.query.base : undefined;
       let pulls = ctx.store.pulls.filter(
         pull =>
           (state === 'all' || pull.state === state) &&
@@ -37,12 +60,14 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
       const sortKey = req.query.sort === 'updated' ? 'updatedAt' : 'createdAt';
       const ascending = req.query.direction === 'asc';
       pulls = [...pulls].sort((a, b) => {
-        const order = a[sortKey].localeCompare(b[sortKey]) || a.number - b.number;
+        const order =
+          a[sortKey].localeCompare(b[sortKey]) || a.number - b.number;
         return ascending ? order : -order;
       });
       const page = paginate(req, res, pulls);
       const body = [];
-      for (const pull of page) body.push(pullJson(ctx, pull, await pullLive(ctx, pull, false)));
+      for (const pull of page)
+        body.push(pullJson(ctx, pull, await pullLive(ctx, pull, false)));
       ctx.responder.json(req, res, 200, body);
     }),
   );
@@ -51,7 +76,12 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
     '/pulls/:number',
     route(async (req, res) => {
       const pull = findPull(ctx, req);
-      ctx.responder.json(req, res, 200, pullJson(ctx, pull, await pullLive(ctx, pull)));
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        pullJson(ctx, pull, await pullLive(ctx, pull)),
+      );
     }),
   );
 
@@ -61,19 +91,32 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
       const pull = findPull(ctx, req);
       await ctx.lock.run(async () => {
         if (typeof req.body?.title === 'string') pull.title = req.body.title;
-        if (typeof req.body?.body === 'string' || req.body?.body === null) pull.body = req.body.body;
+        if (typeof req.body?.body === 'string' || req.body?.body === null)
+          pull.body = req.body.body;
         if (typeof req.body?.base === 'string') {
-          if (!(await branchHead(ctx, req.body.base))) throw validationFailed([{ resource: 'PullRequest', field: 'base', code: 'invalid' }]);
+          if (!(await branchHead(ctx, req.body.base)))
+            throw validationFailed([
+              { resource: 'PullRequest', field: 'base', code: 'invalid' },
+            ]);
           pull.baseRef = req.body.base;
         }
         if (req.body?.state === 'closed' && pull.state === 'open') {
-          pull.closedHeadSha = (await branchHead(ctx, pull.headRef)) ?? pull.closedHeadSha;
-          pull.closedBaseSha = (await branchHead(ctx, pull.baseRef)) ?? pull.closedBaseSha;
+          pull.closedHeadSha =
+            (await branchHead(ctx, pull.headRef)) ?? pull.closedHeadSha;
+          pull.closedBaseSha =
+            (await branchHead(ctx, pull.baseRef)) ?? pull.closedBaseSha;
           pull.state = 'closed';
           pull.closedAt = nowIso();
         } else if (req.body?.state === 'open' && pull.state === 'closed') {
           if (pull.mergedAt || !(await branchHead(ctx, pull.headRef))) {
-            throw new GithubError(422, 'Validation Failed', [{ resource: 'PullRequest', code: 'custom', message: 'state cannot be changed. The pull request cannot be reopened.' }]);
+            throw new GithubError(422, 'Validation Failed', [
+              {
+                resource: 'PullRequest',
+                code: 'custom',
+                message:
+                  'state cannot be changed. The pull request cannot be reopened.',
+              },
+            ]);
           }
           pull.state = 'open';
           pull.closedAt = undefined;
@@ -81,7 +124,12 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
         pull.updatedAt = nowIso();
         ctx.store.save();
       });
-      ctx.responder.json(req, res, 200, pullJson(ctx, pull, await pullLive(ctx, pull)));
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        pullJson(ctx, pull, await pullLive(ctx, pull)),
+      );
     }),
   );
 
@@ -90,9 +138,17 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
     route(async (req, res) => {
       const pull = findPull(ctx, req);
       const live = await pullLive(ctx, pull, false);
-      const base = (await ctx.repo.mergeBase(live.baseSha, live.headSha)) ?? live.baseSha;
+      const base =
+        (await ctx.repo.mergeBase(live.baseSha, live.headSha)) ?? live.baseSha;
       const files = await ctx.repo.diff(base, live.headSha);
-      ctx.responder.json(req, res, 200, paginate(req, res, files).map(file => fileJson(ctx, file, live.headSha)));
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        paginate(req, res, files).map(file =>
+          fileJson(ctx, file, live.headSha),
+        ),
+      );
     }),
   );
 
@@ -101,9 +157,17 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
     route(async (req, res) => {
       const pull = findPull(ctx, req);
       const live = await pullLive(ctx, pull, false);
-      const base = (await ctx.repo.mergeBase(live.baseSha, live.headSha)) ?? live.baseSha;
-      const commits = (await ctx.repo.log(live.headSha, { until: base })).reverse();
-      ctx.responder.json(req, res, 200, paginate(req, res, commits).map(commit => restCommitJson(ctx, commit)));
+      const base =
+        (await ctx.repo.mergeBase(live.baseSha, live.headSha)) ?? live.baseSha;
+      const commits = (
+        await ctx.repo.log(live.headSha, { until: base })
+      ).reverse();
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        paginate(req, res, commits).map(commit => restCommitJson(ctx, commit)),
+      );
     }),
   );
 
@@ -121,17 +185,32 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
     route(async (req, res) => {
       const pull = findPull(ctx, req);
       const method = req.body?.merge_method;
-      if (method !== undefined && !['merge', 'squash', 'rebase'].includes(method)) {
-        throw validationFailed([{ resource: 'PullRequest', field: 'merge_method', code: 'invalid' }]);
+      if (
+        method !== undefined &&
+        !['merge', 'squash', 'rebase'].includes(method)
+      ) {
+        throw validationFailed([
+          { resource: 'PullRequest', field: 'merge_method', code: 'invalid' },
+        ]);
       }
       const { sha } = await mergePull(ctx, pull, {
         sha: typeof req.body?.sha === 'string' ? req.body.sha : undefined,
         mergeMethod: method,
-        commitTitle: typeof req.body?.commit_title === 'string' ? req.body.commit_title : undefined,
-        commitMessage: typeof req.body?.commit_message === 'string' ? req.body.commit_message : undefined,
+        commitTitle:
+          typeof req.body?.commit_title === 'string'
+            ? req.body.commit_title
+            : undefined,
+        commitMessage:
+          typeof req.body?.commit_message === 'string'
+            ? req.body.commit_message
+            : undefined,
         mergerLogin: callerLogin(res),
       });
-      ctx.responder.json(req, res, 200, { sha, merged: true, message: 'Pull Request successfully merged' });
+      ctx.responder.json(req, res, 200, {
+        sha,
+        merged: true,
+        message: 'Pull Request successfully merged',
+      });
     }),
   );
 
@@ -139,8 +218,15 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
     '/pulls/:number/reviews',
     route(async (req, res) => {
       const pull = findPull(ctx, req);
-      const reviews = ctx.store.reviews.filter(review => review.pullNumber === pull.number).sort((a, b) => a.id - b.id);
-      ctx.responder.json(req, res, 200, paginate(req, res, reviews).map(review => reviewJson(ctx, review)));
+      const reviews = ctx.store.reviews
+        .filter(review => review.pullNumber === pull.number)
+        .sort((a, b) => a.id - b.id);
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        paginate(req, res, reviews).map(review => reviewJson(ctx, review)),
+      );
     }),
   );
 
@@ -152,17 +238,29 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
       const event = req.body?.event;
       const body = typeof req.body?.body === 'string' ? req.body.body : '';
       if (login === pull.userLogin && event === 'APPROVE') {
-        throw new GithubError(422, 'Unprocessable Entity', ['Can not approve your own pull request']);
+        throw new GithubError(422, 'Unprocessable Entity', [
+          'Can not approve your own pull request',
+        ]);
       }
       if (login === pull.userLogin && event === 'REQUEST_CHANGES') {
-        throw new GithubError(422, 'Unprocessable Entity', ['Can not request changes on your own pull request']);
+        throw new GithubError(422, 'Unprocessable Entity', [
+          'Can not request changes on your own pull request',
+        ]);
       }
       if ((event === 'COMMENT' || event === 'REQUEST_CHANGES') && !body) {
-        throw new GithubError(422, 'Unprocessable Entity', ['Body can\'t be blank']);
+        throw new GithubError(422, 'Unprocessable Entity', [
+          "Body can't be blank",
+        ]);
       }
-      const states: Record<string, ReviewRecord['state']> = { APPROVE: 'APPROVED', REQUEST_CHANGES: 'CHANGES_REQUESTED', COMMENT: 'COMMENTED' };
+      const states: Record<string, ReviewRecord['state']> = {
+        APPROVE: 'APPROVED',
+        REQUEST_CHANGES: 'CHANGES_REQUESTED',
+        COMMENT: 'COMMENTED',
+      };
       if (event !== undefined && !states[event]) {
-        throw validationFailed([{ resource: 'PullRequestReview', field: 'event', code: 'invalid' }]);
+        throw validationFailed([
+          { resource: 'PullRequestReview', field: 'event', code: 'invalid' },
+        ]);
       }
       const review = await ctx.lock.run(async () => {
         const live = await pullLive(ctx, pull, false);
@@ -172,7 +270,10 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
           userLogin: login,
           body,
           state: event ? states[event] : 'PENDING',
-          commitId: typeof req.body?.commit_id === 'string' ? req.body.commit_id : live.headSha,
+          commitId:
+            typeof req.body?.commit_id === 'string'
+              ? req.body.commit_id
+              : live.headSha,
           submittedAt: nowIso(),
         };
         ctx.store.reviews.push(record);
@@ -184,17 +285,49 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
   );
 }
 
-async function createPull(ctx: GithubContext, req: Request, title: string, headParam: string, baseRef: string, login: string): Promise<PullRecord> {
+async function createPull(
+  ctx: GithubContext,
+  req: Request,
+  title: string,
+  headParam: string,
+  baseRef: string,
+  login: string,
+): Promise<PullRecord> {
   const headRef = parseHead(ctx, headParam);
   const baseSha = await branchHead(ctx, baseRef);
-  if (!baseSha) throw validationFailed([{ resource: 'PullRequest', field: 'base', code: 'invalid' }]);
+  if (!baseSha)
+    throw validationFailed([
+      { resource: 'PullRequest', field: 'base', code: 'invalid' },
+    ]);
   const headSha = headRef ? await branchHead(ctx, headRef) : null;
-  if (!headRef || !headSha) throw validationFailed([{ resource: 'PullRequest', field: 'head', code: 'invalid' }]);
-  if (ctx.store.pulls.some(pull => pull.state === 'open' && pull.headRef === headRef && pull.baseRef === baseRef)) {
-    throw validationFailed([{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${ctx.owner}:${headRef}.` }]);
+  if (!headRef || !headSha)
+    throw validationFailed([
+      { resource: 'PullRequest', field: 'head', code: 'invalid' },
+    ]);
+  if (
+    ctx.store.pulls.some(
+      pull =>
+        pull.state === 'open' &&
+        pull.headRef === headRef &&
+        pull.baseRef === baseRef,
+    )
+  ) {
+    throw validationFailed([
+      {
+        resource: 'PullRequest',
+        code: 'custom',
+        message: `A pull request already exists for ${ctx.owner}:${headRef}.`,
+      },
+    ]);
   }
   if (await ctx.repo.isAncestor(headSha, baseSha)) {
-    throw validationFailed([{ resource: 'PullRequest', code: 'custom', message: `No commits between ${baseRef} and ${headRef}` }]);
+    throw validationFailed([
+      {
+        resource: 'PullRequest',
+        code: 'custom',
+        message: `No commits between ${baseRef} and ${headRef}`,
+      },
+    ]);
   }
   const now = nowIso();
   const pull: PullRecord = {
@@ -220,7 +353,9 @@ async function createPull(ctx: GithubContext, req: Request, title: string, headP
 function parseHead(ctx: GithubContext, head: string): string {
   const colon = head.indexOf(':');
   if (colon < 0) return head;
-  return head.slice(0, colon).toLowerCase() === ctx.owner.toLowerCase() ? head.slice(colon + 1) : '';
+  return head.slice(0, colon).toLowerCase() === ctx.owner.toLowerCase()
+    ? head.slice(colon + 1)
+    : '';
 }
 
 function findPull(ctx: GithubContext, req: Request): PullRecord {

@@ -6,8 +6,14 @@ import { repoJson, restCommitJson } from '../shapes';
 import { route, wildcard } from '../routeHelpers';
 
 /** GET /repos/{o}/{r}, branches. */
-export function registerRepositoryRoutes(router: Router, ctx: GithubContext): void {
-  router.get('/', route(async (req, res) => ctx.responder.json(req, res, 200, repoJson(ctx))));
+export function registerRepositoryRoutes(
+  router: Router,
+  ctx: GithubContext,
+): void {
+  router.get(
+    '/',
+    route(async (req, res) => ctx.responder.json(req, res, 200, repoJson(ctx))),
+  );
 
   router.get(
     '/branches',
@@ -32,7 +38,10 @@ export function registerRepositoryRoutes(router: Router, ctx: GithubContext): vo
       ctx.responder.json(req, res, 200, {
         name,
         commit: restCommitJson(ctx, commit),
-        _links: { self: `${repoApiUrl(ctx)}/branches/${name}`, html: `${repoHtmlUrl(ctx)}/tree/${name}` },
+        _links: {
+          self: `${repoApiUrl(ctx)}/branches/${name}`,
+          html: `${repoHtmlUrl(ctx)}/tree/${name}`,
+        },
         protected: name === 'main',
         protection_url: `${repoApiUrl(ctx)}/branches/${name}/protection`,
       });

@@ -17,18 +17,35 @@ export function registerStatusRoutes(router: Router, ctx: GithubContext): void {
       const sha = req.params.sha;
       const state = req.body?.state;
       if (!STATES.includes(state)) {
-        throw validationFailed([{ resource: 'Status', field: 'state', code: 'custom', message: `state is not included in the list` }]);
+        throw validationFailed([
+          {
+            resource: 'Status',
+            field: 'state',
+            code: 'custom',
+            message: `state is not included in the list`,
+          },
+        ]);
       }
       const record = await ctx.lock.run(async () => {
-        if ((await ctx.repo.objectType(sha)) !== 'commit') throw new GithubError(422, `No commit found for SHA: ${sha}`);
+        if ((await ctx.repo.objectType(sha)) !== 'commit')
+          throw new GithubError(422, `No commit found for SHA: ${sha}`);
         const now = nowIso();
         const status: StatusRecord = {
           id: ctx.store.nextId(),
           sha,
           state,
-          context: typeof req.body?.context === 'string' && req.body.context ? req.body.context : 'default',
-          description: typeof req.body?.description === 'string' ? req.body.description : null,
-          targetUrl: typeof req.body?.target_url === 'string' ? req.body.target_url : null,
+          context:
+            typeof req.body?.context === 'string' && req.body.context
+              ? req.body.context
+              : 'default',
+          description:
+            typeof req.body?.description === 'string'
+              ? req.body.description
+              : null,
+          targetUrl:
+            typeof req.body?.target_url === 'string'
+              ? req.body.target_url
+              : null,
           creatorLogin: callerLogin(res),
           createdAt: now,
           updatedAt: now,
@@ -46,7 +63,12 @@ export function registerStatusRoutes(router: Router, ctx: GithubContext): void {
     route(async (req, res) => {
       const sha = await resolveRef(ctx, req.params.ref);
       const statuses = sha ? statusesFor(ctx, sha) : [];
-      ctx.responder.json(req, res, 200, paginate(req, res, statuses).map(status => statusJson(ctx, status)));
+      ctx.responder.json(
+        req,
+        res,
+        200,
+        paginate(req, res, statuses).map(status => statusJson(ctx, status)),
+      );
     }),
   );
 
@@ -54,7 +76,11 @@ export function registerStatusRoutes(router: Router, ctx: GithubContext): void {
     '/commits/:ref(*)/status',
     route(async (req, res) => {
       const sha = await resolveRef(ctx, req.params.ref);
-      if (!sha) throw new GithubError(404, `No commit found for SHA: ${req.params.ref}`);
+      if (!sha)
+        throw new GithubError(
+          404,
+          `No commit found for SHA: ${req.params.ref}`,
+        );
       const latest = latestPerContext(statusesFor(ctx, sha));
       ctx.responder.json(req, res, 200, {
         state: combinedState(latest),
@@ -71,18 +97,28 @@ export function registerStatusRoutes(router: Router, ctx: GithubContext): void {
 
 /** Newest first, as GitHub lists them. */
 function statusesFor(ctx: GithubContext, sha: string): StatusRecord[] {
-  return ctx.store.statuses.filter(status => status.sha === sha).sort((a, b) => b.id - a.id);
+  return ctx.store.statuses
+    .filter(status => status.sha === sha)
+    .sort((a, b) => b.id - a.id);
 }
 
 function latestPerContext(statuses: StatusRecord[]): StatusRecord[] {
   const seen = new Set<string>();
-  return statuses.filter(status => !seen.has(status.context) && seen.add(status.context));
+  return statuses.filter(
+    status => !seen.has(status.context) && seen.add(status.context),
+  );
 }
 
 /** failure if any is error/failure, pending if any is pending or there are none, else success. */
 function combinedState(latest: StatusRecord[]): string {
-  if (latest.some(status => status.state === 'error' || status.state === 'failure')) return 'failure';
-  if (latest.length === 0 || latest.some(status => status.state === 'pending')) return 'pending';
+  if (
+    latest.some(
+      status => status.state === 'error' || status.state === 'failure',
+    )
+  )
+    return 'failure';
+  if (latest.length === 0 || latest.some(status => status.state === 'pending'))
+    return 'pending';
   return 'success';
 }
 

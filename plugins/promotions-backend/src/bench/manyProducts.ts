@@ -1,0 +1,64 @@
+import { execFileSync } from 'child_process';
+
+const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
+const SERVICES = ['web', 'api', 'worker'];
+
+function digest(n: number): string {
+  return `sha256:${n.toString(16).padStart(64, '0')}`;
+}
+
+/**
+ * Adds `count` Products (5 stages × 3 services each) to the simulator's
+ * repository in one commit on main, with git fast-import: a platform repo
+ * the size of a large company's, written in a second.
+ */
+export function addManyProducts(repoDir: string, count: number): void {
+  const head = execFileSync('git', ['--git-dir', repoDir, 'rev-parse', 'main'], { encoding: 'utf8' }).trim();
+  const chunks: string[] = [];
+  const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+  const message = `bench: ${count} products`;
+  chunks.push(
+    'commit refs/heads/main\n',
+    'committer Bench <bench@refplat.example> 1796000000 +0000\n',
+    data(message),
+    `from ${head}\n`,
+  );
+  for (let p = 0; p < count; p++) {
+    const team = `team${p % 50}`;
+    const product = `product${p}`;
+    for (const stage of STAGES) {
+      const name = `${team}-${product}-${stage}`;
+      const release = [
+        'apiVersion: platform.refplat.org/v1beta1',
+        'kind: Release',
+        'metadata:',
+        `  name: ${name}`,
+        'spec:',
+        `  environmentRef: ${name}`,
+        '  services:',
+        ...SERVICES.flatMap((service, s) => [`    ${service}:`, `      digest: ${digest(p * 10 + s)}`]),
+        '',
+      ].join('\n');
+      const environment = [
+        'apiVersion: platform.refplat.org/v1beta1',
+        'kind: Environment',
+        'metadata:',
+        `  name: ${name}`,
+        'spec:',
+        `  team: ${team}`,
+        `  product: ${product}`,
+        `  stage: ${stage}`,
+        '  services:',
+        ...SERVICES.map(service => `    - name: ${service}`),
+        '',
+      ].join('\n');
+      chunks.push(`M 100644 inline gitops/releases/${team}/${product}/${stage}.yaml\n`, data(release));
+      chunks.push(`M 100644 inline gitops/environments/${team}/${product}/${stage}.yaml\n`, data(environment));
+    }
+  }
+  chunks.push('\n');
+  execFileSync('git', ['--git-dir', repoDir, 'fast-import', '--quiet'], {
+    input: chunks.join(''),
+    maxBuffer: 1 << 30,
+  });
+}

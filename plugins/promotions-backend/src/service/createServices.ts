@@ -1,0 +1,123 @@
+import {
+  AuthService,
+  CacheService,
+  LoggerService,
+  PermissionsService,
+  RootConfigService,
+} from '@backstage/backend-plugin-api';
+import { CatalogService } from '@backstage/plugin-catalog-node';
+import { Knex } from 'knex';
+import { readPromotionsConfig } from '../config';
+import { AutoDecisionStore } from '../database/AutoDecisionStore';
+import { DatabasePromotionStore } from '../database/DatabasePromotionStore';
+import { HealthySinceStore } from '../database/HealthySinceStore';
+import { HoldStore } from '../database/HoldStore';
+import { LIVE_STATUSES } from '../database/PromotionStore';
+import { createOctokit } from '../github/createOctokit';
+import { PlatformRepoReader } from '../github/PlatformRepoReader';
+import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import { createHealthSource } from '../health/createHealthSource';
+import { LadderAnnotations } from '../ladder/LadderAnnotations';
+import { LadderService } from '../ladder/LadderService';
+import { ApprovalService } from '../promotions/ApprovalService';
+import { AutoPromoter } from '../promotions/AutoPromoter';
+import { Gate } from '../promotions/Gate';
+import { PromotionService } from '../promotions/PromotionService';
+import { StageHistory } from '../promotions/StageHistory';
+
+export interface PromotionsServiceDeps {
+  rootConfig: RootConfigService;
+  cache: CacheService;
+  /** The plugin's database, migrated. */
+  db: Knex;
+  logger: LoggerService;
+  catalog: CatalogService;
+  auth: AuthService;
+  permissions: PermissionsService;
+}
+
+/** Wires the plugin's services from Backstage's; the plugin adds HTTP and scheduling. */
+export function createPromotionsServices(deps: PromotionsServiceDeps) {
+  const { rootConfig, cache, db, logger, catalog, auth, permissions } = deps;
+  const config = readPromotionsConfig(rootConfig);
+  const octokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger });
+  const reader = new PlatformRepoReader(octokit, cache, config.platformRepo, [
+    config.releasesPath,
+    config.environmentsPath,
+  ]);
+  const writer = new PlatformRepoWriter(octokit, config.platformRepo);
+  const store = new DatabasePromotionStore(db);
+  const holds = new HoldStore(db);
+  const healthySince = new HealthySinceStore(db);
+  const autoDecisions = new AutoDecisionStore(db);
+  const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions });
+  const healthSource = createHealthSource(config);
+
+  const ladderService = new LadderService({
+    config,
+    repo: reader,
+    healthSource,
+    logger,
+    annotate: ladder => annotations.annotate(ladder),
+    livePromotions: async product =>
+      (await store.listForProduct(product.team, product.product, 50)).filter(p =>
+        LIVE_STATUSES.includes(p.status),
+      ),
+  });
+  const gate = new Gate({ store, writer, ladder: ladderService, logger });
+  // A request or approval is looked at right away, not at the next tick.
+  const onChange = (id: string) => {
+    void gate.check(id);
+  };
+  const appBaseUrl = rootConfig.getOptionalString('app.baseUrl');
+  const stageHistory = new StageHistory({ config, writer, store, cache });
+  const promotionService = new PromotionService({
+    config,
+    ladder: ladderService,
+    store,
+    writer,
+    logger,
+    onChange,
+    holds,
+    wasReleasedIn: async (product, stage, service, digest) =>
+      (await stageHistory.list(product, stage)).some(entry => entry.services[service] === digest),
+    entityUrl: appBaseUrl
+      ? product => `${appBaseUrl}/catalog/default/system/${product.product}`
+      : undefined,
+  });
+  const approvalService = new ApprovalService({
+    config,
+    store,
+    writer,
+    catalog,
+    permissions,
+    logger,
+    onChange,
+  });
+  const autoPromoter = new AutoPromoter({
+    config,
+    reader,
+    ladder: ladderService,
+    promotions: promotionService,
+    healthSource,
+    holds,
+    healthySince,
+    decisions: autoDecisions,
+    catalog,
+    auth,
+    logger,
+  });
+
+  return {
+    config,
+    store,
+    holds,
+    autoDecisions,
+    ladderService,
+    gate,
+    promotionService,
+    approvalService,
+    stageHistory,
+    autoPromoter,
+  };
+}
