@@ -7,6 +7,8 @@ import {
   catalogPlugin,
 } from '@backstage/plugin-catalog';
 import { orgPlugin } from '@backstage/plugin-org';
+import { NotificationsPage } from '@backstage/plugin-notifications';
+import { signalsPlugin } from '@backstage/plugin-signals';
 import { entityPage } from './components/catalog/EntityPage';
 import { Root } from './components/Root';
 import { DemoSignInPage } from './components/signIn/DemoSignInPage';
@@ -14,6 +16,7 @@ import { apis } from './apis';
 
 const app = createApp({
   apis,
+  plugins: [signalsPlugin],
   bindRoutes({ bind }) {
     bind(orgPlugin.externalRoutes, {
       catalogIndex: catalogPlugin.routes.catalogIndex,
@@ -28,6 +31,7 @@ const routes = (
   <FlatRoutes>
     <Route path="/" element={<Navigate to="catalog" />} />
     <Route path="/catalog" element={<CatalogIndexPage />} />
+    <Route path="/notifications" element={<NotificationsPage />} />
     <Route
       path="/catalog/:namespace/:kind/:name"
       element={<CatalogEntityPage />}

@@ -14,6 +14,9 @@ backend.add(import('@backstage/plugin-catalog-backend'));
 backend.add(import('@backstage/plugin-permission-backend'));
 backend.add(promotionsPermissionPolicyModule);
 
+backend.add(import('@backstage/plugin-signals-backend'));
+backend.add(import('@backstage/plugin-notifications-backend'));
+
 backend.add(import('@refplat/plugin-promotions-backend'));
 
 backend.start();

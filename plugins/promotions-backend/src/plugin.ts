@@ -3,6 +3,8 @@ import {
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
+import { notificationService } from '@backstage/plugin-notifications-node';
+import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { promotionsPermissions } from '@refplat/plugin-promotions-common';
 import { migratedClient } from './database/DatabasePromotionStore';
 import { createPromotionsServices } from './service/createServices';
@@ -25,6 +27,8 @@ export const promotionsPlugin = createBackendPlugin({
         logger: coreServices.logger,
         auth: coreServices.auth,
         catalog: catalogServiceRef,
+        signals: signalsServiceRef,
+        notifications: notificationService,
       },
       async init(deps) {
         const { httpRouter, httpAuth, permissions, permissionsRegistry, scheduler, logger } = deps;

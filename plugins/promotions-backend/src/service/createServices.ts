@@ -6,6 +6,10 @@ import {
   RootConfigService,
 } from '@backstage/backend-plugin-api';
 import { CatalogService } from '@backstage/plugin-catalog-node';
+import { NotificationService } from '@backstage/plugin-notifications-node';
+import { SignalsService } from '@backstage/plugin-signals-node';
+import { BroadcastingPromotionStore } from '../database/BroadcastingPromotionStore';
+import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
 import { Knex } from 'knex';
 import { readPromotionsConfig } from '../config';
 import { AutoDecisionStore } from '../database/AutoDecisionStore';
@@ -34,19 +38,32 @@ export interface PromotionsServiceDeps {
   catalog: CatalogService;
   auth: AuthService;
   permissions: PermissionsService;
+  signals?: SignalsService;
+  notifications?: NotificationService;
 }
 
 /** Wires the plugin's services from Backstage's; the plugin adds HTTP and scheduling. */
 export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const { rootConfig, cache, db, logger, catalog, auth, permissions } = deps;
   const config = readPromotionsConfig(rootConfig);
+  const appBaseUrl = rootConfig.getOptionalString('app.baseUrl');
+  const entityUrl = appBaseUrl
+    ? (product: { product: string }) => `${appBaseUrl}/catalog/default/system/${product.product}`
+    : undefined;
+  const broadcaster = new PromotionsBroadcaster({
+    signals: deps.signals,
+    notifications: deps.notifications,
+    approvers: config.approval.approvers,
+    entityUrl,
+    logger,
+  });
   const octokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger });
   const reader = new PlatformRepoReader(octokit, cache, config.platformRepo, [
     config.releasesPath,
     config.environmentsPath,
   ]);
   const writer = new PlatformRepoWriter(octokit, config.platformRepo);
-  const store = new DatabasePromotionStore(db);
+  const store = new BroadcastingPromotionStore(new DatabasePromotionStore(db), broadcaster);
   const holds = new HoldStore(db);
   const healthySince = new HealthySinceStore(db);
   const autoDecisions = new AutoDecisionStore(db);
@@ -69,7 +86,6 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const onChange = (id: string) => {
     void gate.check(id);
   };
-  const appBaseUrl = rootConfig.getOptionalString('app.baseUrl');
   const stageHistory = new StageHistory({ config, writer, store, cache });
   const promotionService = new PromotionService({
     config,
@@ -81,9 +97,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     holds,
     wasReleasedIn: async (product, stage, service, digest) =>
       (await stageHistory.list(product, stage)).some(entry => entry.services[service] === digest),
-    entityUrl: appBaseUrl
-      ? product => `${appBaseUrl}/catalog/default/system/${product.product}`
-      : undefined,
+    entityUrl,
   });
   const approvalService = new ApprovalService({
     config,
@@ -110,6 +124,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
 
   return {
     config,
+    broadcaster,
     store,
     holds,
     autoDecisions,

@@ -12,6 +12,7 @@ import {
 } from '@refplat/plugin-promotions-common';
 import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { HoldStore } from '../database/HoldStore';
+import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
 import express from 'express';
 import Router from 'express-promise-router';
 import { LadderService } from '../ladder/LadderService';
@@ -33,6 +34,7 @@ export interface RouterOptions {
   store: PromotionStore;
   holds: HoldStore;
   autoDecisions: AutoDecisionStore;
+  broadcaster: PromotionsBroadcaster;
 }
 
 function stageAndService(params: Record<string, string>, body?: Record<string, unknown>) {
@@ -56,6 +58,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     store,
     holds,
     autoDecisions,
+    broadcaster,
   } = options;
   const router = Router();
   router.use(express.json());
@@ -122,6 +125,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
       reason: reason.slice(0, 500),
       placedBy: credentials.principal.userEntityRef,
     });
+    await broadcaster.productChanged(product, 'hold-placed');
     res.status(201).json({ hold });
   });
 
@@ -130,7 +134,9 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     const product = productFromParams(req.params);
     await authorizeProduct(permissions, credentials, promotionHoldPermission, product);
     const { stage, service } = stageAndService(req.params);
-    res.json({ hold: await holds.lift(product, stage, service, credentials.principal.userEntityRef) });
+    const hold = await holds.lift(product, stage, service, credentials.principal.userEntityRef);
+    await broadcaster.productChanged(product, 'hold-lifted');
+    res.json({ hold });
   });
 
   router.get('/products/:team/:product/auto-promotions', async (req, res) => {

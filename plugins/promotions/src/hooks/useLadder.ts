@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '@backstage/core-plugin-api';
+import { useSignal } from '@backstage/plugin-signals-react';
 import { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../api';
 
@@ -60,6 +61,14 @@ export function useLadder(
   }, [api, team, name]);
   const refresh = useCallback(() => load(true), [load]);
   latestRefresh.current = refresh;
+
+  // The backend signals every change it makes (request, Gate, auto-promoter,
+  // holds): refresh at once. Polling stays for what only ArgoCD knows
+  // (canary progress), and is all there is without the signals plugin.
+  const { lastSignal } = useSignal(`promotions:${team ?? ''}/${name ?? ''}`);
+  useEffect(() => {
+    if (lastSignal) refresh();
+  }, [lastSignal, refresh]);
 
   useEffect(() => {
     setLadder(undefined);

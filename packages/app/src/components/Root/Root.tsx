@@ -7,12 +7,14 @@ import {
   SidebarSpace,
 } from '@backstage/core-components';
 import CategoryIcon from '@material-ui/icons/Category';
+import { NotificationsSidebarItem } from '@backstage/plugin-notifications';
 import { SignOutItem } from './SignOutItem';
 
 export const Root = ({ children }: PropsWithChildren<{}>) => (
   <SidebarPage>
     <Sidebar>
       <SidebarItem icon={CategoryIcon} to="catalog" text="Catalog" />
+      <NotificationsSidebarItem />
       <SidebarDivider />
       <SidebarSpace />
       <SidebarDivider />

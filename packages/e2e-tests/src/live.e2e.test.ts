@@ -1,0 +1,105 @@
+import { Browser, Page } from 'playwright-core';
+import { RunningStack, startStack } from './stack';
+import { launchBrowser, screenshot, signIn } from './browser';
+
+jest.setTimeout(180_000);
+
+/** Live updates through signals, and notifications, in the browser. */
+describe('live updates and notifications', () => {
+  let stack: RunningStack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack({ canaryStepMs: 500, syncDelayMs: 200 });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  async function tokenFor(user: string): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      const response = await fetch(`${stack.baseUrl}/api/auth/demo/refresh`, {
+        headers: { 'x-demo-user': user, 'x-requested-with': 'XMLHttpRequest' },
+      });
+      if (response.ok) return (await response.json()).backstageIdentity.token;
+      if (attempt > 60) throw new Error(`sign-in as ${user} failed`);
+      await new Promise(resolve => setTimeout(resolve, 500));
+    }
+  }
+
+  async function api(user: string, method: string, path: string, body?: object) {
+    const response = await fetch(`${stack.baseUrl}/api/promotions${path}`, {
+      method,
+      headers: { authorization: `Bearer ${await tokenFor(user)}`, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  async function openShop(user: 'alice' | 'bob'): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1100 } });
+    const page = await context.newPage();
+    await signIn(page, stack.baseUrl, user);
+    await page.goto(`${stack.baseUrl}/catalog/default/system/shop`);
+    await page.getByTestId('stage-prod').waitFor();
+    return page;
+  }
+
+  it('updates an open ladder within seconds of a change, without a reload', async () => {
+    const page = await openShop('bob');
+    // Let the first polling tick pass, so the update cannot be a lucky poll.
+    await page.waitForTimeout(1000);
+    const placed = Date.now();
+    const hold = await api('bob', 'POST', '/products/alpha/shop/holds', {
+      stage: 'staging',
+      service: 'cart',
+      reason: 'Freeze for the audit',
+    });
+    expect(hold.status).toBe(201);
+    await page.getByTestId('hold-staging-cart').waitFor({ timeout: 8_000 });
+    const holdDelayMs = Date.now() - placed;
+
+    const requested = await api('bob', 'POST', '/products/alpha/shop/promotions', {
+      toStage: 'test',
+      services: ['storefront'],
+    });
+    expect(requested.status).toBe(201);
+    const digest = requested.body.promotion.services.storefront;
+    let mergedAt = 0;
+    for (let i = 0; i < 200 && !mergedAt; i++) {
+      const { body } = await api('bob', 'GET', `/promotions/${requested.body.promotion.id}`);
+      if (body.promotion.status === 'merged') mergedAt = Date.now();
+      else await new Promise(resolve => setTimeout(resolve, 100));
+    }
+    expect(mergedAt).toBeGreaterThan(0);
+    await page.waitForFunction(
+      ([expected]) =>
+        document
+          .querySelector('[data-testid="cell-test-storefront"] [data-testid="digest"]')
+          ?.getAttribute('data-digest') === expected,
+      [digest],
+      { timeout: 8_000 },
+    );
+    const mergeDelayMs = Date.now() - mergedAt;
+    // eslint-disable-next-line no-console
+    console.log(`live update delay: hold ${holdDelayMs} ms, merge ${mergeDelayMs} ms (polling alone: up to 10000 ms)`);
+    expect(mergeDelayMs).toBeLessThan(5000);
+    await screenshot(page, 'live-update');
+    await page.context().close();
+  });
+
+  it('notifies alice when bob requests prod', async () => {
+    const requested = await api('bob', 'POST', '/products/alpha/shop/promotions', { toStage: 'prod' });
+    expect(requested.status).toBe(201);
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, stack.baseUrl, 'alice');
+    await page.goto(`${stack.baseUrl}/notifications`);
+    await page.getByText(/Promotion into prod awaits your approval/).first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'notification-alice');
+    await context.close();
+  });
+});
