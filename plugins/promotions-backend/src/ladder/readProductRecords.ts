@@ -8,6 +8,7 @@ export interface StageRecords {
   release: {
     path: string;
     services: Record<string, string>;
+    sources: Record<string, { repository: string; revision: string }>;
     summary: { path: string; blobSha?: string; error?: string };
   };
   environment: {
@@ -95,6 +96,7 @@ export async function readProductRecords(
         release: {
           path: relPath,
           services: release.value?.services ?? {},
+          sources: release.value?.sources ?? {},
           summary: {
             path: relPath,
             blobSha: index[relPath],

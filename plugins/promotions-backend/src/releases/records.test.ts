@@ -22,6 +22,7 @@ describe('parseRelease', () => {
       name: 'alpha-shop-dev',
       environmentRef: 'alpha-shop-dev',
       services: { storefront: digestA, cart: digestB },
+      sources: {},
       problems: [],
     });
   });
@@ -56,6 +57,15 @@ describe('parseRelease', () => {
   ])('throws on %s', (_name, text, message) => {
     expect(() => parseRelease(text)).toThrow(message);
   });
+});
+
+it('reads the source commit CI recorded next to a digest', () => {
+  const record = parseRelease(
+    release(
+      `    storefront:\n      digest: ${digestA}\n      source:\n        repository: alpha/storefront\n        revision: ${'c'.repeat(40)}\n    cart:\n      digest: ${digestB}\n      source: {repository: 'not a repo', revision: main}\n`,
+    ),
+  );
+  expect(record.sources).toEqual({ storefront: { repository: 'alpha/storefront', revision: 'c'.repeat(40) } });
 });
 
 describe('parseEnvironment', () => {

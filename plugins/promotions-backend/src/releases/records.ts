@@ -8,6 +8,12 @@ export interface ReleaseRecord {
   environmentRef?: string;
   /** Service → digest, for the services whose digest is valid. */
   services: Record<string, string>;
+  /**
+   * Service → the source commit its digest was built from, when CI recorded
+   * it (`spec.services.<svc>.source: {repository: owner/repo, revision: sha}`,
+   * e.g. from the image's org.opencontainers.image.revision label).
+   */
+  sources: Record<string, { repository: string; revision: string }>;
   /** What is wrong with the file; the valid parts above still count. */
   problems: string[];
 }
@@ -55,6 +61,7 @@ export function parseRelease(text: string): ReleaseRecord {
   const spec = isMapping(value.spec) ? value.spec : {};
   const problems: string[] = [];
   const services: Record<string, string> = {};
+  const sources: ReleaseRecord['sources'] = {};
   const declared = spec.services ?? {};
   if (!isMapping(declared)) {
     throw new Error('spec.services must be a mapping of service name to {digest}');
@@ -69,6 +76,15 @@ export function parseRelease(text: string): ReleaseRecord {
       );
     } else {
       services[service] = digest;
+      const source = isMapping(entry) && isMapping(entry.source) ? entry.source : undefined;
+      if (
+        typeof source?.repository === 'string' &&
+        /^[\w.-]+\/[\w.-]+$/.test(source.repository) &&
+        typeof source.revision === 'string' &&
+        /^[0-9a-f]{7,40}$/.test(source.revision)
+      ) {
+        sources[service] = { repository: source.repository, revision: source.revision };
+      }
     }
   }
   return {
@@ -76,6 +92,7 @@ export function parseRelease(text: string): ReleaseRecord {
     environmentRef:
       typeof spec.environmentRef === 'string' ? spec.environmentRef : undefined,
     services,
+    sources,
     problems,
   };
 }

@@ -28,6 +28,7 @@ import { AutoPromoter } from '../promotions/AutoPromoter';
 import { Gate } from '../promotions/Gate';
 import { PromotionService } from '../promotions/PromotionService';
 import { StageHistory } from '../promotions/StageHistory';
+import { WhatChanged } from '../promotions/WhatChanged';
 
 export interface PromotionsServiceDeps {
   rootConfig: RootConfigService;
@@ -122,9 +123,12 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
   });
 
+  const whatChanged = new WhatChanged({ config, reader, octokit, cache });
+
   return {
     config,
     broadcaster,
+    whatChanged,
     store,
     holds,
     autoDecisions,

@@ -13,6 +13,7 @@ import {
 import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { HoldStore } from '../database/HoldStore';
 import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
+import { WhatChanged } from '../promotions/WhatChanged';
 import express from 'express';
 import Router from 'express-promise-router';
 import { LadderService } from '../ladder/LadderService';
@@ -35,6 +36,7 @@ export interface RouterOptions {
   holds: HoldStore;
   autoDecisions: AutoDecisionStore;
   broadcaster: PromotionsBroadcaster;
+  whatChanged: WhatChanged;
 }
 
 function stageAndService(params: Record<string, string>, body?: Record<string, unknown>) {
@@ -59,6 +61,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     holds,
     autoDecisions,
     broadcaster,
+    whatChanged,
   } = options;
   const router = Router();
   router.use(express.json());
@@ -141,6 +144,15 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
 
   router.get('/products/:team/:product/auto-promotions', async (req, res) => {
     res.json({ items: await autoDecisions.latest(await readableProduct(req)) });
+  });
+
+  router.get('/products/:team/:product/changes', async (req, res) => {
+    const product = await readableProduct(req);
+    const { from, to } = req.query;
+    if (!isValidName(from) || !isValidName(to)) {
+      throw new InputError('Give the two stages to compare: ?from=<lower stage>&to=<upper stage>');
+    }
+    res.json({ fromStage: from, toStage: to, items: await whatChanged.between(product, from, to) });
   });
 
   router.get('/products/:team/:product/stages/:stage/history', async (req, res) => {
