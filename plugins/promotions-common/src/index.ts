@@ -17,3 +17,5 @@ export * from './ladder/rules';
 export * from './promotions/types';
 export * from './promotions/planPromotion';
 export * from './autoPromote/decide';
+export * from './diagnosis/diagnose';
+export * from './diagnosis/checklist';

@@ -1,6 +1,3 @@
-import { readFileSync } from 'fs';
-import { resolve } from 'path';
-import { parse } from 'yaml';
 import {
   findRollout,
   imageDigest,
@@ -12,13 +9,7 @@ import {
   syncedRevisions,
 } from './application';
 import type { Application } from './types';
-
-function load<T>(file: string, schema: 'core' | 'yaml-1.1' = 'core'): T {
-  return parse(
-    readFileSync(resolve(__dirname, '../__fixtures__', file), 'utf8'),
-    { schema },
-  ) as T;
-}
+import { loadFixture, modifiedFixture } from '../__testUtils__/fixtures';
 
 const D1 = `sha256:${'1'.repeat(64)}`;
 const SHA_A = 'ea8759964626a583667a2bfd08f334ec2070040a';
@@ -26,15 +17,13 @@ const SHA_B = '0123456789abcdef0123456789abcdef01234567';
 
 /** A synthetic Application: the real Synced+Healthy one, modified. */
 function synthetic(mutate: (app: any) => void): Application {
-  const app = load<any>('argocd-app-synced-healthy.yaml');
-  mutate(app);
-  return app;
+  return modifiedFixture('argocd-app-synced-healthy.yaml', mutate);
 }
 
 describe('Application helpers on the real fixtures', () => {
-  const healthy = load<Application>('argocd-app-synced-healthy.yaml');
-  const outOfSync = load<Application>('argocd-app-outofsync-minimal.yaml');
-  const degraded = load<Application>('argocd-app-degraded-minimal.yaml');
+  const healthy = loadFixture<Application>('argocd-app-synced-healthy.yaml');
+  const outOfSync = loadFixture<Application>('argocd-app-outofsync-minimal.yaml');
+  const degraded = loadFixture<Application>('argocd-app-degraded-minimal.yaml');
 
   it('syncedRevision reads status.sync.revision', () => {
     expect(syncedRevision(healthy)).toBe('rev1');
@@ -57,7 +46,7 @@ describe('Application helpers on the real fixtures', () => {
     expect(isReconciledAfterLastOperation(healthy)).toBe(true);
     expect(
       isReconciledAfterLastOperation(
-        load<Application>('argocd-app-synced-healthy.yaml', 'yaml-1.1'),
+        loadFixture<Application>('argocd-app-synced-healthy.yaml', 'yaml-1.1'),
       ),
     ).toBe(true);
   });

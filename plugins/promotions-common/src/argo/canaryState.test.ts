@@ -1,6 +1,3 @@
-import { readFileSync } from 'fs';
-import { resolve } from 'path';
-import { parse } from 'yaml';
 import {
   canaryState,
   describeCanary,
@@ -9,22 +6,17 @@ import {
   parseRolloutDuration,
 } from './canaryState';
 import type { Rollout } from './types';
-
-function load<T>(file: string, schema: 'core' | 'yaml-1.1' = 'core'): T {
-  return parse(
-    readFileSync(resolve(__dirname, '../__fixtures__', file), 'utf8'),
-    { schema },
-  ) as T;
-}
+import { loadFixture, modifiedFixture } from '../__testUtils__/fixtures';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 
+/** canaryState of a real Rollout fixture, read at `now`. */
+const canaryOf = (file: string, now: Date = NOW) =>
+  canaryState(loadFixture<Rollout>(file), now);
+
 describe('canaryState on the real Rollout fixtures', () => {
   it('setWeight progressing (pre-v1.0): step 3 of 4, 40% of traffic', () => {
-    const state = canaryState(
-      load<Rollout>('rollout-canary-progressing-setweight.yaml'),
-      NOW,
-    );
+    const state = canaryOf('rollout-canary-progressing-setweight.yaml');
     expect(state).toEqual({
       phase: 'Progressing',
       currentStep: 3,
@@ -43,10 +35,7 @@ describe('canaryState on the real Rollout fixtures', () => {
 
   it('paused v1.0 (status.phase Paused): step 1 of 8 at 21%, paused since the pause condition', () => {
     const now = new Date('2021-07-15T21:13:55Z'); // 5 minutes after the pause started
-    const state = canaryState(
-      load<Rollout>('rollout-canary-paused-phase.yaml'),
-      now,
-    );
+    const state = canaryOf('rollout-canary-paused-phase.yaml', now);
     expect(state).toEqual({
       phase: 'Paused',
       currentStep: 1,
@@ -69,10 +58,7 @@ describe('canaryState on the real Rollout fixtures', () => {
 
   it('paused 2025 shape: step 0 of 2, no setWeight yet → 0%', () => {
     const now = new Date('2025-05-15T14:17:58Z');
-    const state = canaryState(
-      load<Rollout>('rollout-canary-paused-2025.yaml'),
-      now,
-    );
+    const state = canaryOf('rollout-canary-paused-2025.yaml', now);
     expect(state.phase).toBe('Paused');
     expect(state.paused).toBe(true);
     expect(state.pauseReason).toBe('CanaryPauseStep');
@@ -86,10 +72,7 @@ describe('canaryState on the real Rollout fixtures', () => {
   });
 
   it('paused by an inconclusive analysis but Degraded (ProgressDeadlineExceeded)', () => {
-    const state = canaryState(
-      load<Rollout>('rollout-canary-paused-inconclusive-analysis.yaml'),
-      NOW,
-    );
+    const state = canaryOf('rollout-canary-paused-inconclusive-analysis.yaml');
     expect(state.phase).toBe('Degraded');
     expect(state.paused).toBe(true);
     expect(state.pauseReason).toBe('InconclusiveAnalysisRun');
@@ -100,10 +83,7 @@ describe('canaryState on the real Rollout fixtures', () => {
   });
 
   it('aborted (RolloutAborted condition, status.abort): Degraded, 0% of traffic', () => {
-    const state = canaryState(
-      load<Rollout>('rollout-canary-degraded-aborted.yaml'),
-      NOW,
-    );
+    const state = canaryOf('rollout-canary-degraded-aborted.yaml');
     expect(state).toMatchObject({
       phase: 'Degraded',
       aborted: true,
@@ -120,7 +100,7 @@ describe('canaryState on the real Rollout fixtures', () => {
   });
 
   it('aborted by a failed background analysis', () => {
-    const rollout = load<Rollout>(
+    const rollout = loadFixture<Rollout>(
       'rollout-canary-aborted-failed-analysis.yaml',
     );
     const state = canaryState(rollout, NOW);
@@ -137,10 +117,7 @@ describe('canaryState on the real Rollout fixtures', () => {
   });
 
   it('healthy and completed: all 4 steps done, 100% of traffic', () => {
-    const state = canaryState(
-      load<Rollout>('rollout-canary-healthy-completed.yaml'),
-      NOW,
-    );
+    const state = canaryOf('rollout-canary-healthy-completed.yaml');
     expect(state).toEqual({
       phase: 'Healthy',
       currentStep: 4,
@@ -154,10 +131,7 @@ describe('canaryState on the real Rollout fixtures', () => {
   });
 
   it('traffic weights reported by the router win: 20%', () => {
-    const state = canaryState(
-      load<Rollout>('rollout-canary-traffic-weights.yaml'),
-      NOW,
-    );
+    const state = canaryOf('rollout-canary-traffic-weights.yaml');
     expect(state.weight).toBe(20);
     expect(state.currentStep).toBe(0);
     expect(state.totalSteps).toBe(8);
@@ -165,10 +139,7 @@ describe('canaryState on the real Rollout fixtures', () => {
   });
 
   it('Degraded v1.0 phase with `conditions: {}`', () => {
-    const state = canaryState(
-      load<Rollout>('rollout-canary-degraded-phase-message.yaml'),
-      NOW,
-    );
+    const state = canaryOf('rollout-canary-degraded-phase-message.yaml');
     expect(state.phase).toBe('Degraded');
     expect(state.message).toBe('InvalidSpec');
     expect(state.aborted).toBe(false);
@@ -179,22 +150,17 @@ describe('canaryState on the real Rollout fixtures', () => {
   it('reads unquoted YAML timestamps (Date objects) the same as strings', () => {
     const now = new Date('2021-07-15T21:13:55Z');
     const asDates = canaryState(
-      load<Rollout>('rollout-canary-paused-phase.yaml', 'yaml-1.1'),
+      loadFixture<Rollout>('rollout-canary-paused-phase.yaml', 'yaml-1.1'),
       now,
     );
-    const asStrings = canaryState(
-      load<Rollout>('rollout-canary-paused-phase.yaml'),
-      now,
-    );
+    const asStrings = canaryOf('rollout-canary-paused-phase.yaml', now);
     expect(asDates).toEqual(asStrings);
   });
 });
 
 describe('canaryState rules (synthetic Rollouts)', () => {
   function fromPaused(mutate: (r: any) => void): Rollout {
-    const rollout = load<any>('rollout-canary-paused-phase.yaml');
-    mutate(rollout);
-    return rollout;
+    return modifiedFixture('rollout-canary-paused-phase.yaml', mutate);
   }
 
   it('synthetic: a timed pause step gives duration and time left', () => {

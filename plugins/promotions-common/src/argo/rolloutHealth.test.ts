@@ -1,15 +1,6 @@
-import { readFileSync } from 'fs';
-import { resolve } from 'path';
-import { parse } from 'yaml';
 import { luaToNumber, rolloutHealth } from './rolloutHealth';
 import type { Rollout } from './types';
-
-function load<T>(file: string, schema: 'core' | 'yaml-1.1' = 'core'): T {
-  return parse(
-    readFileSync(resolve(__dirname, '../__fixtures__', file), 'utf8'),
-    { schema },
-  ) as T;
-}
+import { loadFixture, modifiedFixture } from '../__testUtils__/fixtures';
 
 /** `inputPath` in Argo CD's health_test.yaml → our fixture file (see __fixtures__/README.md). */
 const ORIGINAL_PATHS: Record<string, string> = {
@@ -30,7 +21,7 @@ interface Expectation {
   healthStatus: { status: string; message?: string };
 }
 
-const expectations = load<{ tests: Expectation[] }>(
+const expectations = loadFixture<{ tests: Expectation[] }>(
   'argocd-rollout-health-expectations.yaml',
 ).tests.filter(t => t.inputPath in ORIGINAL_PATHS);
 
@@ -49,7 +40,7 @@ describe('rolloutHealth against Argo CD health_test.yaml', () => {
           t => [ORIGINAL_PATHS[t.inputPath], t.healthStatus] as const,
         ),
       )('%s → Argo CD expectation', (file, expected) => {
-        const actual = rolloutHealth(load<Rollout>(file, schema));
+        const actual = rolloutHealth(loadFixture<Rollout>(file, schema));
         expect(actual.status).toBe(expected.status);
         // Argo CD treats an absent message as "".
         expect(actual.message ?? '').toBe(expected.message ?? '');
@@ -78,15 +69,13 @@ describe('rolloutHealth on the other real Rollout fixtures (health from the fixt
     // No generation in this file: counted as 0, as the Rollouts controller does.
     ['rollout-canary-paused-2025.yaml', 'Suspended', 'CanaryPauseStep'],
   ])('%s → %s', (file, status, message) => {
-    expect(rolloutHealth(load<Rollout>(file))).toEqual({ status, message });
+    expect(rolloutHealth(loadFixture<Rollout>(file))).toEqual({ status, message });
   });
 });
 
 /** A synthetic Rollout: the real healthy completed canary, modified. */
 function synthetic(mutate: (r: any) => void): Rollout {
-  const rollout = load<any>('rollout-canary-healthy-completed.yaml');
-  mutate(rollout);
-  return rollout;
+  return modifiedFixture('rollout-canary-healthy-completed.yaml', mutate);
 }
 
 describe('rolloutHealth rules (synthetic Rollouts derived from healthy_executedAllSteps)', () => {

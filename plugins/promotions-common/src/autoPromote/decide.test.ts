@@ -1,5 +1,6 @@
-import type { Ladder, LadderServiceCell, LadderStage } from '../ladder/types';
+import type { Ladder } from '../ladder/types';
 import type { Promotion } from '../promotions/types';
+import { CellSpec, d, ladder, stage } from '../__testUtils__/ladders';
 import {
   AutoDecision,
   AutoPromoteContext,
@@ -8,58 +9,8 @@ import {
   soakRemaining,
 } from './decide';
 
-const d = (c: string) => `sha256:${c.repeat(64)}`;
 const NOW = new Date('2025-06-01T12:00:00Z');
 const ago = (seconds: number) => new Date(NOW.getTime() - seconds * 1000).toISOString();
-
-type CellSpec = { digest?: string; verdict?: LadderServiceCell['verdict']; reasons?: string[] };
-
-function stage(
-  name: string,
-  cells: Record<string, CellSpec>,
-  options: { declared?: string[]; requiresApproval?: boolean } = {},
-): LadderStage {
-  const declared = options.declared ?? Object.keys(cells);
-  return {
-    name,
-    requiresApproval: options.requiresApproval ?? name === 'prod',
-    healthy: true,
-    verdict: 'healthy',
-    reasons: [],
-    release: { path: `${name}.yaml` },
-    environment: { path: `env/${name}.yaml`, declaredServices: declared },
-    services: Object.fromEntries(
-      Object.entries(cells).map(([service, spec]) => {
-        const verdict = spec.verdict ?? 'healthy';
-        return [
-          service,
-          {
-            digest: spec.digest,
-            declared: declared.includes(service),
-            healthy: verdict === 'healthy',
-            verdict,
-            reasons: spec.reasons ?? (verdict === 'healthy' ? [] : [`${service} is ${verdict}`]),
-            runningDigests: [],
-            waitingToClimb: false,
-          },
-        ];
-      }),
-    ),
-  };
-}
-
-function ladder(...stages: LadderStage[]): Ladder {
-  const services = [...new Set(stages.flatMap(s => Object.keys(s.services)))];
-  return {
-    team: 'alpha',
-    product: 'shop',
-    services,
-    stages,
-    promotions: [],
-    revision: 'head',
-    generatedAt: '',
-  };
-}
 
 function context(overrides: Partial<AutoPromoteContext> = {}): AutoPromoteContext {
   return { holds: [], soakSeconds: {}, healthySince: {}, livePromotions: [], now: NOW, ...overrides };

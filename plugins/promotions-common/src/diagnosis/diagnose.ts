@@ -156,8 +156,14 @@ function positive(value: number | undefined, fallback: number): number {
     : fallback;
 }
 
+const ADMISSION_PATTERN =
+  /admission webhook|denied the request|kyverno|policy|signature|attestation/i;
+
 const ARGOCD_UNREACHABLE_LOOK: DiagnosisLink[] = [
-  { label: 'The ArgoCD instance and its API (is it up, and reachable from Backstage?)' },
+  {
+    label:
+      'The ArgoCD instance and its API (is it up, and reachable from Backstage?)',
+  },
   { label: "The promotions backend's ArgoCD credentials and its logs" },
 ];
 
@@ -208,13 +214,9 @@ export function diagnose(
   const released = input.releasedDigest;
   const merged = promotion?.status === 'merged';
   // When the Release on main last changed: the commit time, else the promotion's merge time.
-  const mergeAt = input.releaseChangedAt ?? (merged ? promotion?.since : undefined);
+  const mergeAt =
+    input.releaseChangedAt ?? (merged ? promotion?.since : undefined);
   const sinceMerge = secondsSince(mergeAt, now);
-  const mergedStep = merged
-    ? 'PR merged to main'
-    : released
-      ? `Release on main names ${short(released)}`
-      : 'Release on main';
 
   // 2. Nothing released: nothing to deploy, nothing can be stuck.
   if (!released) {
@@ -223,9 +225,16 @@ export function diagnose(
       code: 'healthy',
       lastCompletedStep: `Nothing released to ${stage}`,
       likelyCause: `${service} is not released to ${stage}: its Release record names no digest for it, so there is nothing to deploy. Promote it from the stage below.`,
-      whereToLook: [...prLink, { label: `The Release file ${input.releasePath}` }],
+      whereToLook: [
+        ...prLink,
+        { label: `The Release file ${input.releasePath}` },
+      ],
     };
   }
+
+  const mergedStep = merged
+    ? 'PR merged to main'
+    : `Release on main names ${short(released)}`;
 
   // 3. Could ArgoCD be asked at all?
   if (app?.unreachable !== undefined) {
@@ -241,7 +250,9 @@ export function diagnose(
   // 4. Has the ApplicationSet generated the stage's Application?
   if (!app || app.missing) {
     const fresh = sinceMerge !== undefined && sinceMerge <= t.syncStuckSeconds;
-    const name = app?.name ? `Application ${app.name}` : "the stage's Application";
+    const name = app?.name
+      ? `Application ${app.name}`
+      : "the stage's Application";
     return {
       state: fresh ? 'in-progress' : 'stuck',
       code: 'application-missing',
@@ -258,7 +269,10 @@ export function diagnose(
         {
           label: `The Environment ${app?.name ?? `for ${stage}`}: does it exist and is it Ready?`,
         },
-        { label: 'The ApplicationSet controller logs (kubectl logs -n argocd deploy/argocd-applicationset-controller)' },
+        {
+          label:
+            'The ApplicationSet controller logs (kubectl logs -n argocd deploy/argocd-applicationset-controller)',
+        },
         ...prLink,
       ],
     };
@@ -267,7 +281,9 @@ export function diagnose(
   const ns = app.name;
   const syncStatus = app.syncStatus;
   const operationPhase = app.operationPhase;
-  const runningReleased = input.runningDigests.some(d => sameDigest(d, released));
+  const runningReleased = input.runningDigests.some(d =>
+    sameDigest(d, released),
+  );
   const finishedMs = millis(app.operationFinishedAt);
   const mergeMs = millis(mergeAt);
   const reconciledMs = millis(app.reconciledAt);
@@ -305,10 +321,19 @@ export function diagnose(
         ...appLink,
         ...(admission
           ? [
-              { label: `Admission controller (Kyverno) logs and policy reports: kubectl get policyreports -n ${ns}` },
-              { label: 'The supply-chain policy: is the digest signed and attested by the build-sign pipeline?' },
+              {
+                label: `Admission controller (Kyverno) logs and policy reports: kubectl get policyreports -n ${ns}`,
+              },
+              {
+                label:
+                  'The supply-chain policy: is the digest signed and attested by the build-sign pipeline?',
+              },
             ]
-          : [{ label: `The sync operation's result in ${appName} (kubectl get application ${appName} -n argocd -o yaml)` }]),
+          : [
+              {
+                label: `The sync operation's result in ${appName} (kubectl get application ${appName} -n argocd -o yaml)`,
+              },
+            ]),
         { label: `kubectl get events -n ${ns} --sort-by=.lastTimestamp` },
         ...prLink,
       ],
@@ -326,7 +351,8 @@ export function diagnose(
     if (syncStatus === 'OutOfSync' && releaseLive && settledSinceMerge) {
       falseDiff = true; // reported below unless something worse is going on
     } else if (syncStatus === 'OutOfSync') {
-      const stuck = sinceMerge === undefined ? false : sinceMerge > t.syncStuckSeconds;
+      const stuck =
+        sinceMerge === undefined ? false : sinceMerge > t.syncStuckSeconds;
       const when =
         sinceMerge === undefined
           ? ''
@@ -354,8 +380,12 @@ export function diagnose(
         likelyCause: `ArgoCD could not compare ${appName} with git (sync status ${syncStatus ?? 'not reported'}): usually a manifest generation error (the kustomize overlay, or repo access). The Application's conditions say which.${app.healthMessage ? ` ${app.healthMessage}` : ''}`,
         whereToLook: [
           ...appLink,
-          { label: `The Application's conditions: kubectl get application ${appName} -n argocd -o yaml` },
-          { label: `The overlay the Application's source path points at, for ${input.releasePath}` },
+          {
+            label: `The Application's conditions: kubectl get application ${appName} -n argocd -o yaml`,
+          },
+          {
+            label: `The overlay the Application's source path points at, for ${input.releasePath}`,
+          },
           ...prLink,
         ],
       };
@@ -400,7 +430,8 @@ export function diagnose(
   // 9. The Rollout was aborted: analysis failed, the old digest keeps serving.
   const aborted =
     canary?.aborted === true ||
-    (healthMessage !== undefined && /\baborted?\b|RolloutAborted/i.test(healthMessage));
+    (healthMessage !== undefined &&
+      /\baborted?\b|RolloutAborted/i.test(healthMessage));
   if (aborted) {
     const message = canary?.message ?? healthMessage;
     return {
@@ -435,7 +466,9 @@ export function diagnose(
       likelyCause: `${appName} is Degraded${degradedFor !== undefined ? ` (for ${formatSeconds(degradedFor)})` : ''}: ${reason.cause}${message ? ` — ${message}` : ''}`,
       whereToLook: [
         ...reason.look(service, ns),
-        { label: `kubectl describe pod -n ${ns} -l app.kubernetes.io/name=${service}` },
+        {
+          label: `kubectl describe pod -n ${ns} -l app.kubernetes.io/name=${service}`,
+        },
         ...rolloutLook,
         ...appLink,
         ...prLink,
@@ -485,8 +518,12 @@ export function diagnose(
       likelyCause: `ArgoCD synced, but ${service} runs ${running} while the Release names ${short(released)}: a tag/digest mismatch (the image reference in the overlay does not take the Release's digest), or the wrong environment was targeted (the Application's source path or the ApplicationSet does not point at ${input.releasePath}).`,
       whereToLook: [
         ...appLink,
-        { label: `The image reference for ${service} in the overlay (its name must match the one the Release digest is injected for)` },
-        { label: `The Application's source path vs the Release path ${input.releasePath}` },
+        {
+          label: `The image reference for ${service} in the overlay (its name must match the one the Release digest is injected for)`,
+        },
+        {
+          label: `The Application's source path vs the Release path ${input.releasePath}`,
+        },
         { label: `The Release file ${input.releasePath}` },
         ...prLink,
       ],
@@ -514,7 +551,9 @@ export function diagnose(
       whereToLook: [
         ...appLink,
         { label: `argocd app diff ${appName}` },
-        { label: `The Application's annotations: ${SERVER_SIDE_DIFF_ANNOTATION}` },
+        {
+          label: `The Application's annotations: ${SERVER_SIDE_DIFF_ANNOTATION}`,
+        },
         { label: 'The ApplicationSet template: ignoreDifferences' },
       ],
     };
@@ -645,7 +684,10 @@ function diagnoseCanary(
       state: 'in-progress',
       code: 'canary-soaking',
       likelyCause: `The canary is progressing at ${canary.weight}% of traffic (step ${canary.currentStep} of ${canary.totalSteps}): waiting for pods to become ready or for its analysis.`,
-      whereToLook: [...look, { label: "The service's readiness endpoint and its error rate" }],
+      whereToLook: [
+        ...look,
+        { label: "The service's readiness endpoint and its error rate" },
+      ],
     };
   }
 
@@ -673,7 +715,7 @@ function diagnoseCanary(
       ...base,
       state: 'in-progress',
       code: 'canary-soaking',
-      likelyCause: `Usually soaking, not stuck: ${formatSeconds(duration)} pause at ${canary.weight}% of traffic (since when is not reported).`,
+      likelyCause: `The canary at ${canary.weight}% of traffic is usually soaking, not stuck: ${formatSeconds(duration)} pause (since when is not reported).`,
       whereToLook: look,
     };
   }
@@ -683,8 +725,11 @@ function diagnoseCanary(
       ...base,
       state: 'in-progress',
       code: 'canary-soaking',
-      likelyCause: `Usually soaking, not stuck: ${formatSeconds(duration)} pause, ${formatSeconds(canary.pauseRemainingSeconds ?? duration - pausedFor)} left (at ${canary.weight}% of traffic).`,
-      whereToLook: [...look, { label: "The service's readiness endpoint and its error rate" }],
+      likelyCause: `The canary at ${canary.weight}% of traffic is usually soaking, not stuck: ${formatSeconds(duration)} pause, ${formatSeconds(canary.pauseRemainingSeconds ?? duration - pausedFor)} left.`,
+      whereToLook: [
+        ...look,
+        { label: "The service's readiness endpoint and its error rate" },
+      ],
     };
   }
 
@@ -694,7 +739,7 @@ function diagnoseCanary(
       ...base,
       state: 'in-progress',
       code: 'canary-soaking',
-      likelyCause: `Usually soaking, not stuck: the ${formatSeconds(duration)} pause ended ${formatSeconds(over)} ago; the Rollouts controller moves on at its next reconcile.`,
+      likelyCause: `The canary at ${canary.weight}% of traffic is usually soaking, not stuck: the ${formatSeconds(duration)} pause ended ${formatSeconds(over)} ago; the Rollouts controller moves on at its next reconcile.`,
       whereToLook: look,
     };
   }
@@ -705,15 +750,15 @@ function diagnoseCanary(
     likelyCause: `The canary has been paused for ${formatSeconds(pausedFor)}, ${formatSeconds(over)} longer than its ${formatSeconds(duration)} pause: the Rollouts controller did not resume it. Check the controller, or promote it by hand: kubectl argo rollouts promote ${service}.`,
     whereToLook: [
       ...rolloutLook,
-      { label: 'The Argo Rollouts controller logs (kubectl logs -n argo-rollouts deploy/argo-rollouts)' },
+      {
+        label:
+          'The Argo Rollouts controller logs (kubectl logs -n argo-rollouts deploy/argo-rollouts)',
+      },
       promote,
       ...appLink,
     ],
   };
 }
-
-const ADMISSION_PATTERN =
-  /admission webhook|denied the request|kyverno|policy|signature|attestation/i;
 
 interface DegradedReason {
   cause: string;
@@ -721,12 +766,21 @@ interface DegradedReason {
 }
 
 function degradedReason(message: string | undefined): DegradedReason {
-  if (message && /ImagePullBackOff|ErrImagePull|manifest unknown|not found/i.test(message)) {
+  if (
+    message &&
+    /ImagePullBackOff|ErrImagePull|manifest unknown|not found/i.test(message)
+  ) {
     return {
-      cause: 'the pods cannot pull the image — the digest never reached the registry',
+      cause:
+        'the pods cannot pull the image — the digest never reached the registry',
       look: () => [
-        { label: "The CI run's push step: did the build actually publish this digest?" },
-        { label: 'The registry: does the digest exist in the team repository?' },
+        {
+          label:
+            "The CI run's push step: did the build actually publish this digest?",
+        },
+        {
+          label: 'The registry: does the digest exist in the team repository?',
+        },
       ],
     };
   }
@@ -737,9 +791,12 @@ function degradedReason(message: string | undefined): DegradedReason {
     )
   ) {
     return {
-      cause: 'the cluster cannot schedule the pods (capacity, quotas or node selectors)',
+      cause:
+        'the cluster cannot schedule the pods (capacity, quotas or node selectors)',
       look: (_service, ns) => [
-        { label: `Pod events: kubectl get events -n ${ns} --sort-by=.lastTimestamp` },
+        {
+          label: `Pod events: kubectl get events -n ${ns} --sort-by=.lastTimestamp`,
+        },
         { label: `Resource quotas: kubectl describe resourcequota -n ${ns}` },
       ],
     };

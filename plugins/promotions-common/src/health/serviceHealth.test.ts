@@ -1,7 +1,5 @@
-import { readFileSync } from 'fs';
-import { resolve } from 'path';
-import { parse } from 'yaml';
 import type { Application, Rollout } from '../argo/types';
+import { loadFixture, modifiedFixture } from '../__testUtils__/fixtures';
 import {
   evaluateServiceHealth,
   evaluateStageHealth,
@@ -11,13 +9,6 @@ import {
   ServiceHealthInput,
   worstVerdict,
 } from './serviceHealth';
-
-function load<T>(file: string, schema: 'core' | 'yaml-1.1' = 'core'): T {
-  return parse(
-    readFileSync(resolve(__dirname, '../__fixtures__', file), 'utf8'),
-    { schema },
-  ) as T;
-}
 
 const SERVICE = 'storefront';
 const RELEASED = `sha256:${'d'.repeat(4)}${'e'.repeat(60)}`; // sha256:ddddeeee…
@@ -33,26 +24,49 @@ const image = (digest: string) => `ghcr.io/alpha/shop/${SERVICE}@${digest}`;
  * Rollout entry for the service in status.resources, and the released digest running.
  */
 function syntheticApp(mutate: (app: any) => void = () => {}): Application {
-  const app = load<any>('argocd-app-synced-healthy.yaml');
-  app.metadata.name = 'alpha-shop-test';
-  app.status.sync.revision = SHA;
-  app.status.summary.images = [image(RELEASED), 'nginx:latest'];
-  app.status.resources.push({
-    group: 'argoproj.io',
-    version: 'v1alpha1',
-    kind: 'Rollout',
-    namespace: 'alpha-shop-test',
-    name: SERVICE,
-    status: 'Synced',
-    health: { status: 'Healthy' },
+  return modifiedFixture('argocd-app-synced-healthy.yaml', app => {
+    app.metadata.name = 'alpha-shop-test';
+    app.status.sync.revision = SHA;
+    app.status.summary.images = [image(RELEASED), 'nginx:latest'];
+    app.status.resources.push({
+      group: 'argoproj.io',
+      version: 'v1alpha1',
+      kind: 'Rollout',
+      namespace: 'alpha-shop-test',
+      name: SERVICE,
+      status: 'Synced',
+      health: { status: 'Healthy' },
+    });
+    mutate(app);
   });
-  mutate(app);
-  return app;
 }
 
 function rolloutEntry(app: any) {
   return app.status.resources.find((r: any) => r.kind === 'Rollout');
 }
+
+/**
+ * The synthetic Application, itself and its Rollout entry of health `status`
+ * (the entry with `message` when given), running `images`.
+ */
+function appIn(status: string, images: string[], message?: string): Application {
+  return syntheticApp(a => {
+    a.status.health = { status };
+    rolloutEntry(a).health = message === undefined ? { status } : { status, message };
+    a.status.summary.images = images;
+  });
+}
+
+/** Every check, in the order evaluateServiceHealth gives them. */
+const EVERY_CHECK: ServiceHealthCheckId[] = [
+  'application',
+  'sync',
+  'revision',
+  'reconciled',
+  'app-health',
+  'rollout',
+  'image',
+];
 
 function input(
   overrides: Partial<ServiceHealthInput> = {},
@@ -76,15 +90,9 @@ describe('evaluateServiceHealth: the all-good case', () => {
     expect(health.verdict).toBe('healthy');
     expect(health.healthy).toBe(true);
     expect(health.reasons).toEqual([]);
-    expect(health.checks.map(c => [c.id, c.ok])).toEqual([
-      ['application', true],
-      ['sync', true],
-      ['revision', true],
-      ['reconciled', true],
-      ['app-health', true],
-      ['rollout', true],
-      ['image', true],
-    ]);
+    expect(health.checks.map(c => [c.id, c.ok])).toEqual(
+      EVERY_CHECK.map(id => [id, true]),
+    );
     expect(health.runningDigests).toEqual([RELEASED]);
     expect(health.rolloutHealth).toEqual({ status: 'Healthy' });
     expect(health.canary).toBeUndefined();
@@ -94,7 +102,7 @@ describe('evaluateServiceHealth: the all-good case', () => {
     const health = evaluateServiceHealth(
       SERVICE,
       input({
-        rollout: load<Rollout>('rollout-canary-healthy-completed.yaml'),
+        rollout: loadFixture<Rollout>('rollout-canary-healthy-completed.yaml'),
       }),
     );
     expect(health.verdict).toBe('healthy');
@@ -109,7 +117,7 @@ describe('evaluateServiceHealth: the all-good case', () => {
   });
 
   it('synthetic: timestamps parsed as Date objects (YAML 1.1) → healthy', () => {
-    const app = load<any>('argocd-app-synced-healthy.yaml', 'yaml-1.1');
+    const app = loadFixture<any>('argocd-app-synced-healthy.yaml', 'yaml-1.1');
     const base: any = syntheticApp();
     base.status.reconciledAt = new Date(String(app.status.reconciledAt));
     base.status.operationState.finishedAt = new Date(
@@ -139,15 +147,7 @@ const cases: Case[] = [
       }),
     verdict: 'unknown',
     reason: 'ArgoCD unreachable: connect ECONNREFUSED 10.0.0.1:443',
-    failing: [
-      'application',
-      'sync',
-      'revision',
-      'reconciled',
-      'app-health',
-      'rollout',
-      'image',
-    ],
+    failing: EVERY_CHECK,
   },
   {
     name: 'Application missing',
@@ -156,15 +156,7 @@ const cases: Case[] = [
     verdict: 'unknown',
     reason:
       'Application alpha-shop-test not found: the ApplicationSet has not generated it',
-    failing: [
-      'application',
-      'sync',
-      'revision',
-      'reconciled',
-      'app-health',
-      'rollout',
-      'image',
-    ],
+    failing: EVERY_CHECK,
   },
   {
     name: 'synthetic: OutOfSync right after a Release change, the old digest still running',
@@ -268,14 +260,11 @@ const cases: Case[] = [
     name: 'synthetic: paused canary seen through status.resources (Rollout Suspended, app Suspended)',
     input: () =>
       input({
-        application: syntheticApp(a => {
-          a.status.health = { status: 'Suspended' };
-          rolloutEntry(a).health = {
-            status: 'Suspended',
-            message: 'CanaryPauseStep',
-          };
-          a.status.summary.images = [image(OLD), image(RELEASED)];
-        }),
+        application: appIn(
+          'Suspended',
+          [image(OLD), image(RELEASED)],
+          'CanaryPauseStep',
+        ),
       }),
     verdict: 'progressing',
     reason: 'Rollout storefront is paused: CanaryPauseStep',
@@ -286,15 +275,12 @@ const cases: Case[] = [
     input: () =>
       input({
         now: new Date('2021-07-15T21:38:55Z'),
-        rollout: load<Rollout>('rollout-canary-paused-phase.yaml'),
-        application: syntheticApp(a => {
-          a.status.health = { status: 'Suspended' };
-          rolloutEntry(a).health = {
-            status: 'Suspended',
-            message: 'CanaryPauseStep',
-          };
-          a.status.summary.images = [image(OLD), image(RELEASED)];
-        }),
+        rollout: loadFixture<Rollout>('rollout-canary-paused-phase.yaml'),
+        application: appIn(
+          'Suspended',
+          [image(OLD), image(RELEASED)],
+          'CanaryPauseStep',
+        ),
       }),
     verdict: 'progressing',
     reason:
@@ -305,12 +291,8 @@ const cases: Case[] = [
     name: 'synthetic: canary in progress with the live Rollout (progressing_setWeightStep)',
     input: () =>
       input({
-        rollout: load<Rollout>('rollout-canary-progressing-setweight.yaml'),
-        application: syntheticApp(a => {
-          a.status.health = { status: 'Progressing' };
-          rolloutEntry(a).health = { status: 'Progressing' };
-          a.status.summary.images = [image(OLD), image(RELEASED)];
-        }),
+        rollout: loadFixture<Rollout>('rollout-canary-progressing-setweight.yaml'),
+        application: appIn('Progressing', [image(OLD), image(RELEASED)]),
       }),
     verdict: 'progressing',
     reason: 'Canary in progress: step 3 of 4, 40% of traffic',
@@ -320,15 +302,8 @@ const cases: Case[] = [
     name: 'synthetic: Degraded aborted Rollout (live degraded_abortedRollout)',
     input: () =>
       input({
-        rollout: load<Rollout>('rollout-canary-degraded-aborted.yaml'),
-        application: syntheticApp(a => {
-          a.status.health = { status: 'Degraded' };
-          rolloutEntry(a).health = {
-            status: 'Degraded',
-            message: 'Rollout is aborted',
-          };
-          a.status.summary.images = [image(OLD)];
-        }),
+        rollout: loadFixture<Rollout>('rollout-canary-degraded-aborted.yaml'),
+        application: appIn('Degraded', [image(OLD)], 'Rollout is aborted'),
       }),
     verdict: 'unhealthy',
     reason: 'Rollout storefront was aborted: Rollout is aborted',
@@ -338,14 +313,7 @@ const cases: Case[] = [
     name: 'synthetic: Degraded aborted Rollout seen through status.resources',
     input: () =>
       input({
-        application: syntheticApp(a => {
-          a.status.health = { status: 'Degraded' };
-          rolloutEntry(a).health = {
-            status: 'Degraded',
-            message: 'Rollout is aborted',
-          };
-          a.status.summary.images = [image(OLD)];
-        }),
+        application: appIn('Degraded', [image(OLD)], 'Rollout is aborted'),
       }),
     verdict: 'unhealthy',
     reason: 'Rollout storefront is Degraded: Rollout is aborted',
@@ -355,7 +323,7 @@ const cases: Case[] = [
     name: 'synthetic: canary complete but the old digest still runs beside the released one',
     input: () =>
       input({
-        rollout: load<Rollout>('rollout-canary-healthy-completed.yaml'),
+        rollout: loadFixture<Rollout>('rollout-canary-healthy-completed.yaml'),
         application: syntheticApp(
           a => (a.status.summary.images = [image(RELEASED), image(OLD)]),
         ),
@@ -474,24 +442,16 @@ describe('evaluateServiceHealth: table of health rules', () => {
     const health = evaluateServiceHealth(SERVICE, c.input());
     expect(health.verdict).toBe(c.verdict);
     expect(health.healthy).toBe(false);
-    if (typeof c.reason === 'string') {
-      expect(health.reasons).toContain(c.reason);
-    } else {
-      expect(
-        health.reasons.some(
-          r => c.reason instanceof RegExp && c.reason.test(r),
-        ),
-      ).toBe(true);
-    }
+    expect(health.reasons).toContainEqual(
+      typeof c.reason === 'string' ? c.reason : expect.stringMatching(c.reason),
+    );
     expect(failing(health)).toEqual(c.failing);
     // Every non-ok check is a reason, except the checks not run when the Application is unknown.
-    if (health.checks[0].ok === true) {
-      expect(health.reasons).toEqual(
-        health.checks.filter(x => x.ok !== true).map(x => x.detail),
-      );
-    } else {
-      expect(health.reasons).toEqual([health.checks[0].detail]);
-    }
+    expect(health.reasons).toEqual(
+      health.checks[0].ok === true
+        ? health.checks.filter(x => x.ok !== true).map(x => x.detail)
+        : [health.checks[0].detail],
+    );
   });
 });
 
@@ -548,7 +508,7 @@ describe('evaluateServiceHealth: specifics', () => {
     const health = evaluateServiceHealth(
       SERVICE,
       input({
-        application: load<Application>('argocd-app-outofsync-minimal.yaml'),
+        application: loadFixture<Application>('argocd-app-outofsync-minimal.yaml'),
         syncedRevisionCarriesRelease: undefined,
       }),
     );
@@ -573,7 +533,7 @@ describe('evaluateServiceHealth: specifics', () => {
     const health = evaluateServiceHealth(
       SERVICE,
       input({
-        application: load<Application>('argocd-app-degraded-minimal.yaml'),
+        application: loadFixture<Application>('argocd-app-degraded-minimal.yaml'),
       }),
     );
     expect(health.verdict).toBe('unhealthy');
@@ -584,7 +544,7 @@ describe('evaluateServiceHealth: specifics', () => {
     const health = evaluateServiceHealth(
       SERVICE,
       input({
-        application: load<Application>('argocd-app-synced-healthy.yaml'),
+        application: loadFixture<Application>('argocd-app-synced-healthy.yaml'),
       }),
     );
     expect(health.verdict).toBe('unhealthy');
@@ -598,11 +558,7 @@ describe('evaluateServiceHealth: specifics', () => {
     const health = evaluateServiceHealth(
       SERVICE,
       input({
-        application: syntheticApp(a => {
-          a.status.health = { status: 'Progressing' };
-          rolloutEntry(a).health = { status: 'Progressing' };
-          a.status.summary.images = [image(OLD)];
-        }),
+        application: appIn('Progressing', [image(OLD)]),
       }),
     );
     expect(health.verdict).toBe('progressing');
@@ -615,7 +571,7 @@ describe('evaluateServiceHealth: specifics', () => {
     const health = evaluateServiceHealth(
       SERVICE,
       input({
-        rollout: load<Rollout>('rollout-canary-progressing-setweight.yaml'),
+        rollout: loadFixture<Rollout>('rollout-canary-progressing-setweight.yaml'),
         application: syntheticApp(a => {
           a.status.health = { status: 'Progressing' };
           a.status.summary.images = [image(OLD), image(RELEASED)];
@@ -640,7 +596,7 @@ describe('evaluateServiceHealth: specifics', () => {
     const health = evaluateServiceHealth(
       SERVICE,
       input({
-        rollout: load<Rollout>(
+        rollout: loadFixture<Rollout>(
           'rollout-canary-paused-inconclusive-analysis.yaml',
         ),
       }),

@@ -124,6 +124,13 @@ export function worstVerdict(verdicts: Iterable<HealthVerdict>): HealthVerdict {
   return worst ?? 'unknown';
 }
 
+/** A check passes when healthy, fails when not, and is undecided when unknown. */
+function checkOk(verdict: HealthVerdict): boolean | undefined {
+  if (verdict === 'healthy') return true;
+  if (verdict === 'unknown') return undefined;
+  return false;
+}
+
 function check(
   id: ServiceHealthCheckId,
   verdict: HealthVerdict,
@@ -131,8 +138,7 @@ function check(
 ): ServiceHealthCheck {
   return {
     id,
-    ok:
-      verdict === 'healthy' ? true : verdict === 'unknown' ? undefined : false,
+    ok: checkOk(verdict),
     detail,
     verdict,
   };

@@ -1,60 +1,16 @@
-import type { Ladder, LadderServiceCell, LadderStage } from '../ladder/types';
-import { planPromotion, promotability } from './planPromotion';
+import { d, ladder, stage } from '../__testUtils__/ladders';
+import { planPromotion, PromotionPlan, promotability } from './planPromotion';
 
-const d = (c: string) => `sha256:${c.repeat(64)}`;
-
-type CellSpec = { digest?: string; verdict?: LadderServiceCell['verdict'] };
-
-function stage(
-  name: string,
-  cells: Record<string, CellSpec>,
-  declared: string[] = Object.keys(cells),
-): LadderStage {
-  return {
-    name,
-    requiresApproval: name === 'prod',
-    healthy: true,
-    verdict: 'healthy',
-    reasons: [],
-    release: { path: `${name}.yaml` },
-    environment: { path: `env/${name}.yaml`, declaredServices: declared },
-    services: Object.fromEntries(
-      Object.entries(cells).map(([service, spec]) => {
-        const verdict = spec.verdict ?? 'healthy';
-        return [
-          service,
-          {
-            digest: spec.digest,
-            declared: declared.includes(service),
-            healthy: verdict === 'healthy',
-            verdict,
-            reasons: verdict === 'healthy' ? [] : [`${service} is ${verdict}`],
-            runningDigests: [],
-            waitingToClimb: false,
-          },
-        ];
-      }),
-    ),
-  };
-}
-
-function ladder(...stages: LadderStage[]): Ladder {
-  const services = [...new Set(stages.flatMap(s => Object.keys(s.services)))];
-  return {
-    team: 'alpha',
-    product: 'shop',
-    services,
-    stages,
-    promotions: [],
-    revision: 'head',
-    generatedAt: '',
-  };
+/** A plan that must be a refusal (the test fails otherwise), as one. */
+function refused(plan: PromotionPlan): Extract<PromotionPlan, { allowed: false }> {
+  if (plan.allowed) throw new Error('Expected the plan to be refused, but it is allowed');
+  return plan;
 }
 
 const shop = ladder(
   stage('dev', { storefront: { digest: d('a') }, cart: { digest: d('c') }, checkout: { digest: d('e') } }),
   stage('test', { storefront: { digest: d('b') }, cart: { digest: d('c') }, checkout: { digest: d('f') } }),
-  stage('uat', { storefront: { digest: d('b') }, cart: { digest: d('c') } }, ['storefront', 'cart']),
+  stage('uat', { storefront: { digest: d('b') }, cart: { digest: d('c') } }, { declared: ['storefront', 'cart'] }),
   stage('staging', { storefront: { digest: d('b') }, cart: { digest: d('9') }, checkout: { digest: d('f') } }),
   stage('prod', { storefront: { digest: d('b') }, cart: { digest: d('8') }, checkout: { digest: d('f') } }),
 );
@@ -95,7 +51,7 @@ describe('planPromotion', () => {
   ] as const)('refuses %s', (_name, request, refusal, reason) => {
     const plan = planPromotion(shop, request as { toStage: string; services?: string[] });
     expect(plan).toMatchObject({ allowed: false, refusal });
-    if (!plan.allowed) expect(plan.reason).toMatch(reason);
+    expect(refused(plan).reason).toMatch(reason);
   });
 
   it.each([
@@ -109,7 +65,7 @@ describe('planPromotion', () => {
     );
     const plan = planPromotion(l, { toStage: 'test', services: ['storefront'] });
     expect(plan).toMatchObject({ allowed: false, refusal: 'unhealthy' });
-    if (!plan.allowed) expect(plan.reason).toMatch(reason);
+    expect(refused(plan).reason).toMatch(reason);
   });
 
   it('with no services named, promotes the healthy ones and reports the unhealthy one', () => {
@@ -163,7 +119,7 @@ describe('planPromotion with holds and soak times', () => {
     l.stages[0].services.cart.soakRemainingSeconds = 250;
     const plan = planPromotion(l, { toStage: 'test' });
     expect(plan).toMatchObject({ allowed: false, refusal: 'soaking' });
-    if (!plan.allowed) expect(plan.reason).toBe('cart is soaking in dev: 4m 10s left');
+    expect(refused(plan).reason).toBe('cart is soaking in dev: 4m 10s left');
   });
 
   it('refuses into a held stage, naming the hold', () => {
@@ -177,6 +133,6 @@ describe('planPromotion with holds and soak times', () => {
     };
     const plan = planPromotion(l, { toStage: 'test', services: ['cart'] });
     expect(plan).toMatchObject({ allowed: false, refusal: 'held' });
-    if (!plan.allowed) expect(plan.reason).toMatch(/held in test: Rolled back \(by user:default\/bob\)/);
+    expect(refused(plan).reason).toMatch(/held in test: Rolled back \(by user:default\/bob\)/);
   });
 });
