@@ -73,6 +73,17 @@ export interface Config {
     };
     /** How long a ladder read stays fresh in the cache. Default: 5 seconds. */
     cacheTtl?: HumanDuration;
+    /** When the ladder calls an in-progress deployment stuck. */
+    diagnosis?: {
+      /** OutOfSync this long after a Release changed. Default 5 minutes. */
+      syncStuck?: HumanDuration;
+      /** A canary paused this long beyond its configured pause. Default 10 minutes. */
+      canaryStuck?: HumanDuration;
+      /** A promotion waiting this long for approval. Default 1 day. */
+      approvalWait?: HumanDuration;
+      /** Degraded this long. Default 0 (at once). */
+      degradedStuck?: HumanDuration;
+    };
     gate?: {
       enabled?: boolean;
       frequency?: HumanDuration;

@@ -36,6 +36,13 @@ export interface PromotionsConfig {
   argocd: ArgoCdInstanceConfig[];
   kubernetes: KubernetesClusterConfig[];
   gate: { enabled: boolean; frequency: HumanDuration };
+  /** When "in progress" becomes "stuck", in seconds (see diagnose()). */
+  diagnosis: {
+    syncStuckSeconds: number;
+    canaryStuckSeconds: number;
+    approvalWaitSeconds: number;
+    degradedStuckSeconds: number;
+  };
   autoPromote: { enabled: boolean; frequency: HumanDuration };
 }
 
@@ -115,6 +122,10 @@ function readStages(config: Config) {
   return { stages, soakSeconds };
 }
 
+function readSeconds(config: Config, key: string, fallback: number): number {
+  return config.has(key) ? durationToSeconds(readDurationFromConfig(config, { key })) : fallback;
+}
+
 function durationToSeconds(duration: HumanDuration): number {
   return (
     (duration.years ?? 0) * 365 * 86400 +
@@ -173,6 +184,12 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
     },
     argocd: readArgoCd(config.getOptionalConfig('argocd')),
     kubernetes: readKubernetes(config.getOptionalConfig('kubernetes')),
+    diagnosis: {
+      syncStuckSeconds: readSeconds(config, 'diagnosis.syncStuck', 300),
+      canaryStuckSeconds: readSeconds(config, 'diagnosis.canaryStuck', 600),
+      approvalWaitSeconds: readSeconds(config, 'diagnosis.approvalWait', 86400),
+      degradedStuckSeconds: readSeconds(config, 'diagnosis.degradedStuck', 0),
+    },
     gate: readSchedule(config.getOptionalConfig('gate'), {
       enabled: true,
       frequency: { seconds: 30 },

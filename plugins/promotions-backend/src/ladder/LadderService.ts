@@ -178,6 +178,12 @@ export class LadderService {
           ? new Date(app.status.reconciledAt).toISOString()
           : undefined,
         url: observed?.uiUrl,
+        healthMessage: app?.status?.health?.message,
+        operationPhase: app?.status?.operationState?.phase,
+        operationMessage: app?.status?.operationState?.message,
+        operationFinishedAt: app?.status?.operationState?.finishedAt
+          ? new Date(app.status.operationState.finishedAt).toISOString()
+          : undefined,
       },
     };
   }

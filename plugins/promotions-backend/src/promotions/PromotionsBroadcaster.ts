@@ -2,6 +2,7 @@ import { LoggerService } from '@backstage/backend-plugin-api';
 import { NotificationService } from '@backstage/plugin-notifications-node';
 import { SignalsService } from '@backstage/plugin-signals-node';
 import {
+  Diagnosis,
   ProductRef,
   PromotionEventType,
   formatProductRef,
@@ -50,6 +51,32 @@ export class PromotionsBroadcaster {
       await this.options.notifications.send(notification);
     } catch (error) {
       this.options.logger.warn(`Could not notify about promotion ${promotion.id}: ${error}`);
+    }
+  }
+
+  /** Tells the Product's owners that a stage is stuck; the caller makes it once per stall. */
+  async stuck(
+    product: ProductRef,
+    owners: string[],
+    stage: string,
+    service: string,
+    diagnosis: Diagnosis,
+  ): Promise<void> {
+    if (!this.options.notifications || owners.length === 0) return;
+    try {
+      await this.options.notifications.send({
+        recipients: { type: 'entity', entityRef: owners },
+        payload: {
+          title: `${service} is stuck in ${stage} (${formatProductRef(product)})`,
+          description: `Last step: ${diagnosis.lastCompletedStep}. Likely cause: ${diagnosis.likelyCause}`,
+          link: this.options.entityUrl?.(product) ?? diagnosis.whereToLook.find(l => l.url)?.url,
+          severity: 'high',
+          topic: 'promotions',
+          scope: `promotions:stuck:${formatProductRef(product)}:${stage}:${service}`,
+        },
+      });
+    } catch (error) {
+      this.options.logger.warn(`Could not notify owners of ${formatProductRef(product)}: ${error}`);
     }
   }
 

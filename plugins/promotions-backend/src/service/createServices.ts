@@ -22,6 +22,8 @@ import { PlatformRepoReader } from '../github/PlatformRepoReader';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { createHealthSource } from '../health/createHealthSource';
 import { LadderAnnotations } from '../ladder/LadderAnnotations';
+import { LadderDiagnosis } from '../ladder/LadderDiagnosis';
+import { ProductOwners } from './ProductOwners';
 import { LadderService } from '../ladder/LadderService';
 import { ApprovalService } from '../promotions/ApprovalService';
 import { AutoPromoter } from '../promotions/AutoPromoter';
@@ -70,13 +72,30 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const autoDecisions = new AutoDecisionStore(db);
   const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions });
   const healthSource = createHealthSource(config);
+  const owners = new ProductOwners(catalog, auth);
+  const diagnosis = new LadderDiagnosis({
+    config,
+    cache,
+    logger,
+    onStuck: async (ladder, stage, service) => {
+      const cell = stage.services[service];
+      // once per stall: the same digest stuck for the same reason notifies once
+      const key = `stuck-notified:${ladder.team}/${ladder.product}:${stage.name}:${service}:${cell.digest}:${cell.diagnosis?.code}`;
+      if (await cache.get(key)) return;
+      await cache.set(key, true, { ttl: 7 * 24 * 60 * 60 * 1000 });
+      await broadcaster.stuck(ladder, await owners.of(ladder), stage.name, service, cell.diagnosis!);
+    },
+  });
 
   const ladderService = new LadderService({
     config,
     repo: reader,
     healthSource,
     logger,
-    annotate: ladder => annotations.annotate(ladder),
+    annotate: async ladder => {
+      await annotations.annotate(ladder);
+      await diagnosis.annotate(ladder);
+    },
     livePromotions: async product =>
       (await store.listForProduct(product.team, product.product, 50)).filter(p =>
         LIVE_STATUSES.includes(p.status),

@@ -1,6 +1,8 @@
 import type { CanaryState } from '../argo/canaryState';
 import type { HealthVerdict, ServiceHealthCheck } from '../health/serviceHealth';
 import type { AutoDecisionKind, Hold } from '../autoPromote/decide';
+import type { Diagnosis } from '../diagnosis/diagnose';
+import type { PromotionChecklistItem } from '../diagnosis/checklist';
 import type { Promotion } from '../promotions/types';
 
 /**
@@ -37,6 +39,10 @@ export interface LadderServiceCell {
   healthySince?: string;
   /** Seconds before this digest may leave this stage (the stage's soak time). */
   soakRemainingSeconds?: number;
+  /** Where the deployment of this digest stands and, when stuck, why (see diagnose()). */
+  diagnosis?: Diagnosis;
+  /** "Why can't I promote?": each gate for promoting this service into this stage. */
+  checklist?: PromotionChecklistItem[];
   /** The auto-promoter's last decision about promoting into this cell. */
   autoPromotion?: { decision: AutoDecisionKind; reason: string; decidedAt: string };
 }
@@ -56,6 +62,10 @@ export interface LadderApplication {
   reconciledAt?: string;
   /** Link to the Application in the ArgoCD UI, when known. */
   url?: string;
+  healthMessage?: string;
+  operationPhase?: string;
+  operationMessage?: string;
+  operationFinishedAt?: string;
 }
 
 export interface LadderStage {
@@ -81,6 +91,8 @@ export interface LadderStage {
   promotion?: Promotability;
   /** The stage's soak time in seconds, when configured. */
   soakSeconds?: number;
+  /** Some service here is stuck by the diagnosis thresholds. */
+  stuck?: boolean;
 }
 
 export interface Ladder {
