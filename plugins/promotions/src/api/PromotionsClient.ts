@@ -54,16 +54,11 @@ export class PromotionsClient implements PromotionsApi {
     product: ProductRef,
     request: PromotionRequest,
   ): Promise<PromotionResponse> {
-    const response = await this.send(`${productPath(product)}/promotions`, {
-      method: 'POST',
-      body: request,
-    });
-    return readPromotionResponse(response);
+    return this.postForPromotion(`${productPath(product)}/promotions`, request);
   }
 
   async listPromotions(product: ProductRef): Promise<Promotion[]> {
-    const response = await this.send(`${productPath(product)}/promotions`);
-    return ((await response.json()) as { items: Promotion[] }).items;
+    return this.getItems<Promotion>(`${productPath(product)}/promotions`);
   }
 
   async approvePromotion(id: string): Promise<Promotion> {
@@ -78,26 +73,20 @@ export class PromotionsClient implements PromotionsApi {
     product: ProductRef,
     stage: string,
   ): Promise<StageHistoryEntry[]> {
-    const response = await this.send(
+    return this.getItems<StageHistoryEntry>(
       `${productPath(product)}/stages/${encodeURIComponent(stage)}/history`,
     );
-    return ((await response.json()) as { items: StageHistoryEntry[] }).items;
   }
 
   async requestRollback(
     product: ProductRef,
     request: RollbackRequest,
   ): Promise<PromotionResponse> {
-    const response = await this.send(`${productPath(product)}/rollbacks`, {
-      method: 'POST',
-      body: request,
-    });
-    return readPromotionResponse(response);
+    return this.postForPromotion(`${productPath(product)}/rollbacks`, request);
   }
 
   async listHolds(product: ProductRef): Promise<Hold[]> {
-    const response = await this.send(`${productPath(product)}/holds`);
-    return ((await response.json()) as { items: Hold[] }).items;
+    return this.getItems<Hold>(`${productPath(product)}/holds`);
   }
 
   async placeHold(product: ProductRef, request: HoldRequest): Promise<Hold> {
@@ -117,8 +106,19 @@ export class PromotionsClient implements PromotionsApi {
   }
 
   async listAutoPromotions(product: ProductRef): Promise<AutoPromotionRecord[]> {
-    const response = await this.send(`${productPath(product)}/auto-promotions`);
-    return ((await response.json()) as { items: AutoPromotionRecord[] }).items;
+    return this.getItems<AutoPromotionRecord>(`${productPath(product)}/auto-promotions`);
+  }
+
+  /** A list endpoint's `{items}`. */
+  private async getItems<T>(path: string): Promise<T[]> {
+    const response = await this.send(path);
+    return ((await response.json()) as { items: T[] }).items;
+  }
+
+  /** A request that opens (or finds already open) a promotion PR. */
+  private async postForPromotion(path: string, body: unknown): Promise<PromotionResponse> {
+    const response = await this.send(path, { method: 'POST', body });
+    return readPromotionResponse(response);
   }
 
   private async send(

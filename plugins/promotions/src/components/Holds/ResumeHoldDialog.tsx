@@ -1,23 +1,11 @@
-import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-  makeStyles,
-} from '@material-ui/core';
-import Alert from '@material-ui/lab/Alert';
+import { Typography } from '@material-ui/core';
 import { useApi } from '@backstage/core-plugin-api';
 import { Hold, ProductRef } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
-import { errorMessage } from '../common/errorMessage';
+import { useSubmitAction } from '../../hooks/useSubmitAction';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { useSectionStyles } from '../common/styles';
 import { describeHold } from './HoldChip';
-
-const useStyles = makeStyles(theme => ({
-  section: { marginTop: theme.spacing(2) },
-}));
 
 /** Confirms lifting a hold, then lifts it. */
 export const ResumeHoldDialog = (props: {
@@ -26,58 +14,43 @@ export const ResumeHoldDialog = (props: {
   onResumed: () => void;
   onClose: () => void;
 }) => {
-  const classes = useStyles();
+  const classes = useSectionStyles();
   const api = useApi(promotionsApiRef);
   const { hold } = props;
-  const [resuming, setResuming] = useState(false);
-  const [error, setError] = useState<string>();
-
-  const resume = async () => {
-    setResuming(true);
-    setError(undefined);
-    try {
+  const resume = useSubmitAction(
+    async () => {
       await api.liftHold(
         { team: props.product.team, product: props.product.product },
         hold.stage,
         hold.service,
       );
+    },
+    () => {
       props.onResumed();
       props.onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-      setResuming(false);
-    }
-  };
+    },
+  );
 
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" data-testid="resume-dialog">
-      <DialogTitle>
-        Resume {hold.service} in {hold.stage}
-      </DialogTitle>
-      <DialogContent>
-        <Typography>{describeHold(hold)}</Typography>
-        <Typography className={classes.section}>
-          Once resumed, the auto-promoter and promotions may change {hold.service} in{' '}
-          {hold.stage} again.
-        </Typography>
-        {error && (
-          <Alert severity="error" className={classes.section} data-testid="resume-error">
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button
-          color="primary"
-          variant="contained"
-          disabled={resuming}
-          onClick={resume}
-          data-testid="resume-confirm"
-        >
-          {resuming ? 'Resuming…' : 'Resume'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      testIdPrefix="resume"
+      title={
+        <>
+          Resume {hold.service} in {hold.stage}
+        </>
+      }
+      confirmLabel="Resume"
+      busyLabel="Resuming…"
+      busy={resume.busy}
+      error={resume.error}
+      onConfirm={resume.submit}
+      onClose={props.onClose}
+    >
+      <Typography>{describeHold(hold)}</Typography>
+      <Typography className={classes.section}>
+        Once resumed, the auto-promoter and promotions may change {hold.service} in{' '}
+        {hold.stage} again.
+      </Typography>
+    </ConfirmDialog>
   );
 };

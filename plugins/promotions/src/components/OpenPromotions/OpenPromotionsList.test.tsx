@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResponseError } from '@backstage/errors';
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { Ladder } from '@refplat/plugin-promotions-common';
-import { PromotionsApi, promotionsApiRef } from '../../api';
+import { conflict } from '../../__testUtils__/errors';
 import { digest, shopLadder, shopPromotion } from '../../__testUtils__/ladders';
 import { DENY, fakePermissionApi } from '../../__testUtils__/permissions';
+import { renderWithPromotionsApis, TestApis } from '../../__testUtils__/render';
 import { OpenPromotionsList } from './OpenPromotionsList';
 
 const awaitingApproval = (product: string) =>
@@ -39,34 +37,12 @@ function ladderWith(product: string): Ladder {
 
 async function renderList(options: {
   ladder: Ladder;
-  api?: Partial<PromotionsApi>;
-  permissions?: ReturnType<typeof fakePermissionApi>;
   onChanged?: () => void;
-}) {
-  return renderInTestApp(
-    <TestApiProvider
-      apis={[
-        [promotionsApiRef, options.api ?? {}],
-        [permissionApiRef, options.permissions ?? fakePermissionApi()],
-      ]}
-    >
-      <OpenPromotionsList ladder={options.ladder} onChanged={options.onChanged ?? jest.fn()} />
-    </TestApiProvider>,
+} & TestApis) {
+  return renderWithPromotionsApis(
+    <OpenPromotionsList ladder={options.ladder} onChanged={options.onChanged ?? jest.fn()} />,
+    options,
   );
-}
-
-async function conflict(message: string) {
-  const text = JSON.stringify({
-    error: { name: 'ConflictError', message },
-    response: { statusCode: 409 },
-  });
-  return ResponseError.fromResponse({
-    ok: false,
-    status: 409,
-    statusText: 'Conflict',
-    headers: { get: () => 'application/json' },
-    text: async () => text,
-  } as any);
 }
 
 describe('OpenPromotionsList', () => {

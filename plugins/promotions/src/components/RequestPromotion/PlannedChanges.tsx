@@ -1,19 +1,8 @@
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-  makeStyles,
-} from '@material-ui/core';
+import { Typography } from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
-import { DigestChange } from '../common/DigestChange';
+import { DigestChangesTable } from '../common/DigestChangesTable';
+import { useSectionStyles } from '../common/styles';
 import { PromotionPreview } from './previewPromotion';
-
-const useStyles = makeStyles(theme => ({
-  section: { marginTop: theme.spacing(2) },
-}));
 
 function whatHappensNext(preview: PromotionPreview, approvers: string[]): string {
   if (!preview.requiresApproval) {
@@ -28,7 +17,7 @@ export const PlannedChanges = (props: {
   preview: PromotionPreview;
   approvers: string[];
 }) => {
-  const classes = useStyles();
+  const classes = useSectionStyles();
   const { preview } = props;
   return (
     <>
@@ -46,26 +35,13 @@ export const PlannedChanges = (props: {
       )}
 
       {preview.changes.length > 0 && (
-        <Table size="small" className={classes.section} aria-label="Digests that change">
-          <TableHead>
-            <TableRow>
-              <TableCell>Service</TableCell>
-              <TableCell>
-                {preview.toStage} now → after the promotion
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {preview.changes.map(change => (
-              <TableRow key={change.service} data-testid={`promotion-change-${change.service}`}>
-                <TableCell>{change.service}</TableCell>
-                <TableCell>
-                  <DigestChange from={change.current} to={change.next} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DigestChangesTable
+          className={classes.section}
+          ariaLabel="Digests that change"
+          heading={`${preview.toStage} now → after the promotion`}
+          rowTestIdPrefix="promotion-change-"
+          changes={preview.changes}
+        />
       )}
 
       {preview.left.length > 0 && (

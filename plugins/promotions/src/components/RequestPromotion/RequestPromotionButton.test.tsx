@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResponseError } from '@backstage/errors';
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
-import { PromotionsApi, promotionsApiRef } from '../../api';
+import { conflict } from '../../__testUtils__/errors';
 import { digest, shopLadder, shopPromotion } from '../../__testUtils__/ladders';
 import { DENY, fakePermissionApi } from '../../__testUtils__/permissions';
+import { renderWithPromotionsApis, TestApis } from '../../__testUtils__/render';
 import { RequestPromotionButton } from './RequestPromotionButton';
 
 /** shop with a new healthy storefront in test, waiting to climb into prod. */
@@ -27,24 +25,19 @@ async function renderButton(options: {
   ladder: Ladder;
   stage: string;
   service?: string;
-  api?: Partial<PromotionsApi>;
-  permissions?: ReturnType<typeof fakePermissionApi>;
   onRequested?: () => void;
-}) {
-  return renderInTestApp(
-    <TestApiProvider
-      apis={[
-        [promotionsApiRef, { listPromotions: jest.fn(async () => []), ...options.api }],
-        [permissionApiRef, options.permissions ?? fakePermissionApi()],
-      ]}
-    >
-      <RequestPromotionButton
-        ladder={options.ladder}
-        stage={stageNamed(options.ladder, options.stage)}
-        service={options.service}
-        onRequested={options.onRequested ?? jest.fn()}
-      />
-    </TestApiProvider>,
+} & TestApis) {
+  return renderWithPromotionsApis(
+    <RequestPromotionButton
+      ladder={options.ladder}
+      stage={stageNamed(options.ladder, options.stage)}
+      service={options.service}
+      onRequested={options.onRequested ?? jest.fn()}
+    />,
+    {
+      api: { listPromotions: jest.fn(async () => []), ...options.api },
+      permissions: options.permissions,
+    },
   );
 }
 
@@ -174,17 +167,7 @@ describe('RequestPromotionButton', () => {
   });
 
   it("shows the backend's reason when it refuses with 409", async () => {
-    const text = JSON.stringify({
-      error: { name: 'ConflictError', message: 'storefront is not healthy in test: Degraded' },
-      response: { statusCode: 409 },
-    });
-    const refusal = await ResponseError.fromResponse({
-      ok: false,
-      status: 409,
-      statusText: 'Conflict',
-      headers: { get: () => 'application/json' },
-      text: async () => text,
-    } as any);
+    const refusal = await conflict('storefront is not healthy in test: Degraded');
     const requestPromotion = jest.fn().mockRejectedValue(refusal);
     const onRequested = jest.fn();
     await renderButton({

@@ -1,18 +1,12 @@
 import { Ladder, planPromotion } from '@refplat/plugin-promotions-common';
-
-export interface DigestChangePreview {
-  service: string;
-  /** What the target stage runs now; undefined when it has no Release of it. */
-  current?: string;
-  /** What the promotion writes into the target stage. */
-  next: string;
-}
+import type { ServiceDigestChange } from '../common/DigestChangesTable';
 
 export interface PromotionPreview {
   toStage: string;
   fromStage?: string;
   requiresApproval: boolean;
-  changes: DigestChangePreview[];
+  /** What the promotion writes into the target stage, service by service. */
+  changes: ServiceDigestChange[];
   left: Array<{ service: string; reason: string }>;
   /** Set when, by the ladder on screen, nothing can be promoted. */
   refusal?: string;

@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResponseError } from '@backstage/errors';
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { LadderStage, StageHistoryEntry } from '@refplat/plugin-promotions-common';
-import { PromotionsApi, promotionsApiRef } from '../../api';
+import { conflict } from '../../__testUtils__/errors';
 import { digest, shopLadder, shopPromotion } from '../../__testUtils__/ladders';
 import { DENY, fakePermissionApi } from '../../__testUtils__/permissions';
+import { renderWithPromotionsApis, TestApis } from '../../__testUtils__/render';
 import { StageHistoryButton } from './StageHistoryButton';
 
 /** prod now runs storefront d and cart c, as its newest history entry says. */
@@ -40,39 +38,23 @@ const entries: StageHistoryEntry[] = [
   },
 ];
 
-async function conflict(message: string) {
-  const text = JSON.stringify({ error: { name: 'ConflictError', message }, response: { statusCode: 409 } });
-  return ResponseError.fromResponse({
-    ok: false,
-    status: 409,
-    statusText: 'Conflict',
-    headers: { get: () => 'application/json' },
-    text: async () => text,
-  } as any);
-}
-
 async function openHistory(options: {
   product: string;
   current?: LadderStage;
-  api?: Partial<PromotionsApi>;
-  permissions?: ReturnType<typeof fakePermissionApi>;
   onRolledBack?: () => void;
-}) {
+} & TestApis) {
   const current = options.current ?? prodNow();
-  await renderInTestApp(
-    <TestApiProvider
-      apis={[
-        [promotionsApiRef, { getStageHistory: jest.fn(async () => entries), ...options.api }],
-        [permissionApiRef, options.permissions ?? fakePermissionApi()],
-      ]}
-    >
-      <StageHistoryButton
-        product={{ team: 'alpha', product: options.product }}
-        stage={current.name}
-        current={current}
-        onRolledBack={options.onRolledBack ?? jest.fn()}
-      />
-    </TestApiProvider>,
+  await renderWithPromotionsApis(
+    <StageHistoryButton
+      product={{ team: 'alpha', product: options.product }}
+      stage={current.name}
+      current={current}
+      onRolledBack={options.onRolledBack ?? jest.fn()}
+    />,
+    {
+      api: { getStageHistory: jest.fn(async () => entries), ...options.api },
+      permissions: options.permissions,
+    },
   );
   await userEvent.click(screen.getByTestId(`history-${current.name}`));
   return screen.findByTestId('history-dialog');

@@ -1,36 +1,20 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-  makeStyles,
-} from '@material-ui/core';
+import { Typography } from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
 import { useApi } from '@backstage/core-plugin-api';
 import {
   LadderStage,
   ProductRef,
-  PromotionResponse,
   StageHistoryEntry,
 } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
-import { DigestChange } from '../common/DigestChange';
-import { errorMessage } from '../common/errorMessage';
+import { useSubmitAction } from '../../hooks/useSubmitAction';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { DigestChangesTable } from '../common/DigestChangesTable';
 import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
+import { useSectionStyles } from '../common/styles';
 import { RollbackChange } from './rollbackChanges';
-
-const useStyles = makeStyles(theme => ({
-  section: { marginTop: theme.spacing(2) },
-}));
 
 function whatHappensNext(stage: LadderStage, services: string[]): string {
   const merge = stage.requiresApproval
@@ -50,99 +34,67 @@ export const RollbackDialog = (props: {
   onRolledBack: () => void;
   onClose: () => void;
 }) => {
-  const classes = useStyles();
+  const classes = useSectionStyles();
   const api = useApi(promotionsApiRef);
   const { stage, entry } = props;
   // What the user confirmed, even if a ladder refresh changes the stage meanwhile.
   const [changes] = useState(props.changes);
-  const [submitting, setSubmitting] = useState(false);
-  const [response, setResponse] = useState<PromotionResponse>();
-  const [error, setError] = useState<string>();
-
-  const submit = async () => {
-    setSubmitting(true);
-    setError(undefined);
-    try {
-      setResponse(
-        await api.requestRollback(
-          { team: props.product.team, product: props.product.product },
-          {
-            stage: stage.name,
-            services: Object.fromEntries(changes.map(c => [c.service, c.target])),
-          },
-        ),
-      );
-      props.onRolledBack();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const rollback = useSubmitAction(
+    () =>
+      api.requestRollback(
+        { team: props.product.team, product: props.product.product },
+        {
+          stage: stage.name,
+          services: Object.fromEntries(changes.map(c => [c.service, c.target])),
+        },
+      ),
+    props.onRolledBack,
+  );
+  const response = rollback.result;
 
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="md" data-testid="rollback-dialog">
-      <DialogTitle>
-        Roll back {stage.name} to {entry.revision.slice(0, 7)}
-      </DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" color="textSecondary">
-          {entry.message} ({entry.author}, {new Date(entry.date).toLocaleString()})
-        </Typography>
-        <Table size="small" className={classes.section} aria-label="Digests rolled back">
-          <TableHead>
-            <TableRow>
-              <TableCell>Service</TableCell>
-              <TableCell>{stage.name} now → after the rollback</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {changes.map(change => (
-              <TableRow key={change.service} data-testid={`rollback-change-${change.service}`}>
-                <TableCell>{change.service}</TableCell>
-                <TableCell>
-                  <DigestChange from={change.current} to={change.target} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        {response ? (
-          <Alert severity="success" className={classes.section} data-testid="rollback-result">
-            {response.existing
-              ? 'This rollback was already open; no second pull request was opened: '
-              : 'Opened the rollback pull request '}
-            <PullRequestLink pullRequest={response.promotion.pullRequest} testId="rollback-pr-link" />{' '}
-            <PromotionStatusChip
-              status={response.promotion.status}
-              reason={response.promotion.statusReason}
-            />
-          </Alert>
-        ) : (
-          <Alert severity="info" className={classes.section} data-testid="rollback-next-step">
-            {whatHappensNext(stage, changes.map(c => c.service))}
-          </Alert>
-        )}
-        {error && (
-          <Alert severity="error" className={classes.section} data-testid="rollback-error">
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{response ? 'Close' : 'Cancel'}</Button>
-        {!response && (
-          <Button
-            color="primary"
-            variant="contained"
-            disabled={submitting}
-            onClick={submit}
-            data-testid="rollback-confirm"
-          >
-            {submitting ? 'Requesting…' : 'Roll back'}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      testIdPrefix="rollback"
+      maxWidth="md"
+      title={
+        <>
+          Roll back {stage.name} to {entry.revision.slice(0, 7)}
+        </>
+      }
+      confirmLabel="Roll back"
+      busyLabel="Requesting…"
+      busy={rollback.busy}
+      error={rollback.error}
+      done={!!response}
+      onConfirm={rollback.submit}
+      onClose={props.onClose}
+    >
+      <Typography variant="body2" color="textSecondary">
+        {entry.message} ({entry.author}, {new Date(entry.date).toLocaleString()})
+      </Typography>
+      <DigestChangesTable
+        className={classes.section}
+        ariaLabel="Digests rolled back"
+        heading={`${stage.name} now → after the rollback`}
+        rowTestIdPrefix="rollback-change-"
+        changes={changes.map(c => ({ service: c.service, current: c.current, next: c.target }))}
+      />
+      {response ? (
+        <Alert severity="success" className={classes.section} data-testid="rollback-result">
+          {response.existing
+            ? 'This rollback was already open; no second pull request was opened: '
+            : 'Opened the rollback pull request '}
+          <PullRequestLink pullRequest={response.promotion.pullRequest} testId="rollback-pr-link" />{' '}
+          <PromotionStatusChip
+            status={response.promotion.status}
+            reason={response.promotion.statusReason}
+          />
+        </Alert>
+      ) : (
+        <Alert severity="info" className={classes.section} data-testid="rollback-next-step">
+          {whatHappensNext(stage, changes.map(c => c.service))}
+        </Alert>
+      )}
+    </ConfirmDialog>
   );
 };

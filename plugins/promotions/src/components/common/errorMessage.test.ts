@@ -1,16 +1,8 @@
-import { ResponseError } from '@backstage/errors';
+import { conflictResponse } from '../../__testUtils__/errors';
 import { errorMessage } from './errorMessage';
 
-function conflict(body: unknown) {
-  const text = JSON.stringify(body);
-  return ResponseError.fromResponse({
-    ok: false,
-    status: 409,
-    statusText: 'Conflict',
-    headers: { get: () => 'application/json; charset=utf-8' },
-    text: async () => text,
-  } as any);
-}
+const conflict = (body: unknown) =>
+  conflictResponse(body, 'application/json; charset=utf-8');
 
 describe('errorMessage', () => {
   it("gives the backend's message of a Backstage error body", async () => {
