@@ -91,6 +91,22 @@ describe('live updates and notifications', () => {
     await page.context().close();
   });
 
+  it('marks a stuck stage and explains it in the diagnosis panel', async () => {
+    stack.sim.control.setApp('alpha-shop-staging', { health: 'Degraded' });
+    const page = await openShop('bob');
+    const stuck = page.getByTestId('stuck-staging');
+    await stuck.waitFor({ timeout: 30_000 });
+    await stuck.click();
+    const panel = page.getByTestId('diagnosis-panel');
+    await panel.waitFor();
+    expect(await panel.textContent()).toMatch(/Likely cause/);
+    expect(await panel.textContent()).toMatch(/Degraded/);
+    await screenshot(page, 'diagnosis-panel');
+    await page.context().close();
+    stack.sim.control.setApp('alpha-shop-staging', { clear: true });
+    await stack.sim.control.reconcileNow();
+  });
+
   it('notifies alice when bob requests prod', async () => {
     const requested = await api('bob', 'POST', '/products/alpha/shop/promotions', { toStage: 'prod' });
     expect(requested.status).toBe(201);

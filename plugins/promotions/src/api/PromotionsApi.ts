@@ -30,6 +30,36 @@ export interface AutoPromotionRecord extends AutoDecision {
   decidedAt: string;
 }
 
+/** One source commit between two digests of a service. */
+export interface ChangeCommit {
+  sha: string;
+  message: string;
+  author: string;
+  url: string;
+}
+
+/** What a promotion would ship for one service. */
+export interface ServiceChange {
+  service: string;
+  /** The digest in the lower stage: what a promotion would ship. */
+  from?: string;
+  /** The digest in the upper stage now. */
+  to?: string;
+  changed: boolean;
+  /** The source commits between the two digests, where the Releases record them. */
+  commits?: ChangeCommit[];
+  compareUrl?: string;
+  /** Why the commits cannot be shown, said plainly. */
+  note?: string;
+}
+
+/** `GET /products/{team}/{product}/changes?from=&to=`. */
+export interface StageChanges {
+  fromStage: string;
+  toStage: string;
+  items: ServiceChange[];
+}
+
 export interface PromotionsApi {
   getLadder(product: ProductRef): Promise<Ladder>;
   /**
@@ -64,6 +94,8 @@ export interface PromotionsApi {
   liftHold(product: ProductRef, stage: string, service: string): Promise<Hold>;
   /** The decisions of the auto-promoter's latest run over the Product. */
   listAutoPromotions(product: ProductRef): Promise<AutoPromotionRecord[]>;
+  /** What a promotion from `from` to `to` would ship, with the source commits where known. */
+  getChanges(product: ProductRef, from: string, to: string): Promise<StageChanges>;
 }
 
 export const promotionsApiRef = createApiRef<PromotionsApi>({

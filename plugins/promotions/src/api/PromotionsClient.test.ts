@@ -120,4 +120,13 @@ describe('PromotionsClient', () => {
     expect(await client.listAutoPromotions(shop)).toEqual([decision]);
     expect(fetch.mock.calls[0][0]).toBe('http://backend/api/promotions/products/alpha/shop/auto-promotions');
   });
+
+  it('reads what a promotion between two stages would ship', async () => {
+    const body = { fromStage: 'test', toStage: 'prod', items: [{ service: 'cart', changed: false }] };
+    const { client, fetch } = clientAnswering(200, body);
+    expect(await client.getChanges(shop, 'test', 'prod')).toEqual(body);
+    expect(fetch.mock.calls[0][0]).toBe(
+      'http://backend/api/promotions/products/alpha/shop/changes?from=test&to=prod',
+    );
+  });
 });

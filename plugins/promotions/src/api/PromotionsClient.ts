@@ -14,6 +14,7 @@ import {
   HoldRequest,
   PromotionsApi,
   RollbackRequest,
+  StageChanges,
 } from './PromotionsApi';
 
 // The contract only promises `{promotion}` and tells "already open" by 200
@@ -107,6 +108,12 @@ export class PromotionsClient implements PromotionsApi {
 
   async listAutoPromotions(product: ProductRef): Promise<AutoPromotionRecord[]> {
     return this.getItems<AutoPromotionRecord>(`${productPath(product)}/auto-promotions`);
+  }
+
+  async getChanges(product: ProductRef, from: string, to: string): Promise<StageChanges> {
+    const query = new URLSearchParams({ from, to });
+    const response = await this.send(`${productPath(product)}/changes?${query}`);
+    return (await response.json()) as StageChanges;
   }
 
   /** A list endpoint's `{items}`. */

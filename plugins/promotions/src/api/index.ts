@@ -1,8 +1,11 @@
 export { promotionsApiRef } from './PromotionsApi';
 export type {
   AutoPromotionRecord,
+  ChangeCommit,
   HoldRequest,
   PromotionsApi,
   RollbackRequest,
+  ServiceChange,
+  StageChanges,
 } from './PromotionsApi';
 export { PromotionsClient } from './PromotionsClient';

@@ -4,6 +4,7 @@ import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
 import { CanaryProgress } from '../common/CanaryProgress';
 import { DigestLabel } from '../common/DigestLabel';
 import { HealthChip } from '../common/HealthChip';
+import { DiagnosisButton } from '../Diagnosis/DiagnosisButton';
 import { CellHold } from '../Holds/CellHold';
 import { RequestPromotionButton } from '../RequestPromotion/RequestPromotionButton';
 import { AutoDecisionIcon } from './AutoDecisionIcon';
@@ -22,7 +23,10 @@ const useStyles = makeStyles(theme => ({
   muted: { color: theme.palette.text.secondary, fontStyle: 'italic' },
 }));
 
-/** One service at one stage: digest, health, hold, soak, canary, and its own promotion. */
+/**
+ * One service at one stage: digest, health, its diagnosis when not ok, hold,
+ * soak, canary, and its own promotion.
+ */
 export const ServiceCell = (props: {
   ladder: Ladder;
   stage: LadderStage;
@@ -66,6 +70,7 @@ export const ServiceCell = (props: {
           </Typography>
         )}
         <span className={classes.actions}>
+          <DiagnosisButton stage={props.stage.name} service={props.service} cell={cell} />
           {cell.autoPromotion && (
             <AutoDecisionIcon autoPromotion={cell.autoPromotion} testId={`auto-${key}`} />
           )}

@@ -3,6 +3,8 @@ import { Ladder, LadderStage, formatSeconds } from '@refplat/plugin-promotions-c
 import { HealthChip } from '../common/HealthChip';
 import { RequestPromotionButton } from '../RequestPromotion/RequestPromotionButton';
 import { StageHistoryButton } from '../StageHistory/StageHistoryButton';
+import { StuckChip } from '../Diagnosis/StuckChip';
+import { WhatChangedButton } from '../WhatChanged/WhatChangedButton';
 
 const useStyles = makeStyles(theme => ({
   stageHead: { whiteSpace: 'nowrap', verticalAlign: 'top' },
@@ -10,7 +12,10 @@ const useStyles = makeStyles(theme => ({
   actions: { marginTop: theme.spacing(1) },
 }));
 
-/** A rung: its name, health, approval rule, soak time, history and Request Promotion. */
+/**
+ * A rung: its name, health, whether something is stuck, approval rule, soak
+ * time, history, what changed from the stage below and Request Promotion.
+ */
 export const StageHeader = (props: {
   ladder: Ladder;
   stage: LadderStage;
@@ -19,6 +24,8 @@ export const StageHeader = (props: {
 }) => {
   const classes = useStyles();
   const { ladder, stage } = props;
+  const index = ladder.stages.findIndex(candidate => candidate.name === stage.name);
+  const below = index > 0 ? ladder.stages[index - 1] : undefined;
   return (
     <TableCell className={classes.stageHead} data-testid={`stage-${stage.name}`}>
       <div className={classes.title}>
@@ -29,8 +36,12 @@ export const StageHeader = (props: {
           current={stage}
           onRolledBack={props.onChanged}
         />
+        {below && (
+          <WhatChangedButton product={ladder} fromStage={below.name} toStage={stage.name} />
+        )}
       </div>
       <HealthChip verdict={stage.verdict} reasons={stage.reasons} />{' '}
+      <StuckChip ladder={ladder} stage={stage} />{' '}
       {stage.requiresApproval && (
         <Tooltip title="Promotions into this stage need a release-approver">
           <Chip size="small" variant="outlined" label="approval" />

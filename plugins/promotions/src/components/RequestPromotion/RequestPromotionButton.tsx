@@ -8,12 +8,15 @@ import {
   promotionRequestPermission,
 } from '@refplat/plugin-promotions-common';
 import { useProductPermission } from '../../hooks/useProductPermission';
+import { WhyCantIPromote } from '../Checklist/WhyCantIPromote';
+import { rungChecklist } from '../Checklist/rungChecklist';
 import { RequestPromotionDialog } from './RequestPromotionDialog';
 
 /**
  * Requests a promotion into `stage` from the stage below: the whole rung, or
  * one service when `service` is given. Disabled, with the reason on hover,
  * when the ladder or the permission policy says no; absent on the first stage.
+ * When the ladder says no, a "why?" beside it lists each gate with ✓/✗.
  */
 export const RequestPromotionButton = (props: {
   ladder: Ladder;
@@ -78,6 +81,13 @@ export const RequestPromotionButton = (props: {
           )}
         </span>
       </Tooltip>
+      {disabledReason && !promotable.allowed && (
+        <WhyCantIPromote
+          testId={service ? `why-${stage.name}-${service}` : `why-${stage.name}`}
+          reason={promotable.reason}
+          checklists={rungChecklist(ladder, stage, service)}
+        />
+      )}
       {open && (
         <RequestPromotionDialog
           ladder={ladder}

@@ -4,11 +4,12 @@ import { Ladder } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
 import { useSubmitAction } from '../../hooks/useSubmitAction';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { WhatChangedSection } from '../WhatChanged/WhatChangedSection';
 import { PlannedChanges } from './PlannedChanges';
 import { RequestedPromotion } from './RequestedPromotion';
 import { previewPromotion } from './previewPromotion';
 
-/** Shows what a promotion would change, requests it, then follows it. */
+/** Shows what a promotion would change and ship, requests it, then follows it. */
 export const RequestPromotionDialog = (props: {
   ladder: Ladder;
   toStage: string;
@@ -58,7 +59,17 @@ export const RequestPromotionDialog = (props: {
       {response ? (
         <RequestedPromotion product={product} response={response} />
       ) : (
-        <PlannedChanges preview={preview} approvers={ladder.approvers ?? []} />
+        <>
+          <PlannedChanges preview={preview} approvers={ladder.approvers ?? []} />
+          {preview.fromStage && (
+            <WhatChangedSection
+              product={product}
+              fromStage={preview.fromStage}
+              toStage={toStage}
+              services={service ? [service] : undefined}
+            />
+          )}
+        </>
       )}
     </ConfirmDialog>
   );

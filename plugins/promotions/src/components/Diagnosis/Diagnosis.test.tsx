@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Diagnosis, Ladder } from '@refplat/plugin-promotions-common';
+import { shopLadder } from '../../__testUtils__/ladders';
+import { renderWithPromotionsApis } from '../../__testUtils__/render';
+import { LadderTable } from '../LadderCard/LadderTable';
+
+const stuckDiagnosis: Diagnosis = {
+  state: 'stuck',
+  code: 'merged-out-of-sync',
+  lastCompletedStep: 'PR merged to main',
+  likelyCause: 'ArgoCD has not synced the new Release for 12m',
+  whereToLook: [
+    { label: 'ArgoCD Application shop-test', url: 'https://argocd.example.com/applications/shop-test' },
+    { label: 'gitops/releases/alpha/shop/test.yaml' },
+  ],
+};
+
+/** shop with cart stuck in test and storefront's canary in progress in dev. */
+function ladderWithStuckTest(): Ladder {
+  const ladder = shopLadder();
+  const test = ladder.stages[1];
+  test.stuck = true;
+  test.services.cart.diagnosis = stuckDiagnosis;
+  test.services.cart.reasons = ['OutOfSync: the running digest differs from the Release'];
+  ladder.stages[0].services.storefront.diagnosis = {
+    state: 'in-progress',
+    code: 'canary-soaking',
+    lastCompletedStep: 'Canary at 25%',
+    likelyCause: 'The canary is soaking',
+    whereToLook: [],
+  };
+  ladder.stages[0].services.cart.diagnosis = {
+    state: 'ok',
+    code: 'healthy',
+    lastCompletedStep: 'Serving',
+    likelyCause: '',
+    whereToLook: [],
+  };
+  return ladder;
+}
+
+async function renderLadder(ladder: Ladder) {
+  return renderWithPromotionsApis(<LadderTable ladder={ladder} onChanged={jest.fn()} />, {
+    api: { listPromotions: jest.fn(async () => []) },
+  });
+}
+
+describe('Diagnosis', () => {
+  it('marks a stuck stage with a red chip that opens the first stuck service', async () => {
+    await renderLadder(ladderWithStuckTest());
+
+    expect(screen.queryByTestId('stuck-dev')).not.toBeInTheDocument();
+    const chip = await screen.findByTestId('stuck-test');
+    expect(chip).toHaveTextContent('Stuck');
+    await userEvent.click(chip);
+
+    const panel = await screen.findByTestId('diagnosis-panel');
+    expect(panel).toHaveTextContent('cart in test');
+    expect(within(panel).getByTestId('diagnosis-state')).toHaveTextContent('Stuck');
+    expect(within(panel).getByTestId('diagnosis-last-step')).toHaveTextContent(
+      'Last completed step: PR merged to main',
+    );
+    expect(within(panel).getByTestId('diagnosis-likely-cause')).toHaveTextContent(
+      'Likely cause: ArgoCD has not synced the new Release for 12m',
+    );
+    const places = within(panel).getByTestId('diagnosis-where-to-look');
+    expect(within(places).getByRole('link', { name: /ArgoCD Application shop-test/ })).toHaveAttribute(
+      'href',
+      'https://argocd.example.com/applications/shop-test',
+    );
+    expect(places).toHaveTextContent('gitops/releases/alpha/shop/test.yaml');
+    expect(within(places).getAllByRole('link')).toHaveLength(1);
+    expect(within(panel).getByTestId('diagnosis-health-reasons')).toHaveTextContent(
+      'OutOfSync: the running digest differs from the Release',
+    );
+  });
+
+  it('offers a diagnosis on cells that are stuck, in progress or unknown, not on ok ones', async () => {
+    await renderLadder(ladderWithStuckTest());
+
+    expect(await screen.findByTestId('diagnosis-test-cart')).toHaveAttribute('data-state', 'stuck');
+    expect(screen.queryByTestId('diagnosis-dev-cart')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('diagnosis-prod-cart')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByTestId('diagnosis-dev-storefront'));
+    const panel = await screen.findByTestId('diagnosis-panel');
+    expect(panel).toHaveTextContent('storefront in dev');
+    expect(within(panel).getByTestId('diagnosis-state')).toHaveTextContent('In progress');
+    expect(panel).toHaveTextContent('Last completed step: Canary at 25%');
+    expect(panel).toHaveTextContent('Canary in progress: step 2 of 6, 25% of traffic');
+  });
+});
