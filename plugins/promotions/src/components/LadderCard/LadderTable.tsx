@@ -12,6 +12,7 @@ import { ServiceCell } from './ServiceCell';
 import { StageHeader } from './StageHeader';
 
 const useStyles = makeStyles(theme => ({
+  serviceName: { whiteSpace: 'nowrap', minWidth: 110 },
   table: { overflowX: 'auto' },
   highlight: { backgroundColor: theme.palette.action.hover },
 }));
@@ -36,7 +37,7 @@ export const LadderTable = (props: {
       <Table size="small" aria-label="Promotion ladder">
         <TableHead>
           <TableRow>
-            <TableCell>Service</TableCell>
+            <TableCell className={classes.serviceName}>Service</TableCell>
             {ladder.stages.map(stage => (
               <StageHeader
                 key={stage.name}
@@ -54,7 +55,7 @@ export const LadderTable = (props: {
               className={service === props.highlightService ? classes.highlight : undefined}
               data-testid={`service-row-${service}`}
             >
-              <TableCell>
+              <TableCell className={classes.serviceName}>
                 <Typography variant="subtitle2">{service}</Typography>
               </TableCell>
               {ladder.stages.map((stage, index) => (
