@@ -8,6 +8,7 @@ import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
 import type { Entity } from '@backstage/catalog-model';
 import type { Knex } from 'knex';
+import type { ServiceFactory } from '@backstage/backend-plugin-api';
 import type { JsonArray, JsonObject } from '@backstage/types';
 import type { RunningSim } from '@refplat/platform-sim';
 import { promotionsPlugin } from '../plugin';
@@ -81,20 +82,34 @@ const PAYMENTS_SYSTEM: Entity = {
   spec: { owner: 'group:default/beta' },
 };
 
+const SHOP_SYSTEM: Entity = {
+  apiVersion: 'backstage.io/v1alpha1',
+  kind: 'System',
+  metadata: { name: 'shop', namespace: 'default', annotations: { 'refplat.org/product': 'alpha/shop' } },
+  spec: { owner: 'group:default/alpha' },
+};
+
 /** A real backend with the promotions plugin, talking HTTP to the simulator. */
 export async function startPromotionsBackend(
   sim: RunningSim,
   healthSource: HealthSourceKind = 'argocd',
-  options: { knex?: Knex; autoPromote?: JsonObject; stages?: JsonArray } = {},
+  options: {
+    knex?: Knex;
+    autoPromote?: JsonObject;
+    stages?: JsonArray;
+    /** Service factories that replace the defaults (e.g. a recording notification service). */
+    services?: ServiceFactory[];
+  } = {},
 ) {
   const { server } = await startTestBackend({
     features: [
+      ...(options.services ?? []),
       ...(options.knex ? [mockServices.database.factory({ knex: options.knex })] : []),
       promotionsPlugin,
       mockServices.rootConfig.factory({ data: simConfig(sim, healthSource, options) }),
       // Requests without a token are anonymous, as in a real backend.
       mockServices.httpAuth.factory({ defaultCredentials: mockCredentials.none() }),
-      catalogServiceMock.factory({ entities: [...DEMO_USERS, PAYMENTS_SYSTEM] }),
+      catalogServiceMock.factory({ entities: [...DEMO_USERS, SHOP_SYSTEM, PAYMENTS_SYSTEM] }),
       // The real scheduler: the Gate and the auto-promoter run on their
       // frequency, and replicas on one database share global tasks.
       schedulerServiceFactory,
