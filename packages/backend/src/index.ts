@@ -14,6 +14,8 @@ backend.add(import('@backstage/plugin-catalog-backend'));
 backend.add(import('@backstage/plugin-permission-backend'));
 backend.add(promotionsPermissionPolicyModule);
 
+// Signals ride on events; the events backend carries them between replicas.
+backend.add(import('@backstage/plugin-events-backend'));
 backend.add(import('@backstage/plugin-signals-backend'));
 backend.add(import('@backstage/plugin-notifications-backend'));
 
