@@ -50,6 +50,13 @@ export function judgeSource(ladder: Ladder, promotion: PromotionRecord): SourceV
   };
 }
 
+/** The audit event for a change of the published health, if it changed. */
+function transitionEvent(previous: string | undefined, verdict: SourceVerdict) {
+  if (verdict.state === previous || verdict.state === 'pending') return undefined;
+  const type = verdict.state === 'success' ? ('checks-passed' as const) : ('checks-failed' as const);
+  return { type, actor: GATE_ACTOR, detail: verdict.description };
+}
+
 /**
  * Moves open promotions forward: re-checks the source stage's health,
  * publishes it on the PR head, merges when allowed, and notices PRs merged
@@ -149,12 +156,7 @@ export class Gate {
       description: verdict.description,
     });
     const previous = promotion.healthState?.split(':')[0];
-    const event =
-      verdict.state === 'success' && previous !== 'success'
-        ? { type: 'checks-passed' as const, actor: GATE_ACTOR, detail: verdict.description }
-        : verdict.state === 'failure' && previous !== 'failure'
-          ? { type: 'checks-failed' as const, actor: GATE_ACTOR, detail: verdict.description }
-          : undefined;
+    const event = transitionEvent(previous, verdict);
     await this.options.store.update(promotion.id, { healthState }, event);
   }
 

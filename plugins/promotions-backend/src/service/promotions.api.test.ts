@@ -226,9 +226,11 @@ describe('promotions against the simulator', () => {
     const response = await requestPromotion({ toStage: 'prod' });
     const promotion: Promotion = response.body.promotion;
     await github.rest.pulls.merge({ owner: 'refplat', repo: 'platform', pull_number: promotion.pullRequest.number });
-    await eventually(async () =>
-      (await promotionStatus(promotion.id)).status === 'merged' ? true : undefined,
-    );
+    const merged = await eventually(async () => {
+      const current = await promotionStatus(promotion.id);
+      return current.status === 'merged' ? current : undefined;
+    });
+    expect(merged.statusReason).toMatch(/Merged on GitHub/);
   });
 
   it('opens exactly one PR for 20 concurrent identical requests', async () => {
