@@ -8,6 +8,7 @@ import {
   ApplicationListing,
   HealthSource,
   ObservedApplication,
+  listFromEach,
   productLabelSelector,
 } from './HealthSource';
 
@@ -28,34 +29,21 @@ export class ArgoCdHealthSource implements HealthSource {
 
   async listApplications(product?: ProductRef): Promise<ApplicationListing> {
     const selector = encodeURIComponent(productLabelSelector(product));
-    const results = await Promise.allSettled(
-      this.instances.map(async instance => {
-        const body = await this.get<{ items?: Application[] | null }>(
-          instance,
-          `/api/v1/applications?selector=${selector}`,
-        );
-        return (body.items ?? []).map(
-          (application): ObservedApplication => ({
-            application,
-            source: instance.name,
-            uiUrl: application.metadata?.name
-              ? `${instance.uiUrl}/applications/${application.metadata.namespace ?? 'argocd'}/${application.metadata.name}`
-              : undefined,
-          }),
-        );
-      }),
-    );
-    const listing: ApplicationListing = { applications: [], errors: [] };
-    results.forEach((result, index) => {
-      if (result.status === 'fulfilled') {
-        listing.applications.push(...result.value);
-      } else {
-        listing.errors.push(
-          `ArgoCD '${this.instances[index].name}' unreachable: ${result.reason?.message ?? result.reason}`,
-        );
-      }
+    return listFromEach(this.instances, 'ArgoCD', async instance => {
+      const body = await this.get<{ items?: Application[] | null }>(
+        instance,
+        `/api/v1/applications?selector=${selector}`,
+      );
+      return (body.items ?? []).map(
+        (application): ObservedApplication => ({
+          application,
+          source: instance.name,
+          uiUrl: application.metadata?.name
+            ? `${instance.uiUrl}/applications/${application.metadata.namespace ?? 'argocd'}/${application.metadata.name}`
+            : undefined,
+        }),
+      );
     });
-    return listing;
   }
 
   async getRollout(

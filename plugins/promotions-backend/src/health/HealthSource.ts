@@ -56,3 +56,25 @@ export function listingFor(listing: ApplicationListing, product: ProductRef): Ap
     }),
   };
 }
+
+/**
+ * Asks every source at once; a source that fails makes its Applications
+ * unknown (an entry in `errors`) without hiding the others'.
+ */
+export async function listFromEach<T extends { name: string }>(
+  sources: T[],
+  kind: string,
+  list: (source: T) => Promise<ObservedApplication[]>,
+): Promise<ApplicationListing> {
+  const results = await Promise.allSettled(sources.map(list));
+  const listing: ApplicationListing = { applications: [], errors: [] };
+  results.forEach((result, index) => {
+    if (result.status === 'fulfilled') {
+      listing.applications.push(...result.value);
+    } else {
+      const reason = result.reason as Error | undefined;
+      listing.errors.push(`${kind} '${sources[index].name}' unreachable: ${reason?.message ?? reason}`);
+    }
+  });
+  return listing;
+}

@@ -9,6 +9,7 @@ import {
   ApplicationListing,
   HealthSource,
   ObservedApplication,
+  listFromEach,
   productLabelSelector,
 } from './HealthSource';
 
@@ -28,36 +29,18 @@ export class KubernetesHealthSource implements HealthSource {
 
   async listApplications(product?: ProductRef): Promise<ApplicationListing> {
     const labelSelector = productLabelSelector(product);
-    const results = await Promise.allSettled(
-      this.clusters.map(async cluster => {
-        const api = this.api(cluster);
-        const list = (await api.listNamespacedCustomObject({
-          group: 'argoproj.io',
-          version: 'v1alpha1',
-          namespace: cluster.applicationNamespace,
-          plural: 'applications',
-          labelSelector,
-        })) as { items?: Application[] };
-        return (list.items ?? []).map(
-          (application): ObservedApplication => ({
-            application,
-            source: cluster.name,
-          }),
-        );
-      }),
-    );
-    const listing: ApplicationListing = { applications: [], errors: [] };
-    results.forEach((result, index) => {
-      if (result.status === 'fulfilled') {
-        listing.applications.push(...result.value);
-      } else {
-        const reason = result.reason as Error;
-        listing.errors.push(
-          `Kubernetes cluster '${this.clusters[index].name}' unreachable: ${reason?.message ?? reason}`,
-        );
-      }
+    return listFromEach(this.clusters, 'Kubernetes cluster', async cluster => {
+      const list = (await this.api(cluster).listNamespacedCustomObject({
+        group: 'argoproj.io',
+        version: 'v1alpha1',
+        namespace: cluster.applicationNamespace,
+        plural: 'applications',
+        labelSelector,
+      })) as { items?: Application[] };
+      return (list.items ?? []).map(
+        (application): ObservedApplication => ({ application, source: cluster.name }),
+      );
     });
-    return listing;
   }
 
   async getRollout(
