@@ -2,6 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import { Browser, Page, chromium } from 'playwright-core';
 
+
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../test-results/screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,4 +42,14 @@ export async function signIn(page: Page, baseUrl: string, user: 'alice' | 'bob')
   await page.getByRole('button', { name: `Sign in as ${title}` }).click();
   await page.waitForURL(/\/catalog/);
   await page.getByRole('heading', { name: /Catalog/ }).first().waitFor();
+}
+
+/** A fresh browser context signed in as `user`, on the shop System page. */
+export async function openShop(browser: Browser, baseUrl: string, user: 'alice' | 'bob'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1100 } });
+  const page = await context.newPage();
+  await signIn(page, baseUrl, user);
+  await page.goto(`${baseUrl}/catalog/default/system/shop`);
+  await page.getByTestId('stage-prod').waitFor();
+  return page;
 }

@@ -1,6 +1,6 @@
-import { Browser, Page } from 'playwright-core';
-import { RunningStack, startStack } from './stack';
-import { launchBrowser, screenshot, signIn } from './browser';
+import { Browser } from 'playwright-core';
+import { RunningStack, startStack, userToken } from './stack';
+import { launchBrowser, openShop, screenshot, signIn } from './browser';
 
 jest.setTimeout(180_000);
 
@@ -19,37 +19,19 @@ describe('live updates and notifications', () => {
     await stack?.stop();
   });
 
-  async function tokenFor(user: string): Promise<string> {
-    for (let attempt = 0; ; attempt++) {
-      const response = await fetch(`${stack.baseUrl}/api/auth/demo/refresh`, {
-        headers: { 'x-demo-user': user, 'x-requested-with': 'XMLHttpRequest' },
-      });
-      if (response.ok) return (await response.json()).backstageIdentity.token;
-      if (attempt > 60) throw new Error(`sign-in as ${user} failed`);
-      await new Promise(resolve => setTimeout(resolve, 500));
-    }
-  }
-
   async function api(user: string, method: string, path: string, body?: object) {
     const response = await fetch(`${stack.baseUrl}/api/promotions${path}`, {
       method,
-      headers: { authorization: `Bearer ${await tokenFor(user)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await userToken(stack.baseUrl, user)}`, 'content-type': 'application/json' },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: response.status, body: await response.json() };
   }
 
-  async function openShop(user: 'alice' | 'bob'): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1100 } });
-    const page = await context.newPage();
-    await signIn(page, stack.baseUrl, user);
-    await page.goto(`${stack.baseUrl}/catalog/default/system/shop`);
-    await page.getByTestId('stage-prod').waitFor();
-    return page;
-  }
+  const shopAs = (user: 'alice' | 'bob') => openShop(browser, stack.baseUrl, user);
 
   it('updates an open ladder within seconds of a change, without a reload', async () => {
-    const page = await openShop('bob');
+    const page = await shopAs('bob');
     // Let the first polling tick pass, so the update cannot be a lucky poll.
     await page.waitForTimeout(1000);
     const placed = Date.now();
@@ -93,7 +75,7 @@ describe('live updates and notifications', () => {
 
   it('marks a stuck stage and explains it in the diagnosis panel', async () => {
     stack.sim.control.setApp('alpha-shop-staging', { health: 'Degraded' });
-    const page = await openShop('bob');
+    const page = await shopAs('bob');
     const stuck = page.getByTestId('stuck-staging');
     await stuck.waitFor({ timeout: 30_000 });
     await stuck.click();

@@ -2,7 +2,7 @@ import { execFileSync } from 'child_process';
 import { Browser, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { RunningStack, startStack } from './stack';
-import { launchBrowser, screenshot, signIn } from './browser';
+import { launchBrowser, openShop, screenshot } from './browser';
 
 jest.setTimeout(240_000);
 
@@ -29,21 +29,14 @@ describe('requesting and approving promotions in the app', () => {
     return parse(text).spec.services[service].digest;
   }
 
-  async function openShop(user: 'alice' | 'bob'): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1100 } });
-    const page = await context.newPage();
-    await signIn(page, stack.baseUrl, user);
-    await page.goto(`${stack.baseUrl}/catalog/default/system/shop`);
-    await page.getByTestId('stage-prod').waitFor();
-    return page;
-  }
+  const shopAs = (user: 'alice' | 'bob') => openShop(browser, stack.baseUrl, user);
 
   const cellDigest = (page: Page, stage: string, service: string) =>
     page.getByTestId(`cell-${stage}-${service}`).getByTestId('digest').getAttribute('data-digest');
 
   it('bob promotes storefront dev → test: the PR merges by itself and the digest climbs', async () => {
     const devDigest = releaseDigest('dev', 'storefront');
-    const page = await openShop('bob');
+    const page = await shopAs('bob');
     await page.getByTestId('request-promotion-test-storefront').click();
     const dialog = page.getByTestId('promotion-dialog');
     await dialog.waitFor();
@@ -69,7 +62,7 @@ describe('requesting and approving promotions in the app', () => {
 
   it('bob requests staging → prod, alice approves, and prod runs the new digest', async () => {
     const stagingCart = releaseDigest('staging', 'cart');
-    const bob = await openShop('bob');
+    const bob = await shopAs('bob');
     await bob.getByTestId('request-promotion-prod').click();
     const dialog = bob.getByTestId('promotion-dialog');
     await dialog.waitFor();
@@ -80,7 +73,7 @@ describe('requesting and approving promotions in the app', () => {
     await screenshot(bob, 'request-prod-awaiting-approval');
     await bob.context().close();
 
-    const alice = await openShop('alice');
+    const alice = await shopAs('alice');
     const approveButton = alice.locator('[data-testid^="approve-"]').first();
     await approveButton.waitFor({ timeout: 30_000 });
     await approveButton.click();

@@ -127,3 +127,18 @@ export async function startStack(
   }
   return { baseUrl, sim, backendLog: log, stop };
 }
+
+/**
+ * A Backstage token for a demo user, as the sign-in page gets it. Sign-in
+ * needs the user in the catalog, which ingests the demo org at start-up.
+ */
+export async function userToken(baseUrl: string, user: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${baseUrl}/api/auth/demo/refresh`, {
+      headers: { 'x-demo-user': user, 'x-requested-with': 'XMLHttpRequest' },
+    });
+    if (response.ok) return (await response.json()).backstageIdentity.token;
+    if (attempt > 60) throw new Error(`sign-in as ${user} failed: ${await response.text()}`);
+    await new Promise(resolve => setTimeout(resolve, 500));
+  }
+}

@@ -1,6 +1,6 @@
 import fs from 'fs';
 import path from 'path';
-import { RunningStack, startStack } from '../stack';
+import { RunningStack, startStack, userToken } from '../stack';
 
 /**
  * Benchmark, not a test: run with `npm run bench`. Measures one ladder view
@@ -25,15 +25,7 @@ describeBench('ladder view benchmark', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    // Sign-in needs bob in the catalog, which ingests the demo org at start-up.
-    for (let attempt = 0; !token; attempt++) {
-      const auth = await fetch(`${stack.baseUrl}/api/auth/demo/refresh`, {
-        headers: { 'x-demo-user': 'bob', 'x-requested-with': 'XMLHttpRequest' },
-      });
-      if (auth.ok) token = (await auth.json()).backstageIdentity.token;
-      else if (attempt > 60) throw new Error(`sign-in failed: ${await auth.text()}`);
-      else await new Promise(resolve => setTimeout(resolve, 500));
-    }
+    token = await userToken(stack.baseUrl, 'bob');
   });
 
   afterAll(async () => {
