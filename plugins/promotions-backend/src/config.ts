@@ -200,3 +200,10 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
     }),
   };
 }
+
+/** 400 unless `stage` is one of the configured stages. */
+export function requireStage(config: Pick<PromotionsConfig, 'stages'>, stage: string): void {
+  if (!config.stages.includes(stage)) {
+    throw new InputError(`Unknown stage '${stage}'; stages are ${config.stages.join(', ')}`);
+  }
+}

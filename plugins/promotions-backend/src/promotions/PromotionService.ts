@@ -14,7 +14,7 @@ import {
   shortDigest,
 } from '@refplat/plugin-promotions-common';
 import { HoldStore } from '../database/HoldStore';
-import { PromotionsConfig } from '../config';
+import { PromotionsConfig, requireStage } from '../config';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { LadderService } from '../ladder/LadderService';
 import { releasePath } from '../ladder/readProductRecords';
@@ -117,11 +117,7 @@ export class PromotionService {
   ): Promise<RequestOutcome> {
     const request = validateRequest(body);
     const { config, ladder: ladderService } = this.options;
-    if (!config.stages.includes(request.toStage)) {
-      throw new InputError(
-        `Unknown stage '${request.toStage}'; stages are ${config.stages.join(', ')}`,
-      );
-    }
+    requireStage(config, request.toStage);
     const ladder = await ladderService.getLadder(product);
     const plan = planPromotion(ladder, request);
     if (!plan.allowed) {
@@ -158,9 +154,7 @@ export class PromotionService {
   async rollback(product: ProductRef, body: unknown, requestedBy: string): Promise<RequestOutcome> {
     const request = validateRollback(body);
     const { config, ladder: ladderService } = this.options;
-    if (!config.stages.includes(request.stage)) {
-      throw new InputError(`Unknown stage '${request.stage}'; stages are ${config.stages.join(', ')}`);
-    }
+    requireStage(config, request.stage);
     const ladder = await ladderService.getLadder(product);
     const stage = ladder.stages.find(s => s.name === request.stage)!;
     const plan: PromotionServicePlan[] = [];

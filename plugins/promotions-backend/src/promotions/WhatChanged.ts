@@ -1,7 +1,6 @@
 import { CacheService } from '@backstage/backend-plugin-api';
-import { InputError } from '@backstage/errors';
 import { ProductRef } from '@refplat/plugin-promotions-common';
-import { PromotionsConfig } from '../config';
+import { PromotionsConfig, requireStage } from '../config';
 import { GithubClient } from '../github/createOctokit';
 import { PlatformRepoReader } from '../github/PlatformRepoReader';
 import { readProductRecords } from '../ladder/readProductRecords';
@@ -42,9 +41,8 @@ export class WhatChanged {
 
   async between(product: ProductRef, fromStage: string, toStage: string): Promise<ServiceChange[]> {
     const { config, reader } = this.options;
-    for (const stage of [fromStage, toStage]) {
-      if (!config.stages.includes(stage)) throw new InputError(`Unknown stage '${stage}'`);
-    }
+    requireStage(config, fromStage);
+    requireStage(config, toStage);
     const revision = await reader.headCommit();
     const records = await readProductRecords(reader, config, await reader.fileIndex(revision), product);
     const sourceOf = new Map<string, Source>();

@@ -4,7 +4,9 @@ import {
   PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
+import { ResourcePermission } from '@backstage/plugin-permission-common';
 import {
+  PROMOTIONS_PRODUCT_RESOURCE_TYPE,
   isValidName,
   promotionHoldPermission,
   promotionRequestPermission,
@@ -73,6 +75,17 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     return product;
   };
 
+  /** A signed-in person allowed `permission` on the Product in the route. */
+  const permittedUser = async (
+    req: express.Request,
+    permission: ResourcePermission<typeof PROMOTIONS_PRODUCT_RESOURCE_TYPE>,
+  ) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+    const product = productFromParams(req.params);
+    await authorizeProduct(permissions, credentials, permission, product);
+    return { product, user: credentials.principal.userEntityRef };
+  };
+
   router.get('/health', async (req, res) => {
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
     res.json({ status: 'ok' });
@@ -88,26 +101,14 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.post('/products/:team/:product/promotions', async (req, res) => {
-    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const product = productFromParams(req.params);
-    await authorizeProduct(permissions, credentials, promotionRequestPermission, product);
-    const outcome = await promotionService.request(
-      product,
-      req.body,
-      credentials.principal.userEntityRef,
-    );
+    const { product, user } = await permittedUser(req, promotionRequestPermission);
+    const outcome = await promotionService.request(product, req.body, user);
     res.status(outcome.existing ? 200 : 201).json(outcome);
   });
 
   router.post('/products/:team/:product/rollbacks', async (req, res) => {
-    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const product = productFromParams(req.params);
-    await authorizeProduct(permissions, credentials, promotionRequestPermission, product);
-    const outcome = await promotionService.rollback(
-      product,
-      req.body,
-      credentials.principal.userEntityRef,
-    );
+    const { product, user } = await permittedUser(req, promotionRequestPermission);
+    const outcome = await promotionService.rollback(product, req.body, user);
     res.status(outcome.existing ? 200 : 201).json(outcome);
   });
 
@@ -116,9 +117,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.post('/products/:team/:product/holds', async (req, res) => {
-    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const product = productFromParams(req.params);
-    await authorizeProduct(permissions, credentials, promotionHoldPermission, product);
+    const { product, user } = await permittedUser(req, promotionHoldPermission);
     const { stage, service } = stageAndService(req.params, req.body);
     const reason = typeof req.body?.reason === 'string' ? req.body.reason.trim() : '';
     if (!reason) throw new InputError('A hold needs a reason people will read on the ladder');
@@ -126,18 +125,16 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
       stage,
       service,
       reason: reason.slice(0, 500),
-      placedBy: credentials.principal.userEntityRef,
+      placedBy: user,
     });
     await broadcaster.productChanged(product, 'hold-placed');
     res.status(201).json({ hold });
   });
 
   router.delete('/products/:team/:product/holds/:stage/:service', async (req, res) => {
-    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const product = productFromParams(req.params);
-    await authorizeProduct(permissions, credentials, promotionHoldPermission, product);
+    const { product, user } = await permittedUser(req, promotionHoldPermission);
     const { stage, service } = stageAndService(req.params);
-    const hold = await holds.lift(product, stage, service, credentials.principal.userEntityRef);
+    const hold = await holds.lift(product, stage, service, user);
     await broadcaster.productChanged(product, 'hold-lifted');
     res.json({ hold });
   });
