@@ -19,3 +19,5 @@ export * from './promotions/planPromotion';
 export * from './autoPromote/decide';
 export * from './diagnosis/diagnose';
 export * from './diagnosis/checklist';
+export * from './changes/types';
+export * from './changes/newestCommitPages';

@@ -1,27 +1,14 @@
 import { CacheService } from '@backstage/backend-plugin-api';
-import { ProductRef } from '@refplat/plugin-promotions-common';
+import { ProductRef, ServiceChange } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig, requireStage } from '../config';
 import { GithubClient } from '../github/createOctokit';
 import { PlatformRepoReader } from '../github/PlatformRepoReader';
 import { readProductRecords } from '../ladder/readProductRecords';
+import { COMPARE_PAGE_SIZE, NewestCommits, newestCommits } from './newestCommits';
 
 type Source = { repository: string; revision: string };
 
-export interface ServiceChange {
-  service: string;
-  /** Digest in the lower stage: what a promotion would ship. */
-  from?: string;
-  /** Digest in the upper stage now. */
-  to?: string;
-  changed: boolean;
-  commits?: Array<{ sha: string; message: string; author: string; url: string }>;
-  compareUrl?: string;
-  /** Said plainly when the commits cannot be shown. */
-  note?: string;
-}
-
 const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
-const MAX_COMMITS = 50;
 
 /**
  * What a promotion from one stage to another would ship: per service the
@@ -81,27 +68,25 @@ export class WhatChanged {
     );
   }
 
-  private async compare(repository: string, base: string, head: string) {
-    const key = `compare:${repository}:${base}...${head}`;
-    const cached = await this.options.cache.get<Pick<ServiceChange, 'commits' | 'compareUrl'>>(key);
+  /** The newest commits between two source revisions, cached: the revisions are immutable. */
+  private async compare(repository: string, base: string, head: string): Promise<NewestCommits> {
+    // Not `compare:`, under which older versions cached the oldest commits of a range.
+    const key = `compare-newest:${repository}:${base}...${head}`;
+    const cached = await this.options.cache.get<NewestCommits>(key);
     if (cached) return cached;
     const [owner, repo] = repository.split('/');
+    const readPage = async (page: number) =>
+      (
+        await this.options.octokit.rest.repos.compareCommitsWithBasehead({
+          owner,
+          repo,
+          basehead: `${base}...${head}`,
+          per_page: COMPARE_PAGE_SIZE,
+          page,
+        })
+      ).data;
     try {
-      const { data } = await this.options.octokit.rest.repos.compareCommitsWithBasehead({
-        owner,
-        repo,
-        basehead: `${base}...${head}`,
-        per_page: MAX_COMMITS,
-      });
-      const result = {
-        compareUrl: data.html_url,
-        commits: data.commits.slice(-MAX_COMMITS).reverse().map(commit => ({
-          sha: commit.sha,
-          message: commit.commit.message.split('\n')[0],
-          author: commit.author?.login ?? commit.commit.author?.name ?? 'unknown',
-          url: commit.html_url,
-        })),
-      };
+      const result = await newestCommits(readPage, { repository, base, head });
       await this.options.cache.set(key, result, { ttl: IMMUTABLE_TTL_MS });
       return result;
     } catch (error) {

@@ -36,38 +36,72 @@ describe('GET /products/{team}/{product}/changes', () => {
     });
   });
 
-  it('lists the commits between the source revisions CI recorded in the Releases', async () => {
-    // The platform repo's own history stands in for a service's source repository.
-    const log = execFileSync('git', ['--git-dir', sim.repoDir, 'log', '--format=%H', 'main'], { encoding: 'utf8' })
+  /** Commits of the platform repo's main, newest first (`git log [range]`). */
+  const gitLog = (range = 'main') =>
+    execFileSync('git', ['--git-dir', sim.repoDir, 'log', '--format=%H', range], { encoding: 'utf8' })
       .trim()
       .split('\n');
-    const [newer, older] = [log[0], log[3]];
+
+  /** As CI would: records in a stage's Release which commit storefront's digest was built from. */
+  async function recordStorefrontSource(stage: string, revision: string) {
     const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
-    for (const [stage, revision] of [['dev', newer], ['test', older]]) {
-      const path = `gitops/releases/alpha/shop/${stage}.yaml`;
-      const { data } = await github.rest.repos.getContent({ owner: 'refplat', repo: 'platform', path });
-      const file = data as { content: string; sha: string };
-      const text = Buffer.from(file.content, 'base64').toString('utf8');
-      const withSource = text.replace(
-        /(\n {4}storefront:\n {6}digest: \S+)/,
-        `$1\n      source:\n        repository: refplat/platform\n        revision: ${revision}`,
-      );
-      await github.rest.repos.createOrUpdateFileContents({
-        owner: 'refplat',
-        repo: 'platform',
-        path,
-        message: `ci: record the source of storefront in ${stage}`,
-        sha: file.sha,
-        content: Buffer.from(withSource).toString('base64'),
-      });
-    }
-    const response = await changes('?from=dev&to=test');
-    const storefront = response.body.items.find((i: { service: string }) => i.service === 'storefront');
+    const path = `gitops/releases/alpha/shop/${stage}.yaml`;
+    const { data } = await github.rest.repos.getContent({ owner: 'refplat', repo: 'platform', path });
+    const file = data as { content: string; sha: string };
+    const text = Buffer.from(file.content, 'base64').toString('utf8');
+    const withSource = text.replace(
+      /(\n {4}storefront:\n {6}digest: \S+)/,
+      `$1\n      source:\n        repository: refplat/platform\n        revision: ${revision}`,
+    );
+    await github.rest.repos.createOrUpdateFileContents({
+      owner: 'refplat',
+      repo: 'platform',
+      path,
+      message: `ci: record the source of storefront in ${stage}`,
+      sha: file.sha,
+      content: Buffer.from(withSource).toString('base64'),
+    });
+  }
+
+  const storefrontChange = async () =>
+    (await changes('?from=dev&to=test')).body.items.find((i: { service: string }) => i.service === 'storefront');
+
+  it('lists the commits between the source revisions CI recorded in the Releases', async () => {
+    // The platform repo's own history stands in for a service's source repository.
+    const log = gitLog();
+    const [newer, older] = [log[0], log[3]];
+    await recordStorefrontSource('dev', newer);
+    await recordStorefrontSource('test', older);
+    const storefront = await storefrontChange();
     expect(storefront.note).toBeUndefined();
-    expect(storefront.commits.length).toBe(3);
-    expect(storefront.commits[0].sha).toBe(newer);
-    expect(storefront.compareUrl).toBeTruthy();
+    expect(storefront.commits.map((c: { sha: string }) => c.sha)).toEqual(log.slice(0, 3));
+    expect(storefront.omittedCommits).toBeUndefined();
+    expect(storefront.compareUrl).toMatch(new RegExp(`/refplat/platform/compare/${older}\\.\\.\\.${newer}$`));
   });
+
+  it('shows the newest 50 of a longer range, newest first, and how many more there are', async () => {
+    const older = gitLog()[0];
+    // One more than a page: the newest 50 are the last 49 of page 1 and the one on page 2.
+    const builds = 101;
+    for (let i = 0; i < builds; i++) {
+      await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
+    }
+    const range = gitLog(`${older}..main`);
+    expect(range).toHaveLength(builds);
+    await recordStorefrontSource('dev', range[0]);
+    await recordStorefrontSource('test', older);
+    sim.control.clearRequests();
+
+    const storefront = await storefrontChange();
+    expect(storefront.commits.map((c: { sha: string }) => c.sha)).toEqual(range.slice(0, 50));
+    expect(storefront.commits[0].message).toMatch(/^ci: alpha\/shop storefront /);
+    expect(storefront.omittedCommits).toBe(builds - 50);
+    expect(storefront.compareUrl).toMatch(new RegExp(`/compare/${older}\\.\\.\\.${range[0]}$`));
+    expect(storefront.note).toBeUndefined();
+    // GitHub lists a comparison oldest first, 100 a page: page 1 says how many, page 2 holds the newest.
+    const compares = sim.control.getRequests('github').filter(r => r.path.includes('/compare/'));
+    expect(compares.map(r => new URLSearchParams(r.query).get('page'))).toEqual(['1', '2']);
+  }, 180_000);
 
   it('answers 400 without two stages', async () => {
     expect((await changes('?from=dev')).status).toBe(400);

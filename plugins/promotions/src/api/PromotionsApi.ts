@@ -7,6 +7,7 @@ import {
   Promotion,
   PromotionRequest,
   PromotionResponse,
+  StageChanges,
   StageHistoryEntry,
 } from '@refplat/plugin-promotions-common';
 
@@ -30,35 +31,8 @@ export interface AutoPromotionRecord extends AutoDecision {
   decidedAt: string;
 }
 
-/** One source commit between two digests of a service. */
-export interface ChangeCommit {
-  sha: string;
-  message: string;
-  author: string;
-  url: string;
-}
-
-/** What a promotion would ship for one service. */
-export interface ServiceChange {
-  service: string;
-  /** The digest in the lower stage: what a promotion would ship. */
-  from?: string;
-  /** The digest in the upper stage now. */
-  to?: string;
-  changed: boolean;
-  /** The source commits between the two digests, where the Releases record them. */
-  commits?: ChangeCommit[];
-  compareUrl?: string;
-  /** Why the commits cannot be shown, said plainly. */
-  note?: string;
-}
-
-/** `GET /products/{team}/{product}/changes?from=&to=`. */
-export interface StageChanges {
-  fromStage: string;
-  toStage: string;
-  items: ServiceChange[];
-}
+/** What a promotion would ship: the same shapes the backend answers. */
+export type { ChangeCommit, ServiceChange, StageChanges } from '@refplat/plugin-promotions-common';
 
 export interface PromotionsApi {
   getLadder(product: ProductRef): Promise<Ladder>;

@@ -10,7 +10,16 @@ const useStyles = makeStyles(theme => ({
   note: { color: theme.palette.text.secondary, fontStyle: 'italic' },
 }));
 
-/** One service a promotion would change: its digests, and the commits or why they are not shown. */
+/** The link to GitHub's comparison says how many older commits the list leaves out. */
+function compareLinkText(omitted = 0): string {
+  if (omitted === 0) return 'Compare on GitHub';
+  return `and ${omitted} more commit${omitted === 1 ? '' : 's'} on GitHub`;
+}
+
+/**
+ * One service a promotion would change: its digests, and the newest commits
+ * (with how many older ones are left out) or why they are not shown.
+ */
 export const ServiceChangeItem = (props: { change: ServiceChange }) => {
   const classes = useStyles();
   const { change } = props;
@@ -36,8 +45,8 @@ export const ServiceChangeItem = (props: { change: ServiceChange }) => {
         </ul>
       )}
       {change.compareUrl && (
-        <Typography variant="body2">
-          <Link to={change.compareUrl}>Compare on GitHub</Link>
+        <Typography variant="body2" data-testid={`what-changed-compare-${change.service}`}>
+          <Link to={change.compareUrl}>{compareLinkText(change.omittedCommits)}</Link>
         </Typography>
       )}
       {change.note && (

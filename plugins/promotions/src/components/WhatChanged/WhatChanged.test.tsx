@@ -5,6 +5,7 @@ import { digest, shopLadder } from '../../__testUtils__/ladders';
 import { renderWithPromotionsApis } from '../../__testUtils__/render';
 import { StageHeader } from '../LadderCard/StageHeader';
 import { RequestPromotionButton } from '../RequestPromotion/RequestPromotionButton';
+import { WhatChangedList } from './WhatChangedList';
 
 const devToTest: StageChanges = {
   fromStage: 'dev',
@@ -41,6 +42,19 @@ const devToTest: StageChanges = {
     { service: 'cart', from: digest('c'), to: digest('c'), changed: false },
   ],
 };
+
+/** `count` commits of storefront, newest first, as the backend lists them. */
+function storefrontCommits(count: number) {
+  return Array.from({ length: count }, (_, i) => {
+    const sha = `${String(count - i).padStart(7, '0')}${'f'.repeat(33)}`;
+    return {
+      sha,
+      message: `Change ${count - i}`,
+      author: 'alice',
+      url: `https://github.com/acme/storefront/commit/${sha}`,
+    };
+  });
+}
 
 function expectChanges(root: HTMLElement) {
   const storefront = within(root).getByTestId('what-changed-storefront');
@@ -149,4 +163,49 @@ describe('What changed', () => {
       'Cannot read what changed between test and prod: GitHub answered 503',
     );
   });
+
+  it.each([
+    [55, 5, 'and 5 more commits on GitHub', undefined],
+    [51, 1, 'and 1 more commit on GitHub', undefined],
+    [
+      300,
+      250,
+      'and 250 more commits on GitHub',
+      "GitHub's compare page shows only the newest 250 of these 300 commits",
+    ],
+  ])(
+    'of %p commits shows the newest 50 and links to the %p older ones on GitHub',
+    async (total, omitted, linkText, note) => {
+      const storefront = devToTest.items[0];
+      const getChanges = jest.fn(async () => ({
+        ...devToTest,
+        items: [
+          {
+            ...storefront,
+            commits: storefrontCommits(total).slice(0, 50),
+            omittedCommits: omitted,
+            ...(note ? { note } : {}),
+          },
+        ],
+      }));
+      await renderWithPromotionsApis(
+        <WhatChangedList product={{ team: 'alpha', product: 'shop' }} fromStage="dev" toStage="test" />,
+        { api: { getChanges } },
+      );
+
+      const item = await screen.findByTestId('what-changed-storefront');
+      const lines = within(item).getAllByTestId(/^commit-/);
+      expect(lines).toHaveLength(50);
+      expect(lines[0]).toHaveTextContent(`Change ${total} — alice`);
+      expect(lines[49]).toHaveTextContent(`Change ${total - 49} — alice`);
+      const more = within(item).getByTestId('what-changed-compare-storefront');
+      expect(more).toHaveTextContent(linkText);
+      expect(within(more).getByRole('link')).toHaveAttribute('href', storefront.compareUrl);
+      if (note) {
+        expect(within(item).getByTestId('what-changed-note-storefront')).toHaveTextContent(note);
+      } else {
+        expect(within(item).queryByTestId('what-changed-note-storefront')).not.toBeInTheDocument();
+      }
+    },
+  );
 });
