@@ -1,4 +1,4 @@
-import { Entity } from '@backstage/catalog-model';
+import { CompoundEntityRef, Entity, parseEntityRef } from '@backstage/catalog-model';
 import {
   PRODUCT_ANNOTATION,
   ProductRef,
@@ -13,21 +13,47 @@ export interface EntityPromotionsTarget {
 }
 
 /**
- * A System names its Product directly. A Component names its Service, and its
- * Product either directly or through the System it belongs to (resolved by
- * the caller, since that needs the catalog).
+ * How to find an entity's place on a ladder from the entity alone: a System
+ * (or a Component) names its Product directly; a Component that names only
+ * its Service takes the Product from the System in `spec.system`, which
+ * needs the catalog.
  */
-export function promotionsTargetOf(
-  entity: Entity,
-): EntityPromotionsTarget | undefined {
-  const annotations = entity.metadata.annotations ?? {};
-  const product = parseProductRef(annotations[PRODUCT_ANNOTATION]);
-  if (!product) return undefined;
-  const service = annotations[SERVICE_ANNOTATION]?.trim();
-  return { product, service: service || undefined };
+export type PromotionsTargetLookup =
+  | { kind: 'direct'; target: EntityPromotionsTarget }
+  | { kind: 'through-system'; service: string; system: CompoundEntityRef };
+
+/** The System `spec.system` names (`shop`, `default/shop` or `system:default/shop`). */
+function systemOf(entity: Entity): CompoundEntityRef | undefined {
+  const system = (entity.spec as { system?: unknown } | undefined)?.system;
+  if (typeof system !== 'string' || !system.trim()) return undefined;
+  try {
+    const ref = parseEntityRef(system.trim(), {
+      defaultKind: 'System',
+      defaultNamespace: entity.metadata.namespace ?? 'default',
+    });
+    return ref.kind.toLocaleLowerCase('en-US') === 'system' ? ref : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-/** True when the entity carries the annotations the promotions cards need. */
+export function promotionsTargetLookupOf(entity: Entity): PromotionsTargetLookup | undefined {
+  const annotations = entity.metadata.annotations ?? {};
+  const service = annotations[SERVICE_ANNOTATION]?.trim() || undefined;
+  if (annotations[PRODUCT_ANNOTATION] !== undefined) {
+    // A Product named but malformed is not silently replaced by the System's.
+    const product = parseProductRef(annotations[PRODUCT_ANNOTATION]);
+    return product ? { kind: 'direct', target: { product, service } } : undefined;
+  }
+  const system = systemOf(entity);
+  return service && system ? { kind: 'through-system', service, system } : undefined;
+}
+
+/**
+ * True when the promotions cards can place the entity on a ladder: it names
+ * its Product, or its Service and the System whose Product it belongs to.
+ * Synchronous, as `EntitySwitch` wants; the card looks the System up.
+ */
 export function isPromotionsAvailable(entity: Entity): boolean {
-  return promotionsTargetOf(entity) !== undefined;
+  return promotionsTargetLookupOf(entity) !== undefined;
 }

@@ -8,15 +8,17 @@ import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
 import { PRODUCT_ANNOTATION } from '@refplat/plugin-promotions-common';
 import { useLadder } from '../../hooks/useLadder';
 import { usePromotionsTarget } from '../../hooks/usePromotionsTarget';
+import { ProductLookupError } from '../common/ProductLookupError';
 import { OpenPromotionsList } from '../OpenPromotions/OpenPromotionsList';
 import { LadderTable } from './LadderTable';
 
 /** The Product's promotion ladder: stages left to right, services as rows. */
 export const EntityPromotionLadderCard = () => {
-  const { target, loading: targetLoading } = usePromotionsTarget();
+  const { target, loading: targetLoading, error: targetError } = usePromotionsTarget();
   const { ladder, error, loading, refresh } = useLadder(target?.product);
 
   if (targetLoading) return <Progress />;
+  if (targetError) return <ProductLookupError error={targetError} />;
   if (!target) {
     return <MissingAnnotationEmptyState annotation={PRODUCT_ANNOTATION} />;
   }

@@ -16,16 +16,18 @@ import {
 import { SERVICE_ANNOTATION } from '@refplat/plugin-promotions-common';
 import { useLadder } from '../../hooks/useLadder';
 import { usePromotionsTarget } from '../../hooks/usePromotionsTarget';
+import { ProductLookupError } from '../common/ProductLookupError';
 import { CanaryProgress } from '../common/CanaryProgress';
 import { DigestLabel } from '../common/DigestLabel';
 import { HealthChip } from '../common/HealthChip';
 
 /** One Service's digest, health and canary at every stage. */
 export const EntityServicePromotionsCard = () => {
-  const { target, loading: targetLoading } = usePromotionsTarget();
+  const { target, loading: targetLoading, error: targetError } = usePromotionsTarget();
   const { ladder, error } = useLadder(target?.product);
 
   if (targetLoading) return <Progress />;
+  if (targetError) return <ProductLookupError error={targetError} />;
   if (!target?.service) {
     return <MissingAnnotationEmptyState annotation={SERVICE_ANNOTATION} />;
   }
