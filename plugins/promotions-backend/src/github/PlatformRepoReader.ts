@@ -1,6 +1,7 @@
 import { CacheService } from '@backstage/backend-plugin-api';
+import { ServiceUnavailableError } from '@backstage/errors';
 import { GithubClient } from './createOctokit';
-import { isNotModified, toUpstreamError } from './errors';
+import { isNotModified, statusOf, toUpstreamError } from './errors';
 
 export interface PlatformRepoLocation {
   owner: string;
@@ -13,6 +14,14 @@ export type RepoFileIndex = Record<string, string>;
 
 /** Blobs and trees never change for a given sha: keep them for a long time. */
 const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
+/** A lookup that failed for another reason (5xx, rate limit) is tried again after this. */
+const TRANSIENT_FAILURE_TTL_MS = 60 * 1000;
+
+/** GitHub's answer for a revision that is not in the repository: 404, or 422 for a malformed sha. */
+function isUnknownRevision(error: unknown): boolean {
+  const status = statusOf(error);
+  return status === 404 || status === 422;
+}
 
 /**
  * Reads the platform repo so that an unchanged repo costs one conditional
@@ -54,11 +63,23 @@ export class PlatformRepoReader {
     }
   }
 
-  /** Path → blob sha for the watched prefixes at a commit. */
-  async fileIndex(commitSha: string): Promise<RepoFileIndex> {
+  /**
+   * Path → blob sha for the watched prefixes at a commit. With `rememberFailure` (for revisions
+   * ArgoCD reports, which may not be in this repository) a failed lookup is cached by revision
+   * too: a revision GitHub does not know costs one request a day, not one per view.
+   */
+  async fileIndex(
+    commitSha: string,
+    options: { rememberFailure?: boolean } = {},
+  ): Promise<RepoFileIndex> {
     const key = `tree:${this.location.owner}/${this.location.repo}:${commitSha}:${this.prefixes.join(',')}`;
+    const failureKey = `tree-failed:${this.location.owner}/${this.location.repo}:${commitSha}`;
     const cached = await this.cache.get<RepoFileIndex>(key);
     if (cached) return cached;
+    if (options.rememberFailure) {
+      const failed = await this.cache.get<string>(failureKey);
+      if (failed !== undefined) throw new ServiceUnavailableError(failed);
+    }
     const { owner, repo } = this.location;
     let data;
     try {
@@ -67,7 +88,13 @@ export class PlatformRepoReader {
         { owner, repo, tree_sha: commitSha, recursive: '1' },
       ));
     } catch (error) {
-      throw toUpstreamError(error, `reading the tree of ${owner}/${repo}@${commitSha}`);
+      const upstream = toUpstreamError(error, `reading the tree of ${owner}/${repo}@${commitSha}`);
+      if (options.rememberFailure) {
+        await this.cache.set(failureKey, upstream.message, {
+          ttl: isUnknownRevision(error) ? IMMUTABLE_TTL_MS : TRANSIENT_FAILURE_TTL_MS,
+        });
+      }
+      throw upstream;
     }
     if (data.truncated) {
       throw new Error(

@@ -1,18 +1,36 @@
+import { CacheService } from '@backstage/backend-plugin-api';
 import type {
   Application,
+  ApplicationTree,
   ProductRef,
+  ResourceNode,
   Rollout,
 } from '@refplat/plugin-promotions-common';
+import pLimit from 'p-limit';
 import { ArgoCdInstanceConfig } from '../config';
 import {
   ApplicationListing,
   HealthSource,
   ObservedApplication,
+  ResourceHealth,
   listFromEach,
   productLabelSelector,
 } from './HealthSource';
 
 const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * A tree is cached under the Application's resourceVersion, which changes whenever the
+ * controller writes the Application (every refresh writes reconciledAt), so an entry is only
+ * a safety net for a version that never changes.
+ */
+const TREE_TTL_MS = 10 * 60 * 1000;
+/** Live Rollout reads in flight at once, over all ladder views: enough for a Product, kind to ArgoCD. */
+const ROLLOUT_READ_CONCURRENCY = 4;
+/**
+ * What ArgoCD answers for a resource it does not have: 400 (gRPC InvalidArgument) from
+ * 2.x/3.x, 404 from some proxies, 403 when the Application itself is not visible.
+ */
+const NO_SUCH_RESOURCE = [400, 403, 404];
 
 class ArgoCdRequestError extends Error {
   constructor(message: string, readonly status?: number) {
@@ -20,12 +38,40 @@ class ArgoCdRequestError extends Error {
   }
 }
 
+/** The part of a node the health rule needs; the rest of the tree (pods, hosts) is not cached. */
+type NodeHealth = {
+  group?: string;
+  version?: string;
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  health?: { status?: string; message?: string };
+};
+
+function healthOnly(node: ResourceNode): NodeHealth {
+  const { group, version, kind, namespace, name, health } = node;
+  return {
+    group,
+    version,
+    kind,
+    namespace,
+    name,
+    health: health && { status: health.status, message: health.message },
+  };
+}
+
 /**
- * Reads Applications and live Rollouts from the ArgoCD REST API with a
- * bearer token (no session login per call), from one or more instances.
+ * Reads Applications, their resource trees and live Rollouts from the ArgoCD
+ * REST API with a bearer token (no session login per call), from one or more
+ * instances.
  */
 export class ArgoCdHealthSource implements HealthSource {
-  constructor(private readonly instances: ArgoCdInstanceConfig[]) {}
+  private readonly rolloutReads = pLimit(ROLLOUT_READ_CONCURRENCY);
+
+  constructor(
+    private readonly instances: ArgoCdInstanceConfig[],
+    private readonly cache: CacheService,
+  ) {}
 
   async listApplications(product?: ProductRef): Promise<ApplicationListing> {
     const selector = encodeURIComponent(productLabelSelector(product));
@@ -46,11 +92,48 @@ export class ArgoCdHealthSource implements HealthSource {
     });
   }
 
-  async getRollout(
+  /** `GET /api/v1/applications/{name}/resource-tree`, once per Application resourceVersion. */
+  async resourceHealth(observed: ObservedApplication): Promise<ResourceHealth> {
+    const instance = this.instanceOf(observed);
+    const metadata = observed.application.metadata;
+    if (!instance || !metadata?.name) return { nodes: [], rollouts: new Map() };
+    const key = metadata.resourceVersion
+      ? `argocd-tree:${instance.name}:${metadata.namespace ?? ''}/${metadata.name}@${metadata.resourceVersion}`
+      : undefined;
+    const cached = key ? await this.cache.get<NodeHealth[]>(key) : undefined;
+    if (cached) return { nodes: cached, rollouts: new Map() };
+    const query = metadata.namespace
+      ? `?${new URLSearchParams({ appNamespace: metadata.namespace })}`
+      : '';
+    const tree = await this.get<ApplicationTree>(
+      instance,
+      `/api/v1/applications/${encodeURIComponent(metadata.name)}/resource-tree${query}`,
+    );
+    const nodes = (tree.nodes ?? []).map(healthOnly);
+    if (key) await this.cache.set(key, nodes, { ttl: TREE_TTL_MS });
+    return { nodes, rollouts: new Map() };
+  }
+
+  /** One `GET /api/v1/applications/{name}/resource` per service, a few at a time. */
+  async liveRollouts(
+    observed: ObservedApplication,
+    services: string[],
+  ): Promise<Map<string, Rollout>> {
+    const read = await Promise.all(
+      services.map(service =>
+        this.rolloutReads(async () => [service, await this.getRollout(observed, service)] as const),
+      ),
+    );
+    return new Map(
+      read.filter((entry): entry is readonly [string, Rollout] => entry[1] !== undefined),
+    );
+  }
+
+  private async getRollout(
     observed: ObservedApplication,
     service: string,
   ): Promise<Rollout | undefined> {
-    const instance = this.instances.find(i => i.name === observed.source);
+    const instance = this.instanceOf(observed);
     const app = observed.application;
     const appName = app.metadata?.name;
     const namespace = app.spec?.destination?.namespace;
@@ -70,12 +153,15 @@ export class ArgoCdHealthSource implements HealthSource {
       );
       return body.manifest ? (JSON.parse(body.manifest) as Rollout) : undefined;
     } catch (error) {
-      // ArgoCD answers 403 (not 404) for what does not exist or is not visible.
-      if (error instanceof ArgoCdRequestError && (error.status === 403 || error.status === 404)) {
+      if (error instanceof ArgoCdRequestError && NO_SUCH_RESOURCE.includes(error.status ?? 0)) {
         return undefined;
       }
       throw error;
     }
+  }
+
+  private instanceOf(observed: ObservedApplication): ArgoCdInstanceConfig | undefined {
+    return this.instances.find(i => i.name === observed.source);
   }
 
   private async get<T>(instance: ArgoCdInstanceConfig, path: string): Promise<T> {

@@ -1,6 +1,7 @@
 import type {
   Application,
   ProductRef,
+  ResourceNode,
   Rollout,
 } from '@refplat/plugin-promotions-common';
 
@@ -19,18 +20,31 @@ export interface ApplicationListing {
   errors: string[];
 }
 
+/** Per-resource health kept outside the Application (Argo CD 3: `resourceHealthSource: appTree`). */
+export interface ResourceHealth {
+  /** Live resources with their health, as the resource tree's nodes. */
+  nodes: ResourceNode[];
+  /** The kinds `nodes` covers (a resource of another kind is not judged by it); all when absent. */
+  kinds?: string[];
+  /** Live Rollouts by name that the source read on the way, so they need not be read again. */
+  rollouts: Map<string, Rollout>;
+}
+
 /**
  * Where the ladder learns what really runs. Implementations batch: one list
- * call per source per Product, and a Rollout read only when a canary needs
- * explaining.
+ * call per source per Product, the resource health once per Application
+ * version, and a Rollout read only when a canary needs explaining.
  */
 export interface HealthSource {
   /** One Product's Applications, or every Product's when none is given. */
   listApplications(product?: ProductRef): Promise<ApplicationListing>;
-  getRollout(
+  /** Only asked for an Application whose status keeps no resource health (`appTree`). */
+  resourceHealth(observed: ObservedApplication): Promise<ResourceHealth>;
+  /** The live Rollouts of these services, by name; one that does not exist is left out. */
+  liveRollouts(
     observed: ObservedApplication,
-    service: string,
-  ): Promise<Rollout | undefined>;
+    services: string[],
+  ): Promise<Map<string, Rollout>>;
 }
 
 /**

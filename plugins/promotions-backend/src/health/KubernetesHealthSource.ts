@@ -1,7 +1,9 @@
-import type {
+import {
   Application,
   ProductRef,
+  ResourceNode,
   Rollout,
+  rolloutHealth,
 } from '@refplat/plugin-promotions-common';
 import { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import { KubernetesClusterConfig } from '../config';
@@ -9,18 +11,16 @@ import {
   ApplicationListing,
   HealthSource,
   ObservedApplication,
+  ResourceHealth,
   listFromEach,
   productLabelSelector,
 } from './HealthSource';
 
-function statusCodeOf(error: unknown): number | undefined {
-  return (error as { code?: number })?.code;
-}
-
 /**
  * Reads ArgoCD Application custom resources and Argo Rollouts straight from
  * the Kubernetes API of each configured cluster — for platforms that do not
- * expose the ArgoCD API to Backstage.
+ * expose the ArgoCD API to Backstage. There is no resource tree here: Rollout
+ * health is computed from the live Rollouts as ArgoCD computes it.
  */
 export class KubernetesHealthSource implements HealthSource {
   private readonly apis = new Map<string, CustomObjectsApi>();
@@ -43,26 +43,44 @@ export class KubernetesHealthSource implements HealthSource {
     });
   }
 
-  async getRollout(
+  /** Rollout health from the destination namespace's Rollouts (one list call). */
+  async resourceHealth(observed: ObservedApplication): Promise<ResourceHealth> {
+    const rollouts = await this.namespaceRollouts(observed);
+    const nodes: ResourceNode[] = [...rollouts.values()].map(rollout => ({
+      group: 'argoproj.io',
+      version: 'v1alpha1',
+      kind: 'Rollout',
+      namespace: rollout.metadata?.namespace,
+      name: rollout.metadata?.name,
+      health: rolloutHealth(rollout),
+    }));
+    return { nodes, kinds: ['Rollout'], rollouts };
+  }
+
+  /** One list call for the namespace, however many services are asked for. */
+  async liveRollouts(
     observed: ObservedApplication,
-    service: string,
-  ): Promise<Rollout | undefined> {
+    services: string[],
+  ): Promise<Map<string, Rollout>> {
+    const rollouts = await this.namespaceRollouts(observed);
+    return new Map([...rollouts].filter(([name]) => services.includes(name)));
+  }
+
+  private async namespaceRollouts(observed: ObservedApplication): Promise<Map<string, Rollout>> {
     const cluster = this.clusters.find(c => c.name === observed.source);
     const namespace = observed.application.spec?.destination?.namespace;
-    if (!cluster || !namespace) return undefined;
-    const api = this.api(cluster);
-    try {
-      return (await api.getNamespacedCustomObject({
-        group: 'argoproj.io',
-        version: 'v1alpha1',
-        namespace,
-        plural: 'rollouts',
-        name: service,
-      })) as Rollout;
-    } catch (error) {
-      if (statusCodeOf(error) === 404) return undefined;
-      throw error;
-    }
+    if (!cluster || !namespace) return new Map();
+    const list = (await this.api(cluster).listNamespacedCustomObject({
+      group: 'argoproj.io',
+      version: 'v1alpha1',
+      namespace,
+      plural: 'rollouts',
+    })) as { items?: Rollout[] };
+    return new Map(
+      (list.items ?? [])
+        .filter(rollout => rollout.metadata?.name)
+        .map(rollout => [rollout.metadata!.name!, rollout]),
+    );
   }
 
   private api(cluster: KubernetesClusterConfig): CustomObjectsApi {

@@ -1,3 +1,4 @@
+import { CacheService } from '@backstage/backend-plugin-api';
 import { PromotionsConfig } from '../config';
 import { ArgoCdHealthSource } from './ArgoCdHealthSource';
 import { HealthSource } from './HealthSource';
@@ -6,12 +7,13 @@ import { KubernetesHealthSource } from './KubernetesHealthSource';
 /** `promotions.kubernetes` wins when set; otherwise `promotions.argocd`. */
 export function createHealthSource(
   config: PromotionsConfig,
+  cache: CacheService,
 ): HealthSource | undefined {
   if (config.kubernetes.length > 0) {
     return new KubernetesHealthSource(config.kubernetes);
   }
   if (config.argocd.length > 0) {
-    return new ArgoCdHealthSource(config.argocd);
+    return new ArgoCdHealthSource(config.argocd, cache);
   }
   return undefined;
 }

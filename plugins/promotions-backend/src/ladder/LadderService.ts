@@ -5,12 +5,10 @@ import {
   LadderServiceCell,
   LadderStage,
   ProductRef,
-  Rollout,
   ServiceHealth,
   applicationName,
   evaluateServiceHealth,
   evaluateStageHealth,
-  findRollout,
   isWaitingToClimb,
   Promotion,
   promotability,
@@ -23,6 +21,8 @@ import {
   HealthSource,
   ObservedApplication,
 } from '../health/HealthSource';
+import { ApplicationObservation, observeApplication } from '../health/observeApplication';
+import { platformRevisionsCarryingRelease } from './platformRevisions';
 import { ProductRecords, StageRecords, readProductRecords } from './readProductRecords';
 
 export interface LadderServiceOptions {
@@ -121,24 +121,39 @@ export class LadderService {
     const observed = listing.applications.find(
       candidate => candidate.application.metadata?.name === appName,
     );
-    const carriesRelease = observed
-      ? await this.syncedRevisionCarriesRelease(observed, stage, headRevision, headIndex)
+    const stageServices = records.services.filter(
+      service =>
+        Boolean(stage.release.services[service]) ||
+        stage.environment.services.includes(service),
+    );
+    const observation = observed
+      ? await this.observe(observed, stageServices)
       : undefined;
+    const carriesRelease = observation
+      ? await platformRevisionsCarryingRelease({
+          repo: this.options.repo,
+          platformRepo: this.options.config.platformRepo,
+          application: observation.application,
+          releasePath: stage.release.path,
+          headRevision,
+          headIndex,
+          logger: this.options.logger,
+        })
+      : {};
     const now = this.now();
 
     const healths: Record<string, ServiceHealth> = {};
     const services: Record<string, LadderServiceCell> = {};
-    for (const service of records.services) {
+    for (const service of stageServices) {
       const digest = stage.release.services[service];
       const declared = stage.environment.services.includes(service);
-      if (!digest && !declared) continue;
-      const rollout = observed ? await this.rolloutIfInProgress(observed, service) : undefined;
       const health = evaluateServiceHealth(service, {
         releasedDigest: digest,
-        application: observed?.application,
+        application: observation?.application,
         applicationLookupError: observed ? undefined : healthError,
-        syncedRevisionCarriesRelease: carriesRelease,
-        rollout,
+        platformRepo: this.options.config.platformRepo,
+        platformRevisionCarriesRelease: carriesRelease,
+        rollout: observation?.rollouts.get(service),
         applicationName: appName,
         now,
       });
@@ -188,51 +203,14 @@ export class LadderService {
     };
   }
 
-  /**
-   * ArgoCD may lag behind the branch head. Its synced revision still carries
-   * the current Release when the Release file has the same blob there; trees
-   * are immutable by sha, so this costs one cached read per new revision.
-   */
-  private async syncedRevisionCarriesRelease(
+  /** The Application with its resource health and the live Rollouts that need explaining. */
+  private async observe(
     observed: ObservedApplication,
-    stage: StageRecords,
-    headRevision: string,
-    headIndex: RepoFileIndex,
-  ): Promise<boolean | undefined> {
-    const revision = syncedRevision(observed.application);
-    if (!revision) return undefined;
-    if (revision === headRevision) return true;
-    try {
-      const index = await this.options.repo.fileIndex(revision);
-      return index[stage.release.path] === headIndex[stage.release.path];
-    } catch (error) {
-      this.options.logger.debug(
-        `Cannot read ${revision} to compare ${stage.release.path}: ${error}`,
-      );
-      return undefined;
-    }
-  }
-
-  /** The live Rollout, read only when its health says a canary needs explaining. */
-  private async rolloutIfInProgress(
-    observed: ObservedApplication,
-    service: string,
-  ): Promise<Rollout | undefined> {
-    const app = observed.application;
-    const entry = findRollout(app, service);
-    const inlineHealth = entry?.health?.status;
-    const needsLiveObject =
-      entry !== undefined &&
-      (app.status?.resourceHealthSource === 'appTree' || inlineHealth !== 'Healthy');
-    if (!needsLiveObject || !this.options.healthSource) return undefined;
-    try {
-      return await this.options.healthSource.getRollout(observed, service);
-    } catch (error) {
-      this.options.logger.warn(
-        `Cannot read Rollout ${service} of ${app.metadata?.name}: ${error}`,
-      );
-      return undefined;
-    }
+    services: string[],
+  ): Promise<ApplicationObservation> {
+    const { healthSource, logger } = this.options;
+    if (!healthSource) return { application: observed.application, rollouts: new Map() };
+    return observeApplication(healthSource, observed, services, logger);
   }
 }
 

@@ -71,7 +71,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const healthySince = new HealthySinceStore(db);
   const autoDecisions = new AutoDecisionStore(db);
   const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions });
-  const healthSource = createHealthSource(config);
+  const healthSource = createHealthSource(config, cache);
   const owners = new ProductOwners(catalog, auth);
   const diagnosis = new LadderDiagnosis({
     config,

@@ -15,6 +15,8 @@ export interface ArgoObjectMeta {
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
   generation?: number;
+  /** Changes whenever the object is written (spec or status). */
+  resourceVersion?: string;
   creationTimestamp?: ArgoTime;
   [key: string]: unknown;
 }
@@ -23,6 +25,13 @@ export interface ArgoObjectMeta {
 // Argo CD Application (argoproj.io/v1alpha1)
 // ---------------------------------------------------------------------------------------------
 
+/** `name=value` passed to `helm template --set`; an ApplicationSet may inject a digest here. */
+export interface HelmParameter {
+  name?: string;
+  value?: string;
+  forceString?: boolean;
+}
+
 export interface ApplicationSource {
   repoURL?: string;
   path?: string;
@@ -30,6 +39,13 @@ export interface ApplicationSource {
   chart?: string;
   ref?: string;
   name?: string;
+  /** Kustomize options; `images` are override strings (`[old=]new[:tag][@digest]`). */
+  kustomize?: { images?: string[]; [key: string]: unknown };
+  helm?: {
+    parameters?: HelmParameter[];
+    releaseName?: string;
+    [key: string]: unknown;
+  };
   [key: string]: unknown;
 }
 
@@ -157,6 +173,30 @@ export interface Application {
     [key: string]: unknown;
   };
   status?: ApplicationStatus;
+}
+
+/**
+ * One live resource of an Application's resource tree
+ * (`GET /api/v1/applications/{name}/resource-tree`, swagger `v1alpha1ResourceNode`). From Argo CD
+ * 3.0 this is the only place per-resource health is kept.
+ */
+export interface ResourceNode {
+  group?: string;
+  version?: string;
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  uid?: string;
+  resourceVersion?: string;
+  health?: ArgoHealthStatus;
+  [key: string]: unknown;
+}
+
+/** The answer of the resource-tree route (swagger `v1alpha1ApplicationTree`). */
+export interface ApplicationTree {
+  nodes?: ResourceNode[] | null;
+  orphanedNodes?: ResourceNode[] | null;
+  [key: string]: unknown;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-import type { Application, Rollout } from '../argo/types';
+import type { Application, ResourceNode, Rollout } from '../argo/types';
 import { loadFixture, modifiedFixture } from '../__testUtils__/fixtures';
+import { withResourceTreeHealth } from '../argo/resourceTree';
 import {
   evaluateServiceHealth,
   evaluateStageHealth,
@@ -15,6 +16,8 @@ const RELEASED = `sha256:${'d'.repeat(4)}${'e'.repeat(60)}`; // sha256:ddddeeee�
 const OLD = `sha256:${'a'.repeat(4)}${'b'.repeat(60)}`; // sha256:aaaabbbb…
 const SHA = '1f2e3d4c5b6a79880796a5b4c3d2e1f001122334';
 const NOW = new Date('2024-03-05T08:00:00Z');
+/** The real fixture syncs this repository: here it plays the platform repo. */
+const PLATFORM_REPO = { host: 'github.com', owner: 'foo', repo: 'manifests-velero' };
 
 const image = (digest: string) => `ghcr.io/alpha/shop/${SERVICE}@${digest}`;
 
@@ -74,7 +77,8 @@ function input(
   return {
     releasedDigest: RELEASED,
     application: syntheticApp(),
-    syncedRevisionCarriesRelease: true,
+    platformRepo: PLATFORM_REPO,
+    platformRevisionCarriesRelease: { [SHA]: true },
     now: NOW,
     ...overrides,
   };
@@ -176,22 +180,22 @@ const cases: Case[] = [
     name: 'synthetic: synced revision does not carry the Release yet',
     input: () =>
       input({
-        syncedRevisionCarriesRelease: false,
+        platformRevisionCarriesRelease: { [SHA]: false },
         application: syntheticApp(
           a => (a.status.summary.images = [image(OLD)]),
         ),
       }),
     verdict: 'progressing',
     reason:
-      'ArgoCD is synced to revision 1f2e3d4, which does not carry the current Release yet',
+      'Platform repo source: ArgoCD is synced to revision 1f2e3d4, which does not carry the current Release yet',
     failing: ['revision', 'image'],
   },
   {
-    name: 'synthetic: not known whether the synced revision carries the Release',
-    input: () => input({ syncedRevisionCarriesRelease: undefined }),
+    name: 'synthetic: the synced platform revision could not be read',
+    input: () => input({ platformRevisionCarriesRelease: {} }),
     verdict: 'unknown',
     reason:
-      'Not known whether the synced revision 1f2e3d4 carries the current Release',
+      'Platform repo source: could not read revision 1f2e3d4 of the platform repo to compare its Release file',
     failing: ['revision'],
   },
   {
@@ -459,8 +463,13 @@ describe('evaluateServiceHealth: table of health rules', () => {
 });
 
 describe('evaluateServiceHealth: specifics', () => {
-  it('multi-source Application (synthetic): status.sync.revisions instead of revision → healthy', () => {
+  it('multi-source Application (synthetic): spec.sources and status.sync.revisions → healthy', () => {
     const app = syntheticApp(a => {
+      a.spec.sources = [
+        a.spec.source,
+        { repoURL: 'https://github.com/foo/shared-config.git', path: 'base' },
+      ];
+      delete a.spec.source;
       delete a.status.sync.revision;
       a.status.sync.revisions = [
         SHA,
@@ -473,7 +482,7 @@ describe('evaluateServiceHealth: specifics', () => {
       'Synced to 1f2e3d4',
     );
     expect(health.checks.find(c => c.id === 'revision')!.detail).toBe(
-      'Synced revision 1f2e3d4 carries the current Release',
+      'Multi-source Application: platform repo source #1: synced revision 1f2e3d4 carries the current Release',
     );
   });
 
@@ -512,7 +521,6 @@ describe('evaluateServiceHealth: specifics', () => {
       SERVICE,
       input({
         application: loadFixture<Application>('argocd-app-outofsync-minimal.yaml'),
-        syncedRevisionCarriesRelease: undefined,
       }),
     );
     expect(health.healthy).toBe(false);
@@ -548,6 +556,7 @@ describe('evaluateServiceHealth: specifics', () => {
       SERVICE,
       input({
         application: loadFixture<Application>('argocd-app-synced-healthy.yaml'),
+        platformRevisionCarriesRelease: { rev1: true },
       }),
     );
     expect(health.verdict).toBe('unhealthy');
@@ -627,6 +636,105 @@ describe('evaluateServiceHealth: specifics', () => {
     );
     expect(health.runningDigests).toEqual([OLD]);
     expect(health.verdict).toBe('unhealthy');
+  });
+});
+
+describe('evaluateServiceHealth: the seeds\' shape (app repo, digest injected) and Argo CD 3', () => {
+  const APP_SHA = '0123456789abcdef0123456789abcdef01234567';
+  const appRepoSource = (digest: string) => ({
+    repoURL: 'https://github.com/alpha/shop-app.git',
+    path: 'k8s/overlays/test',
+    targetRevision: 'HEAD',
+    kustomize: { images: [`ghcr.io/alpha/shop/storefront=${image(digest)}`] },
+  });
+
+  /** The synthetic Application syncing the app repo, `injected` in its spec, `compared` in comparedTo. */
+  function appRepoApp(injected: string, compared = injected, mutate: (a: any) => void = () => {}) {
+    return syntheticApp(a => {
+      a.spec.source = appRepoSource(injected);
+      a.status.sync.revision = APP_SHA;
+      a.status.sync.comparedTo = { source: appRepoSource(compared), destination: a.spec.destination };
+      mutate(a);
+    });
+  }
+
+  /** As Argo CD 3 serves it: resource health only in the tree. */
+  function argoCd3(app: Application): Application {
+    const copy = structuredClone(app);
+    copy.status!.resourceHealthSource = 'appTree';
+    for (const resource of copy.status!.resources!) delete resource.health;
+    return copy;
+  }
+
+  const rolloutNode = (status: string) => ({
+    group: 'argoproj.io',
+    version: 'v1alpha1',
+    kind: 'Rollout',
+    namespace: 'alpha-shop-test',
+    name: SERVICE,
+    health: { status },
+  });
+
+  it('healthy with no platform revision to look up', () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({ application: appRepoApp(RELEASED), platformRevisionCarriesRelease: {} }),
+    );
+    expect(health.verdict).toBe('healthy');
+    expect(health.checks.find(c => c.id === 'revision')!.detail).toBe(
+      'App repo source: the spec injects sha256:ddddeeeeeeee… (kustomize images) for storefront and ArgoCD compared against this spec (revision 0123456)',
+    );
+  });
+
+  it('right after a Release change (spec not regenerated, old digest running): progressing, never unknown', () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({
+        application: appRepoApp(OLD, OLD, a => (a.status.summary.images = [image(OLD)])),
+        platformRevisionCarriesRelease: {},
+      }),
+    );
+    expect(health.verdict).toBe('progressing');
+    expect(failing(health)).toEqual(['revision', 'image']);
+  });
+
+  it('spec regenerated but not compared yet: progressing', () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({
+        application: appRepoApp(RELEASED, OLD, a => (a.status.summary.images = [image(OLD)])),
+        platformRevisionCarriesRelease: {},
+      }),
+    );
+    expect(health.verdict).toBe('progressing');
+    expect(failing(health)).toEqual(['revision', 'image']);
+  });
+
+  it.each<[string, ResourceNode[], HealthVerdict, string]>([
+    ['Healthy Rollout node', [rolloutNode('Healthy')], 'healthy', 'Rollout storefront is Healthy'],
+    ['Suspended Rollout node (paused canary)', [rolloutNode('Suspended')], 'progressing', 'Rollout storefront is paused'],
+    ['Degraded Rollout node', [rolloutNode('Degraded')], 'unhealthy', 'Rollout storefront is Degraded'],
+    [
+      'no node for the Rollout: as a missing Rollout',
+      [],
+      'unhealthy',
+      'Rollout storefront is Missing: it is in git but not in the cluster',
+    ],
+  ])('Argo CD 3 with the resource tree overlaid, %s → %s', (_case, nodes, verdict, detail) => {
+    const app = withResourceTreeHealth(argoCd3(appRepoApp(RELEASED)), nodes);
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({ application: app, platformRevisionCarriesRelease: {} }),
+    );
+    expect(health.checks.find(c => c.id === 'rollout')).toMatchObject({ verdict, detail });
+  });
+
+  it('Argo CD 2 and Argo CD 3 with its tree give the same judgement', () => {
+    const v2 = appRepoApp(RELEASED);
+    const v3 = withResourceTreeHealth(argoCd3(v2), [rolloutNode('Healthy')]);
+    const judge = (application: Application) =>
+      evaluateServiceHealth(SERVICE, input({ application, platformRevisionCarriesRelease: {} }));
+    expect(judge(v3).checks).toEqual(judge(v2).checks);
   });
 });
 

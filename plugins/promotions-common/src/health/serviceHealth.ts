@@ -9,26 +9,14 @@ import {
 import { CanaryState, canaryState, describeCanary } from '../argo/canaryState';
 import { RolloutHealth, rolloutHealth } from '../argo/rolloutHealth';
 import { argoTimeIso } from '../argo/time';
+import type { GitRepoRef } from '../argo/repoUrl';
 import type { Application, Rollout } from '../argo/types';
-import { shortDigest } from '../names';
+import { shortDigestText, shortRevision } from './format';
+import { judgeReleaseApplied } from './releaseApplied';
+import { HealthVerdict, worstVerdict } from './verdict';
 
-/**
- * Reality versus intent for one service at one stage.
- * - `healthy`: every check holds;
- * - `progressing`: nothing has failed, but something is still moving (sync, canary, refresh);
- * - `unknown`: something could not be read, so nothing can be said (never healthy);
- * - `unhealthy`: a check failed for good (Degraded, aborted, wrong digest on a settled app).
- */
-export type HealthVerdict = 'healthy' | 'progressing' | 'unhealthy' | 'unknown';
-
-/** From least to most severe; a combined verdict is the most severe one. */
-export const HEALTH_VERDICT_SEVERITY: Readonly<Record<HealthVerdict, number>> =
-  {
-    healthy: 0,
-    progressing: 1,
-    unknown: 2,
-    unhealthy: 3,
-  };
+export { HEALTH_VERDICT_SEVERITY, worstVerdict } from './verdict';
+export type { HealthVerdict } from './verdict';
 
 export type ServiceHealthCheckId =
   | 'application'
@@ -55,11 +43,14 @@ export interface ServiceHealthInput {
   application?: Application;
   /** Set when Argo CD / the cluster could not be asked (unreachable, auth, 5xx). */
   applicationLookupError?: string;
+  /** The platform repo (`promotions.platformRepo`): tells platform-repo sources from app-repo ones. */
+  platformRepo: GitRepoRef;
   /**
-   * Computed by the caller: does the Application's synced git revision contain the current
-   * Release file? undefined = not known (then the service cannot be healthy).
+   * Computed by the caller for the Application's platform-repo revisions only
+   * (`platformRepoRevisions`): does the revision carry the current Release file (same blob as on
+   * the branch head)? Missing or undefined: could not be read.
    */
-  syncedRevisionCarriesRelease?: boolean;
+  platformRevisionCarriesRelease?: Readonly<Record<string, boolean | undefined>>;
   /** The live Rollout, when the caller fetched it; else `status.resources` health is used. */
   rollout?: Rollout;
   /** The Application name, for messages when the Application is missing (`alpha-shop-test`). */
@@ -110,20 +101,6 @@ const CHECK_ORDER: ServiceHealthCheckId[] = [
   'image',
 ];
 
-/** The most severe verdict; `unknown` for none. */
-export function worstVerdict(verdicts: Iterable<HealthVerdict>): HealthVerdict {
-  let worst: HealthVerdict | undefined;
-  for (const verdict of verdicts) {
-    if (
-      worst === undefined ||
-      HEALTH_VERDICT_SEVERITY[verdict] > HEALTH_VERDICT_SEVERITY[worst]
-    ) {
-      worst = verdict;
-    }
-  }
-  return worst ?? 'unknown';
-}
-
 /** A check passes when healthy, fails when not, and is undecided when unknown. */
 function checkOk(verdict: HealthVerdict): boolean | undefined {
   if (verdict === 'healthy') return true;
@@ -144,16 +121,6 @@ function check(
   };
 }
 
-function short(digest: string): string {
-  const s = shortDigest(digest);
-  return s.length < digest.length ? `${s}…` : s;
-}
-
-function shortRevision(revision: string | undefined): string {
-  if (!revision) return '(none)';
-  return /^[0-9a-f]{40}$/i.test(revision) ? revision.slice(0, 7) : revision;
-}
-
 function withMessage(text: string, message: string | undefined): string {
   return message ? `${text}: ${message}` : text;
 }
@@ -161,8 +128,8 @@ function withMessage(text: string, message: string | undefined): string {
 /**
  * THE reality rule: is `service` really running what the stage's Release record names?
  *
- * Healthy only when ALL hold: the Application was read; it is `Synced`; its synced revision
- * carries the current Release (`syncedRevisionCarriesRelease === true`); Argo CD reconciled
+ * Healthy only when ALL hold: the Application was read; it is `Synced`; ArgoCD has applied the
+ * current Release, as the Application's shape tells (`judgeReleaseApplied`); Argo CD reconciled
  * after the last sync finished; the Application is `Healthy`; the service's Rollout is `Healthy`
  * (a paused canary is Suspended, i.e. still in progress); and the running images include the
  * released digest (and, once the canary is complete, only it).
@@ -280,32 +247,14 @@ export function evaluateServiceHealth(
   }
   const synced = syncStatus === 'Synced';
 
-  // 3. Does the synced revision carry the current Release file?
-  if (input.syncedRevisionCarriesRelease === true) {
-    checks.push(
-      check(
-        'revision',
-        'healthy',
-        `Synced revision ${shortRevision(revision)} carries the current Release`,
-      ),
-    );
-  } else if (input.syncedRevisionCarriesRelease === false) {
-    checks.push(
-      check(
-        'revision',
-        'progressing',
-        `ArgoCD is synced to revision ${shortRevision(revision)}, which does not carry the current Release yet`,
-      ),
-    );
-  } else {
-    checks.push(
-      check(
-        'revision',
-        'unknown',
-        `Not known whether the synced revision ${shortRevision(revision)} carries the current Release`,
-      ),
-    );
-  }
+  // 3. Has ArgoCD applied the current Release? Decided by the Application's shape.
+  const applied = judgeReleaseApplied(service, {
+    releasedDigest: input.releasedDigest,
+    application: app,
+    platformRepo: input.platformRepo,
+    platformRevisionCarriesRelease: input.platformRevisionCarriesRelease ?? {},
+  });
+  checks.push(check('revision', applied.verdict, applied.detail));
 
   // 4. Has Argo CD looked at the live state since the last sync finished?
   const reconciledAt = argoTimeIso(status.reconciledAt);
@@ -439,7 +388,7 @@ export function evaluateServiceHealth(
     synced &&
     !operationRunning &&
     appHealth === 'Healthy' &&
-    input.syncedRevisionCarriesRelease !== false &&
+    applied.verdict !== 'progressing' &&
     rolloutCheck.verdict !== 'progressing';
   const released = input.releasedDigest?.toLowerCase();
   if (!released) {
@@ -461,30 +410,30 @@ export function evaluateServiceHealth(
     );
   } else if (!runningDigests.includes(released)) {
     const running = runningDigests.length
-      ? runningDigests.map(short).join(', ')
+      ? runningDigests.map(shortDigestText).join(', ')
       : `${images.join(', ')} (no digest)`;
     checks.push(
       check(
         'image',
         settled ? 'unhealthy' : 'progressing',
-        `Running ${running} but the Release names ${short(released)}`,
+        `Running ${running} but the Release names ${shortDigestText(released)}`,
       ),
     );
   } else {
     const others = [
-      ...runningDigests.filter(d => d !== released).map(short),
+      ...runningDigests.filter(d => d !== released).map(shortDigestText),
       ...images.filter(i => imageDigest(i) === undefined),
     ];
     if (others.length === 0) {
       checks.push(
-        check('image', 'healthy', `Running the released ${short(released)}`),
+        check('image', 'healthy', `Running the released ${shortDigestText(released)}`),
       );
     } else if (rolloutDone) {
       checks.push(
         check(
           'image',
           'progressing',
-          `The rollout is complete but ${others.join(', ')} still runs beside the released ${short(released)}`,
+          `The rollout is complete but ${others.join(', ')} still runs beside the released ${shortDigestText(released)}`,
         ),
       );
     } else {
@@ -492,7 +441,7 @@ export function evaluateServiceHealth(
         check(
           'image',
           'healthy',
-          `Running the released ${short(released)} beside ${others.join(', ')} while the rollout is in progress`,
+          `Running the released ${shortDigestText(released)} beside ${others.join(', ')} while the rollout is in progress`,
         ),
       );
     }
