@@ -172,7 +172,7 @@ describe('comparedToCurrentSpec: did ArgoCD compare against the spec as it is no
       app(a => {
         a.spec.source = appSource;
         a.status.sync.comparedTo = {
-          source: { ...appSource, kustomize: { images: ['ghcr.io/alpha/storefront=ghcr.io/alpha/storefront@sha256:' + 'a'.repeat(64)] } },
+          source: { ...appSource, kustomize: { images: [`ghcr.io/alpha/storefront=ghcr.io/alpha/storefront@sha256:${'a'.repeat(64)}`] } },
         };
       }),
       false,

@@ -48,9 +48,8 @@ export function classifySources(
   const multiSource = isMultiSource(app);
   const sync = app?.status?.sync;
   const specSources = multiSource ? app!.spec!.sources! : [app?.spec?.source];
-  const revisions = multiSource
-    ? Array.isArray(sync?.revisions) ? sync!.revisions : []
-    : [sync?.revision];
+  const multiRevisions = Array.isArray(sync?.revisions) ? sync!.revisions : [];
+  const revisions = multiSource ? multiRevisions : [sync?.revision];
   const sources: ClassifiedSource[] = [];
   specSources.forEach((source, index) => {
     if (!isSourceObject(source)) return;
