@@ -14,6 +14,7 @@ import { FileCommitter } from './git/fileCommitter';
 import { GitRepo } from './git/gitRepo';
 import { Mutex } from './git/mutex';
 import { GithubContext } from './github/context';
+import { MergeabilityJobs } from './github/mergeability';
 import { createGithubRouter } from './github/githubRouter';
 import { RateLimiter } from './github/rateLimiter';
 import { GithubResponder } from './github/responder';
@@ -88,6 +89,8 @@ export async function startPlatformSim(
     repoName: options.repo,
     urls,
     responder: new GithubResponder(limiter),
+    mergeability: new MergeabilityJobs(),
+    treeEntryLimit: options.treeEntryLimit,
   };
   const control = new SimController({
     repo,

@@ -3,6 +3,7 @@ import { GitRepo } from '../git/gitRepo';
 import { Mutex } from '../git/mutex';
 import { SimUrls } from '../http/simUrls';
 import { UserDirectory } from '../identity/users';
+import { MergeabilityJobs } from './mergeability';
 import { GithubResponder } from './responder';
 import { GithubStore } from './store';
 
@@ -18,6 +19,9 @@ export interface GithubContext {
   repoName: string;
   urls: SimUrls;
   responder: GithubResponder;
+  mergeability: MergeabilityJobs;
+  /** Entries of a tree answered before `truncated: true`. */
+  treeEntryLimit: number;
 }
 
 /** API URL of the repository, e.g. http://127.0.0.1:7070/github/repos/refplat/platform */

@@ -301,12 +301,18 @@ describe('GitHub behaviours the promotions backend relies on', () => {
     const first = await openPull();
     const second = await openPull();
     await octokit.pulls.merge({ owner, repo, pull_number: first.number });
-    const { data: pr } = await octokit.pulls.get({
-      owner,
-      repo,
-      pull_number: second.number,
+    const read = async () =>
+      (await octokit.pulls.get({ owner, repo, pull_number: second.number }))
+        .data;
+    // The base moved, so GitHub recomputes mergeability: unknown on the first read.
+    expect(await read()).toMatchObject({
+      mergeable: null,
+      mergeable_state: 'unknown',
     });
-    expect(pr.mergeable).toBe(false);
+    expect(await read()).toMatchObject({
+      mergeable: false,
+      mergeable_state: 'dirty',
+    });
     expect(
       (
         await statusOf(

@@ -4,6 +4,7 @@ import {
   octokitFor,
   startTestSim,
   stopTestSim,
+  waitFor,
 } from '../__testUtils__/testSim';
 import { seedDigest } from '../seed/seedData';
 import { setReleaseDigest } from '../platform/releaseFile';
@@ -93,10 +94,14 @@ describe('a promotion through the GitHub API (octokit with retry + throttling)',
     expect(files[0].filename).toBe(releasePath);
     expect(files[0].patch).toContain(`+      digest: ${newDigest}`);
 
-    const { data: fetched } = await octokit.pulls.get({
-      owner,
-      repo,
-      pull_number: pr.number,
+    // GitHub computes mergeability in the background: poll until it is known.
+    const fetched = await waitFor(async () => {
+      const { data } = await octokit.pulls.get({
+        owner,
+        repo,
+        pull_number: pr.number,
+      });
+      return data.mergeable === null ? undefined : data;
     });
     expect(fetched.mergeable).toBe(true);
 

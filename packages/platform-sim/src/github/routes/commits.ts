@@ -5,6 +5,11 @@ import { paginate } from '../pagination';
 import { fileJson, restCommitJson } from '../shapes';
 import { resolveRef, resolveRefOr404, route, wildcard } from '../routeHelpers';
 
+/** Without per_page or page, GitHub lists the newest 250 commits of a comparison (oldest first). */
+const UNPAGED_COMPARE_COMMITS = 250;
+/** A comparison lists at most 300 changed files, and only on its first page. */
+const COMPARE_FILES = 300;
+
 /** GET /commits (git log), /commits/{ref} (with files), /compare/{base}...{head}. */
 export function registerCommitRoutes(router: Router, ctx: GithubContext): void {
   router.get(
@@ -77,7 +82,15 @@ export function registerCommitRoutes(router: Router, ctx: GithubContext): void {
       const commits = (
         await ctx.repo.log(head, { until: mergeBase })
       ).reverse();
-      const files = await ctx.repo.diff(mergeBase, head);
+      const paged =
+        req.query.per_page !== undefined || req.query.page !== undefined;
+      const shown = paged
+        ? paginate(req, res, commits)
+        : commits.slice(-UNPAGED_COMPARE_COMMITS);
+      const firstPage = !paged || (Number(req.query.page) || 1) <= 1;
+      const files = firstPage
+        ? (await ctx.repo.diff(mergeBase, head)).slice(0, COMPARE_FILES)
+        : [];
       const baseCommit = await ctx.repo.readCommit(base);
       const mergeBaseCommit = await ctx.repo.readCommit(mergeBase);
       const api = repoApiUrl(ctx);
@@ -93,9 +106,7 @@ export function registerCommitRoutes(router: Router, ctx: GithubContext): void {
         ahead_by: ahead,
         behind_by: behind,
         total_commits: commits.length,
-        commits: paginate(req, res, commits).map(commit =>
-          restCommitJson(ctx, commit),
-        ),
+        commits: shown.map(commit => restCommitJson(ctx, commit)),
         files: files.map(file => fileJson(ctx, file, head)),
       });
     }),

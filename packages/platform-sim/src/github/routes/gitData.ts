@@ -139,19 +139,19 @@ function registerObjectRoutes(router: Router, ctx: GithubContext): void {
       const commit = isHexSha(treeish) ? null : await resolveRef(ctx, treeish);
       const tree = await ctx.repo.resolveTree(commit ?? treeish);
       if (!tree) throw notFound();
-      const recursive =
-        req.query.recursive !== undefined &&
-        req.query.recursive !== '0' &&
-        req.query.recursive !== 'false';
+      // GitHub recurses for any value of `recursive`, "0" and "false" included.
+      const recursive = req.query.recursive !== undefined;
       const entries = await ctx.repo.listTree(tree, {
         recursive,
         withTrees: true,
       });
       const api = repoApiUrl(ctx);
+      // GitHub answers at most its entry limit and says the rest is missing.
+      const truncated = entries.length > ctx.treeEntryLimit;
       ctx.responder.json(req, res, 200, {
         sha: tree,
         url: `${api}/git/trees/${tree}`,
-        tree: entries.map(entry => ({
+        tree: entries.slice(0, ctx.treeEntryLimit).map(entry => ({
           path: entry.path,
           mode: entry.mode,
           type: entry.type,
@@ -159,7 +159,7 @@ function registerObjectRoutes(router: Router, ctx: GithubContext): void {
           ...(entry.size !== undefined ? { size: entry.size } : {}),
           url: `${api}/git/${entry.type === 'tree' ? 'trees' : 'blobs'}/${entry.sha}`,
         })),
-        truncated: false,
+        truncated,
       });
     }),
   );

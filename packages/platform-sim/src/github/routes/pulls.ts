@@ -8,7 +8,7 @@ import {
 } from '../errors';
 import { mergePull } from '../mergePull';
 import { paginate } from '../pagination';
-import { pullJson, pullLive } from '../pullView';
+import { pullJson, pullLive, pullSimpleJson } from '../pullView';
 import { callerLogin } from '../responder';
 import {
   fileJson,
@@ -35,7 +35,7 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
         req,
         res,
         201,
-        pullJson(ctx, created, await pullLive(ctx, created)),
+        pullJson(ctx, created, await pullLive(ctx, created, 'created')),
       );
     }),
   );
@@ -67,7 +67,9 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
       const page = paginate(req, res, pulls);
       const body = [];
       for (const pull of page)
-        body.push(pullJson(ctx, pull, await pullLive(ctx, pull, false)));
+        body.push(
+          pullSimpleJson(ctx, pull, await pullLive(ctx, pull, 'list')),
+        );
       ctx.responder.json(req, res, 200, body);
     }),
   );
@@ -80,7 +82,7 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
         req,
         res,
         200,
-        pullJson(ctx, pull, await pullLive(ctx, pull)),
+        pullJson(ctx, pull, await pullLive(ctx, pull, 'read')),
       );
     }),
   );
@@ -128,7 +130,7 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
         req,
         res,
         200,
-        pullJson(ctx, pull, await pullLive(ctx, pull)),
+        pullJson(ctx, pull, await pullLive(ctx, pull, 'read')),
       );
     }),
   );
@@ -137,7 +139,7 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
     '/pulls/:number/files',
     route(async (req, res) => {
       const pull = findPull(ctx, req);
-      const live = await pullLive(ctx, pull, false);
+      const live = await pullLive(ctx, pull, 'list');
       const base =
         (await ctx.repo.mergeBase(live.baseSha, live.headSha)) ?? live.baseSha;
       const files = await ctx.repo.diff(base, live.headSha);
@@ -156,7 +158,7 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
     '/pulls/:number/commits',
     route(async (req, res) => {
       const pull = findPull(ctx, req);
-      const live = await pullLive(ctx, pull, false);
+      const live = await pullLive(ctx, pull, 'list');
       const base =
         (await ctx.repo.mergeBase(live.baseSha, live.headSha)) ?? live.baseSha;
       const commits = (
@@ -263,7 +265,7 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
         ]);
       }
       const review = await ctx.lock.run(async () => {
-        const live = await pullLive(ctx, pull, false);
+        const live = await pullLive(ctx, pull, 'list');
         const record: ReviewRecord = {
           id: ctx.store.nextId(),
           pullNumber: pull.number,
