@@ -4,8 +4,22 @@
  */
 export { startPlatformSim } from './sim';
 export type { RunningSim } from './sim';
-export { resolveOptions, DEFAULT_GITHUB_TOKENS } from './options';
-export type { SimOptions } from './options';
+export {
+  resolveOptions,
+  DEFAULT_GITHUB_TOKENS,
+  DEFAULT_PLATFORM,
+  SEEDS_PLATFORM,
+  PLATFORM_REPO_PLATFORM,
+  ARGOCD_VERSIONS,
+  APPLICATION_SOURCE_SHAPES,
+  GITHUB_TREE_ENTRY_LIMIT,
+} from './options';
+export type {
+  SimOptions,
+  ArgocdVersion,
+  ApplicationSourceShape,
+  PlatformShape,
+} from './options';
 export type {
   SimControl,
   CiPushRequest,

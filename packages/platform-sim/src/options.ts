@@ -2,8 +2,52 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 
+/** Which Argo CD the API imitates: 2.14 keeps resource health inline, 3.x in the resource tree. */
+export type ArgocdVersion = '2' | '3';
+
+/**
+ * What an Application syncs. `app-repo`: the Product's app repo (`k8s/overlays/<stage>`), with
+ * the Release digests injected as kustomize images by the ApplicationSet (the seeds' platform).
+ * `platform-repo`: the platform repo's Release file itself. `multi-source`: `spec.sources` with
+ * the app repo and the platform repo as a `ref: values` source.
+ */
+export type ApplicationSourceShape = 'app-repo' | 'platform-repo' | 'multi-source';
+
+export const ARGOCD_VERSIONS: readonly ArgocdVersion[] = ['2', '3'];
+export const APPLICATION_SOURCE_SHAPES: readonly ApplicationSourceShape[] = [
+  'app-repo',
+  'platform-repo',
+  'multi-source',
+];
+
+export interface PlatformShape {
+  argocdVersion: ArgocdVersion;
+  applicationSource: ApplicationSourceShape;
+}
+
+/** The platform the seeds describe: Argo CD 3.x, Applications syncing per-Product app repos. */
+export const SEEDS_PLATFORM: Readonly<PlatformShape> = {
+  argocdVersion: '3',
+  applicationSource: 'app-repo',
+};
+
+/** The simulator's first shape: Argo CD 2.14 with inline health, Applications syncing the platform repo. */
+export const PLATFORM_REPO_PLATFORM: Readonly<PlatformShape> = {
+  argocdVersion: '2',
+  applicationSource: 'platform-repo',
+};
+
+/**
+ * The shape a simulator gets when none is asked for. It stays PLATFORM_REPO_PLATFORM until the
+ * promotions backend judges SEEDS_PLATFORM; then this becomes SEEDS_PLATFORM.
+ */
+export const DEFAULT_PLATFORM: Readonly<PlatformShape> = PLATFORM_REPO_PLATFORM;
+
+/** GitHub truncates a recursive tree beyond 100,000 entries (or 7 MB). */
+export const GITHUB_TREE_ENTRY_LIMIT = 100_000;
+
 /** Everything that can be tuned when starting the simulator. */
-export interface SimOptions {
+export interface SimOptions extends PlatformShape {
   /** TCP port on 127.0.0.1; 0 picks a free one (what tests want). */
   port: number;
   /** Where the bare git repository and the GitHub metadata live. */
@@ -32,6 +76,8 @@ export interface SimOptions {
   kubernetesToken: string;
   /** Write the demo products into a fresh repository. */
   seed: boolean;
+  /** Entries of a git tree GitHub returns before it answers `truncated: true`. */
+  treeEntryLimit: number;
 }
 
 export const DEFAULT_GITHUB_TOKENS: Readonly<Record<string, string>> = {
@@ -60,6 +106,8 @@ export function resolveOptions(partial: Partial<SimOptions> = {}): SimOptions {
     argocdToken: 'sim-argocd-token',
     kubernetesToken: 'sim-kubernetes-token',
     seed: true,
+    treeEntryLimit: GITHUB_TREE_ENTRY_LIMIT,
+    ...DEFAULT_PLATFORM,
     ...defined,
   };
   if (!options.dataDir) {
@@ -82,6 +130,7 @@ function validate(options: SimOptions): void {
     'syncDelayMs',
     'canaryStepMs',
     'rateLimit',
+    'treeEntryLimit',
   ] as const) {
     if (!Number.isFinite(options[key]) || options[key] < 0) {
       throw new Error(
@@ -91,5 +140,18 @@ function validate(options: SimOptions): void {
   }
   if (options.reconcileIntervalMs < 1) {
     throw new Error('reconcileIntervalMs must be at least 1');
+  }
+  if (options.treeEntryLimit < 1) {
+    throw new Error('treeEntryLimit must be at least 1');
+  }
+  if (!ARGOCD_VERSIONS.includes(options.argocdVersion)) {
+    throw new Error(
+      `argocdVersion must be one of ${ARGOCD_VERSIONS.join(', ')}, got ${options.argocdVersion}`,
+    );
+  }
+  if (!APPLICATION_SOURCE_SHAPES.includes(options.applicationSource)) {
+    throw new Error(
+      `applicationSource must be one of ${APPLICATION_SOURCE_SHAPES.join(', ')}, got ${options.applicationSource}`,
+    );
   }
 }

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 import { startPlatformSim } from '../sim';
-import { SimOptions } from '../options';
+import {
+  ApplicationSourceShape,
+  ArgocdVersion,
+  SimOptions,
+} from '../options';
 import { flagOrEnv, parseArgs, toNumber } from './args';
 
 const USAGE = `usage: platform-sim [options]
@@ -13,6 +17,9 @@ const USAGE = `usage: platform-sim [options]
   --canary-weights 10,25,50 (PLATFORM_SIM_CANARY_WEIGHTS)
   --bad-digests d1,d2      (PLATFORM_SIM_BAD_DIGESTS)
   --rate-limit N           (PLATFORM_SIM_RATE_LIMIT, default 5000 per hour)
+  --tree-entry-limit N     (PLATFORM_SIM_TREE_ENTRY_LIMIT, default 100000; larger trees answer truncated)
+  --argocd-version 2|3     (PLATFORM_SIM_ARGOCD_VERSION; 3 keeps resource health in the resource tree)
+  --application-source app-repo|platform-repo|multi-source (PLATFORM_SIM_APPLICATION_SOURCE)
   --no-seed                (PLATFORM_SIM_SEED=false)`;
 
 /** Options from flags and PLATFORM_SIM_* environment variables. */
@@ -60,6 +67,21 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
       flagOrEnv(args, 'rate-limit', 'PLATFORM_SIM_RATE_LIMIT'),
       'rate-limit',
     ),
+    treeEntryLimit: toNumber(
+      flagOrEnv(args, 'tree-entry-limit', 'PLATFORM_SIM_TREE_ENTRY_LIMIT'),
+      'tree-entry-limit',
+    ),
+    // resolveOptions validates both against their allowed values.
+    argocdVersion: flagOrEnv(
+      args,
+      'argocd-version',
+      'PLATFORM_SIM_ARGOCD_VERSION',
+    ) as ArgocdVersion | undefined,
+    applicationSource: flagOrEnv(
+      args,
+      'application-source',
+      'PLATFORM_SIM_APPLICATION_SOURCE',
+    ) as ApplicationSourceShape | undefined,
     seed:
       args.flags['no-seed'] || process.env.PLATFORM_SIM_SEED === 'false'
         ? false
