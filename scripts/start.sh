@@ -26,5 +26,7 @@ cat <<MSG
     npm run sim:push -- alpha shop storefront
 
 MSG
+ROOT="$PWD"
 cd packages/backend
-npx backstage-cli package start
+npx backstage-cli package start \
+  --config "$ROOT/app-config.yaml" --config "$ROOT/app-config.demo.yaml"

@@ -7,6 +7,9 @@ const backend = createBackend();
 backend.add(import('@backstage/plugin-app-backend'));
 
 backend.add(import('@backstage/plugin-auth-backend'));
+// GitHub sign-in where auth.providers.github is configured (app-config.production.yaml);
+// the demo sign-in only where app-config.demo.yaml configures it, never in production.
+backend.add(import('@backstage/plugin-auth-backend-module-github-provider'));
 backend.add(demoAuthProviderModule);
 
 backend.add(import('@backstage/plugin-catalog-backend'));

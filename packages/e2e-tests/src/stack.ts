@@ -95,6 +95,8 @@ export async function startStack(
       '--config',
       path.join(REPO_ROOT, 'app-config.yaml'),
       '--config',
+      path.join(REPO_ROOT, 'app-config.demo.yaml'),
+      '--config',
       configFile,
     ],
     {

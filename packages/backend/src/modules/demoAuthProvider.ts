@@ -1,4 +1,7 @@
-import { createBackendModule } from '@backstage/backend-plugin-api';
+import {
+  coreServices,
+  createBackendModule,
+} from '@backstage/backend-plugin-api';
 import { AuthenticationError } from '@backstage/errors';
 import {
   authProvidersExtensionPoint,
@@ -8,6 +11,24 @@ import {
 
 /** The header the demo sign-in page sends with the chosen user name. */
 export const DEMO_USER_HEADER = 'x-demo-user';
+
+/**
+ * Why the demo provider may not run here, or undefined when it may: only
+ * where `auth.environment` says `development` and Node does not run in
+ * production. Anything else would let whoever sends the header be anyone.
+ */
+export function demoSignInRefusal(environment: {
+  authEnvironment?: string;
+  nodeEnv?: string;
+}): string | undefined {
+  if (environment.nodeEnv === 'production') {
+    return 'NODE_ENV is production';
+  }
+  if (environment.authEnvironment !== 'development') {
+    return `auth.environment is ${environment.authEnvironment ?? 'not set'}, not development`;
+  }
+  return undefined;
+}
 
 /**
  * Local demo sign-in: the user picks one of `auth.providers.demo.users` and
@@ -33,13 +54,38 @@ const demoAuthenticator = createProxyAuthenticator({
   },
 });
 
+/**
+ * Registers the demo provider when `auth.providers.demo` is configured, and
+ * stops the backend from starting when that configuration meets a
+ * production environment: failing loudly beats a sign-in anyone can forge.
+ */
 export const demoAuthProviderModule = createBackendModule({
   pluginId: 'auth',
   moduleId: 'demo-provider',
   register(reg) {
     reg.registerInit({
-      deps: { providers: authProvidersExtensionPoint },
-      async init({ providers }) {
+      deps: {
+        providers: authProvidersExtensionPoint,
+        config: coreServices.rootConfig,
+        logger: coreServices.logger,
+      },
+      async init({ providers, config, logger }) {
+        if (!config.has('auth.providers.demo')) {
+          logger.info('Demo sign-in is not configured (auth.providers.demo); not registering it');
+          return;
+        }
+        const refusal = demoSignInRefusal({
+          authEnvironment: config.getOptionalString('auth.environment'),
+          nodeEnv: process.env.NODE_ENV,
+        });
+        if (refusal) {
+          throw new Error(
+            `Refusing to start the demo sign-in provider (auth.providers.demo): ${refusal}. ` +
+              'It signs in whoever names a user in a request header. Remove auth.providers.demo ' +
+              '(it lives in app-config.demo.yaml) and configure a real provider, as in app-config.production.yaml.',
+          );
+        }
+        logger.warn('Demo sign-in is enabled: anyone who can reach this backend can sign in as a demo user');
         providers.registerProvider({
           providerId: 'demo',
           factory: createProxyAuthProviderFactory({

@@ -1,6 +1,7 @@
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   promotionApprovePermission,
+  promotionHoldPermission,
   promotionRequestPermission,
   promotionsLadderReadPermission,
 } from '@refplat/plugin-promotions-common';
@@ -27,8 +28,8 @@ describe('PromotionsPermissionPolicy', () => {
     expect(decision.result).toBe(expected);
   });
 
-  it('lets any signed-in user read ladders and request promotions', async () => {
-    for (const permission of [promotionsLadderReadPermission, promotionRequestPermission]) {
+  it("lets any signed-in user read ladders, and leaves requests and holds to the plugin's ownership rule", async () => {
+    for (const permission of [promotionsLadderReadPermission, promotionRequestPermission, promotionHoldPermission]) {
       const decision = await policy.handle({ permission }, userWith(['group:default/alpha']) as any);
       expect(decision.result).toBe(AuthorizeResult.ALLOW);
     }

@@ -18,10 +18,12 @@ import { promotionApprovePermission } from '@refplat/plugin-promotions-common';
 export const DEFAULT_APPROVER_GROUPS = ['group:default/release-approvers'];
 
 /**
- * The host's policy: everyone signed in may read ladders and request
- * promotions; only members of `promotions.approval.approvers` may approve.
- * Group membership comes from the catalog through the user's ownership refs,
- * which the sign-in resolver fills from `memberOf`.
+ * The host's policy: everyone signed in may read ladders; only members of
+ * `promotions.approval.approvers` may approve. Requests, rollbacks and holds
+ * pass here because the plugin scopes them to the Product itself: its
+ * owners and the release-approvers (`promotions.permissions.requireOwnership`,
+ * on by default). Group membership comes from the catalog through the
+ * user's ownership refs, which the sign-in resolver fills from `memberOf`.
  */
 export class PromotionsPermissionPolicy implements PermissionPolicy {
   constructor(private readonly approverGroups: string[]) {}

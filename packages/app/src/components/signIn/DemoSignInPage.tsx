@@ -11,7 +11,7 @@ import { Button, Grid, Typography } from '@material-ui/core';
 
 const STORAGE_KEY = 'refplat-demo-user';
 
-/** Mirrors `auth.providers.demo.users` in app-config.yaml. */
+/** Mirrors `auth.providers.demo.users` in app-config.demo.yaml. */
 const DEMO_USERS = [
   {
     name: 'alice',
@@ -21,7 +21,12 @@ const DEMO_USERS = [
   {
     name: 'bob',
     title: 'Bob',
-    role: 'Developer on team alpha: may request promotions, not approve prod.',
+    role: 'Developer on team alpha: may request and hold shop\'s promotions, not approve prod.',
+  },
+  {
+    name: 'carol',
+    title: 'Carol',
+    role: 'Release-approver: approves what Alice requested (nobody approves their own).',
   },
 ];
 
