@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { AppRepos } from './appRepo/appRepos';
 import { createArgocdRouter } from './argocd/argocdRouter';
 import { createControlRouter } from './control/controlRouter';
 import { FaultInjector } from './control/faults';
@@ -25,6 +26,7 @@ import { UserDirectory } from './identity/users';
 import { createKubernetesRouter } from './kubernetes/kubernetesRouter';
 import { resolveOptions, SimOptions } from './options';
 import { seedPlatform } from './seed/seedPlatform';
+import { ManifestContext } from './world/applicationManifest';
 import { Reconciler } from './world/reconciler';
 import { World } from './world/world';
 
@@ -41,6 +43,8 @@ export interface RunningSim {
   tokens: { github: string; argocd: string; kubernetes: string };
   /** The bare git repository behind the simulated GitHub repo (inside options.dataDir). */
   repoDir: string;
+  /** The bare git repository of a Product's app repo (inside options.dataDir; it exists once an Application syncs it). */
+  appRepoDir(team: string, product: string): string;
   options: SimOptions;
   control: SimControl;
   /** Stops the loop and the server; removes the data dir only if the simulator created it. */
@@ -65,9 +69,14 @@ export async function startPlatformSim(
     { weights: options.canaryWeights, stepMs: options.canaryStepMs },
     options.badDigests,
   );
-  const reconciler = new Reconciler(repo, world, {
+  const appRepos = new AppRepos(
+    path.join(options.dataDir, 'app-repos'),
+    world.steps,
+  );
+  const reconciler = new Reconciler(repo, appRepos, world, {
     intervalMs: options.reconcileIntervalMs,
     syncDelayMs: options.syncDelayMs,
+    applicationSource: options.applicationSource,
   });
   await reconciler.initialize();
 
@@ -104,8 +113,15 @@ export async function startPlatformSim(
     requestLog,
     limiter,
   });
-  const manifestContext = () => ({
-    repoURL: `${urls.web}/${options.owner}/${options.repo}.git`,
+  // URLs are known once the server listens, so the context is built per request.
+  const manifestContext = (): ManifestContext => ({
+    argocdVersion: options.argocdVersion,
+    sources: {
+      shape: options.applicationSource,
+      platformRepoURL: `${urls.web}/${options.owner}/${options.repo}.git`,
+      appRepoURL: ({ team, product }) =>
+        `${urls.web}/${team}/${AppRepos.repoName(product)}.git`,
+    },
   });
 
   const app = express();
@@ -179,6 +195,7 @@ export async function startPlatformSim(
       kubernetes: options.kubernetesToken,
     },
     repoDir,
+    appRepoDir: (team, product) => appRepos.gitDir({ team, product }),
     options,
     control,
     stop() {

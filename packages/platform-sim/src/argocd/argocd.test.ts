@@ -185,6 +185,14 @@ describe('the Argo CD API', () => {
     const missing = await get(
       `/api/v1/applications/beta-payments-prod/resource?${new URLSearchParams({ namespace: 'beta-payments-prod', resourceName: 'nope', kind: 'Rollout', group: 'argoproj.io', version: 'v1alpha1' })}`,
     );
-    expect(missing.status).toBe(404);
+    // Argo CD answers gRPC InvalidArgument (400), not 404, for a resource the Application does not have.
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      error:
+        'Rollout argoproj.io nope not found as part of application beta-payments-prod',
+      code: 3,
+      message:
+        'Rollout argoproj.io nope not found as part of application beta-payments-prod',
+    });
   });
 });

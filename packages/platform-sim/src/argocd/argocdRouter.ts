@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { FaultInjector } from '../control/faults';
 import { RequestLog } from '../control/requestLog';
 import { OutageSwitch } from '../control/outage';
+import type { ArgocdVersion } from '../options';
 import {
   applicationManifest,
   ManifestContext,
@@ -19,6 +20,11 @@ export interface ArgocdRouterDeps {
   outage: OutageSwitch;
   manifestContext: () => ManifestContext;
 }
+
+const ARGOCD_VERSION_STRINGS: Record<ArgocdVersion, string> = {
+  '2': 'v2.14.0+platform-sim',
+  '3': 'v3.0.0+platform-sim',
+};
 
 /** Argo CD's gRPC-gateway error body. */
 function argoError(
@@ -50,7 +56,7 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
 
   router.get('/api/version', (_req, res) => {
     res.json({
-      Version: 'v2.14.0+platform-sim',
+      Version: ARGOCD_VERSION_STRINGS[deps.manifestContext().argocdVersion],
       BuildDate: '2026-01-01T00:00:00Z',
       GoVersion: 'go1.23',
       Platform: 'linux/amd64',
@@ -113,7 +119,7 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
       namespace: object.namespace,
       name: object.name,
       uid: object.uid,
-      resourceVersion: world.resourceVersion,
+      resourceVersion: object.resourceVersion,
       createdAt: object.createdAt,
       ...(object.parentRefs ? { parentRefs: object.parentRefs } : {}),
       ...(object.health ? { health: object.health } : {}),
@@ -155,11 +161,12 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
         (!version || candidate.version === version),
     );
     if (!object) {
+      // Argo CD answers InvalidArgument (400), not NotFound, for a resource the Application does not have.
       argoError(
         res,
-        404,
-        5,
-        `${group ?? ''}/${kind} ${namespace ?? ''}/${resourceName} not found as part of application ${app.name}`,
+        400,
+        3,
+        `${kind ?? ''} ${group ?? ''} ${resourceName ?? ''} not found as part of application ${app.name}`,
       );
       return;
     }

@@ -32,8 +32,14 @@ export interface SimAppState {
   stage: string;
   syncStatus: SyncStatusCode;
   healthStatus: string;
+  /** The platform repo's main at the last comparison. */
   revision: string;
+  /** The app repo's main at the last comparison ('' when Applications sync the platform repo). */
+  appRevision: string;
   images: string[];
+  /** Digests the ApplicationSet wrote into the spec (the Release on main). */
+  specDigests: Record<string, string>;
+  /** Digests of the source last compared (status.sync.comparedTo). */
   targetDigests: Record<string, string>;
   appliedDigests: Record<string, string>;
   overrides: AppOverrides;

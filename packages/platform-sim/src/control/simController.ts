@@ -110,6 +110,8 @@ export class SimController implements SimControl {
         syncStatus: app.overrides.sync ?? app.syncStatus,
         healthStatus: applicationHealth(app, world).status,
         revision: app.comparedRevision,
+        appRevision: app.comparedAppRevision,
+        specDigests: { ...app.specDigests },
         images: runningImages(app, world),
         targetDigests: { ...app.targetDigests },
         appliedDigests: { ...app.appliedDigests },

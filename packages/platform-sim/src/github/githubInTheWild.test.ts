@@ -81,22 +81,24 @@ describe('GitHub behaviours the plugin meets in the wild', () => {
     count: number,
     label: string,
   ): string[] {
-    const data = (text: string) =>
-      `data ${Buffer.byteLength(text)}\n${text}\n`;
-    let stream = '';
+    const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+    const commands: string[] = [];
     for (let i = 0; i < count; i++) {
-      stream +=
-        `commit refs/heads/${branch}\n` +
-        `committer Wild Test <wild@example.com> ${1767225600 + i} +0000\n` +
-        data(`${label} ${i + 1}`) +
-        (i === 0 ? `from ${parent}\n` : '') +
-        (i === 0
-          ? `M 100644 inline notes/${label}.txt\n${data(`${label}\n`)}`
-          : '');
+      commands.push(
+        `commit refs/heads/${branch}\n`,
+        `committer Wild Test <wild@example.com> ${1767225600 + i} +0000\n`,
+        data(`${label} ${i + 1}`),
+      );
+      if (i === 0)
+        commands.push(
+          `from ${parent}\n`,
+          `M 100644 inline notes/${label}.txt\n`,
+          data(`${label}\n`),
+        );
     }
     execFileSync('git', ['fast-import', '--quiet'], {
       cwd: sim.repoDir,
-      input: stream,
+      input: commands.join(''),
     });
     return execFileSync(
       'git',

@@ -1,11 +1,7 @@
 import { RunningSim } from '../sim';
 import { seedDigest } from '../seed/seedData';
-import {
-  getJson,
-  loadKubernetesClient,
-  startTestSim,
-  stopTestSim,
-} from '../__testUtils__/testSim';
+import { customObjectsFor } from '../__testUtils__/kubernetesClient';
+import { getJson, startTestSim, stopTestSim } from '../__testUtils__/testSim';
 
 describe('the Kubernetes API through @kubernetes/client-node', () => {
   let sim: RunningSim;
@@ -13,17 +9,7 @@ describe('the Kubernetes API through @kubernetes/client-node', () => {
 
   beforeAll(async () => {
     sim = await startTestSim();
-    const k8s = await loadKubernetesClient();
-    const kubeConfig = new k8s.KubeConfig();
-    kubeConfig.loadFromOptions({
-      clusters: [
-        { name: 'sim', server: sim.kubernetesUrl, skipTLSVerify: true },
-      ],
-      users: [{ name: 'sim', token: sim.tokens.kubernetes }],
-      contexts: [{ name: 'sim', cluster: 'sim', user: 'sim' }],
-      currentContext: 'sim',
-    });
-    customObjects = kubeConfig.makeApiClient(k8s.CustomObjectsApi);
+    customObjects = await customObjectsFor(sim);
   });
   afterAll(() => stopTestSim(sim));
 

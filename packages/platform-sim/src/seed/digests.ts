@@ -16,13 +16,18 @@ export function isDigest(value: unknown): value is string {
   return typeof value === 'string' && DIGEST_PATTERN.test(value);
 }
 
+/** A service's image repository: registry.refplat.org/<team>/<service>. */
+export function imageRepository(team: string, service: string): string {
+  return `registry.refplat.org/${team}/${service}`;
+}
+
 /** The image reference a service's pods run: registry.refplat.org/<team>/<service>@<digest>. */
 export function imageFor(
   team: string,
   service: string,
   digest: string,
 ): string {
-  return `registry.refplat.org/${team}/${service}@${digest}`;
+  return `${imageRepository(team, service)}@${digest}`;
 }
 
 /** The digest part of an image reference (or undefined for tag-only images). */

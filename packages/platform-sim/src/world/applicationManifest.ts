@@ -1,4 +1,12 @@
-import { RELEASES_DIR } from '../platform/layout';
+import type { ArgocdVersion } from '../options';
+import {
+  applicationSources,
+  revisionFields,
+  SourceContext,
+  sourceFields,
+  SourceRevisions,
+  sourceRevisions,
+} from './applicationSources';
 import { ApplicationState } from './applicationState';
 import { isoSeconds, uidFor } from './identifiers';
 import {
@@ -12,13 +20,15 @@ export const ARGOCD_NAMESPACE = 'argocd';
 export const DESTINATION_SERVER = 'https://kubernetes.default.svc';
 
 export interface ManifestContext {
-  /** The platform repository's clone URL (spec.source.repoURL). */
-  repoURL: string;
+  argocdVersion: ArgocdVersion;
+  sources: SourceContext;
 }
 
 /**
  * The Application object as Argo CD's API and the Kubernetes API return it
- * (argoproj.io/v1alpha1), with inline resource health (no resourceHealthSource).
+ * (argoproj.io/v1alpha1). Argo CD 2.x keeps each resource's health in
+ * status.resources; 3.x leaves it out (`resourceHealthSource: appTree`) and
+ * serves it only in the resource tree.
  */
 export function applicationManifest(
   app: ApplicationState,
@@ -26,22 +36,28 @@ export function applicationManifest(
   context: ManifestContext,
 ): Record<string, unknown> {
   const { team, product, stage } = app.key;
-  const source = {
-    repoURL: context.repoURL,
-    path: `${RELEASES_DIR}/${team}/${product}`,
-    targetRevision: 'main',
-    directory: { include: `${stage}.yaml` },
+  const sources = context.sources;
+  const sourcesOf = (digests: Record<string, string>) =>
+    sourceFields(sources, applicationSources(sources, app.key, digests));
+  const revisionsOf = (state: SourceRevisions) =>
+    revisionFields(sources, sourceRevisions(sources, state));
+  const compared: SourceRevisions = {
+    revision: app.comparedRevision,
+    appRevision: app.comparedAppRevision,
   };
   const destination = { server: DESTINATION_SERVER, namespace: app.namespace };
   const resources = managedResources(app, world);
   const health = applicationHealth(app, world);
   const syncStatus = app.overrides.sync ?? app.syncStatus;
+  const appTree = context.argocdVersion === '3';
+  const sourceType =
+    sources.shape === 'platform-repo' ? 'Directory' : 'Kustomize';
 
   const status: Record<string, unknown> = {
     sync: {
       status: syncStatus,
-      revision: app.comparedRevision,
-      comparedTo: { source, destination },
+      ...revisionsOf(compared),
+      comparedTo: { ...sourcesOf(app.targetDigests), destination },
     },
     health: {
       status: health.status,
@@ -49,23 +65,35 @@ export function applicationManifest(
     },
     reconciledAt: isoSeconds(app.reconciledAt),
     observedAt: isoSeconds(app.reconciledAt),
-    sourceType: 'Directory',
+    ...(sources.shape === 'multi-source'
+      ? { sourceTypes: [sourceType] }
+      : { sourceType }),
     controllerNamespace: ARGOCD_NAMESPACE,
+    ...(appTree ? { resourceHealthSource: 'appTree' } : {}),
     summary: { images: runningImages(app, world) },
-    resources: resources.map(resource => JSON.parse(JSON.stringify(resource))),
+    resources: resources.map(({ health: resourceHealth, ...resource }) =>
+      JSON.parse(
+        JSON.stringify(
+          appTree ? resource : { ...resource, health: resourceHealth },
+        ),
+      ),
+    ),
     history: app.history.map(entry => ({
       id: entry.id,
-      revision: entry.revision,
+      ...revisionsOf(entry),
+      ...sourcesOf(entry.digests),
       deployStartedAt: isoSeconds(entry.deployStartedAt),
       deployedAt: isoSeconds(entry.deployedAt),
-      source,
       initiatedBy: { automated: true },
     })),
   };
   if (app.operation) {
     status.operationState = {
       operation: {
-        sync: { revision: app.operation.revision, syncStrategy: { hook: {} } },
+        sync: {
+          ...revisionsOf(app.operation),
+          syncStrategy: { hook: {} },
+        },
         initiatedBy: { automated: true },
         retry: { limit: 5 },
       },
@@ -74,8 +102,8 @@ export function applicationManifest(
       startedAt: isoSeconds(app.operation.startedAt),
       finishedAt: isoSeconds(app.operation.finishedAt),
       syncResult: {
-        revision: app.operation.revision,
-        source,
+        ...revisionsOf(app.operation),
+        ...sourcesOf(app.operation.digests),
         resources: resources
           .filter(resource => resource.health.status !== 'Missing')
           .map(resource => ({
@@ -109,7 +137,7 @@ export function applicationManifest(
       name: app.name,
       namespace: ARGOCD_NAMESPACE,
       uid: uidFor('Application', ARGOCD_NAMESPACE, app.name),
-      resourceVersion: world.resourceVersion,
+      resourceVersion: world.resourceVersionOf(app),
       generation: app.history.length + 1,
       creationTimestamp: isoSeconds(app.createdAt),
       labels: {
@@ -131,7 +159,7 @@ export function applicationManifest(
     },
     spec: {
       project: team,
-      source,
+      ...sourcesOf(app.specDigests),
       destination,
       syncPolicy: {
         automated: { prune: true, selfHeal: true },

@@ -1,18 +1,22 @@
 import { StageKey } from '../platform/layout';
+import { SourceRevisions } from './applicationSources';
 import { RolloutState } from './rolloutState';
 
 export type SyncStatusCode = 'Synced' | 'OutOfSync' | 'Unknown';
 
+/** What one sync applied: the source revisions and the injected digests. */
+export interface SyncedState extends SourceRevisions {
+  digests: Record<string, string>;
+}
+
 /** One entry of status.history: a completed sync. */
-export interface SyncHistoryEntry {
+export interface SyncHistoryEntry extends SyncedState {
   id: number;
-  revision: string;
   deployStartedAt: number;
   deployedAt: number;
 }
 
-export interface SyncOperation {
-  revision: string;
+export interface SyncOperation extends SyncedState {
   startedAt: number;
   finishedAt: number;
 }
@@ -33,12 +37,16 @@ export interface ApplicationState {
   namespace: string;
   releasePath: string;
   createdAt: number;
-  /** Revision of main last compared (status.sync.revision). */
+  /** Revision of the platform repo's main last compared. */
   comparedRevision: string;
+  /** Revision of the app repo's main last compared ('' in the platform-repo shape). */
+  comparedAppRevision: string;
   syncStatus: SyncStatusCode;
   /** When the Application went OutOfSync (sync runs syncDelayMs later). */
   outOfSyncSince?: number;
-  /** Digests main asks for. */
+  /** Digests the ApplicationSet wrote into the spec: the Release on main. */
+  specDigests: Record<string, string>;
+  /** Digests of the source last compared (status.sync.comparedTo). */
   targetDigests: Record<string, string>;
   /** Digests the last sync applied to the Rollouts. */
   appliedDigests: Record<string, string>;
@@ -65,7 +73,7 @@ export function sameDigests(
   );
 }
 
-/** Services whose digest differs between what is applied and what main asks for. */
+/** Services whose digest differs between what is applied and what the last comparison asked for. */
 export function changedServices(app: ApplicationState): string[] {
   const names = new Set([
     ...Object.keys(app.targetDigests),

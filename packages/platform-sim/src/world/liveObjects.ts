@@ -19,6 +19,7 @@ export interface ResourceRef {
 
 /** One object in the simulated cluster, with what Argo CD's resource tree says about it. */
 export interface LiveObject extends ResourceRef {
+  resourceVersion: string;
   manifest: Record<string, unknown>;
   health?: HealthStatus;
   parentRefs?: ResourceRef[];
@@ -41,8 +42,9 @@ export interface ManagedResourceStatus {
 /** Every live object of an Application: per service a Rollout, its ReplicaSets and Pods, and a Service. */
 export function liveObjects(app: ApplicationState, world: World): LiveObject[] {
   const objects: LiveObject[] = [];
-  const resourceVersion = world.resourceVersion;
   for (const rollout of app.rollouts.values()) {
+    // The Rollout's children and Service change with it.
+    const resourceVersion = world.resourceVersionOf(rollout);
     const view = viewRollout(rollout, world.plan);
     const ns = rollout.namespace;
     const createdAt = isoSeconds(rollout.createdAt);
@@ -55,6 +57,7 @@ export function liveObjects(app: ApplicationState, world: World): LiveObject[] {
     );
     objects.push({
       ...rolloutRef,
+      resourceVersion,
       manifest: rolloutManifest(rollout, world.plan, world.steps, {
         uid: rolloutRef.uid,
         resourceVersion,
@@ -92,6 +95,7 @@ export function liveObjects(app: ApplicationState, world: World): LiveObject[] {
       );
       objects.push({
         ...rsRef,
+        resourceVersion,
         manifest: replicaSetManifest(
           rsRef,
           rolloutRef,
@@ -113,6 +117,7 @@ export function liveObjects(app: ApplicationState, world: World): LiveObject[] {
         );
         objects.push({
           ...podRef,
+          resourceVersion,
           manifest: podManifest(
             podRef,
             rsRef,
@@ -135,6 +140,7 @@ export function liveObjects(app: ApplicationState, world: World): LiveObject[] {
     const serviceRef = ref('', 'v1', 'Service', ns, rollout.name);
     objects.push({
       ...serviceRef,
+      resourceVersion,
       manifest: serviceManifest(
         serviceRef,
         resourceVersion,
@@ -331,11 +337,16 @@ function serviceManifest(
     apiVersion: 'v1',
     kind: 'Service',
     metadata: baseMeta(r, resourceVersion, createdAt, { app }),
-    spec: {
-      type: 'ClusterIP',
-      selector: { app },
-      ports: [{ name: 'http', port: 80, targetPort: 'http', protocol: 'TCP' }],
-    },
+    spec: serviceSpec(app),
     status: { loadBalancer: {} },
+  };
+}
+
+/** A service's Service spec: ClusterIP in front of its pods' http port. */
+export function serviceSpec(app: string): Record<string, unknown> {
+  return {
+    type: 'ClusterIP',
+    selector: { app },
+    ports: [{ name: 'http', port: 80, targetPort: 'http', protocol: 'TCP' }],
   };
 }

@@ -1,4 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { RunningSim } from '../sim';
+import {
+  PLATFORM_REPO_PLATFORM,
+  PlatformShape,
+  SEEDS_PLATFORM,
+} from '../options';
 import { setReleaseDigest } from '../platform/releaseFile';
 import { digestFor } from '../seed/digests';
 import { seedDigest } from '../seed/seedData';
@@ -23,14 +29,56 @@ interface Observation {
 // Canary walks take seconds of wall time; on a busy 2-core machine, more.
 jest.setTimeout(30_000);
 
-describe('the reconcile loop (Argo CD sync + Argo Rollouts canary)', () => {
+interface ShapeCase {
+  label: string;
+  shape: PlatformShape;
+  /** status.sync.revision(s) once main is at `mainSha`. */
+  revisions(mainSha: string, appRepoHead: () => string): string[];
+}
+
+const SHAPES: ShapeCase[] = [
+  {
+    label: 'platform repo, Argo CD 2.14',
+    shape: PLATFORM_REPO_PLATFORM,
+    revisions: mainSha => [mainSha],
+  },
+  {
+    label: 'app repo, Argo CD 3.x (the seeds)',
+    shape: SEEDS_PLATFORM,
+    revisions: (_mainSha, appRepoHead) => [appRepoHead()],
+  },
+  {
+    label: 'multi-source, Argo CD 2.14',
+    shape: { argocdVersion: '2', applicationSource: 'multi-source' },
+    revisions: (mainSha, appRepoHead) => [appRepoHead(), mainSha],
+  },
+];
+
+describe.each(SHAPES)('the reconcile loop, $label', shapeCase => {
   let sim: RunningSim;
 
   beforeAll(async () => {
     // A sync delay long enough for the test to see OutOfSync before the sync runs.
-    sim = await startTestSim({ syncDelayMs: 300 });
+    sim = await startTestSim({ syncDelayMs: 300, ...shapeCase.shape });
   });
   afterAll(() => stopTestSim(sim));
+
+  const appRepoHead = (team: string, product: string) => () =>
+    execFileSync('git', ['rev-parse', 'refs/heads/main'], {
+      cwd: sim.appRepoDir(team, product),
+      encoding: 'utf8',
+    }).trim();
+
+  const revisionsOf = (app: any): string[] =>
+    app.status.sync.revisions ?? [app.status.sync.revision];
+
+  const getApp = async (name: string) =>
+    (
+      await getJson(
+        `${sim.argocdUrl}/api/v1/applications/${name}`,
+        sim.tokens.argocd,
+      )
+    ).body;
 
   /** One look at an Application and one of its Rollouts through the Argo CD API. */
   async function observe(app: string, service: string): Promise<Observation> {
@@ -119,42 +167,56 @@ describe('the reconcile loop (Argo CD sync + Argo Rollouts canary)', () => {
       seen.slice(firstCanary).some(o => o.weight > 10 && o.weight < 100),
     ).toBe(true);
     // A paused canary step is Suspended in Argo CD, and both images run while it lasts.
-    const paused = seen.find(o => o.phase === 'Paused')!;
-    expect(paused.health).toBe('Suspended');
-    expect(paused.images).toEqual(expect.arrayContaining([oldImage, newImage]));
+    // The Application and the Rollout are two reads, so look for one pair taken within the pause.
+    const paused = seen.find(
+      o => o.phase === 'Paused' && o.health === 'Suspended',
+    );
+    expect(paused).toBeDefined();
+    expect(paused!.images).toEqual(
+      expect.arrayContaining([oldImage, newImage]),
+    );
     const last = seen[seen.length - 1];
     expect(last.images).not.toContain(oldImage);
     expect(last).toMatchObject({ phase: 'Healthy', step: 6, weight: 0 });
 
-    const { body: app } = await getJson(
-      `${sim.argocdUrl}/api/v1/applications/alpha-shop-dev`,
-      sim.tokens.argocd,
-    );
-    expect(app.status.sync.revision).toBe(commit);
-    expect(app.status.operationState.syncResult.revision).toBe(commit);
-    expect(app.status.history[app.status.history.length - 1].revision).toBe(
-      commit,
+    const app = await getApp('alpha-shop-dev');
+    const revisions = shapeCase.revisions(commit, appRepoHead('alpha', 'shop'));
+    expect(revisionsOf(app)).toEqual(revisions);
+    const { syncResult } = app.status.operationState;
+    expect(syncResult.revisions ?? [syncResult.revision]).toEqual(revisions);
+    const latest = app.status.history[app.status.history.length - 1];
+    expect(latest.revisions ?? [latest.revision]).toEqual(revisions);
+    // What was synced is what the spec asks for.
+    expect(syncResult.source ?? syncResult.sources).toEqual(
+      app.spec.source ?? app.spec.sources,
     );
     expect(Date.parse(app.status.reconciledAt)).toBeGreaterThanOrEqual(
       Date.parse(app.status.operationState.finishedAt),
     );
   });
 
-  it('moves an unchanged Application to the new main revision without leaving Synced', async () => {
+  it('keeps an Application whose Release did not change Synced when main moves', async () => {
+    const before = await getApp('beta-payments-prod');
     const { commit } = await sim.control.ciPush({
       team: 'alpha',
       product: 'shop',
       service: 'storefront',
     });
-    const app = await waitFor(async () => {
-      const { body } = await getJson(
-        `${sim.argocdUrl}/api/v1/applications/beta-payments-prod`,
-        sim.tokens.argocd,
-      );
-      return body.status.sync.revision === commit ? body : undefined;
-    });
+    await waitFor(() => sim.control.getState().mainSha === commit);
+    // Two passes after main moved: the ApplicationSet's, then the controller's comparison.
+    await sim.control.reconcileNow();
+    await sim.control.reconcileNow();
+    const app = await getApp('beta-payments-prod');
+    expect(revisionsOf(app)).toEqual(
+      shapeCase.revisions(commit, appRepoHead('beta', 'payments')),
+    );
     expect(app.status.sync.status).toBe('Synced');
     expect(app.status.health.status).toBe('Healthy');
+    // Only a comparison of a new platform-repo revision writes the Application.
+    const revisionMoved = shapeCase.shape.applicationSource !== 'app-repo';
+    expect(
+      app.metadata.resourceVersion === before.metadata.resourceVersion,
+    ).toBe(!revisionMoved);
   });
 
   it('rolls out a Release PR merged into a stage (alpha/shop prod ← staging cart)', async () => {
@@ -250,15 +312,16 @@ describe('the reconcile loop (Argo CD sync + Argo Rollouts canary)', () => {
       `registry.refplat.org/alpha/checkout@${digest}`,
     );
 
-    const { body: app } = await getJson(
-      `${sim.argocdUrl}/api/v1/applications/alpha-shop-dev`,
+    // Per-resource health is in the resource tree in every Argo CD version.
+    const { body: tree } = await getJson(
+      `${sim.argocdUrl}/api/v1/applications/alpha-shop-dev/resource-tree`,
       sim.tokens.argocd,
     );
-    const resource = app.status.resources.find(
-      (r: any) => r.kind === 'Rollout' && r.name === 'checkout',
+    const node = tree.nodes.find(
+      (n: any) => n.kind === 'Rollout' && n.name === 'checkout',
     );
-    expect(resource.health.status).toBe('Degraded');
-    expect(resource.health.message).toMatch(
+    expect(node.health.status).toBe('Degraded');
+    expect(node.health.message).toMatch(
       /^RolloutAborted: Rollout aborted update to revision \d+: Metric "success-rate" assessed Failed/,
     );
 

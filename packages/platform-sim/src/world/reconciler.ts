@@ -1,8 +1,14 @@
+import { AppRepos } from '../appRepo/appRepos';
 import { GitRepo } from '../git/gitRepo';
+import { Mutex } from '../git/mutex';
+import { CommitInfo } from '../git/types';
+import type { ApplicationSourceShape } from '../options';
+import { parseRelease } from '../platform/releaseFile';
 import {
   ApplicationState,
   changedServices,
   sameDigests,
+  SyncHistoryEntry,
 } from './applicationState';
 import { applicationHealth } from './liveObjects';
 import {
@@ -24,14 +30,17 @@ const HISTORY_LIMIT = 10;
 export interface ReconcilerOptions {
   intervalMs: number;
   syncDelayMs: number;
+  applicationSource: ApplicationSourceShape;
 }
 
 /**
- * Plays the Argo CD application controller and the Argo Rollouts controller:
- * compares `main` with what runs, syncs after a delay, steps canaries.
+ * Plays the ApplicationSet controller (one Application per Release record), the
+ * Argo CD application controller and the Argo Rollouts controller: compares
+ * what the Applications ask for with what runs, syncs after a delay, steps canaries.
  */
 export class Reconciler {
   private readonly reader: SnapshotReader;
+  private readonly tickLock = new Mutex();
   private seenRepoVersion = -1;
   private snapshot?: PlatformSnapshot;
   private timer?: NodeJS.Timeout;
@@ -40,27 +49,57 @@ export class Reconciler {
 
   constructor(
     private readonly repo: GitRepo,
+    private readonly appRepos: AppRepos,
     private readonly world: World,
     private readonly options: ReconcilerOptions,
   ) {
     this.reader = new SnapshotReader(repo);
   }
 
+  /** Whether Applications sync a Product's app repo (with the Release digests injected). */
+  private get usesAppRepo(): boolean {
+    return this.options.applicationSource !== 'platform-repo';
+  }
+
+  /** Whether the platform repo is one of the Applications' sources. */
+  private get usesPlatformRepo(): boolean {
+    return this.options.applicationSource !== 'app-repo';
+  }
+
   /** Builds the starting state: every Application Synced and Healthy at what main says. */
   async initialize(now = Date.now()): Promise<void> {
     const snapshot = await this.readMainIfChanged();
     if (!snapshot) return;
-    for (const entry of snapshot.releases.values()) {
+    const commitsOf = new Map<string, CommitInfo[]>();
+    for (const [name, entry] of snapshot.releases) {
+      const log = await this.repo.log('refs/heads/main', { path: entry.path });
+      commitsOf.set(name, log.reverse());
+    }
+    // The teams set up their overlays before the first Release named them.
+    const firstDate = (entries: ReleaseEntry[]) =>
+      entries
+        .map(entry => commitsOf.get(nameOf(entry))?.[0]?.author.date)
+        .filter((date): date is string => Boolean(date))
+        .sort((a, b) => Date.parse(a) - Date.parse(b))[0] ??
+      new Date(now).toISOString();
+    await this.ensureOverlays(snapshot, firstDate);
+    for (const [name, entry] of snapshot.releases) {
       const app = this.createApp(entry, snapshot.revision, now);
-      app.history = await this.historyFromGit(entry.path);
+      app.comparedAppRevision = this.appRepos.head(entry.key);
+      app.history = await this.historyFromGit(
+        entry,
+        commitsOf.get(name)!.slice(-HISTORY_LIMIT),
+        app.comparedAppRevision,
+      );
       const last = app.history[app.history.length - 1];
       if (last)
         app.operation = {
           revision: last.revision,
+          appRevision: last.appRevision,
+          digests: last.digests,
           startedAt: last.deployStartedAt,
           finishedAt: last.deployedAt,
         };
-      app.comparedRevision = snapshot.revision;
       app.appliedDigests = { ...app.targetDigests };
       app.syncStatus = entry.record ? 'Synced' : 'Unknown';
       for (const [service, digest] of Object.entries(app.appliedDigests)) {
@@ -75,9 +114,37 @@ export class Reconciler {
           }),
         );
       }
+      app.lastHealth = applicationHealth(app, this.world).status;
       this.world.apps.set(app.name, app);
     }
-    this.world.touch();
+    this.world.recordWrites(now);
+  }
+
+  /**
+   * Each Product's app repo gets the overlays its Release records need (one
+   * commit per Product at most); nothing to do when Applications sync the platform repo.
+   */
+  private async ensureOverlays(
+    snapshot: PlatformSnapshot,
+    dateFor: (entries: ReleaseEntry[]) => string,
+  ): Promise<void> {
+    if (!this.usesAppRepo) return;
+    const byProduct = new Map<string, ReleaseEntry[]>();
+    for (const entry of snapshot.releases.values()) {
+      if (!entry.record) continue;
+      const id = `${entry.key.team}/${entry.key.product}`;
+      byProduct.set(id, [...(byProduct.get(id) ?? []), entry]);
+    }
+    for (const entries of byProduct.values()) {
+      await this.appRepos.ensureOverlays(
+        entries[0].key,
+        entries.map(entry => ({
+          stage: entry.key.stage,
+          services: Object.keys(entry.record!.services),
+        })),
+        dateFor(entries),
+      );
+    }
   }
 
   start(): void {
@@ -102,11 +169,20 @@ export class Reconciler {
     await this.running;
   }
 
-  /** One comparison + progression pass. Exposed so tests and controls can force one. */
-  async tick(now = Date.now()): Promise<void> {
+  /** One reconcile pass. Exposed so tests and controls can force one; passes never overlap. */
+  tick(now = Date.now()): Promise<void> {
+    return this.tickLock.run(() => this.pass(now));
+  }
+
+  private async pass(now: number): Promise<void> {
+    // The application controller sees an ApplicationSet's spec change on its next
+    // pass, so the spec runs ahead of status.sync.comparedTo for one interval.
+    // A platform-repo Application has nothing injected: it compares on the pass
+    // that sees main move.
+    if (this.usesAppRepo) this.compareStale(now);
     const snapshot = await this.readMainIfChanged();
-    if (snapshot) this.compare(snapshot, now);
-    let changed = false;
+    if (snapshot) await this.applicationSet(snapshot, now);
+    if (!this.usesAppRepo) this.compareStale(now);
     for (const app of this.world.apps.values()) {
       if (
         app.syncStatus === 'OutOfSync' &&
@@ -114,20 +190,16 @@ export class Reconciler {
         now - app.outOfSyncSince >= this.options.syncDelayMs
       ) {
         this.sync(app, now);
-        changed = true;
       }
-      for (const rollout of app.rollouts.values()) {
-        if (advanceRollout(rollout, this.world.plan, now, this.world.isBad))
-          changed = true;
-      }
-      app.reconciledAt = now;
+      for (const rollout of app.rollouts.values())
+        advanceRollout(rollout, this.world.plan, now, this.world.isBad);
       const health = applicationHealth(app, this.world).status;
       if (health !== app.lastHealth) {
         app.lastHealth = health;
         app.healthChangedAt = now;
       }
     }
-    if (changed) this.world.touch();
+    this.world.recordWrites(now);
   }
 
   private async readMainIfChanged(): Promise<PlatformSnapshot | undefined> {
@@ -143,44 +215,72 @@ export class Reconciler {
     return this.snapshot;
   }
 
-  /** main moved: mark Applications whose Release changed OutOfSync, follow the revision otherwise. */
-  private compare(snapshot: PlatformSnapshot, now: number): void {
-    for (const entry of snapshot.releases.values()) {
-      let app = this.world.apps.get(entry.key ? nameOf(entry) : '');
+  /**
+   * The ApplicationSet (git files generator over the Release records): one
+   * Application per record, its spec carrying the record's digests; an
+   * Application whose record is gone is deleted.
+   */
+  private async applicationSet(
+    snapshot: PlatformSnapshot,
+    now: number,
+  ): Promise<void> {
+    for (const [name, entry] of snapshot.releases) {
+      let app = this.world.apps.get(name);
       if (!app) {
-        // The ApplicationSet generates an Application for a new Release record.
         app = this.createApp(entry, snapshot.revision, now);
-        app.syncStatus = 'OutOfSync';
-        app.outOfSyncSince = now;
-        this.world.apps.set(app.name, app);
+        this.world.apps.set(name, app);
       }
-      app.comparedRevision = snapshot.revision;
       if (!entry.record) {
+        app.comparedRevision = snapshot.revision;
         app.syncStatus = 'Unknown';
         app.comparisonError = entry.error;
         app.outOfSyncSince = undefined;
         continue;
       }
       app.comparisonError = undefined;
-      app.targetDigests = { ...entry.record.services };
-      if (sameDigests(app.targetDigests, app.appliedDigests)) {
-        app.syncStatus = 'Synced';
-        app.outOfSyncSince = undefined;
-      } else if (app.syncStatus !== 'OutOfSync') {
-        app.syncStatus = 'OutOfSync';
-        app.outOfSyncSince = now;
-      }
+      app.specDigests = { ...entry.record.services };
     }
-    // The ApplicationSet deletes Applications whose Release record is gone.
+    await this.ensureOverlays(snapshot, () => new Date(now).toISOString());
     for (const name of [...this.world.apps.keys()]) {
       if (!snapshot.releases.has(name)) this.world.apps.delete(name);
     }
-    this.world.touch();
+  }
+
+  /** The application controller compares every Application whose sources moved since its last comparison. */
+  private compareStale(now: number): void {
+    for (const app of this.world.apps.values()) {
+      if (this.isStale(app)) this.compare(app, now);
+    }
+  }
+
+  private isStale(app: ApplicationState): boolean {
+    if (app.comparisonError) return false;
+    return (
+      app.syncStatus === 'Unknown' ||
+      (this.usesPlatformRepo &&
+        app.comparedRevision !== this.world.mainRevision) ||
+      (this.usesAppRepo &&
+        app.comparedAppRevision !== this.appRepos.head(app.key)) ||
+      !sameDigests(app.specDigests, app.targetDigests)
+    );
+  }
+
+  /** Compares the spec's sources with what runs: OutOfSync when the digests differ, Synced otherwise. */
+  private compare(app: ApplicationState, now: number): void {
+    app.comparedRevision = this.world.mainRevision;
+    app.comparedAppRevision = this.appRepos.head(app.key);
+    app.targetDigests = { ...app.specDigests };
+    if (sameDigests(app.targetDigests, app.appliedDigests)) {
+      app.syncStatus = 'Synced';
+      app.outOfSyncSince = undefined;
+    } else if (app.syncStatus !== 'OutOfSync') {
+      app.syncStatus = 'OutOfSync';
+      app.outOfSyncSince = now;
+    }
   }
 
   /** The automated sync: apply target digests to the Rollouts and record the operation. */
   private sync(app: ApplicationState, now: number): void {
-    const revision = app.comparedRevision;
     for (const service of changedServices(app)) {
       const digest = app.targetDigests[service];
       const rollout = app.rollouts.get(service);
@@ -204,11 +304,16 @@ export class Reconciler {
     app.appliedDigests = { ...app.targetDigests };
     app.syncStatus = 'Synced';
     app.outOfSyncSince = undefined;
-    app.operation = { revision, startedAt: now, finishedAt: now };
+    const synced = {
+      revision: app.comparedRevision,
+      appRevision: app.comparedAppRevision,
+      digests: { ...app.targetDigests },
+    };
+    app.operation = { ...synced, startedAt: now, finishedAt: now };
     const nextId = (app.history[app.history.length - 1]?.id ?? -1) + 1;
     app.history.push({
+      ...synced,
       id: nextId,
-      revision,
       deployStartedAt: now,
       deployedAt: now,
     });
@@ -216,12 +321,14 @@ export class Reconciler {
       app.history.splice(0, app.history.length - HISTORY_LIMIT);
   }
 
+  /** A new Application, not compared yet (sync status Unknown until the controller compares it). */
   private createApp(
     entry: ReleaseEntry,
     revision: string,
     now: number,
   ): ApplicationState {
     const name = nameOf(entry);
+    const digests = { ...(entry.record?.services ?? {}) };
     return {
       name,
       key: entry.key,
@@ -229,8 +336,10 @@ export class Reconciler {
       releasePath: entry.path,
       createdAt: now,
       comparedRevision: revision,
-      syncStatus: 'OutOfSync',
-      targetDigests: { ...(entry.record?.services ?? {}) },
+      comparedAppRevision: '',
+      syncStatus: 'Unknown',
+      specDigests: digests,
+      targetDigests: { ...digests },
       appliedDigests: {},
       comparisonError: entry.error,
       history: [],
@@ -241,22 +350,40 @@ export class Reconciler {
     };
   }
 
-  /** Seeded history: one entry per commit that touched the Release file, like past syncs. */
-  private async historyFromGit(releasePath: string) {
-    const commits = (
-      await this.repo.log('refs/heads/main', { path: releasePath })
-    )
-      .reverse()
-      .slice(-HISTORY_LIMIT);
-    return commits.map((commit, index) => {
+  /**
+   * Seeded history: one entry per commit that touched the Release file, like
+   * past syncs, each with the digests the file named then.
+   */
+  private async historyFromGit(
+    entry: ReleaseEntry,
+    commits: CommitInfo[],
+    appRevision: string,
+  ): Promise<SyncHistoryEntry[]> {
+    const history: SyncHistoryEntry[] = [];
+    for (const [index, commit] of commits.entries()) {
       const at = Date.parse(commit.committer.date);
-      return {
+      history.push({
         id: index,
         revision: commit.sha,
+        appRevision,
+        digests: await this.digestsAt(commit.sha, entry.path),
         deployStartedAt: at,
         deployedAt: at + 1000,
-      };
-    });
+      });
+    }
+    return history;
+  }
+
+  private async digestsAt(
+    revision: string,
+    releasePath: string,
+  ): Promise<Record<string, string>> {
+    const file = await this.repo.readFile(revision, releasePath);
+    try {
+      return file ? parseRelease(file.content.toString('utf8')).services : {};
+    } catch {
+      return {};
+    }
   }
 }
 

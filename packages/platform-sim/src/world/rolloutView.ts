@@ -167,36 +167,49 @@ export function rolloutManifest(
       labels,
       annotations: { 'rollout.argoproj.io/revision': String(state.revision) },
     },
-    spec: {
-      replicas: ROLLOUT_REPLICAS,
-      revisionHistoryLimit: 3,
-      selector: { matchLabels: { app: state.name } },
-      strategy: {
-        canary: {
-          canaryService: `${state.name}-canary`,
-          stableService: state.name,
-          trafficRouting: { nginx: { stableIngress: state.name } },
-          analysis: {
-            templates: [{ templateName: 'success-rate' }],
-            startingStep: 1,
-          },
-          steps,
+    spec: rolloutSpec(
+      state.name,
+      imageFor(state.team, state.name, state.desiredDigest),
+      steps,
+    ),
+    status: JSON.parse(JSON.stringify(status)),
+  };
+}
+
+/** A Rollout's spec: canary with traffic routing and analysis, one container running `image`. */
+export function rolloutSpec(
+  name: string,
+  image: string,
+  steps: unknown[],
+): Record<string, unknown> {
+  return {
+    replicas: ROLLOUT_REPLICAS,
+    revisionHistoryLimit: 3,
+    selector: { matchLabels: { app: name } },
+    strategy: {
+      canary: {
+        canaryService: `${name}-canary`,
+        stableService: name,
+        trafficRouting: { nginx: { stableIngress: name } },
+        analysis: {
+          templates: [{ templateName: 'success-rate' }],
+          startingStep: 1,
         },
-      },
-      template: {
-        metadata: { labels: { app: state.name } },
-        spec: {
-          containers: [
-            {
-              name: state.name,
-              image: imageFor(state.team, state.name, state.desiredDigest),
-              ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }],
-            },
-          ],
-        },
+        steps,
       },
     },
-    status: JSON.parse(JSON.stringify(status)),
+    template: {
+      metadata: { labels: { app: name } },
+      spec: {
+        containers: [
+          {
+            name,
+            image,
+            ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }],
+          },
+        ],
+      },
+    },
   };
 }
 

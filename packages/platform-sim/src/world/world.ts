@@ -1,5 +1,17 @@
 import { AppOverrides, ApplicationState } from './applicationState';
-import { CanaryPlan, canarySteps, CanaryStep, setFrozen } from './rolloutState';
+import {
+  CanaryPlan,
+  canarySteps,
+  CanaryStep,
+  RolloutState,
+  setFrozen,
+} from './rolloutState';
+import { applicationWriteKey, rolloutWriteKey } from './writeKeys';
+
+interface Written {
+  key: string;
+  resourceVersion: string;
+}
 
 /**
  * The simulated cluster: Argo CD Applications and their Rollouts.
@@ -11,6 +23,7 @@ export class World {
   readonly steps: CanaryStep[];
   mainRevision = '';
   private version = 1;
+  private readonly written = new WeakMap<object, Written>();
 
   constructor(
     readonly plan: CanaryPlan,
@@ -20,13 +33,38 @@ export class World {
     this.steps = canarySteps(plan);
   }
 
-  /** Monotonic counter used as metadata.resourceVersion of lists and objects. */
+  /** The cluster-wide write counter: metadata.resourceVersion of lists. */
   get resourceVersion(): string {
     return String(this.version);
   }
 
-  touch(): void {
+  /**
+   * metadata.resourceVersion of an Application or a Rollout: the counter's value at
+   * its last write, as a Kubernetes API server gives it, so it moves only when the
+   * object itself changes.
+   */
+  resourceVersionOf(object: ApplicationState | RolloutState): string {
+    return this.written.get(object)?.resourceVersion ?? this.resourceVersion;
+  }
+
+  /**
+   * Records what changed since the last call as writes: each changed Rollout and
+   * Application gets the next resourceVersion, and a changed Application's
+   * reconciledAt moves to `now` (the refresh that wrote it).
+   */
+  recordWrites(now: number): void {
+    for (const app of this.apps.values()) {
+      for (const rollout of app.rollouts.values())
+        this.write(rollout, rolloutWriteKey(rollout));
+      if (this.write(app, applicationWriteKey(app))) app.reconciledAt = now;
+    }
+  }
+
+  private write(object: object, key: string): boolean {
+    if (this.written.get(object)?.key === key) return false;
     this.version += 1;
+    this.written.set(object, { key, resourceVersion: String(this.version) });
+    return true;
   }
 
   isBad = (digest: string): boolean => this.badDigests.has(digest);
@@ -66,7 +104,7 @@ export class World {
     app.overrides = { ...app.overrides, ...dropUndefined(rest) };
     for (const rollout of app.rollouts.values())
       setFrozen(rollout, Boolean(app.overrides.freezeCanary), now);
-    this.touch();
+    this.recordWrites(now);
     return true;
   }
 }

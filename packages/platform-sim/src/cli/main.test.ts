@@ -1,0 +1,51 @@
+import { resolveOptions } from '../options';
+import { optionsFromArgs } from './main';
+
+describe('the platform shape on the command line', () => {
+  afterEach(() => {
+    delete process.env.PLATFORM_SIM_ARGOCD_VERSION;
+    delete process.env.PLATFORM_SIM_TREE_ENTRY_LIMIT;
+  });
+
+  it('reads --argocd-version, --application-source and --tree-entry-limit, or their PLATFORM_SIM_* variables', () => {
+    expect(
+      optionsFromArgs([
+        '--argocd-version',
+        '3',
+        '--application-source=multi-source',
+        '--tree-entry-limit',
+        '50',
+      ]),
+    ).toMatchObject({
+      argocdVersion: '3',
+      applicationSource: 'multi-source',
+      treeEntryLimit: 50,
+    });
+    process.env.PLATFORM_SIM_ARGOCD_VERSION = '2';
+    process.env.PLATFORM_SIM_TREE_ENTRY_LIMIT = '7';
+    expect(optionsFromArgs([])).toMatchObject({
+      argocdVersion: '2',
+      treeEntryLimit: 7,
+    });
+  });
+
+  it('refuses a shape the simulator does not have', () => {
+    expect(() =>
+      resolveOptions({
+        dataDir: '/tmp/unused',
+        ...optionsFromArgs(['--argocd-version', '4']),
+      }),
+    ).toThrow('argocdVersion must be one of 2, 3, got 4');
+    expect(() =>
+      resolveOptions({
+        dataDir: '/tmp/unused',
+        ...optionsFromArgs(['--application-source', 'helm']),
+      }),
+    ).toThrow(
+      'applicationSource must be one of app-repo, platform-repo, multi-source, got helm',
+    );
+    expect(() =>
+      resolveOptions({ dataDir: '/tmp/unused', treeEntryLimit: 0 }),
+    ).toThrow('treeEntryLimit must be at least 1');
+  });
+});
