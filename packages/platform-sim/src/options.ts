@@ -11,7 +11,8 @@ export type ArgocdVersion = '2' | '3';
  * `platform-repo`: the platform repo's Release file itself. `multi-source`: `spec.sources` with
  * the app repo and the platform repo as a `ref: values` source.
  */
-export type ApplicationSourceShape = 'app-repo' | 'platform-repo' | 'multi-source';
+export type ApplicationSourceShape =
+  'app-repo' | 'platform-repo' | 'multi-source';
 
 export const ARGOCD_VERSIONS: readonly ArgocdVersion[] = ['2', '3'];
 export const APPLICATION_SOURCE_SHAPES: readonly ApplicationSourceShape[] = [

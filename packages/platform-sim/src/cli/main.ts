@@ -1,10 +1,6 @@
 #!/usr/bin/env node
 import { startPlatformSim } from '../sim';
-import {
-  ApplicationSourceShape,
-  ArgocdVersion,
-  SimOptions,
-} from '../options';
+import { ApplicationSourceShape, ArgocdVersion, SimOptions } from '../options';
 import { flagOrEnv, parseArgs, toNumber } from './args';
 
 const USAGE = `usage: platform-sim [options]

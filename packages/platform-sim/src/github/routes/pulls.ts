@@ -67,9 +67,7 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
       const page = paginate(req, res, pulls);
       const body = [];
       for (const pull of page)
-        body.push(
-          pullSimpleJson(ctx, pull, await pullLive(ctx, pull, 'list')),
-        );
+        body.push(pullSimpleJson(ctx, pull, await pullLive(ctx, pull, 'list')));
       ctx.responder.json(req, res, 200, body);
     }),
   );
