@@ -34,6 +34,15 @@ export interface Config {
       /** Whoever requested a promotion may not approve it. Default: true. */
       requireDistinctApprover?: boolean;
     };
+    permissions?: {
+      /**
+       * Requests, rollbacks and holds are for the Product's owners (the owner
+       * of the System annotated with it) and the release-approvers. Default:
+       * true. false leaves them to the permission policy alone; lifting a
+       * hold at an approval stage still needs a release-approver.
+       */
+      requireOwnership?: boolean;
+    };
     /**
      * Health source: the ArgoCD REST API. Either one instance (`baseUrl` and
      * `token`) or several (`instances`, e.g. one hub per region); the ladder

@@ -26,6 +26,7 @@ export const promotionsPlugin = createBackendPlugin({
         scheduler: coreServices.scheduler,
         logger: coreServices.logger,
         auth: coreServices.auth,
+        userInfo: coreServices.userInfo,
         catalog: catalogServiceRef,
         signals: signalsServiceRef,
         notifications: notificationService,
@@ -60,7 +61,9 @@ export const promotionsPlugin = createBackendPlugin({
           });
         }
 
-        httpRouter.use(await createRouter({ httpAuth, permissions, logger, ...services }));
+        httpRouter.use(
+          await createRouter({ httpAuth, permissions, userInfo: deps.userInfo, logger, ...services }),
+        );
       },
     });
   },

@@ -8,7 +8,11 @@ import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
 import type { Entity } from '@backstage/catalog-model';
 import type { Knex } from 'knex';
-import type { ServiceFactory } from '@backstage/backend-plugin-api';
+import {
+  ServiceFactory,
+  coreServices,
+  createServiceFactory,
+} from '@backstage/backend-plugin-api';
 import type { JsonArray, JsonObject } from '@backstage/types';
 import type { RunningSim } from '@refplat/platform-sim';
 import { promotionsPlugin } from '../plugin';
@@ -19,7 +23,7 @@ export type HealthSourceKind = 'argocd' | 'kubernetes';
 export function simConfig(
   sim: RunningSim,
   healthSource: HealthSourceKind,
-  extra: { autoPromote?: JsonObject; stages?: JsonArray } = {},
+  extra: { autoPromote?: JsonObject; stages?: JsonArray; permissions?: JsonObject } = {},
 ) {
   const simHost = new URL(sim.url).host;
   return {
@@ -31,6 +35,7 @@ export function simConfig(
       gate: { enabled: true, frequency: { seconds: 1 } },
       autoPromote: extra.autoPromote ?? { enabled: false },
       ...(extra.stages ? { stages: extra.stages } : {}),
+      ...(extra.permissions ? { permissions: extra.permissions } : {}),
       ...(healthSource === 'argocd'
         ? { argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd } }
         : {
@@ -63,12 +68,29 @@ function user(name: string, groups: string[]): Entity {
   };
 }
 
-/** As in examples/org.yaml: alice approves releases, bob develops on alpha. */
+/** As in examples/org.yaml: alice and carol approve releases, bob develops on alpha. */
 export const DEMO_USERS = [
   user('alice', ['release-approvers', 'platform']),
   user('bob', ['alpha']),
   user('carol', ['release-approvers']),
 ];
+
+/**
+ * Ownership claims as sign-in resolves them from the catalog (the User and
+ * the Groups it is a member of), which the mock user info leaves out.
+ */
+const demoUserInfo = createServiceFactory({
+  service: coreServices.userInfo,
+  deps: {},
+  factory: () => ({
+    async getUserInfo(credentials) {
+      const userEntityRef = (credentials.principal as { userEntityRef: string }).userEntityRef;
+      const entity = DEMO_USERS.find(u => `user:default/${u.metadata.name}` === userEntityRef);
+      const groups = (entity?.relations ?? []).map(relation => relation.targetRef);
+      return { userEntityRef, ownershipEntityRefs: [userEntityRef, ...groups] };
+    },
+  }),
+});
 
 /** beta/payments opts out of auto-promotion, as a System annotation says. */
 const PAYMENTS_SYSTEM: Entity = {
@@ -97,6 +119,8 @@ export async function startPromotionsBackend(
     knex?: Knex;
     autoPromote?: JsonObject;
     stages?: JsonArray;
+    /** `promotions.permissions`, e.g. `{requireOwnership: false}`. */
+    permissions?: JsonObject;
     /** Service factories that replace the defaults (e.g. a recording notification service). */
     services?: ServiceFactory[];
   } = {},
@@ -110,6 +134,7 @@ export async function startPromotionsBackend(
       // Requests without a token are anonymous, as in a real backend.
       mockServices.httpAuth.factory({ defaultCredentials: mockCredentials.none() }),
       catalogServiceMock.factory({ entities: [...DEMO_USERS, SHOP_SYSTEM, PAYMENTS_SYSTEM] }),
+      demoUserInfo,
       // The real scheduler: the Gate and the auto-promoter run on their
       // frequency, and replicas on one database share global tasks.
       schedulerServiceFactory,

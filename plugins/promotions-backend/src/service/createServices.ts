@@ -23,7 +23,9 @@ import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { createHealthSource } from '../health/createHealthSource';
 import { LadderAnnotations } from '../ladder/LadderAnnotations';
 import { LadderDiagnosis } from '../ladder/LadderDiagnosis';
+import { KnownProducts } from './KnownProducts';
 import { ProductOwners } from './ProductOwners';
+import { readRequireOwnership } from './ProductAccess';
 import { LadderService } from '../ladder/LadderService';
 import { ApprovalService } from '../promotions/ApprovalService';
 import { AutoPromoter } from '../promotions/AutoPromoter';
@@ -157,5 +159,8 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     approvalService,
     stageHistory,
     autoPromoter,
+    owners,
+    knownProducts: new KnownProducts(reader, config),
+    requireOwnership: readRequireOwnership(rootConfig),
   };
 }

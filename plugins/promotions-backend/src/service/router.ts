@@ -1,34 +1,47 @@
 import {
+  BackstageCredentials,
+  BackstageUserPrincipal,
   HttpAuthService,
   LoggerService,
   PermissionsService,
+  UserInfoService,
 } from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
 import {
   PROMOTIONS_PRODUCT_RESOURCE_TYPE,
+  ProductRef,
   isValidName,
   promotionHoldPermission,
   promotionRequestPermission,
   promotionsLadderReadPermission,
 } from '@refplat/plugin-promotions-common';
-import { AutoDecisionStore } from '../database/AutoDecisionStore';
-import { HoldStore } from '../database/HoldStore';
-import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
-import { WhatChanged } from '../promotions/WhatChanged';
 import express from 'express';
 import Router from 'express-promise-router';
+import { PromotionsConfig } from '../config';
+import { AutoDecisionStore } from '../database/AutoDecisionStore';
+import { HoldStore } from '../database/HoldStore';
+import { PromotionStore } from '../database/PromotionStore';
 import { LadderService } from '../ladder/LadderService';
 import { ApprovalService } from '../promotions/ApprovalService';
 import { PromotionService } from '../promotions/PromotionService';
+import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
 import { StageHistory } from '../promotions/StageHistory';
-import { PromotionStore } from '../database/PromotionStore';
+import { WhatChanged } from '../promotions/WhatChanged';
 import { authorizeProduct } from './authorize';
-import { productFromParams } from './params';
+import { jsonBody } from './jsonBody';
+import { KnownProducts } from './KnownProducts';
+import { nameFromParams, productFromParams } from './params';
+import { ProductAccess } from './ProductAccess';
+import { ProductOwners } from './ProductOwners';
+import { holdBody, parseBody, promotionRequestBody, rollbackBody } from './requestBodies';
+import { comparisonProblem, holdTargetProblem } from './stageChecks';
 
 export interface RouterOptions {
+  config: PromotionsConfig;
   httpAuth: HttpAuthService;
   permissions: PermissionsService;
+  userInfo: UserInfoService;
   logger: LoggerService;
   ladderService: LadderService;
   promotionService: PromotionService;
@@ -39,20 +52,17 @@ export interface RouterOptions {
   autoDecisions: AutoDecisionStore;
   broadcaster: PromotionsBroadcaster;
   whatChanged: WhatChanged;
-}
-
-function stageAndService(params: Record<string, string>, body?: Record<string, unknown>) {
-  const stage = body?.stage ?? params.stage;
-  const service = body?.service ?? params.service;
-  if (!isValidName(stage)) throw new InputError(`Invalid stage ${JSON.stringify(stage)}`);
-  if (!isValidName(service)) throw new InputError(`Invalid service ${JSON.stringify(service)}`);
-  return { stage, service };
+  knownProducts: KnownProducts;
+  owners: ProductOwners;
+  /** `promotions.permissions.requireOwnership` (default true). */
+  requireOwnership: boolean;
 }
 
 const ID_PATTERN = /^[0-9a-f-]{36}$/;
 
 export async function createRouter(options: RouterOptions): Promise<express.Router> {
   const {
+    config,
     httpAuth,
     permissions,
     ladderService,
@@ -64,9 +74,17 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     autoDecisions,
     broadcaster,
     whatChanged,
+    knownProducts,
   } = options;
+  const access = new ProductAccess({
+    userInfo: options.userInfo,
+    owners: options.owners,
+    approvers: config.approval.approvers,
+    approvalStages: config.approval.stages,
+    requireOwnership: options.requireOwnership,
+  });
   const router = Router();
-  router.use(express.json());
+  router.use(jsonBody());
 
   const readableProduct = async (req: express.Request) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
@@ -75,15 +93,26 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     return product;
   };
 
+  /** A readable Product the platform repo knows (404 otherwise). */
+  const existingProduct = async (req: express.Request): Promise<ProductRef> => {
+    const product = await readableProduct(req);
+    await knownProducts.require(product);
+    return product;
+  };
+
   /** A signed-in person allowed `permission` on the Product in the route. */
   const permittedUser = async (
     req: express.Request,
     permission: ResourcePermission<typeof PROMOTIONS_PRODUCT_RESOURCE_TYPE>,
-  ) => {
+  ): Promise<{
+    product: ProductRef;
+    credentials: BackstageCredentials<BackstageUserPrincipal>;
+    user: string;
+  }> => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
     const product = productFromParams(req.params);
     await authorizeProduct(permissions, credentials, permission, product);
-    return { product, user: credentials.principal.userEntityRef };
+    return { product, credentials, user: credentials.principal.userEntityRef };
   };
 
   router.get('/health', async (req, res) => {
@@ -96,51 +125,56 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.get('/products/:team/:product/promotions', async (req, res) => {
-    const product = await readableProduct(req);
+    const product = await existingProduct(req);
     res.json({ items: await promotionService.listForProduct(product) });
   });
 
   router.post('/products/:team/:product/promotions', async (req, res) => {
-    const { product, user } = await permittedUser(req, promotionRequestPermission);
-    const outcome = await promotionService.request(product, req.body, user);
+    const { product, credentials, user } = await permittedUser(req, promotionRequestPermission);
+    const body = parseBody(promotionRequestBody, req.body, '{toStage, services?: [<service>]}');
+    await knownProducts.require(product);
+    await access.requireChange(credentials, product, 'request-promotion', body.toStage);
+    const outcome = await promotionService.request(product, body, user);
     res.status(outcome.existing ? 200 : 201).json(outcome);
   });
 
   router.post('/products/:team/:product/rollbacks', async (req, res) => {
-    const { product, user } = await permittedUser(req, promotionRequestPermission);
-    const outcome = await promotionService.rollback(product, req.body, user);
+    const { product, credentials, user } = await permittedUser(req, promotionRequestPermission);
+    const body = parseBody(rollbackBody, req.body, '{stage, services: {<service>: <digest>}}');
+    await knownProducts.require(product);
+    await access.requireChange(credentials, product, 'request-rollback', body.stage);
+    const outcome = await promotionService.rollback(product, body, user);
     res.status(outcome.existing ? 200 : 201).json(outcome);
   });
 
   router.get('/products/:team/:product/holds', async (req, res) => {
-    res.json({ items: await holds.listLive(await readableProduct(req)) });
+    res.json({ items: await holds.listLive(await existingProduct(req)) });
   });
 
   router.post('/products/:team/:product/holds', async (req, res) => {
-    const { product, user } = await permittedUser(req, promotionHoldPermission);
-    const { stage, service } = stageAndService(req.params, req.body);
-    const reason = typeof req.body?.reason === 'string' ? req.body.reason.trim() : '';
-    if (!reason) throw new InputError('A hold needs a reason people will read on the ladder');
-    const hold = await holds.place(product, {
-      stage,
-      service,
-      reason: reason.slice(0, 500),
-      placedBy: user,
-    });
+    const { product, credentials, user } = await permittedUser(req, promotionHoldPermission);
+    const { stage, service, reason } = parseBody(holdBody, req.body, '{stage, service, reason}');
+    const problem = holdTargetProblem(await knownProducts.require(product), stage, service);
+    if (problem) throw new InputError(problem);
+    await access.requireChange(credentials, product, 'place-hold', stage);
+    const hold = await holds.place(product, { stage, service, reason, placedBy: user });
     await broadcaster.productChanged(product, 'hold-placed');
     res.status(201).json({ hold });
   });
 
   router.delete('/products/:team/:product/holds/:stage/:service', async (req, res) => {
-    const { product, user } = await permittedUser(req, promotionHoldPermission);
-    const { stage, service } = stageAndService(req.params);
+    const { product, credentials, user } = await permittedUser(req, promotionHoldPermission);
+    const stage = nameFromParams(req.params, 'stage');
+    const service = nameFromParams(req.params, 'service');
+    await knownProducts.require(product);
+    await access.requireChange(credentials, product, 'lift-hold', stage);
     const hold = await holds.lift(product, stage, service, user);
     await broadcaster.productChanged(product, 'hold-lifted');
     res.json({ hold });
   });
 
   router.get('/products/:team/:product/auto-promotions', async (req, res) => {
-    res.json({ items: await autoDecisions.latest(await readableProduct(req)) });
+    res.json({ items: await autoDecisions.latest(await existingProduct(req)) });
   });
 
   router.get('/products/:team/:product/changes', async (req, res) => {
@@ -149,12 +183,17 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     if (!isValidName(from) || !isValidName(to)) {
       throw new InputError('Give the two stages to compare: ?from=<lower stage>&to=<upper stage>');
     }
+    const problem = comparisonProblem(config.stages, from, to);
+    if (problem) throw new InputError(problem);
+    await knownProducts.require(product);
     res.json({ fromStage: from, toStage: to, items: await whatChanged.between(product, from, to) });
   });
 
   router.get('/products/:team/:product/stages/:stage/history', async (req, res) => {
     const product = await readableProduct(req);
-    res.json({ items: await stageHistory.list(product, req.params.stage) });
+    const stage = nameFromParams(req.params, 'stage');
+    await knownProducts.require(product);
+    res.json({ items: await stageHistory.list(product, stage) });
   });
 
   router.get('/promotions/:id', async (req, res) => {

@@ -1,0 +1,64 @@
+import { InputError } from '@backstage/errors';
+import { isValidDigest, isValidName } from '@refplat/plugin-promotions-common';
+import { z } from 'zod';
+import { boundedQuote } from './boundedQuote';
+
+/** A reason is shown on the ladder: longer ones are cut to this. */
+export const MAX_HOLD_REASON_CHARS = 500;
+
+const NAME_RULE = 'lowercase letters, digits and -';
+const name = (field: string) => z.custom<string>(isValidName, `${field} must be a name (${NAME_RULE})`);
+
+export const promotionRequestBody = z.object({
+  toStage: z.custom<string>(isValidName, `toStage must be a stage name (${NAME_RULE})`),
+  services: z
+    .array(name('each service'), {
+      invalid_type_error: 'services, when given, must be a non-empty list of service names',
+    })
+    .min(1, 'services, when given, must be a non-empty list of service names')
+    .optional(),
+});
+
+export const rollbackBody = z.object({
+  stage: name('stage'),
+  services: z
+    .record(
+      name('each service'),
+      z.custom<string>(isValidDigest, 'each digest must be sha256:<64 lowercase hex>'),
+      { invalid_type_error: 'services must map each service to the digest to roll back to' },
+    )
+    .refine(services => Object.keys(services).length > 0, 'services must name at least one service'),
+});
+
+export const holdBody = z.object({
+  stage: name('stage'),
+  service: name('service'),
+  reason: z
+    .string({ invalid_type_error: 'reason must be text' })
+    .trim()
+    .min(1, 'A hold needs a reason people will read on the ladder')
+    .transform(reason => reason.slice(0, MAX_HOLD_REASON_CHARS)),
+});
+
+const MAX_ISSUES_SHOWN = 3;
+
+/** `services[0]`, `services.storefront`; a key that is no plain word is quoted, cut short. */
+function fieldPathPart(part: string | number): string {
+  if (typeof part === 'number') return `[${part}]`;
+  return /^[\w-]{1,64}$/.test(part) ? `.${part}` : `.${boundedQuote(part)}`;
+}
+
+/**
+ * The body as the schema types it, or 400 saying what is wrong. Types are
+ * checked before any rule looks at a value, and the message names at most a
+ * few fields, each cut short, whatever the body holds.
+ */
+export function parseBody<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown, shape: string): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issues = result.error.issues.slice(0, MAX_ISSUES_SHOWN).map(issue => {
+    const where = issue.path.map(fieldPathPart).join('').replace(/^\./, '');
+    return where ? `${issue.message} (at ${where})` : issue.message;
+  });
+  throw new InputError(`Expected a JSON body ${shape}: ${issues.join('; ')}`);
+}
