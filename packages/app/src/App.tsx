@@ -11,7 +11,7 @@ import { NotificationsPage } from '@backstage/plugin-notifications';
 import { signalsPlugin } from '@backstage/plugin-signals';
 import { entityPage } from './components/catalog/EntityPage';
 import { Root } from './components/Root';
-import { DemoSignInPage } from './components/signIn/DemoSignInPage';
+import { AppSignInPage } from './components/signIn/AppSignInPage';
 import { apis } from './apis';
 
 const app = createApp({
@@ -23,7 +23,7 @@ const app = createApp({
     });
   },
   components: {
-    SignInPage: DemoSignInPage,
+    SignInPage: AppSignInPage,
   },
 });
 
