@@ -21,6 +21,8 @@ export * from './ladder/types';
 export * from './ladder/rules';
 export * from './promotions/types';
 export * from './promotions/planPromotion';
+export * from './promotions/opening';
+export * from './promotions/ownership';
 export * from './autoPromote/decide';
 export * from './diagnosis/diagnose';
 export * from './diagnosis/checklist';

@@ -35,6 +35,8 @@ export type PromotionEventType =
   | 'checks-passed'
   | 'checks-failed'
   | 'approved'
+  /** The PR head moved after the approval: it must be approved again. */
+  | 'approval-voided'
   | 'merged'
   | 'closed'
   | 'superseded'

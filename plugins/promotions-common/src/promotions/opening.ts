@@ -1,0 +1,34 @@
+/**
+ * Opening a promotion's pull request takes several GitHub calls (branch,
+ * commit, PR) after the promotion is recorded. The request doing it holds a
+ * lease; a process that dies mid-way leaves a promotion without a PR whose
+ * lease runs out, and then anyone may finish the job from GitHub.
+ */
+export type OpeningState =
+  /** The PR is recorded: nothing is being opened. */
+  | { state: 'opened' }
+  /** A request is opening the PR and its lease still runs. */
+  | { state: 'opening'; remainingMs: number }
+  /** Nobody is opening it any more: reconcile it from GitHub. */
+  | { state: 'abandoned' };
+
+export interface OpeningFacts {
+  /** 0 while no PR is recorded. */
+  pullRequestNumber: number;
+  /** ISO time the opener's lease ends; absent on records from before leases. */
+  leaseExpiresAt?: string;
+}
+
+export function judgeOpening(facts: OpeningFacts, now: Date): OpeningState {
+  if (facts.pullRequestNumber > 0) return { state: 'opened' };
+  const expires = facts.leaseExpiresAt ? Date.parse(facts.leaseExpiresAt) : NaN;
+  // No readable lease: no opener can be relying on one.
+  if (Number.isNaN(expires)) return { state: 'abandoned' };
+  const remainingMs = expires - now.getTime();
+  return remainingMs > 0 ? { state: 'opening', remainingMs } : { state: 'abandoned' };
+}
+
+/** When a lease of `leaseMs` taken at `now` ends, as stored. */
+export function leaseExpiry(now: Date, leaseMs: number): string {
+  return new Date(now.getTime() + leaseMs).toISOString();
+}
