@@ -1,0 +1,270 @@
+import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
+import { CacheManager } from '@backstage/backend-defaults/cache';
+import { ConfigReader } from '@backstage/config';
+import {
+  ApplicationSourceShape,
+  ArgocdVersion,
+  LoggedRequest,
+  RunningSim,
+  startPlatformSim,
+} from '@refplat/platform-sim';
+import { Octokit } from '@octokit/rest';
+import request from 'supertest';
+import type { Ladder, Promotion } from '@refplat/plugin-promotions-common';
+import {
+  HealthSourceKind,
+  eventually,
+  simConfig,
+  startPromotionsBackend,
+} from '../__testUtils__/testBackend';
+import { readPromotionsConfig } from '../config';
+import { createOctokit } from '../github/createOctokit';
+import { PlatformRepoReader } from '../github/PlatformRepoReader';
+
+jest.setTimeout(120_000);
+
+type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
+
+const bob = mockCredentials.user.header('user:default/bob');
+/** Fast enough for a test, slow enough to see a canary on a busy 2-core box. */
+const SIM_TIMING = { canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 };
+/** How long a settle or a merge may take on a busy CI box. */
+const SETTLE_MS = 60_000;
+
+/** What the revision check says for each shape (its detail names the shape judged). */
+const REVISION_DETAIL: Record<ApplicationSourceShape, RegExp> = {
+  'app-repo': /^App repo source: the spec injects sha256:\w+… \(kustomize images\) for storefront and ArgoCD compared against this spec/,
+  'platform-repo': /^Platform repo source: synced revision \w+ carries the current Release$/,
+  'multi-source':
+    /^Multi-source Application: platform repo source #2: synced revision \w+ carries the current Release; app repo source #1: the spec injects sha256:\w+… \(kustomize images\) for storefront and ArgoCD compared against this spec/,
+};
+
+async function getLadder(server: Server, product = 'alpha/shop'): Promise<Ladder> {
+  const response = await request(server)
+    .get(`/api/promotions/products/${product}/ladder`)
+    .set('Authorization', bob);
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+function stageOf(ladder: Ladder, name: string) {
+  return ladder.stages.find(stage => stage.name === name)!;
+}
+
+/** Waits until every stage of the Product is healthy: nothing syncing, no canary moving. */
+async function settled(server: Server): Promise<Ladder> {
+  return eventually(async () => {
+    const ladder = await getLadder(server);
+    return ladder.stages.every(stage => stage.healthy) ? ladder : undefined;
+  }, SETTLE_MS);
+}
+
+/** Every upstream answer in the 4xx range (a 304 is not one). */
+function clientErrors(requests: LoggedRequest[]): string[] {
+  return requests
+    .filter(call => call.status >= 400 && call.status < 500)
+    .map(call => `${call.status} ${call.target} ${call.method} ${call.path}`);
+}
+
+/** A ladder without its times and links, to compare two health sources' view of one platform. */
+function comparable(ladder: Ladder) {
+  return ladder.stages.map(stage => ({
+    name: stage.name,
+    verdict: stage.verdict,
+    revision: stage.application?.revision,
+    services: Object.fromEntries(
+      Object.entries(stage.services).map(([service, cell]) => [
+        service,
+        {
+          digest: cell.digest,
+          verdict: cell.verdict,
+          running: cell.runningDigests,
+          checks: cell.checks?.map(check => [check.id, check.verdict, check.detail]),
+        },
+      ]),
+    ),
+  }));
+}
+
+const CELLS: Array<{ argocdVersion: ArgocdVersion; applicationSource: ApplicationSourceShape }> = [
+  { argocdVersion: '2', applicationSource: 'platform-repo' },
+  { argocdVersion: '2', applicationSource: 'app-repo' },
+  { argocdVersion: '3', applicationSource: 'platform-repo' },
+  { argocdVersion: '3', applicationSource: 'app-repo' },
+  { argocdVersion: '3', applicationSource: 'multi-source' },
+];
+
+describe.each(CELLS)(
+  'ArgoCD $argocdVersion, $applicationSource Applications, ArgoCD health source',
+  ({ argocdVersion, applicationSource }) => {
+    let sim: RunningSim;
+    let server: Server;
+    let github: Octokit;
+
+    beforeEach(async () => {
+      sim = await startPlatformSim({ ...SIM_TIMING, argocdVersion, applicationSource });
+      server = await startPromotionsBackend(sim, 'argocd');
+      github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+    });
+
+    afterEach(async () => {
+      await sim.stop();
+    });
+
+    const requestPromotion = (body: object) =>
+      request(server)
+        .post('/api/promotions/products/alpha/shop/promotions')
+        .set('Authorization', bob)
+        .send(body);
+
+    const openPulls = async () =>
+      (await github.rest.pulls.list({ owner: 'refplat', repo: 'platform', state: 'all' })).data;
+
+    it('judges a settled dev healthy, by the checks of its shape, with no upstream 4xx on the way', async () => {
+      sim.control.clearRequests();
+      const ladder = await settled(server);
+      const dev = stageOf(ladder, 'dev');
+      expect(dev.verdict).toBe('healthy');
+      expect(dev.healthy).toBe(true);
+      const revision = dev.services.storefront.checks!.find(check => check.id === 'revision')!;
+      expect(revision.verdict).toBe('healthy');
+      expect(revision.detail).toMatch(REVISION_DETAIL[applicationSource]);
+      expect(ladder.healthError).toBeUndefined();
+
+      const treeReads = sim.control
+        .getRequests('argocd')
+        .filter(call => call.path.endsWith('/resource-tree'));
+      // ArgoCD 3 keeps Rollout health only in the resource tree; 2.x has it inline.
+      expect(treeReads.length > 0).toBe(argocdVersion === '3');
+      expect(clientErrors(sim.control.getRequests())).toEqual([]);
+    });
+
+    it('Request Promotion dev→test opens one PR and the Gate merges it', async () => {
+      await settled(server);
+      const response = await requestPromotion({ toStage: 'test', services: ['storefront'] });
+      expect(response.status).toBe(201);
+      const promotion: Promotion = response.body.promotion;
+      const merged = await eventually(async () => {
+        const current = await request(server)
+          .get(`/api/promotions/promotions/${promotion.id}`)
+          .set('Authorization', bob);
+        return current.body.promotion?.status === 'merged' ? current.body.promotion : undefined;
+      }, SETTLE_MS);
+      expect(merged.pullRequest.number).toBe(promotion.pullRequest.number);
+      expect((await openPulls()).map(pull => pull.number)).toEqual([promotion.pullRequest.number]);
+    });
+
+    it('refuses a promotion out of an unhealthy dev with 409', async () => {
+      await settled(server);
+      const { digest } = await sim.control.ciPush({
+        team: 'alpha',
+        product: 'shop',
+        service: 'storefront',
+        bad: true,
+      });
+      const aborted = await eventually(async () => {
+        const cell = stageOf(await getLadder(server), 'dev').services.storefront;
+        return cell.digest === digest && cell.verdict === 'unhealthy' ? cell : undefined;
+      }, SETTLE_MS);
+      expect(aborted.checks!.find(check => check.id === 'rollout')!.verdict).toBe('unhealthy');
+
+      const response = await requestPromotion({ toStage: 'test', services: ['storefront'] });
+      expect(response.status).toBe(409);
+      expect(response.body.error.message).toMatch(/not healthy in dev/);
+      expect(await openPulls()).toEqual([]);
+    });
+
+    it('costs 1 GitHub request (304) and 1 ArgoCD request warm, at most 3 GitHub requests after a Release change, no 4xx', async () => {
+      await settled(server);
+      await getLadder(server); // fills every cache a view uses
+
+      sim.control.clearRequests();
+      const warm = await getLadder(server);
+      expect(warm.stages.every(stage => stage.healthy)).toBe(true);
+      expect(sim.control.getRequests('github').map(call => call.status)).toEqual([304]);
+      expect(sim.control.getRequests('argocd')).toHaveLength(1);
+      expect(clientErrors(sim.control.getRequests())).toEqual([]);
+
+      await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+      sim.control.clearRequests();
+      await getLadder(server);
+      expect(sim.control.getRequests('github').length).toBeLessThanOrEqual(3);
+      expect(clientErrors(sim.control.getRequests())).toEqual([]);
+    });
+  },
+);
+
+describe.each<ArgocdVersion>(['2', '3'])(
+  'ArgoCD %s, app-repo Applications: the Kubernetes health source',
+  argocdVersion => {
+    let sim: RunningSim;
+    const servers = {} as Record<HealthSourceKind, Server>;
+
+    beforeAll(async () => {
+      sim = await startPlatformSim({ ...SIM_TIMING, argocdVersion, applicationSource: 'app-repo' });
+      servers.argocd = await startPromotionsBackend(sim, 'argocd');
+      servers.kubernetes = await startPromotionsBackend(sim, 'kubernetes');
+    });
+
+    afterAll(async () => {
+      await sim.stop();
+    });
+
+    it('gives the same ladder as the ArgoCD source, settled and with an aborted canary', async () => {
+      await settled(servers.argocd);
+      const same = async () => {
+        const [viaArgoCd, viaKubernetes] = await Promise.all([
+          getLadder(servers.argocd),
+          getLadder(servers.kubernetes),
+        ]);
+        expect(comparable(viaKubernetes)).toEqual(comparable(viaArgoCd));
+      };
+      await same();
+
+      const { digest } = await sim.control.ciPush({
+        team: 'alpha',
+        product: 'shop',
+        service: 'storefront',
+        bad: true,
+      });
+      await eventually(async () => {
+        const cell = stageOf(await getLadder(servers.argocd), 'dev').services.storefront;
+        return cell.digest === digest && cell.verdict === 'unhealthy' ? cell : undefined;
+      }, SETTLE_MS);
+      await eventually(async () => {
+        const cell = stageOf(await getLadder(servers.kubernetes), 'dev').services.storefront;
+        return cell.digest === digest && cell.verdict === 'unhealthy' ? cell : undefined;
+      }, SETTLE_MS);
+      await same();
+    });
+  },
+);
+
+describe('a platform revision GitHub does not know', () => {
+  let sim: RunningSim;
+
+  beforeAll(async () => {
+    sim = await startPlatformSim({ ...SIM_TIMING, applicationSource: 'platform-repo' });
+  });
+
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  it('is asked for once: the failed lookup is cached by revision', async () => {
+    const config = new ConfigReader(simConfig(sim, 'argocd'));
+    const { platformRepo, releasesPath } = readPromotionsConfig(config);
+    const octokit = createOctokit({ config, ...platformRepo, logger: mockServices.logger.mock() });
+    const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
+    const reader = new PlatformRepoReader(octokit, cache, platformRepo, [releasesPath]);
+    const unknown = 'f'.repeat(40);
+
+    sim.control.clearRequests();
+    for (let view = 0; view < 3; view++) {
+      await expect(reader.fileIndex(unknown, { rememberFailure: true })).rejects.toThrow(/HTTP 404/);
+    }
+    expect(
+      sim.control.getRequests('github').map(call => `${call.status} ${call.path}`),
+    ).toEqual([`404 /repos/refplat/platform/git/trees/${unknown}`]);
+  });
+});
