@@ -14,6 +14,7 @@ import { SimController } from './control/simController';
 import { FileCommitter } from './git/fileCommitter';
 import { GitRepo } from './git/gitRepo';
 import { Mutex } from './git/mutex';
+import { appRepoContexts } from './github/appRepoContexts';
 import { GithubContext } from './github/context';
 import { MergeabilityJobs } from './github/mergeability';
 import { createGithubRouter } from './github/githubRouter';
@@ -96,6 +97,9 @@ export async function startPlatformSim(
     users,
     owner: options.owner,
     repoName: options.repo,
+    repoId: 4242,
+    description:
+      'Platform repository: Release records and Environments (simulated)',
     urls,
     responder: new GithubResponder(limiter),
     mergeability: new MergeabilityJobs(),
@@ -136,6 +140,12 @@ export async function startPlatformSim(
       limiter,
       faults,
       requestLog,
+      otherRepository: appRepoContexts(appRepos, {
+        users,
+        urls,
+        responder: githubContext.responder,
+        treeEntryLimit: options.treeEntryLimit,
+      }),
     }),
   );
   app.use(

@@ -11,11 +11,20 @@ import {
   overlayServices,
 } from './appRepoFiles';
 
-interface AppRepo {
+/** One app repo, for whoever else writes it (the GitHub API). */
+export interface AppRepoHandle {
+  key: Pick<StageKey, 'team' | 'product'>;
   git: GitRepo;
+  /** The repository's write lock; `committer` takes it. */
+  lock: Mutex;
   committer: FileCommitter;
+}
+
+interface AppRepo extends AppRepoHandle {
   /** main's commit ('' while the repository is empty). */
   head: string;
+  /** git.version when `head` and `overlays` were last known right. */
+  seenVersion: number;
   /** stage → services its overlay includes (undefined: no overlay), as last read or written */
   overlays: Map<string, string[] | undefined>;
 }
@@ -51,6 +60,26 @@ export class AppRepos {
       key.team,
       `${AppRepos.repoName(key.product)}.git`,
     );
+  }
+
+  /** A Product's app repo by its GitHub owner and name (case-insensitive), once it exists. */
+  find(owner: string, name: string): AppRepoHandle | undefined {
+    return [...this.repos.values()].find(
+      repo =>
+        repo.key.team.toLowerCase() === owner.toLowerCase() &&
+        AppRepos.repoName(repo.key.product).toLowerCase() ===
+          name.toLowerCase(),
+    );
+  }
+
+  /** Picks up what others (the GitHub API) wrote to the app repos since the last look. */
+  async refresh(): Promise<void> {
+    for (const repo of this.repos.values()) {
+      if (repo.git.version === repo.seenVersion) continue;
+      repo.seenVersion = repo.git.version;
+      repo.head = (await repo.git.readRef('refs/heads/main')) ?? '';
+      repo.overlays.clear();
+    }
   }
 
   /** main's commit of a Product's app repo, '' before it exists. */
@@ -104,6 +133,7 @@ export class AppRepos {
         `could not commit to the app repo of ${product.team}/${product.product}: ${result.kind}`,
       );
     repo.head = result.commit;
+    repo.seenVersion = repo.git.version;
     for (const [stage, services] of written) repo.overlays.set(stage, services);
   }
 
@@ -112,10 +142,14 @@ export class AppRepos {
     let repo = this.repos.get(id);
     if (!repo) {
       const git = await GitRepo.open(this.gitDir(key));
+      const lock = new Mutex();
       repo = {
+        key: { team: key.team, product: key.product },
         git,
-        committer: new FileCommitter(git, new Mutex()),
+        lock,
+        committer: new FileCommitter(git, lock),
         head: (await git.readRef('refs/heads/main')) ?? '',
+        seenVersion: git.version,
         overlays: new Map(),
       };
       this.repos.set(id, repo);

@@ -290,6 +290,38 @@ describe('Applications syncing the app repo (the seeds)', () => {
     );
   });
 
+  it('serves the app repos through the GitHub API; a commit there moves the Applications to it', async () => {
+    const octokit = octokitFor(sim);
+    const repo = { owner: 'alpha', repo: 'shop-app' };
+    const { data: meta } = await octokit.repos.get(repo);
+    expect(meta).toMatchObject({
+      full_name: 'alpha/shop-app',
+      default_branch: 'main',
+    });
+    const { data: overlay } = (await octokit.repos.getContent({
+      ...repo,
+      path: 'k8s/overlays/dev/kustomization.yaml',
+    })) as any;
+    expect(Buffer.from(overlay.content, 'base64').toString('utf8')).toContain(
+      'namespace: alpha-shop-dev',
+    );
+
+    const { data: put } = await octokit.repos.createOrUpdateFileContents({
+      ...repo,
+      path: 'README.md',
+      message: 'docs: what lives here',
+      content: Buffer.from('# shop workloads\n').toString('base64'),
+    });
+    await sim.control.reconcileNow();
+    const app = await getApp('alpha-shop-staging');
+    expect(app.status.sync).toMatchObject({
+      status: 'Synced',
+      revision: put.commit.sha,
+    });
+    // The Release did not change, so neither did the injected digests.
+    expect(app.status.sync.comparedTo.source).toEqual(app.spec.source);
+  });
+
   it('honours the test controls: a forced health is a write, a missing Application is hidden', async () => {
     const before = await getApp('beta-payments-uat');
     sim.control.setApp('beta-payments-uat', { health: 'Degraded' });

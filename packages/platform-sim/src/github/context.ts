@@ -17,6 +17,9 @@ export interface GithubContext {
   users: UserDirectory;
   owner: string;
   repoName: string;
+  /** The repository's numeric id and description (GET /repos/{o}/{r}). */
+  repoId: number;
+  description: string;
   urls: SimUrls;
   responder: GithubResponder;
   mergeability: MergeabilityJobs;

@@ -26,9 +26,11 @@ export interface GithubRouterDeps {
   limiter: RateLimiter;
   faults: FaultInjector;
   requestLog: RequestLog;
+  /** The repository an owner/name pair names, other than the platform repo (case-insensitive, as GitHub). */
+  otherRepository(owner: string, repo: string): GithubContext | undefined;
 }
 
-/** The GitHub REST subset, mounted at /github (octokit's baseUrl). */
+/** The GitHub REST subset, mounted at /github (octokit's baseUrl). `ctx` is the platform repo's. */
 export function createGithubRouter(
   ctx: GithubContext,
   deps: GithubRouterDeps,
@@ -59,6 +61,36 @@ export function createGithubRouter(
 
   registerMetaRoutes(router, ctx);
 
+  const repoRouters = new Map<GithubContext, Router>();
+  const repoRouterFor = (repoCtx: GithubContext): Router => {
+    let repoRouter = repoRouters.get(repoCtx);
+    if (!repoRouter) {
+      repoRouter = createRepoRouter(repoCtx);
+      repoRouters.set(repoCtx, repoRouter);
+    }
+    return repoRouter;
+  };
+  router.use('/repos/:owner/:repo', (req, res, next) => {
+    const { owner, repo } = req.params;
+    const repoCtx =
+      owner.toLowerCase() === ctx.owner.toLowerCase() &&
+      repo.toLowerCase() === ctx.repoName.toLowerCase()
+        ? ctx
+        : deps.otherRepository(owner, repo);
+    if (!repoCtx) {
+      next(new GithubError(404, 'Not Found'));
+      return;
+    }
+    repoRouterFor(repoCtx)(req, res, next);
+  });
+
+  router.use((_req, _res, next) => next(new GithubError(404, 'Not Found')));
+  router.use(githubErrorHandler(ctx));
+  return router;
+}
+
+/** The routes under /repos/{owner}/{repo} for one repository. */
+function createRepoRouter(ctx: GithubContext): Router {
   const repoRouter = express.Router({ mergeParams: true });
   registerRepositoryRoutes(repoRouter, ctx);
   registerContentsRoutes(repoRouter, ctx);
@@ -68,21 +100,7 @@ export function createGithubRouter(
   registerCommitRoutes(repoRouter, ctx);
   registerPullRoutes(repoRouter, ctx);
   registerIssueRoutes(repoRouter, ctx);
-  router.use(
-    '/repos/:owner/:repo',
-    (req, _res, next) => {
-      const { owner, repo } = req.params;
-      const ours =
-        owner.toLowerCase() === ctx.owner.toLowerCase() &&
-        repo.toLowerCase() === ctx.repoName.toLowerCase();
-      next(ours ? undefined : new GithubError(404, 'Not Found'));
-    },
-    repoRouter,
-  );
-
-  router.use((_req, _res, next) => next(new GithubError(404, 'Not Found')));
-  router.use(githubErrorHandler(ctx));
-  return router;
+  return repoRouter;
 }
 
 function githubErrorHandler(ctx: GithubContext): ErrorRequestHandler {

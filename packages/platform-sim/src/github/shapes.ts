@@ -40,16 +40,15 @@ export function ownerJson(ctx: GithubContext): Record<string, unknown> {
 export function repoJson(ctx: GithubContext): Record<string, unknown> {
   const api = repoApiUrl(ctx);
   return {
-    id: 4242,
-    node_id: nodeId('R', 4242),
+    id: ctx.repoId,
+    node_id: nodeId('R', ctx.repoId),
     name: ctx.repoName,
     full_name: `${ctx.owner}/${ctx.repoName}`,
     private: true,
     visibility: 'private',
     owner: ownerJson(ctx),
     html_url: repoHtmlUrl(ctx),
-    description:
-      'Platform repository: Release records and Environments (simulated)',
+    description: ctx.description,
     fork: false,
     url: api,
     git_url: `${repoHtmlUrl(ctx)}.git`,

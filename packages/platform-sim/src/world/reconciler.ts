@@ -175,6 +175,7 @@ export class Reconciler {
   }
 
   private async pass(now: number): Promise<void> {
+    await this.appRepos.refresh();
     // The application controller sees an ApplicationSet's spec change on its next
     // pass, so the spec runs ahead of status.sync.comparedTo for one interval.
     // A platform-repo Application has nothing injected: it compares on the pass
