@@ -102,6 +102,8 @@ export function applicationManifest(
       startedAt: isoSeconds(app.operation.startedAt),
       finishedAt: isoSeconds(app.operation.finishedAt),
       syncResult: {
+        // Argo CD always writes syncResult.revision (no omitempty): '' when multi-source.
+        revision: '',
         ...revisionsOf(app.operation),
         ...sourcesOf(app.operation.digests),
         resources: resources
