@@ -92,7 +92,7 @@ export function octokitFor(
 /** Polls `probe` until it returns a truthy value (returned) or the time is up (throws with the last value). */
 export async function waitFor<T>(
   probe: () => Promise<T> | T,
-  timeoutMs = 10000,
+  timeoutMs = 30_000,
   intervalMs = 15,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { RunningSim, startPlatformSim } from '../sim';
 import { optionsFromArgs } from '../cli/main';
 import {
+  FAST_TIMINGS,
   getJson,
   octokitFor,
   postJson,
@@ -246,7 +247,13 @@ describe('the /_sim controls', () => {
           r => r.app === 'beta-payments-test' && r.name === 'gateway',
         )!;
     await waitFor(() => rolloutOf().phase === 'Progressing');
-    await new Promise(resolve => setTimeout(resolve, 600));
+    // Frozen means no step however long it waits: the time of three steps
+    // passing is the condition here, and a reconcile pass forced after it
+    // proves the loop looked, however busy the machine.
+    await new Promise(resolve =>
+      setTimeout(resolve, 3 * FAST_TIMINGS.canaryStepMs!),
+    );
+    await sim.control.reconcileNow();
     expect(rolloutOf()).toMatchObject({
       phase: 'Progressing',
       currentStepIndex: 0,

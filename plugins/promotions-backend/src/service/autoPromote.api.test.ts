@@ -25,11 +25,24 @@ async function promotions(server: Server): Promise<Promotion[]> {
   return response.body.items;
 }
 
+type Decision = { toStage: string; service: string; decision: string; reason: string; digest?: string };
+
 async function autoDecisions(server: Server) {
   const response = await request(server)
     .get('/api/promotions/products/alpha/shop/auto-promotions')
     .set('Authorization', bob);
-  return response.body.items as Array<{ toStage: string; service: string; decision: string; reason: string }>;
+  return response.body.items as Decision[];
+}
+
+/**
+ * Waits for the auto-promoter's latest run to have decided about `service`
+ * into `toStage` for `digest` with a reason matching `reason`: proof that a
+ * run saw the state a test arranged, where a fixed sleep only hopes for it.
+ */
+function decided(server: Server, toStage: string, digest: string, reason: RegExp, service = 'storefront') {
+  const matches = (d: Decision) =>
+    d.toStage === toStage && d.service === service && d.digest === digest && reason.test(d.reason);
+  return eventually(async () => (await autoDecisions(server)).find(matches), 60_000);
 }
 
 const simOptions = { canaryStepMs: 200, syncDelayMs: 200, reconcileIntervalMs: 100 };
@@ -51,7 +64,8 @@ describe('the auto-promoter against the simulator', () => {
     const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
 
     await eventually(async () => (digestIn(sim, 'staging') === digest ? true : undefined), 120_000);
-    await new Promise(resolve => setTimeout(resolve, 5000));
+    // A run that saw staging carry it has decided, and prod is not among its rungs.
+    await decided(server, 'staging', digest, /staging already carries it/);
     expect(digestIn(sim, 'prod')).not.toBe(digest);
 
     const climbed = (await promotions(server))
@@ -87,12 +101,9 @@ describe('the auto-promoter against the simulator', () => {
     expect(rollback.status).toBe(201);
     expect(rollback.body.promotion).toMatchObject({ kind: 'rollback', toStage: 'staging' });
     await eventually(async () => (digestIn(sim, 'staging') === before ? true : undefined), 60_000);
-    await new Promise(resolve => setTimeout(resolve, 6000));
+    // A run that would have climbed it again skipped it for the hold.
+    expect(await decided(server, 'staging', digest, /held in staging/)).toMatchObject({ decision: 'skip' });
     expect(digestIn(sim, 'staging')).toBe(before);
-    expect((await autoDecisions(server)).find(d => d.toStage === 'staging' && d.service === 'storefront')).toMatchObject({
-      decision: 'skip',
-      reason: expect.stringMatching(/held in staging/),
-    });
     const holds = await request(server).get('/api/promotions/products/alpha/shop/holds').set('Authorization', bob);
     expect(holds.body.items).toEqual([
       expect.objectContaining({ stage: 'staging', service: 'storefront', placedBy: 'user:default/bob' }),
@@ -110,12 +121,8 @@ describe('the auto-promoter against the simulator', () => {
     const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
     sim.control.setApp('alpha-shop-test', { health: 'Degraded' });
     await eventually(async () => (digestIn(sim, 'test') === digest ? true : undefined), 60_000);
-    await new Promise(resolve => setTimeout(resolve, 8000));
+    expect(await decided(server, 'uat', digest, /not healthy in test/)).toMatchObject({ decision: 'skip' });
     expect(digestIn(sim, 'uat')).not.toBe(digest);
-    expect((await autoDecisions(server)).find(d => d.toStage === 'uat' && d.service === 'storefront')).toMatchObject({
-      decision: 'skip',
-      reason: expect.stringMatching(/not healthy in test/),
-    });
   });
 
   it('answers 400 to a rollback to a tag and 409 to a digest the stage never ran', async () => {

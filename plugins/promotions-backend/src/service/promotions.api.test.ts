@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import request from 'supertest';
 import type { Promotion } from '@refplat/plugin-promotions-common';
 import { eventually, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { sendConcurrently } from '../__testUtils__/concurrentRequests';
 
 jest.setTimeout(120_000);
 
@@ -159,8 +160,13 @@ describe('promotions against the simulator', () => {
     expect(byBob.status).toBe(403);
     expect(byBob.body.error.message).toMatch(/not a release-approver/);
 
-    // Give the Gate time: without approval nothing merges.
-    await new Promise(resolve => setTimeout(resolve, 2500));
+    // The Gate has judged the PR (its source is healthy) and, without approval, merged nothing.
+    await eventually(async () => {
+      const { body } = await request(server)
+        .get(`/api/promotions/promotions/${promotion.id}`)
+        .set('Authorization', asUser('bob'));
+      return body.events.some((e: { type: string }) => e.type === 'checks-passed') ? true : undefined;
+    });
     expect((await promotionStatus(promotion.id)).status).toBe('awaiting-approval');
     expect(releaseDigest(sim, 'prod', 'cart')).not.toBe(stagingCart);
 
@@ -234,14 +240,9 @@ describe('promotions against the simulator', () => {
   });
 
   it('opens exactly one PR for 20 concurrent identical requests', async () => {
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () => requestPromotion({ toStage: 'prod' })),
-    );
-    const statuses = responses.map(r => r.status);
-    expect(statuses.filter(status => status === 201)).toHaveLength(1);
-    expect(statuses.filter(status => status === 200)).toHaveLength(19);
-    const numbers = new Set(responses.map(r => r.body.promotion.pullRequest.number));
-    expect(numbers.size).toBe(1);
+    const answers = await sendConcurrently(20, () => requestPromotion({ toStage: 'prod' }));
+    expect(answers.map(r => r.status).sort()).toEqual([...Array(19).fill(200), 201]);
+    expect(new Set(answers.map(r => r.body.promotion.pullRequest.number)).size).toBe(1);
     expect(await openPulls()).toHaveLength(1);
   });
 
