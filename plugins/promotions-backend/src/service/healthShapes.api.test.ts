@@ -17,11 +17,12 @@ import {
   simConfig,
   startPromotionsBackend,
 } from '../__testUtils__/testBackend';
+import { comparableLadder, getLadder } from '../__testUtils__/ladderViews';
 import { readPromotionsConfig } from '../config';
 import { createOctokit } from '../github/createOctokit';
 import { PlatformRepoReader } from '../github/PlatformRepoReader';
 
-jest.setTimeout(120_000);
+jest.setTimeout(180_000);
 
 type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
 
@@ -38,14 +39,6 @@ const REVISION_DETAIL: Record<ApplicationSourceShape, RegExp> = {
   'multi-source':
     /^Multi-source Application: platform repo source #2: synced revision \w+ carries the current Release; app repo source #1: the spec injects sha256:\w+… \(kustomize images\) for storefront and ArgoCD compared against this spec/,
 };
-
-async function getLadder(server: Server, product = 'alpha/shop'): Promise<Ladder> {
-  const response = await request(server)
-    .get(`/api/promotions/products/${product}/ladder`)
-    .set('Authorization', bob);
-  expect(response.status).toBe(200);
-  return response.body;
-}
 
 function stageOf(ladder: Ladder, name: string) {
   return ladder.stages.find(stage => stage.name === name)!;
@@ -64,26 +57,6 @@ function clientErrors(requests: LoggedRequest[]): string[] {
   return requests
     .filter(call => call.status >= 400 && call.status < 500)
     .map(call => `${call.status} ${call.target} ${call.method} ${call.path}`);
-}
-
-/** A ladder without its times and links, to compare two health sources' view of one platform. */
-function comparable(ladder: Ladder) {
-  return ladder.stages.map(stage => ({
-    name: stage.name,
-    verdict: stage.verdict,
-    revision: stage.application?.revision,
-    services: Object.fromEntries(
-      Object.entries(stage.services).map(([service, cell]) => [
-        service,
-        {
-          digest: cell.digest,
-          verdict: cell.verdict,
-          running: cell.runningDigests,
-          checks: cell.checks?.map(check => [check.id, check.verdict, check.detail]),
-        },
-      ]),
-    ),
-  }));
 }
 
 const CELLS: Array<{ argocdVersion: ArgocdVersion; applicationSource: ApplicationSourceShape }> = [
@@ -217,7 +190,7 @@ describe.each<ArgocdVersion>(['2', '3'])(
           getLadder(servers.argocd),
           getLadder(servers.kubernetes),
         ]);
-        expect(comparable(viaKubernetes)).toEqual(comparable(viaArgoCd));
+        expect(comparableLadder(viaKubernetes)).toEqual(comparableLadder(viaArgoCd));
       };
       await same();
 

@@ -2,13 +2,13 @@ import { mockCredentials } from '@backstage/backend-test-utils';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { parse } from 'yaml';
 import request from 'supertest';
-import type { Ladder } from '@refplat/plugin-promotions-common';
 import {
   HealthSourceKind,
   eventually,
   readSimFile,
   startPromotionsBackend,
 } from '../__testUtils__/testBackend';
+import { comparableLadder, getLadder } from '../__testUtils__/ladderViews';
 
 jest.setTimeout(60_000);
 
@@ -16,14 +16,6 @@ const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
 const bob = mockCredentials.user.header('user:default/bob');
 
 type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
-
-async function getLadder(server: Server, product = 'alpha/shop'): Promise<Ladder> {
-  const response = await request(server)
-    .get(`/api/promotions/products/${product}/ladder`)
-    .set('Authorization', bob);
-  expect(response.status).toBe(200);
-  return response.body;
-}
 
 function releaseDigests(sim: RunningSim, product: string, stage: string) {
   const file = parse(readSimFile(sim, `gitops/releases/${product}/${stage}.yaml`));
@@ -211,22 +203,10 @@ describe('ladder route errors and cost', () => {
     await eventually(async () =>
       (await getLadder(server)).stages.every(stage => stage.healthy) ? true : undefined,
     );
-    const comparable = (ladder: Ladder) =>
-      ladder.stages.map(stage => ({
-        name: stage.name,
-        verdict: stage.verdict,
-        revision: stage.application?.revision,
-        services: Object.fromEntries(
-          Object.entries(stage.services).map(([service, cell]) => [
-            service,
-            { digest: cell.digest, verdict: cell.verdict, running: cell.runningDigests },
-          ]),
-        ),
-      }));
     const [viaArgoCd, viaKubernetes] = await Promise.all([
       getLadder(server),
       getLadder(kubernetesServer),
     ]);
-    expect(comparable(viaKubernetes)).toEqual(comparable(viaArgoCd));
+    expect(comparableLadder(viaKubernetes)).toEqual(comparableLadder(viaArgoCd));
   });
 });
