@@ -39,10 +39,10 @@ export const PLATFORM_REPO_PLATFORM: Readonly<PlatformShape> = {
 };
 
 /**
- * The shape a simulator gets when none is asked for. It stays PLATFORM_REPO_PLATFORM until the
- * promotions backend judges SEEDS_PLATFORM; then this becomes SEEDS_PLATFORM.
+ * The shape a simulator gets when none is asked for: the seeds' platform (app repos, ArgoCD 3),
+ * what new installs run. Tests that need the platform-repo shape ask for it.
  */
-export const DEFAULT_PLATFORM: Readonly<PlatformShape> = PLATFORM_REPO_PLATFORM;
+export const DEFAULT_PLATFORM: Readonly<PlatformShape> = SEEDS_PLATFORM;
 
 /** GitHub truncates a recursive tree beyond 100,000 entries (or 7 MB). */
 export const GITHUB_TREE_ENTRY_LIMIT = 100_000;
