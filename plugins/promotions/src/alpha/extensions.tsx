@@ -1,0 +1,60 @@
+import {
+  ApiBlueprint,
+  discoveryApiRef,
+  fetchApiRef,
+} from '@backstage/frontend-plugin-api';
+import {
+  EntityCardBlueprint,
+  EntityContentBlueprint,
+} from '@backstage/plugin-catalog-react/alpha';
+import { PromotionsClient, promotionsApiRef } from '../api';
+import { productSystemFilter, serviceComponentFilter } from './filters';
+
+/** The client for `/api/promotions`, as the legacy plugin's `apis` provide it. */
+export const promotionsApi = ApiBlueprint.make({
+  params: defineParams =>
+    defineParams({
+      api: promotionsApiRef,
+      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
+      factory: ({ discoveryApi, fetchApi }) =>
+        new PromotionsClient({ discoveryApi, fetchApi }),
+    }),
+});
+
+/** The promotion ladder on a Product's System page. */
+export const promotionLadderEntityCard = EntityCardBlueprint.make({
+  name: 'ladder',
+  params: {
+    type: 'content',
+    filter: productSystemFilter,
+    loader: () =>
+      import('../components/LadderCard').then(m => <m.EntityPromotionLadderCard />),
+  },
+});
+
+/** One Service's digest and health at every stage, on its Component page. */
+export const servicePromotionsEntityCard = EntityCardBlueprint.make({
+  name: 'service',
+  params: {
+    type: 'content',
+    filter: serviceComponentFilter,
+    loader: () =>
+      import('../components/ServiceCard').then(m => (
+        <m.EntityServicePromotionsCard />
+      )),
+  },
+});
+
+/**
+ * A "Promotions" tab on a Product's System page: the ladder at full width,
+ * for Products with many Services or stages.
+ */
+export const promotionsEntityContent = EntityContentBlueprint.make({
+  params: {
+    path: '/promotions',
+    title: 'Promotions',
+    filter: productSystemFilter,
+    loader: () =>
+      import('../components/LadderCard').then(m => <m.EntityPromotionLadderCard />),
+  },
+});
