@@ -1,7 +1,10 @@
 import { HumanDuration } from '@backstage/types';
 
 export interface Config {
-  /** Configuration for the promotions plugins. */
+  /**
+   * Configuration for the promotions plugins. Without `platformRepo` the
+   * backend plugin starts idle: it logs a warning and its routes answer 503.
+   */
   promotions?: {
     /** The GitHub repository holding Release records and Environments. */
     platformRepo: {
@@ -108,3 +111,4 @@ export interface Config {
     };
   };
 }
+      /** Default: false (opt-in). The Gate (`gate.enabled`) is on by default. */

@@ -17,6 +17,16 @@ describe('readPromotionsConfig', () => {
     expect(config.soakSeconds).toEqual({});
   });
 
+  it('leaves the auto-promoter off and the Gate on unless told otherwise', () => {
+    const config = readPromotionsConfig(new ConfigReader({ promotions: base }));
+    expect(config.autoPromote.enabled).toBe(false);
+    expect(config.gate.enabled).toBe(true);
+    const optedIn = readPromotionsConfig(
+      new ConfigReader({ promotions: { ...base, autoPromote: { enabled: true } } }),
+    );
+    expect(optedIn.autoPromote.enabled).toBe(true);
+  });
+
   it('reads stages with soak times mixed with plain names', () => {
     const config = readPromotionsConfig(
       new ConfigReader({

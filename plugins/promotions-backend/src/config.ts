@@ -146,6 +146,20 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
   const { stages, soakSeconds } = readStages(config);
   const badStage = stages.find(stage => !isValidName(stage));
   if (badStage !== undefined || new Set(stages).size !== stages.length) {
+/**
+ * Why the plugin cannot serve with this configuration, or undefined when it
+ * can. Without a platform repo there is nothing to read; the plugin then
+ * starts idle instead of taking the whole backend down with it.
+ */
+export function notConfiguredReason(root: Config): string | undefined {
+  if (root.has('promotions.platformRepo')) return undefined;
+  return (
+    'promotions is not configured: set promotions.platformRepo (owner and repo of the ' +
+    'platform GitHub repository) and a health source (promotions.argocd or ' +
+    'promotions.kubernetes), see the README of @refplat/plugin-promotions-backend'
+  );
+}
+
     throw new InputError(
       `promotions.stages must be distinct lowercase names, got ${JSON.stringify(stages)}`,
     );
@@ -195,7 +209,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       frequency: { seconds: 30 },
     }),
     autoPromote: readSchedule(config.getOptionalConfig('autoPromote'), {
-      enabled: true,
+      enabled: false, // opt-in: promoting on its own is the adopter's decision
       frequency: { minutes: 5 },
     }),
   };

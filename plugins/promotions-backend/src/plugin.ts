@@ -6,11 +6,17 @@ import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { promotionsPermissions } from '@refplat/plugin-promotions-common';
+import { notConfiguredReason } from './config';
 import { migratedClient } from './database/DatabasePromotionStore';
 import { createPromotionsServices } from './service/createServices';
 import { createRouter } from './service/router';
+import { createNotConfiguredRouter } from './service/notConfiguredRouter';
 
-/** The promotions backend plugin, mounted at `/api/promotions`. */
+/**
+ * The promotions backend plugin, mounted at `/api/promotions`.
+ *
+ * @public
+ */
 export const promotionsPlugin = createBackendPlugin({
   pluginId: 'promotions',
   register(env) {
@@ -34,6 +40,14 @@ export const promotionsPlugin = createBackendPlugin({
       async init(deps) {
         const { httpRouter, httpAuth, permissions, permissionsRegistry, scheduler, logger } = deps;
         permissionsRegistry.addPermissions(promotionsPermissions);
+        const notConfigured = notConfiguredReason(deps.rootConfig);
+        if (notConfigured) {
+          // Idle, not failing: the rest of the backend keeps working, and
+          // nothing is migrated, scheduled or written until it is configured.
+          logger.warn(`${notConfigured}. Until then its routes answer 503.`);
+          httpRouter.use(createNotConfiguredRouter(notConfigured));
+          return;
+        }
         const services = createPromotionsServices({
           ...deps,
           db: await migratedClient(deps.database),

@@ -1,0 +1,50 @@
+import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import request from 'supertest';
+import { promotionsPlugin } from './plugin';
+
+describe('the plugin without a promotions block', () => {
+  const logger = mockServices.logger.mock();
+  const database = mockServices.database.mock();
+  const scheduler = mockServices.scheduler.mock();
+
+  async function startWith(config: object) {
+    const { server } = await startTestBackend({
+      features: [
+        promotionsPlugin,
+        mockServices.rootConfig.factory({ data: config }),
+        logger.factory,
+        database.factory,
+        scheduler.factory,
+        catalogServiceMock.factory(),
+      ],
+    });
+    return server;
+  }
+
+  it.each([
+    ['no promotions block', {}],
+    ['a promotions block without platformRepo', { promotions: { autoPromote: { enabled: true } } }],
+  ])('%s: starts, warns once, answers 503 with the reason, writes nothing', async (_, config) => {
+    const server = await startWith(config);
+
+    for (const path of ['/api/promotions/products/alpha/shop/ladder', '/api/promotions/promotions/x']) {
+      const response = await request(server).get(path);
+      expect(response.status).toBe(503);
+      expect(response.body.error.message).toMatch(
+        /^promotions is not configured: set promotions\.platformRepo/,
+      );
+    }
+    const write = await request(server)
+      .post('/api/promotions/products/alpha/shop/promotions')
+      .send({ toStage: 'test' });
+    expect(write.status).toBe(503);
+
+    const warnings = logger.warn.mock.calls.map(([message]) => message);
+    expect(warnings).toEqual([expect.stringMatching(/^promotions is not configured: /)]);
+    expect(database.getClient).not.toHaveBeenCalled();
+    expect(scheduler.scheduleTask).not.toHaveBeenCalled();
+  });
+
+  afterEach(() => jest.clearAllMocks());
+});
