@@ -2,7 +2,14 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { UpstreamTarget } from './requestLog';
 
 export type FaultKind =
-  'status' | 'secondary-rate-limit' | 'primary-rate-limit' | 'reset';
+  | 'status'
+  | 'secondary-rate-limit'
+  | 'primary-rate-limit'
+  | 'reset'
+  /** The call is held and never handled or answered (a stalled upstream). */
+  | 'stall'
+  /** The call is handled (its change happens) but never answered. */
+  | 'stall-response';
 
 /** What POST /_sim/faults accepts. */
 export interface FaultSpec {
@@ -15,7 +22,12 @@ export interface FaultSpec {
   count?: number;
   /** HTTP status to answer with (e.g. 500, 502, 503). */
   status?: number;
-  /** A GitHub rate-limit answer, or 'reset' to drop the connection. */
+  /**
+   * A GitHub rate-limit answer, 'reset' to drop the connection, or a stall:
+   * 'stall' holds the call unhandled, 'stall-response' handles it and holds
+   * the answer, until the client goes away (e.g. a process killed while
+   * waiting on exactly that call).
+   */
   kind?: Exclude<FaultKind, 'status'>;
   /** Delay before answering (alone: a slow but successful call). */
   latencyMs?: number;
@@ -101,6 +113,11 @@ export class FaultInjector {
       const act = () => {
         if (fault.kind === 'reset') {
           req.socket.destroy();
+        } else if (fault.kind === 'stall') {
+          // never answered
+        } else if (fault.kind === 'stall-response') {
+          withholdResponse(res);
+          next();
         } else if (fault.status !== undefined || fault.kind !== undefined) {
           respond(req, res, fault);
         } else {
@@ -112,6 +129,13 @@ export class FaultInjector {
       return undefined;
     };
   }
+}
+
+/** Lets the handler run to the end but sends nothing of its answer. */
+function withholdResponse(res: Response): void {
+  res.writeHead = (() => res) as unknown as Response['writeHead'];
+  res.write = (() => true) as Response['write'];
+  res.end = (() => res) as unknown as Response['end'];
 }
 
 function matches(spec: FaultSpec, method: string, path: string): boolean {
