@@ -1,5 +1,6 @@
 import { Entity } from '@backstage/catalog-model';
 import { evaluateFilterPredicate } from '@backstage/filter-predicates';
+import { PRODUCT_ANNOTATION, SERVICE_ANNOTATION } from '@refplat/plugin-promotions-common';
 import { isPromotionsAvailable } from '../entity';
 import { productSystemFilter, serviceComponentFilter } from './filters';
 
@@ -16,8 +17,8 @@ function entity(
   };
 }
 
-const product = { 'refplat.org/product': 'alpha/shop' };
-const service = { 'refplat.org/service': 'storefront' };
+const product = { [PRODUCT_ANNOTATION]: 'alpha/shop' };
+const service = { [SERVICE_ANNOTATION]: 'storefront' };
 
 describe('the new frontend system filters', () => {
   it.each([
