@@ -7,6 +7,7 @@
 export {
   promotionsPlugin,
   EntityPromotionLadderCard,
+  EntityPromotionHistoryCard,
   EntityServicePromotionsCard,
 } from './plugin';
 export { isPromotionsAvailable } from './entity';

@@ -30,6 +30,20 @@ export const EntityPromotionLadderCard = promotionsPlugin.provide(
   }),
 );
 
+/**
+ * The Product's promotions and rollbacks, live and recent, filterable by
+ * stage: for a System's Promotions tab.
+ */
+export const EntityPromotionHistoryCard = promotionsPlugin.provide(
+  createComponentExtension({
+    name: 'EntityPromotionHistoryCard',
+    component: {
+      lazy: () =>
+        import('./components/PromotionHistory').then(m => m.EntityPromotionHistoryCard),
+    },
+  }),
+);
+
 /** One Service's digest and health at every stage, for a Component entity. */
 export const EntityServicePromotionsCard = promotionsPlugin.provide(
   createComponentExtension({

@@ -2,17 +2,37 @@ import { ReactElement } from 'react';
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { PromotionsApi, promotionsApiRef } from '../api';
+import { StaticProductAccess } from '../access/ProductAccessContext';
+import { ProductViewer } from '../access/productChangeAccess';
 import { fakePermissionApi } from './permissions';
 
-/** The promotions API methods a test provides, and its permission decisions. */
+/** The promotions API methods a test provides, its permission decisions and who looks. */
 export interface TestApis {
   api?: Partial<PromotionsApi>;
   permissions?: ReturnType<typeof fakePermissionApi>;
+  viewer?: Partial<ProductViewer>;
 }
 
+/** bob of team alpha, which owns shop; release-approvers approve prod. */
+export const BOB: ProductViewer = {
+  userEntityRef: 'user:default/bob',
+  claims: ['user:default/bob', 'group:default/alpha'],
+  owners: ['group:default/alpha'],
+  approvers: ['group:default/release-approvers'],
+  requireOwnership: true,
+  requireDistinctApprover: true,
+};
+
+/** alice, a release-approver. */
+export const ALICE: Partial<ProductViewer> = {
+  userEntityRef: 'user:default/alice',
+  claims: ['user:default/alice', 'group:default/release-approvers'],
+};
+
 /**
- * Renders `element` in a test app with the given promotions API methods and
- * permission decisions (everything allowed unless told otherwise).
+ * Renders `element` in a test app with the given promotions API methods,
+ * permission decisions (everything allowed unless told otherwise) and viewer
+ * (bob, an owner, unless told otherwise).
  */
 export function renderWithPromotionsApis(
   element: ReactElement,
@@ -25,7 +45,7 @@ export function renderWithPromotionsApis(
         [permissionApiRef, options.permissions ?? fakePermissionApi()],
       ]}
     >
-      {element}
+      <StaticProductAccess viewer={{ ...BOB, ...options.viewer }}>{element}</StaticProductAccess>
     </TestApiProvider>,
   );
 }

@@ -46,8 +46,8 @@ export const servicePromotionsEntityCard = EntityCardBlueprint.make({
 });
 
 /**
- * A "Promotions" tab on a Product's System page: the ladder at full width,
- * for Products with many Services or stages.
+ * A "Promotions" tab on a Product's System page: its promotions and
+ * rollbacks, live and recent, by stage (the ladder is on the Overview).
  */
 export const promotionsEntityContent = EntityContentBlueprint.make({
   params: {
@@ -55,6 +55,6 @@ export const promotionsEntityContent = EntityContentBlueprint.make({
     title: 'Promotions',
     filter: productSystemFilter,
     loader: () =>
-      import('../components/LadderCard').then(m => <m.EntityPromotionLadderCard />),
+      import('../components/PromotionHistory').then(m => <m.EntityPromotionHistoryCard />),
   },
 });

@@ -1,36 +1,33 @@
 import { Ladder, LadderStage, PromotionChecklistItem } from '@refplat/plugin-promotions-common';
+import { gateLook } from './gateLabels';
 
 export interface ServiceChecklist {
   service: string;
   items: PromotionChecklistItem[];
+  /** How many passing gates were left out to keep a rung's list short. */
+  passingLeftOut: number;
 }
 
 /**
- * The gates of a promotion into `stage`, per service: one service's own
- * checklist, or for the rung those of the services whose digest differs from
- * the stage below. When none differ, those of the services with a failing
- * gate, so the reason never goes unexplained.
+ * The gates of a promotion into `stage`: every gate of one service, or for a
+ * rung only the blocking gates of the services waiting to climb (the rest
+ * counted), so the list says what stands in the way and stays short.
  */
 export function rungChecklist(
   ladder: Ladder,
   stage: LadderStage,
   service?: string,
 ): ServiceChecklist[] {
-  const withItems = (services: string[]) =>
-    services.flatMap(name => {
-      const items = stage.services[name]?.checklist;
-      return items && items.length ? [{ service: name, items }] : [];
-    });
-  if (service) return withItems([service]);
-
-  const index = ladder.stages.findIndex(candidate => candidate.name === stage.name);
-  const below = index > 0 ? ladder.stages[index - 1] : undefined;
-  const differing = ladder.services.filter(name => {
-    const source = below?.services[name]?.digest;
+  if (service) {
+    const items = stage.services[service]?.checklist ?? [];
+    return items.length ? [{ service, items, passingLeftOut: 0 }] : [];
+  }
+  return ladder.services.flatMap(name => {
     const cell = stage.services[name];
-    return cell?.waitingToClimb || (!!source && source !== cell?.digest);
+    const items = cell?.waitingToClimb ? cell.checklist ?? [] : [];
+    const blocking = items.filter(item => gateLook(item) === 'blocked');
+    return blocking.length
+      ? [{ service: name, items: blocking, passingLeftOut: items.length - blocking.length }]
+      : [];
   });
-  const listed = withItems(differing);
-  if (listed.length) return listed;
-  return withItems(ladder.services).filter(entry => entry.items.some(item => !item.ok));
 }

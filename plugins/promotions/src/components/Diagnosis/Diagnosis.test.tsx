@@ -76,14 +76,23 @@ describe('Diagnosis', () => {
     );
   });
 
-  it('offers a diagnosis on cells that are stuck, in progress or unknown, not on ok ones', async () => {
+  it("opens a cell's diagnosis from its health chip when stuck, in progress or unknown, not when ok", async () => {
     await renderLadder(ladderWithStuckTest());
+    expect(await screen.findByTestId('health-test-cart')).toHaveAttribute('data-diagnosis', 'stuck');
+    expect(screen.getByTestId('health-dev-cart')).not.toHaveAttribute('data-diagnosis');
+    expect(screen.getByTestId('health-prod-cart')).not.toHaveAttribute('data-diagnosis');
+    // No chip of an ok cell opens anything.
+    expect(within(screen.getByTestId('health-dev-cart')).getByTestId('health-healthy')).not.toHaveAttribute(
+      'role',
+      'button',
+    );
 
-    expect(await screen.findByTestId('diagnosis-test-cart')).toHaveAttribute('data-state', 'stuck');
-    expect(screen.queryByTestId('diagnosis-dev-cart')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('diagnosis-prod-cart')).not.toBeInTheDocument();
-
-    await userEvent.click(screen.getByTestId('diagnosis-dev-storefront'));
+    const chip = within(screen.getByTestId('health-dev-storefront')).getByRole('button', { name: 'In progress' });
+    await userEvent.hover(chip);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'In progress: The canary is soaking (click for the diagnosis)',
+    );
+    await userEvent.click(chip);
     const panel = await screen.findByTestId('diagnosis-panel');
     expect(panel).toHaveTextContent('storefront in dev');
     expect(within(panel).getByTestId('diagnosis-state')).toHaveTextContent('In progress');

@@ -1,22 +1,7 @@
-import { Chip, Tooltip } from '@material-ui/core';
+import { Chip } from '@material-ui/core';
 import LockIcon from '@material-ui/icons/Lock';
-import { Hold } from '@refplat/plugin-promotions-common';
 
-export function describeHold(hold: Hold): string {
-  return `${hold.reason} — held by ${hold.placedBy} since ${new Date(
-    hold.placedAt,
-  ).toLocaleString()}`;
-}
-
-/** "Held": the auto-promoter and promotions leave this cell alone. */
-export const HoldChip = (props: { hold: Hold; testId: string }) => (
-  <Tooltip title={describeHold(props.hold)}>
-    <Chip
-      size="small"
-      color="secondary"
-      icon={<LockIcon />}
-      label="Held"
-      data-testid={props.testId}
-    />
-  </Tooltip>
+/** "Held": the auto-promoter and promotions leave this cell alone (the reason is beside it). */
+export const HoldChip = (props: { testId: string }) => (
+  <Chip size="small" color="secondary" icon={<LockIcon />} label="Held" data-testid={props.testId} />
 );

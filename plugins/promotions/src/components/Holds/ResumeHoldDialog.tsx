@@ -5,7 +5,7 @@ import { promotionsApiRef } from '../../api';
 import { useSubmitAction } from '../../hooks/useSubmitAction';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useSectionStyles } from '../common/styles';
-import { describeHold } from './HoldChip';
+import { ActorName } from '../common/ActorName';
 
 /** Confirms lifting a hold, then lifts it. */
 export const ResumeHoldDialog = (props: {
@@ -46,7 +46,10 @@ export const ResumeHoldDialog = (props: {
       onConfirm={resume.submit}
       onClose={props.onClose}
     >
-      <Typography>{describeHold(hold)}</Typography>
+      <Typography>
+        {hold.reason} (held by <ActorName actor={hold.placedBy} /> since{' '}
+        {new Date(hold.placedAt).toLocaleString()})
+      </Typography>
       <Typography className={classes.section}>
         Once resumed, the auto-promoter and promotions may change {hold.service} in{' '}
         {hold.stage} again.

@@ -1,16 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { EntityProvider, catalogApiRef } from '@backstage/plugin-catalog-react';
-import { Entity } from '@backstage/catalog-model';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
-import { Ladder } from '@refplat/plugin-promotions-common';
-import { PromotionsApi, promotionsApiRef } from '../../api';
-import { shopLadder } from '../../__testUtils__/ladders';
+import { Hold, Ladder } from '@refplat/plugin-promotions-common';
+import { PromotionsApi } from '../../api';
+import { CardOptions, renderCard, systemFor } from '../../__testUtils__/card';
 import { DENY, fakePermissionApi } from '../../__testUtils__/permissions';
+import { shopLadder } from '../../__testUtils__/ladders';
 import { EntityPromotionLadderCard } from './EntityPromotionLadderCard';
 
-const hold = {
+const hold: Hold = {
   stage: 'test',
   service: 'cart',
   reason: 'Incident INC-7: cart checkout errors',
@@ -18,94 +15,67 @@ const hold = {
   placedAt: '2026-11-30T09:00:00.000Z',
 };
 
-/** shop as `product` (usePermission caches per Product), cart held in test. */
-function heldLadder(product: string): Ladder {
-  const ladder = shopLadder();
-  ladder.product = product;
-  ladder.stages[1].services.cart.hold = hold;
+/** shop as `product` (usePermission caches per Product), cart held in `stage`. */
+function heldLadder(product: string, stage = 'test'): Ladder {
+  const ladder = { ...shopLadder(), product, approvers: ['group:default/release-approvers'] };
+  const held = ladder.stages.find(candidate => candidate.name === stage)!;
+  held.services.cart.hold = { ...hold, stage };
   return ladder;
 }
 
-function systemFor(product: string): Entity {
-  return {
-    apiVersion: 'backstage.io/v1alpha1',
-    kind: 'System',
-    metadata: { name: product, annotations: { 'refplat.org/product': `alpha/${product}` } },
-    spec: { owner: 'group:default/alpha' },
-  };
+function renderLadderCard(product: string, api: Partial<PromotionsApi>, options: Partial<CardOptions> = {}) {
+  return renderCard(<EntityPromotionLadderCard />, { entity: systemFor(product), api, ...options });
 }
 
-function renderCard(
-  product: string,
-  api: Partial<PromotionsApi>,
-  permissions = fakePermissionApi(),
-) {
-  return renderInTestApp(
-    <TestApiProvider
-      apis={[
-        [promotionsApiRef, api],
-        [catalogApiRef, { getEntityByRef: jest.fn() }],
-        [permissionApiRef, permissions],
-      ]}
-    >
-      <EntityProvider entity={systemFor(product)}>
-        <EntityPromotionLadderCard />
-      </EntityProvider>
-    </TestApiProvider>,
-  );
+async function openActions(key: string) {
+  await userEvent.click(await screen.findByTestId(`actions-${key}`));
+  return screen.findByRole('menu');
 }
 
 describe('EntityPromotionLadderCard holds, soak and auto-promoter', () => {
-  it('shows a held cell with the reason, who and when, and Resume lifts the hold', async () => {
-    const resumed = { ...heldLadder('resume') };
-    resumed.stages = resumed.stages.map(stage => ({
-      ...stage,
-      services: Object.fromEntries(
-        Object.entries(stage.services).map(([service, cell]) => [service, { ...cell, hold: undefined }]),
-      ),
-    }));
+  it('shows why a cell is held and by whom on the cell itself, and Resume lifts the hold', async () => {
+    const resumed = heldLadder('resume');
+    delete resumed.stages[1].services.cart.hold;
     const getLadder = jest
       .fn()
       .mockResolvedValueOnce(heldLadder('resume'))
       .mockResolvedValue(resumed);
     const liftHold = jest.fn(async () => hold);
-    await renderCard('resume', { getLadder, liftHold });
+    await renderLadderCard('resume', { getLadder, liftHold });
 
-    const chip = await screen.findByTestId('hold-test-cart');
-    expect(chip).toHaveTextContent('Held');
-    await userEvent.hover(chip);
-    const tooltip = await screen.findByRole('tooltip');
-    expect(tooltip).toHaveTextContent('Incident INC-7: cart checkout errors');
-    expect(tooltip).toHaveTextContent('held by user:default/dana since');
+    expect(await screen.findByTestId('hold-test-cart')).toHaveTextContent('Held');
+    expect(screen.getByTestId('hold-reason-test-cart')).toHaveTextContent('Incident INC-7: cart checkout errors');
+    expect(screen.getByTestId('hold-notice-test-cart')).toHaveTextContent('by dana');
     expect(screen.queryByTestId('hold-test-storefront')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('freeze-test-cart')).not.toBeInTheDocument();
 
-    await userEvent.click(await screen.findByTestId('resume-test-cart'));
+    const resume = screen.getByTestId('resume-test-cart');
+    await waitFor(() => expect(resume).toBeEnabled());
+    await userEvent.click(resume);
     expect(liftHold).not.toHaveBeenCalled();
     await userEvent.click(await screen.findByTestId('resume-confirm'));
-
     expect(liftHold).toHaveBeenCalledWith({ team: 'alpha', product: 'resume' }, 'test', 'cart');
     await waitFor(() => expect(getLadder).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.queryByTestId('hold-test-cart')).not.toBeInTheDocument());
     expect(screen.queryByTestId('resume-dialog')).not.toBeInTheDocument();
-    expect(screen.getByTestId('freeze-test-cart')).toBeInTheDocument();
   });
 
-  it('freezes a cell only with a reason', async () => {
-    const getLadder = jest.fn().mockResolvedValue({ ...shopLadder(), product: 'freeze' });
+  it('freezes a cell from its actions, only with a reason', async () => {
+    const getLadder = jest.fn().mockResolvedValue(heldLadder('freeze', 'prod'));
     const placeHold = jest.fn(async () => hold);
-    await renderCard('freeze', { getLadder, placeHold });
+    await renderLadderCard('freeze', { getLadder, placeHold });
 
-    await userEvent.click(await screen.findByTestId('freeze-test-cart'));
+    const menu = await openActions('test-cart');
+    const freeze = within(menu).getByTestId('freeze-test-cart');
+    expect(freeze).toHaveTextContent('Freeze cart in test…');
+    await waitFor(() => expect(freeze).not.toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(freeze);
     const confirm = await screen.findByTestId('freeze-confirm');
     expect(confirm).toBeDisabled();
     await userEvent.type(screen.getByTestId('freeze-reason'), '   ');
     expect(confirm).toBeDisabled();
-
     await userEvent.type(screen.getByTestId('freeze-reason'), 'Incident INC-7');
     expect(confirm).toBeEnabled();
     await userEvent.click(confirm);
-
     expect(placeHold).toHaveBeenCalledWith(
       { team: 'alpha', product: 'freeze' },
       { stage: 'test', service: 'cart', reason: 'Incident INC-7' },
@@ -114,36 +84,56 @@ describe('EntityPromotionLadderCard holds, soak and auto-promoter', () => {
     await waitFor(() => expect(getLadder).toHaveBeenCalledTimes(2));
   });
 
-  it("shows the backend's refusal of a hold and keeps the dialog open", async () => {
-    const getLadder = jest.fn().mockResolvedValue({ ...shopLadder(), product: 'refused' });
-    const placeHold = jest.fn().mockRejectedValue(new Error('Unknown service cart in test'));
-    await renderCard('refused', { getLadder, placeHold });
+  it('offers no Freeze on the first stage, where nothing is promoted into, nor on a held cell', async () => {
+    await renderLadderCard('first-stage', { getLadder: jest.fn().mockResolvedValue(heldLadder('first-stage')) });
+    const dev = await openActions('dev-cart');
+    expect(within(dev).queryByTestId('freeze-dev-cart')).not.toBeInTheDocument();
+    expect(within(dev).getByTestId('copy-digest-dev-cart')).toHaveTextContent('Copy digest');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    const held = await openActions('test-cart');
+    expect(within(held).queryByTestId('freeze-test-cart')).not.toBeInTheDocument();
+  });
 
-    await userEvent.click(await screen.findByTestId('freeze-test-cart'));
+  it("shows the backend's refusal of a hold and keeps the dialog open", async () => {
+    const getLadder = jest.fn().mockResolvedValue(heldLadder('refused', 'prod'));
+    const placeHold = jest.fn().mockRejectedValue(new Error('Unknown service cart in test'));
+    await renderLadderCard('refused', { getLadder, placeHold });
+
+    const menu = await openActions('test-cart');
+    await waitFor(() => expect(within(menu).getByTestId('freeze-test-cart')).not.toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(within(menu).getByTestId('freeze-test-cart'));
     await userEvent.type(await screen.findByTestId('freeze-reason'), 'why not');
     await userEvent.click(screen.getByTestId('freeze-confirm'));
     expect(await screen.findByTestId('freeze-error')).toHaveTextContent('Unknown service cart in test');
     expect(getLadder).toHaveBeenCalledTimes(1);
   });
 
-  it('offers neither Resume nor Freeze without the hold permission, but still shows the hold', async () => {
+  it('disables Freeze and Resume, saying why, without the hold permission, and still shows the hold', async () => {
     const permissions = fakePermissionApi({ 'promotions.hold.manage': DENY });
-    await renderCard('no-hold', { getLadder: jest.fn().mockResolvedValue(heldLadder('no-hold')) }, permissions);
+    await renderLadderCard('no-hold', { getLadder: jest.fn().mockResolvedValue(heldLadder('no-hold')) }, { permissions });
 
-    expect(await screen.findByTestId('hold-test-cart')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(permissions.authorize).toHaveBeenCalledWith(
-        expect.objectContaining({ permission: expect.objectContaining({ name: 'promotions.hold.manage' }) }),
-      ),
-    );
-    await act(async () => {
-      await Promise.all(permissions.authorize.mock.results.map(result => result.value));
-    });
-    expect(screen.queryByTestId('resume-test-cart')).not.toBeInTheDocument();
-    expect(screen.queryByTestId(/^freeze-/)).not.toBeInTheDocument();
+    expect(await screen.findByTestId('hold-reason-test-cart')).toHaveTextContent('Incident INC-7');
+    const resume = screen.getByTestId('resume-test-cart');
+    await waitFor(() => expect(permissions.authorize).toHaveBeenCalled());
+    await waitFor(() => expect(resume).toBeDisabled());
+    const menu = await openActions('prod-cart');
+    const freeze = within(menu).getByTestId('freeze-prod-cart');
+    expect(freeze).toHaveAttribute('aria-disabled', 'true');
+    expect(freeze).toHaveTextContent('You may not freeze services');
   });
 
-  it("shows the soak left, the stage's soak time and the auto-promoter's last word", async () => {
+  it('lets only release-approvers resume a hold at an approval stage', async () => {
+    await renderLadderCard('prod-hold', { getLadder: jest.fn().mockResolvedValue(heldLadder('prod-hold', 'prod')) });
+    const resume = await screen.findByTestId('resume-prod-cart');
+    await waitFor(() => expect(resume).toBeDisabled());
+    await userEvent.hover(resume.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Only release-approvers (release-approvers) may resume a service here',
+    );
+  });
+
+  it("shows the soak left, the stage's soak time and, where a digest waits, the auto-promoter's last word", async () => {
     const ladder = { ...shopLadder(), product: 'soak' };
     ladder.stages[1].soakSeconds = 600;
     ladder.stages[1].services.cart.soakRemainingSeconds = 250;
@@ -152,17 +142,16 @@ describe('EntityPromotionLadderCard holds, soak and auto-promoter', () => {
       reason: 'storefront is not healthy in dev: Canary in progress',
       decidedAt: '2026-11-30T09:00:00.000Z',
     };
-    await renderCard('soak', { getLadder: jest.fn().mockResolvedValue(ladder) });
+    await renderLadderCard('soak', { getLadder: jest.fn().mockResolvedValue(ladder) });
 
     expect(await screen.findByTestId('soak-test-cart')).toHaveTextContent('Soaking: 4m 10s left');
     expect(screen.queryByTestId('soak-dev-cart')).not.toBeInTheDocument();
     expect(within(screen.getByTestId('stage-test')).getByText('soak 10m')).toBeInTheDocument();
     expect(within(screen.getByTestId('stage-prod')).queryByText(/^soak /)).not.toBeInTheDocument();
 
-    const auto = screen.getByTestId('auto-test-storefront');
-    expect(screen.queryByTestId('auto-test-cart')).not.toBeInTheDocument();
-    await userEvent.hover(auto);
-    const tooltip = await screen.findByRole('tooltip');
-    expect(tooltip).toHaveTextContent(/^Auto-promoter \(.+\): skip — storefront is not healthy in dev: Canary in progress$/);
+    await userEvent.hover(within(screen.getByTestId('cell-test-storefront')).getByTestId('waiting-to-climb'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      /^dev runs aaaaaaa; test has bbbbbbb\. Auto-promoter, .+: skipped — storefront is not healthy in dev: Canary in progress$/,
+    );
   });
 });

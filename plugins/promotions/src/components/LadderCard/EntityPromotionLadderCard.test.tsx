@@ -1,42 +1,40 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { EntityProvider, catalogApiRef } from '@backstage/plugin-catalog-react';
 import { Entity } from '@backstage/catalog-model';
 import { Ladder } from '@refplat/plugin-promotions-common';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
-import { PromotionsApi, promotionsApiRef } from '../../api';
+import { PromotionsApi } from '../../api';
+import { CardOptions, renderCard, systemFor } from '../../__testUtils__/card';
 import { digest, shopLadder, shopPromotion } from '../../__testUtils__/ladders';
-import { fakePermissionApi } from '../../__testUtils__/permissions';
 import { EntityPromotionLadderCard } from './EntityPromotionLadderCard';
 
-const shopSystem: Entity = {
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'System',
-  metadata: { name: 'shop', annotations: { 'refplat.org/product': 'alpha/shop' } },
-  spec: { owner: 'group:default/alpha' },
-};
+const shopSystem = systemFor('shop');
 
-function renderCard(api: Partial<PromotionsApi>, entity: Entity = shopSystem) {
-  return renderInTestApp(
-    <TestApiProvider
-      apis={[
-        [promotionsApiRef, api],
-        [catalogApiRef, { getEntityByRef: jest.fn() }],
-        [permissionApiRef, fakePermissionApi()],
-      ]}
-    >
-      <EntityProvider entity={entity}>
-        <EntityPromotionLadderCard />
-      </EntityProvider>
-    </TestApiProvider>,
-  );
+function renderLadderCard(
+  api: Partial<PromotionsApi>,
+  entity: Entity = shopSystem,
+  options: Partial<CardOptions> = {},
+) {
+  return renderCard(<EntityPromotionLadderCard />, { entity, api, ...options });
+}
+
+/** shop as `product` (permission decisions are cached per Product). */
+function ladderOf(product: string): Ladder {
+  return { ...shopLadder(), product, approvers: ['group:default/release-approvers'] };
+}
+
+/** `product` whose test runs storefront d, waiting to climb into prod. */
+function ladderReadyForProd(product: string): Ladder {
+  const ladder = ladderOf(product);
+  ladder.stages[1].services.storefront.digest = digest('d');
+  ladder.stages[1].services.storefront.waitingToClimb = false;
+  ladder.stages[2].services.storefront.waitingToClimb = true;
+  return ladder;
 }
 
 describe('EntityPromotionLadderCard', () => {
-  it('shows stages left to right, services as rows, digests, canary and what waits to climb', async () => {
+  it('shows stages left to right, services as rows, short digests, canary and what climbs where', async () => {
     const getLadder = jest.fn(async (): Promise<Ladder> => shopLadder());
-    await renderCard({ getLadder });
+    await renderLadderCard({ getLadder });
 
     expect(await screen.findByText('Promotion ladder')).toBeInTheDocument();
     expect(getLadder).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' });
@@ -46,26 +44,57 @@ describe('EntityPromotionLadderCard', () => {
     expect(screen.getByTestId('service-row-cart')).toBeInTheDocument();
 
     const devStorefront = screen.getByTestId('cell-dev-storefront');
-    expect(devStorefront).toHaveTextContent('sha256:aaaaaaaaaaaa');
-    expect(devStorefront).toHaveTextContent('Canary step 4 of 6: 25% of traffic');
-    expect(screen.getByTestId('cell-test-storefront')).toHaveTextContent('new digest in dev');
-    expect(screen.getByTestId('cell-test-cart')).not.toHaveTextContent('new digest');
-    expect(screen.getByText('approval')).toBeInTheDocument();
-    expect(
-      screen.getAllByTestId('digest').map(el => el.getAttribute('data-digest')),
-    ).toContain(digest('b'));
+    expect(within(devStorefront).getByTestId('digest')).toHaveTextContent(/^aaaaaaa$/);
+    expect(within(devStorefront).getByTestId('digest')).toHaveAttribute('data-digest', digest('a'));
+    expect(devStorefront).toHaveTextContent('Canary step 4 of 6 · 25%');
+    expect(devStorefront).toHaveTextContent('paused 2s of 3s');
+
+    // storefront climbs from dev into test: an arrow on the border, "new in dev" and Promote.
+    const testStorefront = screen.getByTestId('cell-test-storefront');
+    expect(within(testStorefront).getByTestId('flow-test-storefront')).toBeInTheDocument();
+    expect(testStorefront).toHaveTextContent('new in dev');
+    expect(within(testStorefront).getByTestId('request-promotion-test-storefront')).toHaveTextContent('Promote');
+    // cart is in step: nothing climbs, nothing to promote, nothing to explain.
+    const testCart = screen.getByTestId('cell-test-cart');
+    expect(within(testCart).queryByTestId('flow-test-cart')).not.toBeInTheDocument();
+    expect(testCart).not.toHaveTextContent('new in');
+    expect(within(testCart).queryByRole('button', { name: /Request promotion/ })).not.toBeInTheDocument();
+
+    expect(screen.getByTestId('in-step-prod')).toHaveTextContent('In step with test');
+    expect(screen.getByTestId('stage-dev')).toHaveTextContent('CI releases here');
+    expect(within(screen.getByTestId('stage-prod')).getByText('approval')).toBeInTheDocument();
+  });
+
+  it('labels every action and explains a disabled one in one place, never with "why?" links', async () => {
+    const ladder = ladderOf('labels');
+    ladder.stages[1].promotion = { allowed: false, reason: 'storefront is not healthy in dev' };
+    ladder.stages[1].services.storefront.promotion = { allowed: false, reason: 'storefront is not healthy in dev' };
+    await renderLadderCard({ getLadder: jest.fn().mockResolvedValue(ladder) }, systemFor('labels'));
+
+    const rung = await screen.findByTestId('request-promotion-test');
+    expect(rung).toBeDisabled();
+    expect(screen.getByTestId('request-promotion-test-storefront')).toBeDisabled();
+    expect(screen.queryByText(/why\?/)).not.toBeInTheDocument();
+    for (const stage of ['dev', 'test', 'prod']) {
+      expect(screen.getByTestId(`history-${stage}`)).toHaveTextContent('History');
+    }
+    expect(screen.getByTestId('changes-test')).toHaveTextContent('Changes');
+    // Nothing differs between test and prod: nothing to compare.
+    expect(screen.queryByTestId('changes-prod')).not.toBeInTheDocument();
+    for (const button of screen.getAllByRole('button')) {
+      expect(button).toHaveAccessibleName();
+    }
+    await userEvent.hover(rung.parentElement!);
+    expect(await screen.findByTestId('why-test')).toHaveTextContent('storefront is not healthy in dev');
   });
 
   it('names the annotation to add when the entity has none', async () => {
-    await renderCard(
-      { getLadder: jest.fn() },
-      { ...shopSystem, metadata: { name: 'bare' } },
-    );
+    await renderLadderCard({ getLadder: jest.fn() }, { ...shopSystem, metadata: { name: 'bare' } });
     expect((await screen.findAllByText(/refplat\.org\/product/)).length).toBeGreaterThan(0);
   });
 
   it('shows the error when the ladder cannot be read', async () => {
-    await renderCard({
+    await renderLadderCard({
       getLadder: jest.fn().mockRejectedValue(new Error('GitHub failed while reading branch main (HTTP 503)')),
     });
     expect(await screen.findByText(/Cannot read the ladder/)).toBeInTheDocument();
@@ -75,49 +104,52 @@ describe('EntityPromotionLadderCard', () => {
   it('keeps the digests and warns when health is unknown', async () => {
     const ladder = shopLadder();
     ladder.healthError = "ArgoCD 'argocd' unreachable: connection refused";
-    await renderCard({ getLadder: jest.fn().mockResolvedValue(ladder) });
+    await renderLadderCard({ getLadder: jest.fn().mockResolvedValue(ladder) });
     expect(await screen.findByText(/Health unknown/)).toBeInTheDocument();
     expect(screen.getByText(/connection refused/)).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.getByTestId('cell-dev-cart')).toHaveTextContent('sha256:cccccccccccc'),
-    );
+    expect(within(screen.getByTestId('cell-dev-cart')).getByTestId('digest')).toHaveTextContent('ccccccc');
   });
 
-  it('offers Request Promotion per rung and cell, history per stage, and lists open promotions', async () => {
-    const ladder = shopLadder();
-    ladder.stages[1].services.storefront.promotion = {
-      allowed: false,
-      reason: 'storefront is not healthy in dev',
-    };
-    ladder.promotions = [shopPromotion()];
-    await renderCard({ getLadder: jest.fn().mockResolvedValue(ladder) });
+  it('shows the promotion in flight into a stage instead of a second Promote, and in the cell it carries', async () => {
+    const ladder = ladderReadyForProd('in-flight');
+    ladder.promotions = [shopPromotion({ product: 'in-flight', status: 'awaiting-approval' })];
+    await renderLadderCard({ getLadder: jest.fn().mockResolvedValue(ladder) }, systemFor('in-flight'));
 
-    expect(await screen.findByTestId('request-promotion-test')).toBeInTheDocument();
-    expect(screen.getByTestId('request-promotion-prod')).toBeInTheDocument();
-    expect(screen.queryByTestId('request-promotion-dev')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('request-promotion-dev-cart')).not.toBeInTheDocument();
-    expect(screen.getByTestId('request-promotion-test-storefront')).toBeDisabled();
-    expect(screen.getByTestId('request-promotion-test-storefront').parentElement).toHaveAttribute(
-      'title',
-      'storefront is not healthy in dev',
-    );
-    expect(screen.getByTestId('history-dev')).toBeInTheDocument();
+    const live = await screen.findByTestId('live-promotion-prod');
+    expect(live).toHaveTextContent('#42');
+    expect(live).toHaveTextContent('Awaiting approval');
+    // It carries what test has: there is nothing to replace it with.
+    expect(within(screen.getByTestId('stage-prod')).queryByRole('button', { name: /Request promotion/ })).toBeNull();
+    expect(screen.getByTestId('in-flight-prod-storefront')).toHaveTextContent('#42');
+    expect(screen.queryByTestId('request-promotion-prod-storefront')).not.toBeInTheDocument();
     expect(within(screen.getByTestId('open-promotion-p-1')).getByText('#42')).toBeInTheDocument();
   });
 
+  it('offers to replace the promotion in flight when the stage below moved on', async () => {
+    const ladder = ladderReadyForProd('moved-on');
+    ladder.promotions = [
+      shopPromotion({ product: 'moved-on', status: 'awaiting-approval', services: { storefront: digest('e') } }),
+    ];
+    await renderLadderCard({ getLadder: jest.fn().mockResolvedValue(ladder) }, systemFor('moved-on'));
+
+    const replace = await screen.findByTestId('request-promotion-prod');
+    expect(replace).toHaveTextContent('Replace…');
+    await waitFor(() => expect(replace).toBeEnabled());
+    await userEvent.click(replace);
+    expect(await screen.findByTestId('promotion-submit')).toBeDisabled();
+  });
+
   it('re-reads the ladder once a promotion was requested', async () => {
-    const ladder = shopLadder();
-    ladder.product = 'refresh';
-    ladder.stages[1].services.storefront.digest = digest('d');
+    const ladder = ladderReadyForProd('refresh');
     const getLadder = jest.fn().mockResolvedValue(ladder);
     const requestPromotion = jest.fn(async () => ({
       promotion: shopPromotion({ product: 'refresh' }),
       existing: false,
       plan: [],
     }));
-    await renderCard(
+    await renderLadderCard(
       { getLadder, requestPromotion, listPromotions: jest.fn(async () => []) },
-      { ...shopSystem, metadata: { name: 'refresh', annotations: { 'refplat.org/product': 'alpha/refresh' } } },
+      systemFor('refresh'),
     );
 
     const button = await screen.findByTestId('request-promotion-prod');
@@ -132,30 +164,57 @@ describe('EntityPromotionLadderCard', () => {
     await waitFor(() => expect(getLadder).toHaveBeenCalledTimes(2));
   });
 
+  it("disables Promote for people the catalog does not name as the Product's owners", async () => {
+    await renderLadderCard(
+      { getLadder: jest.fn().mockResolvedValue(ladderReadyForProd('others')) },
+      systemFor('others'),
+      { user: { userEntityRef: 'user:default/dana', ownershipEntityRefs: ['user:default/dana', 'group:default/beta'] } },
+    );
+    const button = await screen.findByTestId('request-promotion-prod');
+    await waitFor(() => expect(button).toBeDisabled());
+    await userEvent.hover(button.parentElement!);
+    expect(await screen.findByTestId('why-prod')).toHaveTextContent(
+      "Only the Product's owners (alpha) and release-approvers (release-approvers) may request promotions",
+    );
+  });
+
+  it('leaves it to the permission policy where the ownership rule is off', async () => {
+    await renderLadderCard(
+      { getLadder: jest.fn().mockResolvedValue(ladderReadyForProd('widened')) },
+      systemFor('widened'),
+      {
+        user: { userEntityRef: 'user:default/dana', ownershipEntityRefs: ['user:default/dana'] },
+        config: { promotions: { permissions: { requireOwnership: false } } },
+      },
+    );
+    const button = await screen.findByTestId('request-promotion-prod');
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
   it('keeps the approval result on screen while the ladder refreshes', async () => {
     const awaiting = shopPromotion({ product: 'approved', status: 'awaiting-approval' });
     const approved = { ...awaiting, status: 'approved' as const, approvedBy: 'user:default/carol' };
-    const ladder = (promotion: typeof awaiting) => ({
-      ...shopLadder(),
-      product: 'approved',
-      promotions: [promotion],
-    });
+    const ladder = (promotion: typeof awaiting) => ({ ...ladderOf('approved'), promotions: [promotion] });
     const getLadder = jest
       .fn()
       .mockResolvedValueOnce(ladder(awaiting))
       .mockResolvedValue(ladder(approved));
     const approvePromotion = jest.fn(async () => approved);
-    await renderCard(
-      { getLadder, approvePromotion },
-      { ...shopSystem, metadata: { name: 'approved', annotations: { 'refplat.org/product': 'alpha/approved' } } },
-    );
+    await renderLadderCard({ getLadder, approvePromotion }, systemFor('approved'), {
+      user: {
+        userEntityRef: 'user:default/carol',
+        ownershipEntityRefs: ['user:default/carol', 'group:default/release-approvers'],
+      },
+    });
 
-    await userEvent.click(await screen.findByTestId('approve-p-1'));
+    const approve = await screen.findByTestId('approve-p-1');
+    await waitFor(() => expect(approve).toBeEnabled());
+    await userEvent.click(approve);
     await userEvent.click(await screen.findByTestId('approve-confirm'));
     await waitFor(() =>
-      expect(screen.getByTestId('promotion-status-p-1')).toHaveTextContent('approved'),
+      expect(screen.getByTestId('promotion-status-p-1')).toHaveTextContent('Approved'),
     );
     expect(screen.queryByTestId('approve-p-1')).not.toBeInTheDocument();
-    expect(screen.getByTestId('approve-result')).toHaveTextContent('Approved by user:default/carol');
+    expect(screen.getByTestId('approve-result')).toHaveTextContent('Approved by carol');
   });
 });

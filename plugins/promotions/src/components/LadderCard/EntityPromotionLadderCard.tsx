@@ -1,11 +1,12 @@
 import {
+  ErrorPanel,
   InfoCard,
   Progress,
-  ErrorPanel,
   WarningPanel,
 } from '@backstage/core-components';
 import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
 import { PRODUCT_ANNOTATION } from '@refplat/plugin-promotions-common';
+import { ProductAccessProvider } from '../../access/ProductAccessContext';
 import { useLadder } from '../../hooks/useLadder';
 import { usePromotionsTarget } from '../../hooks/usePromotionsTarget';
 import { ProductLookupError } from '../common/ProductLookupError';
@@ -29,32 +30,30 @@ export const EntityPromotionLadderCard = () => {
 
   return (
     <InfoCard title="Promotion ladder" subheader={subheader}>
-      {loading && !ladder && <Progress />}
-      {error && !ladder && <ErrorPanel error={error} title="Cannot read the ladder" />}
-      {error && ladder && (
-        <WarningPanel
-          severity="warning"
-          title="Could not refresh the ladder; showing the last one read"
-          message={error.message}
-        />
-      )}
-      {ladder?.healthError && (
-        <WarningPanel
-          severity="error"
-          title="Health unknown: the health source cannot be reached"
-          message={`${ladder.healthError}. Digests come from the platform repo; nothing is promotable until health is known.`}
-        />
-      )}
-      {ladder && (
-        <>
-          <LadderTable
-            ladder={ladder}
-            highlightService={target.service}
-            onChanged={refresh}
+      <div data-testid="ladder-card">
+        {loading && !ladder && <Progress />}
+        {error && !ladder && <ErrorPanel error={error} title="Cannot read the ladder" />}
+        {error && ladder && (
+          <WarningPanel
+            severity="warning"
+            title="Could not refresh the ladder; showing the last one read"
+            message={error.message}
           />
-          <OpenPromotionsList ladder={ladder} onChanged={refresh} />
-        </>
-      )}
+        )}
+        {ladder?.healthError && (
+          <WarningPanel
+            severity="error"
+            title="Health unknown: the health source cannot be reached"
+            message={`${ladder.healthError}. Digests come from the platform repo; nothing is promotable until health is known.`}
+          />
+        )}
+        {ladder && (
+          <ProductAccessProvider product={target.product} approvers={ladder.approvers ?? []}>
+            <LadderTable ladder={ladder} highlightService={target.service} onChanged={refresh} />
+            <OpenPromotionsList ladder={ladder} onChanged={refresh} />
+          </ProductAccessProvider>
+        )}
+      </div>
     </InfoCard>
   );
 };

@@ -1,31 +1,51 @@
-import { TableCell, Tooltip, Typography, makeStyles } from '@material-ui/core';
-import ArrowUpwardIcon from '@material-ui/icons/ArrowUpward';
+import { TableCell, Typography, makeStyles } from '@material-ui/core';
+import ArrowForwardIcon from '@material-ui/icons/ArrowForward';
 import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
 import { CanaryProgress } from '../common/CanaryProgress';
 import { DigestLabel } from '../common/DigestLabel';
-import { HealthChip } from '../common/HealthChip';
-import { DiagnosisButton } from '../Diagnosis/DiagnosisButton';
-import { CellHold } from '../Holds/CellHold';
-import { RequestPromotionButton } from '../RequestPromotion/RequestPromotionButton';
-import { AutoDecisionIcon } from './AutoDecisionIcon';
+import { CellHealth } from '../Diagnosis/CellHealth';
+import { HoldChip } from '../Holds/HoldChip';
+import { HoldNotice } from '../Holds/HoldNotice';
+import { CellActions } from './CellActions';
+import { IncomingDigest } from './IncomingDigest';
 import { SoakCountdown } from './SoakCountdown';
 
 const useStyles = makeStyles(theme => ({
-  cell: { verticalAlign: 'top', minWidth: 170 },
-  digestLine: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
-  actions: { display: 'inline-flex', alignItems: 'center' },
-  chips: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: theme.spacing(0.5) },
-  waiting: {
+  cell: {
+    verticalAlign: 'top',
+    position: 'relative',
+    padding: theme.spacing(1),
+    overflowWrap: 'anywhere',
+  },
+  digestLine: {
     display: 'flex',
     alignItems: 'center',
-    color: theme.palette.warning.dark,
+    justifyContent: 'space-between',
+    minHeight: 30,
   },
+  chips: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: theme.spacing(0.5) },
   muted: { color: theme.palette.text.secondary, fontStyle: 'italic' },
+  // Sits on the border with the stage below: the digest climbing is something you see.
+  flow: {
+    position: 'absolute',
+    left: -11,
+    top: 14,
+    width: 22,
+    height: 22,
+    borderRadius: '50%',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    backgroundColor: theme.palette.background.paper,
+    border: `1px solid ${theme.palette.warning.main}`,
+    color: theme.palette.warning.dark,
+    zIndex: 1,
+  },
 }));
 
 /**
- * One service at one stage: digest, health, its diagnosis when not ok, hold,
- * soak, canary, and its own promotion.
+ * One service at one stage: its digest and health, what holds or soaks it,
+ * where its canary stands, and what climbs into it from the stage below.
  */
 export const ServiceCell = (props: {
   ladder: Ladder;
@@ -36,31 +56,26 @@ export const ServiceCell = (props: {
   onChanged: () => void;
 }) => {
   const classes = useStyles();
-  const cell = props.stage.services[props.service];
-  const key = `${props.stage.name}-${props.service}`;
-  const testId = `cell-${key}`;
-  const requestButton = (
-    <RequestPromotionButton
-      ladder={props.ladder}
-      stage={props.stage}
-      service={props.service}
-      onRequested={props.onChanged}
-    />
-  );
+  const { ladder, stage, stageBelow, service } = props;
+  const cell = stage.services[service];
+  const key = `${stage.name}-${service}`;
   if (!cell || (!cell.declared && !cell.digest)) {
     return (
-      <TableCell className={classes.cell} data-testid={testId}>
-        <div className={classes.digestLine}>
-          <Typography variant="body2" className={classes.muted}>
-            not declared in {props.stage.name}
-          </Typography>
-          {requestButton}
-        </div>
+      <TableCell className={classes.cell} data-testid={`cell-${key}`}>
+        <Typography variant="body2" className={classes.muted}>
+          not declared in {stage.name}
+        </Typography>
       </TableCell>
     );
   }
+  const waiting = cell.waitingToClimb && !!stageBelow;
   return (
-    <TableCell className={classes.cell} data-testid={testId}>
+    <TableCell className={classes.cell} data-testid={`cell-${key}`}>
+      {waiting && (
+        <span className={classes.flow} aria-hidden data-testid={`flow-${key}`}>
+          <ArrowForwardIcon style={{ fontSize: 14 }} />
+        </span>
+      )}
       <div className={classes.digestLine}>
         {cell.digest ? (
           <DigestLabel digest={cell.digest} />
@@ -69,40 +84,39 @@ export const ServiceCell = (props: {
             not released
           </Typography>
         )}
-        <span className={classes.actions}>
-          <DiagnosisButton stage={props.stage.name} service={props.service} cell={cell} />
-          {cell.autoPromotion && (
-            <AutoDecisionIcon autoPromotion={cell.autoPromotion} testId={`auto-${key}`} />
-          )}
-          {requestButton}
-        </span>
-      </div>
-      <div className={classes.chips}>
-        <HealthChip verdict={cell.verdict} reasons={cell.reasons} />
-        <CellHold
-          product={props.ladder}
-          stage={props.stage.name}
-          service={props.service}
-          hold={cell.hold}
+        <CellActions
+          product={ladder}
+          stage={stage.name}
+          service={service}
+          cell={cell}
+          freezable={!!stageBelow && cell.declared}
           onChanged={props.onChanged}
         />
       </div>
-      <CanaryProgress canary={cell.canary} />
-      {(cell.soakRemainingSeconds ?? 0) > 0 && (
-        <SoakCountdown
-          seconds={cell.soakRemainingSeconds!}
-          stage={props.stage.name}
-          testId={`soak-${key}`}
+      <div className={classes.chips}>
+        <CellHealth stage={stage.name} service={service} cell={cell} />
+        {cell.hold && <HoldChip testId={`hold-${key}`} />}
+      </div>
+      {cell.hold && (
+        <HoldNotice
+          product={ladder}
+          hold={cell.hold}
+          atApprovalStage={stage.requiresApproval}
+          onChanged={props.onChanged}
         />
       )}
-      {cell.waitingToClimb && props.stageBelow && (
-        <Tooltip
-          title={`${props.stageBelow.name} runs a different digest: it is waiting to climb into ${props.stage.name}`}
-        >
-          <Typography variant="caption" className={classes.waiting} data-testid="waiting-to-climb">
-            <ArrowUpwardIcon fontSize="inherit" /> new digest in {props.stageBelow.name}
-          </Typography>
-        </Tooltip>
+      <CanaryProgress canary={cell.canary} />
+      {(cell.soakRemainingSeconds ?? 0) > 0 && (
+        <SoakCountdown seconds={cell.soakRemainingSeconds!} stage={stage.name} testId={`soak-${key}`} />
+      )}
+      {stageBelow && (
+        <IncomingDigest
+          ladder={ladder}
+          stage={stage}
+          below={stageBelow}
+          service={service}
+          onChanged={props.onChanged}
+        />
       )}
     </TableCell>
   );

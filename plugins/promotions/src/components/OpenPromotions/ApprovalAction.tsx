@@ -1,52 +1,57 @@
 import { useState } from 'react';
-import { Button, Typography } from '@material-ui/core';
-import {
-  ProductRef,
-  Promotion,
-  promotionApprovePermission,
-} from '@refplat/plugin-promotions-common';
-import { useProductPermission } from '../../hooks/useProductPermission';
+import { Button, Typography, makeStyles } from '@material-ui/core';
+import { ProductRef, Promotion } from '@refplat/plugin-promotions-common';
+import { useApproveAccess } from '../../access/useChangeAccess';
 import { ApprovePromotionDialog } from './ApprovePromotionDialog';
 
+const useStyles = makeStyles(theme => ({
+  root: { display: 'flex', alignItems: 'center', gap: theme.spacing(1), flexWrap: 'wrap' },
+}));
+
 /**
- * For a promotion awaiting approval: the Approve button for release-approvers,
- * and for everyone else who it is waiting for.
+ * For a promotion awaiting approval: Approve for release-approvers; disabled,
+ * saying why, for the one who requested it (another approver must); for
+ * everyone else, who it waits for.
  */
 export const ApprovalAction = (props: {
   product: ProductRef;
   promotion: Promotion;
-  approvers: string[];
   onApproved: () => void;
 }) => {
+  const classes = useStyles();
   const { promotion } = props;
   const [confirming, setConfirming] = useState(false);
-  const permission = useProductPermission(promotionApprovePermission, props.product);
+  const access = useApproveAccess(props.product, promotion.requestedBy);
   const awaiting = promotion.status === 'awaiting-approval';
-
+  const opening = promotion.pullRequest.number <= 0;
   let action = null;
-  if (awaiting && permission.allowed) {
+  if (awaiting && (access.allowed || access.ownRequest)) {
     action = (
-      <Button
-        size="small"
-        variant="contained"
-        color="primary"
-        onClick={() => setConfirming(true)}
-        data-testid={`approve-${promotion.id}`}
-      >
-        Approve
-      </Button>
+      <div className={classes.root}>
+        <Button
+          size="small"
+          variant="contained"
+          color="primary"
+          disabled={!access.allowed || opening}
+          onClick={() => setConfirming(true)}
+          data-testid={`approve-${promotion.id}`}
+        >
+          Approve
+        </Button>
+        {(!access.allowed || opening) && (
+          <Typography variant="caption" color="textSecondary" data-testid={`approve-why-${promotion.id}`}>
+            {opening ? 'Its pull request is still being opened' : access.reason}
+          </Typography>
+        )}
+      </div>
     );
-  } else if (awaiting && !permission.loading) {
+  } else if (awaiting && !access.loading) {
     action = (
       <Typography variant="body2" color="textSecondary">
-        Awaiting approval by{' '}
-        {props.approvers.length
-          ? `members of ${props.approvers.join(', ')}`
-          : 'a release-approver'}
+        {access.reason}
       </Typography>
     );
   }
-
   return (
     <>
       {action}

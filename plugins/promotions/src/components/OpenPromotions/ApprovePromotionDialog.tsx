@@ -4,6 +4,7 @@ import { useApi } from '@backstage/core-plugin-api';
 import { Promotion } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
 import { useSubmitAction } from '../../hooks/useSubmitAction';
+import { ActorName } from '../common/ActorName';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
@@ -42,7 +43,11 @@ export const ApprovePromotionDialog = (props: {
       onClose={props.onClose}
     >
       <Typography data-testid="approve-requester">
-        Requested by <strong>{promotion.requestedBy}</strong> in{' '}
+        Requested by{' '}
+        <strong>
+          <ActorName actor={promotion.requestedBy} />
+        </strong>{' '}
+        in{' '}
         <PullRequestLink pullRequest={promotion.pullRequest} />
       </Typography>
       <div className={classes.section}>
@@ -53,7 +58,14 @@ export const ApprovePromotionDialog = (props: {
       </div>
       {approved && (
         <Alert severity="success" className={classes.section} data-testid="approve-result">
-          Approved{approved.approvedBy ? ` by ${approved.approvedBy}` : ''}; now{' '}
+          Approved
+          {approved.approvedBy && (
+            <>
+              {' '}
+              by <ActorName actor={approved.approvedBy} />
+            </>
+          )}
+          ; now{' '}
           <PromotionStatusChip status={approved.status} reason={approved.statusReason} />
         </Alert>
       )}

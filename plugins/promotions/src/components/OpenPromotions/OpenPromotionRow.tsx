@@ -1,41 +1,23 @@
-import { Chip, TableCell, TableRow, Typography, makeStyles } from '@material-ui/core';
+import { TableCell, TableRow } from '@material-ui/core';
 import { Ladder, Promotion } from '@refplat/plugin-promotions-common';
+import { ActorName } from '../common/ActorName';
+import { PromotionRoute } from '../common/PromotionRoute';
 import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
 import { ApprovalAction } from './ApprovalAction';
 import { PromotionDigests } from './PromotionDigests';
 
-const useStyles = makeStyles(theme => ({
-  stages: { display: 'flex', alignItems: 'center', gap: theme.spacing(1) },
-}));
-
-/** One promotion of the Product: where it goes, what it carries, who, and its state. */
+/** One promotion in flight: where it goes, what it carries, who, its state and approval. */
 export const OpenPromotionRow = (props: {
   ladder: Ladder;
   promotion: Promotion;
   onChanged: () => void;
 }) => {
-  const classes = useStyles();
   const { ladder, promotion } = props;
   return (
     <TableRow data-testid={`open-promotion-${promotion.id}`}>
       <TableCell>
-        <div className={classes.stages}>
-          <Typography variant="body2" noWrap>
-            {promotion.kind === 'rollback'
-              ? promotion.toStage
-              : `${promotion.fromStage} → ${promotion.toStage}`}
-          </Typography>
-          {promotion.kind === 'rollback' && (
-            <Chip
-              size="small"
-              variant="outlined"
-              color="secondary"
-              label="rollback"
-              data-testid={`rollback-chip-${promotion.id}`}
-            />
-          )}
-        </div>
+        <PromotionRoute promotion={promotion} />
       </TableCell>
       <TableCell>
         <PromotionDigests promotion={promotion} />
@@ -47,18 +29,15 @@ export const OpenPromotionRow = (props: {
           testId={`promotion-status-${promotion.id}`}
         />
       </TableCell>
-      <TableCell>{promotion.requestedBy}</TableCell>
-      <TableCell>{promotion.approvedBy ?? '—'}</TableCell>
+      <TableCell>
+        <ActorName actor={promotion.requestedBy} />
+      </TableCell>
+      <TableCell>{promotion.approvedBy ? <ActorName actor={promotion.approvedBy} /> : '—'}</TableCell>
       <TableCell>
         <PullRequestLink pullRequest={promotion.pullRequest} />
       </TableCell>
       <TableCell>
-        <ApprovalAction
-          product={ladder}
-          promotion={promotion}
-          approvers={ladder.approvers ?? []}
-          onApproved={props.onChanged}
-        />
+        <ApprovalAction product={ladder} promotion={promotion} onApproved={props.onChanged} />
       </TableCell>
     </TableRow>
   );

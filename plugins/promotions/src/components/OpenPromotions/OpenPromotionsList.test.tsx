@@ -4,7 +4,7 @@ import { Ladder } from '@refplat/plugin-promotions-common';
 import { conflict } from '../../__testUtils__/errors';
 import { digest, shopLadder, shopPromotion } from '../../__testUtils__/ladders';
 import { DENY, fakePermissionApi } from '../../__testUtils__/permissions';
-import { renderWithPromotionsApis, TestApis } from '../../__testUtils__/render';
+import { ALICE, renderWithPromotionsApis, TestApis } from '../../__testUtils__/render';
 import { OpenPromotionsList } from './OpenPromotionsList';
 
 const awaitingApproval = (product: string) =>
@@ -35,6 +35,11 @@ function ladderWith(product: string): Ladder {
   };
 }
 
+const CAROL = {
+  userEntityRef: 'user:default/carol',
+  claims: ['user:default/carol', 'group:default/release-approvers'],
+};
+
 async function renderList(options: {
   ladder: Ladder;
   onChanged?: () => void;
@@ -46,18 +51,21 @@ async function renderList(options: {
 }
 
 describe('OpenPromotionsList', () => {
-  it('lists each promotion with stages, digests, status, people and PR', async () => {
+  it('lists each promotion with stages, digests, status and people in words, and the PR', async () => {
     await renderList({ ladder: ladderWith('shop') });
 
     const merged = await screen.findByTestId('open-promotion-p-merged');
     expect(merged).toHaveTextContent('dev → test');
-    expect(merged).toHaveTextContent('storefront:');
+    expect(merged).toHaveTextContent('storefront: bbbbbbb→ddddddd');
     expect(
       within(merged).getAllByTestId('digest').map(el => el.getAttribute('data-digest')),
     ).toEqual([digest('b'), digest('d')]);
-    expect(within(merged).getByTestId('promotion-status-p-merged')).toHaveTextContent('merged');
-    expect(merged).toHaveTextContent('user:default/alice');
-    expect(merged).toHaveTextContent('user:default/bob');
+    expect(within(merged).getByTestId('promotion-status-p-merged')).toHaveTextContent('Merged');
+    expect(screen.getByTestId('promotion-status-p-shop')).toHaveTextContent('Awaiting approval');
+    // People by the catalog's presentation of their refs, never the raw refs.
+    expect(merged).toHaveTextContent('alice');
+    expect(merged).toHaveTextContent('bob');
+    expect(merged).not.toHaveTextContent('user:default/');
     expect(within(merged).getByText('#41')).toHaveAttribute(
       'href',
       'https://github.com/acme/platform/pull/41',
@@ -65,17 +73,47 @@ describe('OpenPromotionsList', () => {
     expect(within(merged).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 
-  it('tells users without the approve permission who it waits for, with no button', async () => {
+  it('tells people who are not release-approvers who it waits for, with no button', async () => {
+    await renderList({ ladder: ladderWith('not-approver') });
+
+    const row = await screen.findByTestId('open-promotion-p-not-approver');
+    await waitFor(() =>
+      expect(row).toHaveTextContent('Awaiting approval by members of release-approvers'),
+    );
+    expect(screen.queryByTestId('approve-p-not-approver')).not.toBeInTheDocument();
+  });
+
+  it('tells a release-approver whom the permission policy denies, with no button', async () => {
     const permissions = fakePermissionApi({ 'promotions.promotion.approve': DENY });
-    await renderList({ ladder: ladderWith('no-approve'), permissions });
+    await renderList({ ladder: ladderWith('no-approve'), permissions, viewer: CAROL });
 
     const row = await screen.findByTestId('open-promotion-p-no-approve');
-    await waitFor(() =>
-      expect(row).toHaveTextContent(
-        'Awaiting approval by members of group:default/release-approvers',
-      ),
-    );
+    await waitFor(() => expect(row).toHaveTextContent('The permission policy does not let you approve'));
     expect(screen.queryByTestId('approve-p-no-approve')).not.toBeInTheDocument();
+  });
+
+  it('never offers an enabled Approve to the one who requested it, and says why', async () => {
+    const approvePromotion = jest.fn();
+    await renderList({ ladder: ladderWith('own-request'), api: { approvePromotion }, viewer: ALICE });
+
+    const approve = await screen.findByTestId('approve-p-own-request');
+    expect(approve).toBeDisabled();
+    expect(screen.getByTestId('approve-why-p-own-request')).toHaveTextContent(
+      'You requested this promotion: another release-approver must approve it',
+    );
+    expect(approvePromotion).not.toHaveBeenCalled();
+  });
+
+  it('waits for the pull request before offering Approve', async () => {
+    const ladder = ladderWith('opening');
+    ladder.promotions[0].pullRequest = { number: 0, url: '' };
+    await renderList({ ladder, viewer: CAROL });
+
+    expect(await screen.findByTestId('approve-p-opening')).toBeDisabled();
+    expect(screen.getByTestId('approve-why-p-opening')).toHaveTextContent(
+      'Its pull request is still being opened',
+    );
+    expect(screen.getByTestId('open-promotion-p-opening')).toHaveTextContent('opening…');
   });
 
   it('lets a release-approver confirm the digests and requester, then approves', async () => {
@@ -86,43 +124,35 @@ describe('OpenPromotionsList', () => {
       approvedBy: 'user:default/carol',
     }));
     const onChanged = jest.fn();
-    await renderList({ ladder: ladderWith('approve'), api: { approvePromotion }, onChanged });
+    await renderList({ ladder: ladderWith('approve'), api: { approvePromotion }, onChanged, viewer: CAROL });
 
     await userEvent.click(await screen.findByTestId('approve-p-approve'));
     const dialog = await screen.findByTestId('approve-dialog');
-    expect(within(dialog).getByTestId('approve-requester')).toHaveTextContent(
-      'Requested by user:default/alice',
-    );
-    expect(within(dialog).getByTestId('approve-change-storefront')).toHaveTextContent(
-      'sha256:bbbbbbbbbbbb→sha256:dddddddddddd',
-    );
+    expect(within(dialog).getByTestId('approve-requester')).toHaveTextContent('Requested by alice in #42');
+    expect(within(dialog).getByTestId('approve-change-storefront')).toHaveTextContent('bbbbbbb→ddddddd');
 
     await userEvent.click(within(dialog).getByTestId('approve-confirm'));
-    expect(await screen.findByTestId('approve-result')).toHaveTextContent(
-      'Approved by user:default/carol',
-    );
+    expect(await screen.findByTestId('approve-result')).toHaveTextContent('Approved by carol; now Approved');
     expect(approvePromotion).toHaveBeenCalledWith('p-approve');
     expect(onChanged).toHaveBeenCalled();
   });
 
-  it('shows why the backend refused an approval', async () => {
-    const approvePromotion = jest
-      .fn()
-      .mockRejectedValue(await conflict('You requested this promotion; another release-approver must approve it'));
+  it("shows the backend's whole refusal of an approval", async () => {
+    const message =
+      'The pull request changed since Backstage verified it (its head is now 1234567); the Gate is checking it — look again before approving';
+    const approvePromotion = jest.fn().mockRejectedValue(await conflict(message));
     const onChanged = jest.fn();
-    await renderList({ ladder: ladderWith('own'), api: { approvePromotion }, onChanged });
+    await renderList({ ladder: ladderWith('refused'), api: { approvePromotion }, onChanged, viewer: CAROL });
 
-    await userEvent.click(await screen.findByTestId('approve-p-own'));
+    await userEvent.click(await screen.findByTestId('approve-p-refused'));
     await userEvent.click(await screen.findByTestId('approve-confirm'));
-    expect(await screen.findByTestId('approve-error')).toHaveTextContent(
-      'You requested this promotion; another release-approver must approve it',
-    );
+    expect(await screen.findByTestId('approve-error')).toHaveTextContent(message);
     expect(onChanged).not.toHaveBeenCalled();
   });
 
   it('says when nothing is in flight', async () => {
     await renderList({ ladder: shopLadder() });
-    expect(await screen.findByText('No open promotions.')).toBeInTheDocument();
+    expect(await screen.findByText('No promotions in flight.')).toBeInTheDocument();
   });
 
   it('marks a rollback with a chip and names only its stage', async () => {
@@ -137,7 +167,7 @@ describe('OpenPromotionsList', () => {
     await renderList({ ladder });
 
     const rollback = await screen.findByTestId('open-promotion-rb-1');
-    expect(within(rollback).getByTestId('rollback-chip-rb-1')).toHaveTextContent('rollback');
+    expect(within(rollback).getByTestId('rollback-chip-rb-1')).toHaveTextContent('Rollback');
     expect(rollback).not.toHaveTextContent('prod → prod');
     expect(screen.getByTestId('open-promotion-p-2')).toHaveTextContent('test → prod');
     expect(screen.queryByTestId('rollback-chip-p-2')).not.toBeInTheDocument();

@@ -14,7 +14,7 @@ const useStyles = makeStyles(theme => ({
   root: { marginTop: theme.spacing(3), overflowX: 'auto' },
 }));
 
-/** The Product's promotions in flight, below the ladder. */
+/** The Product's promotions in flight, below the ladder (the Promotions tab has them all). */
 export const OpenPromotionsList = (props: {
   ladder: Ladder;
   onChanged: () => void;
@@ -25,13 +25,13 @@ export const OpenPromotionsList = (props: {
   const promotions = ladder.promotions ?? [];
   return (
     <div className={classes.root} data-testid="open-promotions">
-      <Typography variant="h6">Promotions</Typography>
+      <Typography variant="h6">In flight</Typography>
       {promotions.length === 0 ? (
         <Typography variant="body2" color="textSecondary">
-          No open promotions.
+          No promotions in flight.
         </Typography>
       ) : (
-        <Table size="small" aria-label="Open promotions">
+        <Table size="small" aria-label="Promotions in flight">
           <TableHead>
             <TableRow>
               <TableCell>Stages</TableCell>

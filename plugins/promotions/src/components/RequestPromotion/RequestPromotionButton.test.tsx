@@ -13,6 +13,7 @@ function ladderWithStorefrontReadyForProd(product = 'shop'): Ladder {
   ladder.product = product;
   ladder.approvers = ['group:default/release-approvers'];
   ladder.stages[1].services.storefront.digest = digest('d');
+  ladder.stages[2].services.storefront.waitingToClimb = true;
   ladder.stages[2].promotion = { allowed: true, reason: 'Promote storefront from test (needs a release-approver)' };
   return ladder;
 }
@@ -25,6 +26,7 @@ async function renderButton(options: {
   ladder: Ladder;
   stage: string;
   service?: string;
+  label?: string;
   onRequested?: () => void;
 } & TestApis) {
   return renderWithPromotionsApis(
@@ -32,73 +34,76 @@ async function renderButton(options: {
       ladder={options.ladder}
       stage={stageNamed(options.ladder, options.stage)}
       service={options.service}
+      label={options.label}
       onRequested={options.onRequested ?? jest.fn()}
     />,
     {
       api: { listPromotions: jest.fn(async () => []), ...options.api },
       permissions: options.permissions,
+      viewer: options.viewer,
     },
   );
 }
 
+async function openDialog(testId: string) {
+  const button = await screen.findByTestId(testId);
+  await waitFor(() => expect(button).toBeEnabled());
+  await userEvent.click(button);
+  return screen.findByTestId('promotion-dialog');
+}
+
 describe('RequestPromotionButton', () => {
-  it('is disabled with the refusal reason on hover when the rung cannot be promoted', async () => {
-    const ladder = shopLadder();
-    ladder.stages[1].promotion = {
-      allowed: false,
-      reason: 'storefront is not healthy in dev: Canary in progress',
-    };
-    await renderButton({ ladder, stage: 'test' });
-
-    const button = await screen.findByTestId('request-promotion-test');
-    expect(button).toBeDisabled();
-    await userEvent.hover(button.parentElement!);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(
-      'storefront is not healthy in dev: Canary in progress',
-    );
-  });
-
   it('is absent on the first stage', async () => {
     await renderButton({ ladder: shopLadder(), stage: 'dev' });
     expect(screen.queryByTestId('request-promotion-dev')).not.toBeInTheDocument();
   });
 
-  it('is disabled for users the policy does not let request promotions', async () => {
+  it('is disabled for users the policy does not let request promotions, saying so on hover', async () => {
     const permissions = fakePermissionApi({ 'promotions.promotion.request': DENY });
     await renderButton({ ladder: ladderWithStorefrontReadyForProd('denied'), stage: 'prod', permissions });
-
+    const button = await screen.findByTestId('request-promotion-prod');
     await waitFor(() => expect(permissions.authorize).toHaveBeenCalled());
-    const button = screen.getByTestId('request-promotion-prod');
-    await waitFor(() =>
-      expect(button.parentElement).toHaveAttribute('title', 'You may not request promotions'),
-    );
     expect(button).toBeDisabled();
+    await userEvent.hover(button.parentElement!);
+    await waitFor(async () =>
+      expect(await screen.findByTestId('why-prod')).toHaveTextContent('You may not request promotions'),
+    );
     expect(permissions.authorize).toHaveBeenCalledWith(
       expect.objectContaining({ resourceRef: 'alpha/denied' }),
     );
   });
 
+  it("is disabled for people who are neither the Product's owners nor release-approvers", async () => {
+    await renderButton({
+      ladder: ladderWithStorefrontReadyForProd('not-owner'),
+      stage: 'prod',
+      viewer: { userEntityRef: 'user:default/dana', claims: ['user:default/dana', 'group:default/beta'] },
+    });
+    const button = await screen.findByTestId('request-promotion-prod');
+    expect(button).toBeDisabled();
+    await userEvent.hover(button.parentElement!);
+    expect(await screen.findByTestId('why-prod')).toHaveTextContent(
+      "Only the Product's owners (alpha) and release-approvers (release-approvers) may request promotions",
+    );
+  });
+
   it('shows old → new digests, what is left out and that prod needs a release-approver', async () => {
     await renderButton({ ladder: ladderWithStorefrontReadyForProd(), stage: 'prod' });
-
-    const button = await screen.findByTestId('request-promotion-prod');
-    await waitFor(() => expect(button).toBeEnabled());
-    await userEvent.click(button);
-
-    const dialog = await screen.findByTestId('promotion-dialog');
+    const dialog = await openDialog('request-promotion-prod');
     expect(dialog).toHaveTextContent('Target stage: prod');
     expect(dialog).toHaveTextContent('Source stage: test');
     const change = within(dialog).getByTestId('promotion-change-storefront');
     expect(
       within(change).getAllByTestId('digest').map(el => el.getAttribute('data-digest')),
     ).toEqual([digest('b'), digest('d')]);
-    expect(change).toHaveTextContent('sha256:bbbbbbbbbbbb→sha256:dddddddddddd');
+    expect(change).toHaveTextContent('bbbbbbb→ddddddd');
     expect(within(dialog).getByTestId('promotion-left-cart')).toHaveTextContent(
       "prod already carries cart's digest from test",
     );
     expect(within(dialog).getByTestId('promotion-next-step')).toHaveTextContent(
       'Needs a release-approver (members of group:default/release-approvers) before it merges',
     );
+    expect(within(dialog).queryByTestId('promotion-open-notice')).not.toBeInTheDocument();
   });
 
   it('says a non-approval stage merges by itself once the source is healthy', async () => {
@@ -106,16 +111,13 @@ describe('RequestPromotionButton', () => {
     ladder.stages[0].services.storefront.healthy = true;
     ladder.stages[0].services.storefront.verdict = 'healthy';
     await renderButton({ ladder, stage: 'test', service: 'storefront' });
-
-    const button = await screen.findByTestId('request-promotion-test-storefront');
-    await waitFor(() => expect(button).toBeEnabled());
-    await userEvent.click(button);
+    await openDialog('request-promotion-test-storefront');
     expect(await screen.findByTestId('promotion-next-step')).toHaveTextContent(
       'Merges automatically once dev is healthy',
     );
   });
 
-  it('submits the services shown, links the PR and follows its status', async () => {
+  it('submits the services shown, links the PR and follows its status in words', async () => {
     const promotion = shopPromotion();
     const requestPromotion = jest.fn(async () => ({ promotion, existing: false, plan: [] }));
     const listPromotions = jest.fn(async () => [
@@ -128,10 +130,7 @@ describe('RequestPromotionButton', () => {
       api: { requestPromotion, listPromotions },
       onRequested,
     });
-
-    const button = await screen.findByTestId('request-promotion-prod');
-    await waitFor(() => expect(button).toBeEnabled());
-    await userEvent.click(button);
+    await openDialog('request-promotion-prod');
     await userEvent.click(await screen.findByTestId('promotion-submit'));
 
     const link = await screen.findByTestId('promotion-pr-link');
@@ -143,9 +142,30 @@ describe('RequestPromotionButton', () => {
     );
     expect(onRequested).toHaveBeenCalled();
     await waitFor(() =>
-      expect(screen.getByTestId('promotion-status')).toHaveTextContent('awaiting-approval'),
+      expect(screen.getByTestId('promotion-status')).toHaveTextContent('Awaiting approval'),
     );
+    expect(screen.getByTestId('promotion-status')).toHaveAttribute('data-status', 'awaiting-approval');
     expect(listPromotions).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' });
+  });
+
+  it("says 'opening…' until the promotion's pull request exists, never '#0'", async () => {
+    const opening = shopPromotion({ pullRequest: { number: 0, url: '' } });
+    const requestPromotion = jest.fn(async () => ({ promotion: opening, existing: false, plan: [] }));
+    const listPromotions = jest
+      .fn()
+      .mockResolvedValueOnce([opening])
+      .mockResolvedValue([shopPromotion()]);
+    await renderButton({
+      ladder: ladderWithStorefrontReadyForProd('opening'),
+      stage: 'prod',
+      api: { requestPromotion, listPromotions },
+    });
+    await openDialog('request-promotion-prod');
+    await userEvent.click(await screen.findByTestId('promotion-submit'));
+    const result = await screen.findByTestId('promotion-result');
+    expect(result).toHaveTextContent('opening…');
+    expect(result).not.toHaveTextContent('#0');
+    expect(await screen.findByTestId('promotion-pr-link', {}, { timeout: 15_000 })).toHaveTextContent('#42');
   });
 
   it('says when the same promotion was already open', async () => {
@@ -159,9 +179,7 @@ describe('RequestPromotionButton', () => {
       stage: 'prod',
       api: { requestPromotion },
     });
-    const button = await screen.findByTestId('request-promotion-prod');
-    await waitFor(() => expect(button).toBeEnabled());
-    await userEvent.click(button);
+    await openDialog('request-promotion-prod');
     await userEvent.click(await screen.findByTestId('promotion-submit'));
     expect(await screen.findByTestId('promotion-result')).toHaveTextContent('already open');
   });
@@ -176,16 +194,75 @@ describe('RequestPromotionButton', () => {
       api: { requestPromotion },
       onRequested,
     });
-
-    const button = await screen.findByTestId('request-promotion-prod');
-    await waitFor(() => expect(button).toBeEnabled());
-    await userEvent.click(button);
+    await openDialog('request-promotion-prod');
     await userEvent.click(await screen.findByTestId('promotion-submit'));
-
     expect(await screen.findByTestId('promotion-error')).toHaveTextContent(
       'storefront is not healthy in test: Degraded',
     );
     expect(screen.queryByTestId('promotion-pr-link')).not.toBeInTheDocument();
     expect(onRequested).not.toHaveBeenCalled();
+  });
+});
+
+describe('Replacing the promotion in flight', () => {
+  /** prod awaits approval of storefront e (#42), while test now has storefront d. */
+  function ladderWithOpenProdPromotion(product: string): Ladder {
+    const ladder = ladderWithStorefrontReadyForProd(product);
+    ladder.promotions = [
+      shopPromotion({
+        product,
+        status: 'awaiting-approval',
+        requestedBy: 'user:default/carol',
+        services: { storefront: digest('e') },
+      }),
+    ];
+    return ladder;
+  }
+
+  it('shows the open promotion and submits only once the user ticks "Replace it"', async () => {
+    const requestPromotion = jest.fn(async () => ({
+      promotion: shopPromotion({ id: 'p-2', pullRequest: { number: 43, url: 'https://github.com/acme/platform/pull/43' } }),
+      existing: false,
+      plan: [],
+    }));
+    await renderButton({
+      ladder: ladderWithOpenProdPromotion('replace'),
+      stage: 'prod',
+      label: 'Replace…',
+      api: { requestPromotion },
+    });
+    expect(await screen.findByTestId('request-promotion-prod')).toHaveTextContent('Replace…');
+    const dialog = await openDialog('request-promotion-prod');
+
+    const notice = within(dialog).getByTestId('promotion-open-notice');
+    expect(notice).toHaveTextContent(/A promotion into prod is already awaiting approval: #42.*, requested by carol\./);
+    expect(within(notice).getAllByTestId('digest').map(el => el.getAttribute('data-digest'))).toEqual([
+      digest('b'),
+      digest('e'),
+    ]);
+    const submit = within(dialog).getByTestId('promotion-submit');
+    expect(submit).toHaveTextContent('Replace #42');
+    expect(submit).toBeDisabled();
+
+    await userEvent.click(within(dialog).getByTestId('promotion-replace'));
+    expect(submit).toBeEnabled();
+    await userEvent.click(submit);
+    expect(requestPromotion).toHaveBeenCalledWith(
+      { team: 'alpha', product: 'replace' },
+      { toStage: 'prod', services: ['storefront'] },
+    );
+    expect(await screen.findByTestId('promotion-pr-link')).toHaveTextContent('#43');
+  });
+
+  it('asks nothing more when the open promotion carries the same digests', async () => {
+    const ladder = ladderWithOpenProdPromotion('same');
+    ladder.promotions[0].services = { storefront: digest('d') };
+    await renderButton({ ladder, stage: 'prod' });
+    const dialog = await openDialog('request-promotion-prod');
+    expect(within(dialog).getByTestId('promotion-open-notice')).toHaveTextContent(
+      'It carries these digests already: submitting finds it.',
+    );
+    expect(within(dialog).queryByTestId('promotion-replace')).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('promotion-submit')).toBeEnabled();
   });
 });

@@ -1,93 +1,87 @@
 import { useState } from 'react';
-import { Button, IconButton, Tooltip } from '@material-ui/core';
+import { Button, Tooltip, Typography, makeStyles } from '@material-ui/core';
 import ArrowUpwardIcon from '@material-ui/icons/ArrowUpward';
-import {
-  Ladder,
-  LadderStage,
-  promotability,
-  promotionRequestPermission,
-} from '@refplat/plugin-promotions-common';
-import { useProductPermission } from '../../hooks/useProductPermission';
-import { WhyCantIPromote } from '../Checklist/WhyCantIPromote';
+import { Ladder, LadderStage, promotability } from '@refplat/plugin-promotions-common';
+import { useChangeAccess } from '../../access/useChangeAccess';
+import { PromotionChecklist } from '../Checklist/PromotionChecklist';
 import { rungChecklist } from '../Checklist/rungChecklist';
+import { ReasonTooltip } from '../common/ReasonTooltip';
 import { RequestPromotionDialog } from './RequestPromotionDialog';
+
+const useStyles = makeStyles(theme => ({
+  reason: { marginBottom: theme.spacing(1) },
+}));
 
 /**
  * Requests a promotion into `stage` from the stage below: the whole rung, or
- * one service when `service` is given. Disabled, with the reason on hover,
- * when the ladder or the permission policy says no; absent on the first stage.
- * When the ladder says no, a "why?" beside it lists each gate with ✓/✗.
+ * one service. When the ladder, the permission policy or the Product's owners
+ * say no, it is disabled and hovering it says why, with the gates that block
+ * (one affordance, not a button and a "why?" beside it). `label` names a
+ * replacement of the promotion in flight.
  */
 export const RequestPromotionButton = (props: {
   ladder: Ladder;
   stage: LadderStage;
   service?: string;
+  label?: string;
   onRequested: () => void;
 }) => {
+  const classes = useStyles();
   const { ladder, stage, service } = props;
   const [open, setOpen] = useState(false);
-  const permission = useProductPermission(promotionRequestPermission, ladder);
-
+  const access = useChangeAccess(ladder, 'request-promotion');
   const index = ladder.stages.findIndex(candidate => candidate.name === stage.name);
   if (index <= 0) return null;
-
+  const below = ladder.stages[index - 1].name;
   const promotable =
     (service ? stage.services[service]?.promotion : stage.promotion) ??
     promotability(ladder, stage.name, service);
-  let disabledReason: string | undefined;
-  if (!permission.allowed) {
-    disabledReason = permission.loading
-      ? 'Checking whether you may request promotions'
-      : 'You may not request promotions';
-  } else if (!promotable.allowed) {
-    disabledReason = promotable.reason;
-  }
-
+  const key = service ? `${stage.name}-${service}` : stage.name;
   const label = service
-    ? `Request promotion of ${service} into ${stage.name}`
-    : `Request promotion into ${stage.name}`;
-  const testId = service
-    ? `request-promotion-${stage.name}-${service}`
-    : `request-promotion-${stage.name}`;
-
+    ? `Request promotion of ${service} from ${below} into ${stage.name}`
+    : `Request promotion from ${below} into ${stage.name}`;
+  const button = (
+    <Button
+      size="small"
+      variant={service ? 'text' : 'outlined'}
+      color="primary"
+      aria-label={label}
+      disabled={!access.allowed || !promotable.allowed}
+      onClick={() => setOpen(true)}
+      startIcon={<ArrowUpwardIcon />}
+      data-testid={`request-promotion-${key}`}
+    >
+      {props.label ?? 'Promote'}
+    </Button>
+  );
+  let action = <Tooltip title={promotable.reason}>{button}</Tooltip>;
+  if (!access.allowed) {
+    action = (
+      <ReasonTooltip reason={access.reason} testId={`why-${key}`}>
+        {button}
+      </ReasonTooltip>
+    );
+  } else if (!promotable.allowed) {
+    const checklists = rungChecklist(ladder, stage, service);
+    action = (
+      <ReasonTooltip
+        testId={`why-${key}`}
+        reason={
+          <>
+            <Typography variant="body2" className={classes.reason}>
+              {promotable.reason}
+            </Typography>
+            <PromotionChecklist checklists={checklists} from={below} to={stage.name} />
+          </>
+        }
+      >
+        {button}
+      </ReasonTooltip>
+    );
+  }
   return (
     <>
-      <Tooltip title={disabledReason ?? promotable.reason}>
-        {/* A disabled button fires no hover events: the span carries the reason. */}
-        <span>
-          {service ? (
-            <IconButton
-              size="small"
-              aria-label={label}
-              disabled={!!disabledReason}
-              onClick={() => setOpen(true)}
-              data-testid={testId}
-            >
-              <ArrowUpwardIcon fontSize="small" />
-            </IconButton>
-          ) : (
-            <Button
-              size="small"
-              variant="outlined"
-              color="primary"
-              aria-label={label}
-              disabled={!!disabledReason}
-              onClick={() => setOpen(true)}
-              startIcon={<ArrowUpwardIcon />}
-              data-testid={testId}
-            >
-              Request promotion
-            </Button>
-          )}
-        </span>
-      </Tooltip>
-      {disabledReason && !promotable.allowed && (
-        <WhyCantIPromote
-          testId={service ? `why-${stage.name}-${service}` : `why-${stage.name}`}
-          reason={promotable.reason}
-          checklists={rungChecklist(ladder, stage, service)}
-        />
-      )}
+      {action}
       {open && (
         <RequestPromotionDialog
           ladder={ladder}

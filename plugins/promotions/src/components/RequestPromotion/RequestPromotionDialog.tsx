@@ -1,15 +1,20 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '@backstage/core-plugin-api';
 import { Ladder } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
 import { useSubmitAction } from '../../hooks/useSubmitAction';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { WhatChangedSection } from '../WhatChanged/WhatChangedSection';
+import { OpenPromotionNotice } from './OpenPromotionNotice';
 import { PlannedChanges } from './PlannedChanges';
 import { RequestedPromotion } from './RequestedPromotion';
+import { carriesExactly, livePromotionInto } from './livePromotion';
 import { previewPromotion } from './previewPromotion';
 
-/** Shows what a promotion would change and ship, requests it, then follows it. */
+/**
+ * Shows what a promotion would change and ship, and the promotion it would
+ * replace, requests it, then follows it.
+ */
 export const RequestPromotionDialog = (props: {
   ladder: Ladder;
   toStage: string;
@@ -27,6 +32,12 @@ export const RequestPromotionDialog = (props: {
     () => previewPromotion(ladder, toStage, service),
     [ladder, toStage, service],
   );
+  // What was in flight when the user opened the dialog, even if a refresh moves on.
+  const [live] = useState(() => livePromotionInto(ladder, toStage));
+  const replaces =
+    !!live &&
+    !carriesExactly(live, Object.fromEntries(preview.changes.map(c => [c.service, c.next])));
+  const [replaceConfirmed, setReplaceConfirmed] = useState(false);
   const request = useSubmitAction(() => {
     // Name the services shown, so the PR carries exactly what the user
     // saw; with none shown, let the backend pick and explain.
@@ -36,7 +47,7 @@ export const RequestPromotionDialog = (props: {
     return api.requestPromotion(product, { toStage, services });
   }, onRequested);
   const response = request.result;
-
+  const number = live?.pullRequest.number ?? 0;
   return (
     <ConfirmDialog
       testIdPrefix="promotion"
@@ -48,11 +59,12 @@ export const RequestPromotionDialog = (props: {
           {service ? ` of ${service}` : ''}
         </>
       }
-      confirmLabel="Submit"
+      confirmLabel={replaces ? `Replace ${number > 0 ? `#${number}` : 'it'}` : 'Submit'}
       busyLabel="Requesting…"
       busy={request.busy}
       error={request.error}
       done={!!response}
+      confirmDisabled={replaces && !replaceConfirmed}
       onConfirm={request.submit}
       onClose={props.onClose}
     >
@@ -61,6 +73,14 @@ export const RequestPromotionDialog = (props: {
       ) : (
         <>
           <PlannedChanges preview={preview} approvers={ladder.approvers ?? []} />
+          {live && (
+            <OpenPromotionNotice
+              promotion={live}
+              replaces={replaces}
+              confirmed={replaceConfirmed}
+              onConfirmedChange={setReplaceConfirmed}
+            />
+          )}
           {preview.fromStage && (
             <WhatChangedSection
               product={product}

@@ -2,9 +2,9 @@ import { Typography, makeStyles } from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
 import { ProductRef, PromotionResponse } from '@refplat/plugin-promotions-common';
 import { usePolledPromotion } from '../../hooks/usePolledPromotion';
-import { DigestChange } from '../common/DigestChange';
 import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
+import { PromotionDigests } from '../OpenPromotions/PromotionDigests';
 
 const useStyles = makeStyles(theme => ({
   line: { marginTop: theme.spacing(1) },
@@ -23,7 +23,7 @@ export const RequestedPromotion = (props: {
       <Alert severity="success" data-testid="promotion-result">
         {props.response.existing
           ? 'This promotion was already open; no second pull request was opened: '
-          : 'Opened the Release pull request '}
+          : 'Requested: Release pull request '}
         <PullRequestLink pullRequest={promotion.pullRequest} testId="promotion-pr-link" />
       </Alert>
       <Typography className={classes.line} component="div">
@@ -39,11 +39,9 @@ export const RequestedPromotion = (props: {
           {promotion.statusReason}
         </Typography>
       )}
-      {Object.entries(promotion.services).map(([service, digest]) => (
-        <Typography key={service} component="div" variant="body2" className={classes.line}>
-          {service}: <DigestChange from={promotion.previousServices?.[service]} to={digest} />
-        </Typography>
-      ))}
+      <div className={classes.line}>
+        <PromotionDigests promotion={promotion} />
+      </div>
     </>
   );
 };

@@ -1,16 +1,10 @@
-import { screen } from '@testing-library/react';
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { EntityProvider, catalogApiRef } from '@backstage/plugin-catalog-react';
+import { screen, within } from '@testing-library/react';
 import { Entity } from '@backstage/catalog-model';
-import { promotionsApiRef } from '../../api';
+import { renderCard, systemFor } from '../../__testUtils__/card';
 import { shopLadder } from '../../__testUtils__/ladders';
 import { EntityServicePromotionsCard } from './EntityServicePromotionsCard';
 
-const shopSystem: Entity = {
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'System',
-  metadata: { name: 'shop', annotations: { 'refplat.org/product': 'alpha/shop' } },
-};
+const shopSystem: Entity = { ...systemFor('shop'), metadata: { ...systemFor('shop').metadata, title: 'Shop' } };
 
 const storefront: Entity = {
   apiVersion: 'backstage.io/v1alpha1',
@@ -20,38 +14,48 @@ const storefront: Entity = {
 };
 
 /** Renders the card for `entity` with a catalog that answers `getEntityByRef`. */
-async function renderCard(entity: Entity, getEntityByRef: jest.Mock, getLadder = jest.fn().mockResolvedValue(shopLadder())) {
-  await renderInTestApp(
-    <TestApiProvider
-      apis={[
-        [promotionsApiRef, { getLadder }],
-        [catalogApiRef, { getEntityByRef }],
-      ]}
-    >
-      <EntityProvider entity={entity}>
-        <EntityServicePromotionsCard />
-      </EntityProvider>
-    </TestApiProvider>,
-  );
+async function renderServiceCard(
+  entity: Entity,
+  getEntityByRef: jest.Mock,
+  getLadder = jest.fn().mockResolvedValue(shopLadder()),
+) {
+  await renderCard(<EntityServicePromotionsCard />, {
+    entity,
+    api: { getLadder },
+    system: shopSystem,
+    getEntityByRef,
+  });
 }
 
 describe('EntityServicePromotionsCard', () => {
-  it("finds the Product through the System and shows the service's digest per stage", async () => {
+  it("finds the Product through the System and shows the service's digest, health and canary per stage", async () => {
     const getEntityByRef = jest.fn().mockResolvedValue(shopSystem);
     const getLadder = jest.fn().mockResolvedValue(shopLadder());
-    await renderCard(storefront, getEntityByRef, getLadder);
-    expect(await screen.findByTestId('service-stage-prod')).toHaveTextContent('sha256:bbbbbbbbbbbb');
+    await renderServiceCard(storefront, getEntityByRef, getLadder);
+
+    expect(await screen.findByTestId('service-stage-prod')).toHaveTextContent('bbbbbbb');
     expect(getEntityByRef).toHaveBeenCalledWith({ kind: 'System', namespace: 'default', name: 'shop' });
     expect(getLadder).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' });
-    expect(screen.getByTestId('service-stage-dev')).toHaveTextContent('sha256:aaaaaaaaaaaa');
-    expect(screen.getByTestId('service-stage-dev')).toHaveTextContent('In progress');
+    const dev = screen.getByTestId('service-stage-dev');
+    expect(dev).toHaveTextContent('aaaaaaa');
+    expect(dev).toHaveTextContent('In progress');
+    expect(within(dev).getByTestId('canary')).toHaveTextContent('Canary step 4 of 6 · 25%');
+    expect(within(dev).getByTestId('canary-pause')).toHaveTextContent('paused 2s of 3s');
     expect(screen.getByTestId('service-stage-test')).toHaveTextContent('Healthy');
+    expect(within(screen.getByTestId('service-stage-test')).queryByTestId('canary')).not.toBeInTheDocument();
+  });
+
+  it("links to the Product's ladder on its System page", async () => {
+    await renderServiceCard(storefront, jest.fn().mockResolvedValue(shopSystem));
+    const link = within(await screen.findByTestId('ladder-link')).getByRole('link');
+    expect(link).toHaveTextContent('The whole ladder of Shop →');
+    expect(link).toHaveAttribute('href', '/catalog/default/system/shop');
   });
 
   it('follows a full entity ref in spec.system', async () => {
     const getEntityByRef = jest.fn().mockResolvedValue(shopSystem);
-    await renderCard({ ...storefront, spec: { ...storefront.spec, system: 'system:default/shop' } }, getEntityByRef);
-    expect(await screen.findByTestId('service-stage-prod')).toHaveTextContent('sha256:bbbbbbbbbbbb');
+    await renderServiceCard({ ...storefront, spec: { ...storefront.spec, system: 'system:default/shop' } }, getEntityByRef);
+    expect(await screen.findByTestId('service-stage-prod')).toHaveTextContent('bbbbbbb');
     expect(getEntityByRef).toHaveBeenCalledWith({ kind: 'system', namespace: 'default', name: 'shop' });
   });
 
@@ -69,7 +73,7 @@ describe('EntityServicePromotionsCard', () => {
     ],
   ])('says so when the System %s', async (_case, system, message) => {
     const getLadder = jest.fn();
-    await renderCard(storefront, jest.fn().mockResolvedValue(system), getLadder);
+    await renderServiceCard(storefront, jest.fn().mockResolvedValue(system), getLadder);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Cannot find the Product of this entity');
     expect(alert).toHaveTextContent(message);
@@ -77,7 +81,7 @@ describe('EntityServicePromotionsCard', () => {
   });
 
   it('names the annotation to add on a Component without one', async () => {
-    await renderCard({ ...storefront, metadata: { name: 'bare' }, spec: {} }, jest.fn());
+    await renderServiceCard({ ...storefront, metadata: { name: 'bare' }, spec: {} }, jest.fn());
     expect((await screen.findAllByText(/refplat\.org\/service/)).length).toBeGreaterThan(0);
   });
 });

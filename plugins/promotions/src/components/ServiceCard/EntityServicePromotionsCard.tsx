@@ -4,7 +4,11 @@ import {
   ErrorPanel,
   WarningPanel,
 } from '@backstage/core-components';
-import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
+import {
+  EntityDisplayName,
+  EntityRefLink,
+  MissingAnnotationEmptyState,
+} from '@backstage/plugin-catalog-react';
 import {
   Table,
   TableBody,
@@ -13,15 +17,29 @@ import {
   TableRow,
   Typography,
 } from '@material-ui/core';
-import { SERVICE_ANNOTATION } from '@refplat/plugin-promotions-common';
+import { ProductRef, SERVICE_ANNOTATION } from '@refplat/plugin-promotions-common';
 import { useLadder } from '../../hooks/useLadder';
+import { useProductSystem } from '../../hooks/useProductSystem';
 import { usePromotionsTarget } from '../../hooks/usePromotionsTarget';
 import { ProductLookupError } from '../common/ProductLookupError';
 import { CanaryProgress } from '../common/CanaryProgress';
 import { DigestLabel } from '../common/DigestLabel';
 import { HealthChip } from '../common/HealthChip';
 
-/** One Service's digest, health and canary at every stage. */
+/** A link to the System page, where the Product's whole ladder is. */
+const LadderLink = (props: { product: ProductRef }) => {
+  const { system } = useProductSystem(props.product);
+  if (!system) return null;
+  return (
+    <Typography variant="body2" data-testid="ladder-link">
+      <EntityRefLink entityRef={system}>
+        The whole ladder of <EntityDisplayName entityRef={system} hideIcon disableTooltip /> →
+      </EntityRefLink>
+    </Typography>
+  );
+};
+
+/** One Service's digest, health and canary at every stage, and the way to its Product's ladder. */
 export const EntityServicePromotionsCard = () => {
   const { target, loading: targetLoading, error: targetError } = usePromotionsTarget();
   const { ladder, error } = useLadder(target?.product);
@@ -38,6 +56,7 @@ export const EntityServicePromotionsCard = () => {
       title="Promotions"
       subheader={`${service} in ${target.product.team}/${target.product.product}`}
     >
+      <LadderLink product={target.product} />
       {!ladder && !error && <Progress />}
       {error && !ladder && <ErrorPanel error={error} title="Cannot read the ladder" />}
       {ladder?.healthError && (
@@ -55,7 +74,7 @@ export const EntityServicePromotionsCard = () => {
             <TableRow>
               <TableCell>Stage</TableCell>
               <TableCell>Digest</TableCell>
-              <TableCell>Health</TableCell>
+              <TableCell>Health and canary</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -54,6 +54,7 @@ async function openHistory(options: {
     {
       api: { getStageHistory: jest.fn(async () => entries), ...options.api },
       permissions: options.permissions,
+      viewer: options.viewer,
     },
   );
   await userEvent.click(screen.getByTestId(`history-${current.name}`));
@@ -86,10 +87,10 @@ describe('Roll back from the stage history', () => {
     await userEvent.click(await within(dialog).findByTestId('rollback-r2'));
     const confirm = await screen.findByTestId('rollback-dialog');
     expect(within(confirm).getByTestId('rollback-change-storefront')).toHaveTextContent(
-      'sha256:dddddddddddd→sha256:bbbbbbbbbbbb',
+      'ddddddd→bbbbbbb',
     );
     expect(within(confirm).getByTestId('rollback-change-cart')).toHaveTextContent(
-      'sha256:cccccccccccc→sha256:eeeeeeeeeeee',
+      'ccccccc→eeeeeee',
     );
     const nextStep = within(confirm).getByTestId('rollback-next-step');
     expect(nextStep).toHaveTextContent('Needs a release-approver');
@@ -152,13 +153,25 @@ describe('Roll back from the stage history', () => {
     expect(onRolledBack).not.toHaveBeenCalled();
   });
 
-  it('is disabled for users who may not request promotions', async () => {
+  it('is disabled for users who may not request promotions, saying so on hover', async () => {
     const permissions = fakePermissionApi({ 'promotions.promotion.request': DENY });
     const dialog = await openHistory({ product: 'no-rollback', permissions });
     const button = await within(dialog).findByTestId('rollback-r1');
-    await waitFor(() =>
-      expect(button.parentElement).toHaveAttribute('title', 'You may not request rollbacks'),
-    );
+    await waitFor(() => expect(button).toBeDisabled());
+    await userEvent.hover(button.parentElement!);
+    expect(await screen.findByTestId('rollback-why-r1')).toHaveTextContent('You may not request rollbacks');
+  });
+
+  it("is disabled for people who are neither the Product's owners nor release-approvers", async () => {
+    const dialog = await openHistory({
+      product: 'not-owner',
+      viewer: { userEntityRef: 'user:default/dana', claims: ['user:default/dana', 'group:default/beta'] },
+    });
+    const button = await within(dialog).findByTestId('rollback-r1');
     expect(button).toBeDisabled();
+    await userEvent.hover(button.parentElement!);
+    expect(await screen.findByTestId('rollback-why-r1')).toHaveTextContent(
+      "Only the Product's owners (alpha) and release-approvers (release-approvers) may request rollbacks",
+    );
   });
 });

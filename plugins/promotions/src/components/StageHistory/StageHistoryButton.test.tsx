@@ -40,8 +40,8 @@ describe('StageHistoryButton', () => {
 
     expect(newest).toHaveTextContent('promotions-bot');
     expect(newest).toHaveTextContent('Promote storefront to prod (#42)');
-    expect(newest).toHaveTextContent('storefront: sha256:dddddddddddd');
-    expect(newest).toHaveTextContent('cart: sha256:cccccccccccc');
+    expect(newest).toHaveTextContent('storefront: ddddddd');
+    expect(newest).toHaveTextContent('cart: ccccccc');
     expect(within(newest).getByText('#42')).toHaveAttribute(
       'href',
       'https://github.com/acme/platform/pull/42',

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { IconButton, Tooltip } from '@material-ui/core';
-import HistoryIcon from '@material-ui/icons/History';
 import { LadderStage, ProductRef } from '@refplat/plugin-promotions-common';
+import { LinkButton } from '../common/LinkButton';
 import { StageHistoryDialog } from './StageHistoryDialog';
 
 /**
@@ -17,16 +16,12 @@ export const StageHistoryButton = (props: {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip title={`History of ${props.stage}`}>
-        <IconButton
-          size="small"
-          aria-label={`History of ${props.stage}`}
-          onClick={() => setOpen(true)}
-          data-testid={`history-${props.stage}`}
-        >
-          <HistoryIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <LinkButton
+        label="History"
+        title={`What was released into ${props.stage}, and rollbacks`}
+        onClick={() => setOpen(true)}
+        testId={`history-${props.stage}`}
+      />
       {open && (
         <StageHistoryDialog
           product={props.product}

@@ -1,15 +1,11 @@
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
   Typography,
+  makeStyles,
 } from '@material-ui/core';
 import { ErrorPanel, Progress } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
@@ -17,8 +13,18 @@ import useAsync from 'react-use/esm/useAsync';
 import { LadderStage, ProductRef } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
 import { DigestLabel } from '../common/DigestLabel';
+import { InfoDialog } from '../common/InfoDialog';
 import { PullRequestLink } from '../common/PullRequestLink';
 import { RollbackButton } from './RollbackButton';
+
+const useStyles = makeStyles({
+  // Headings, dates and buttons stay whole; only the commit message wraps, between words.
+  nowrap: { whiteSpace: 'nowrap', verticalAlign: 'top' },
+  top: { verticalAlign: 'top' },
+  message: { overflowWrap: 'break-word', wordBreak: 'normal' },
+});
+
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** What was released into one stage, newest first; with `current`, a rollback per differing entry. */
 export const StageHistoryDialog = (props: {
@@ -29,6 +35,7 @@ export const StageHistoryDialog = (props: {
   onRolledBack?: () => void;
   onClose: () => void;
 }) => {
+  const classes = useStyles();
   const { current, onRolledBack } = props;
   const api = useApi(promotionsApiRef);
   const { team, product } = props.product;
@@ -36,71 +43,67 @@ export const StageHistoryDialog = (props: {
     () => api.getStageHistory({ team, product }, props.stage),
     [api, team, product, props.stage],
   );
-
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="md" data-testid="history-dialog">
-      <DialogTitle>History of {props.stage}</DialogTitle>
-      <DialogContent>
-        {loading && <Progress />}
-        {error && <ErrorPanel error={error} title={`Cannot read the history of ${props.stage}`} />}
-        {entries && entries.length === 0 && (
-          <Typography>Nothing has been released into {props.stage} yet.</Typography>
-        )}
-        {entries && entries.length > 0 && (
-          <Table size="small" aria-label={`History of ${props.stage}`}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell>Author</TableCell>
-                <TableCell>Change</TableCell>
-                <TableCell>Services</TableCell>
-                <TableCell>Pull request</TableCell>
-                {current && <TableCell />}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {entries.map(entry => (
-                <TableRow key={entry.revision} data-testid={`history-entry-${entry.revision}`}>
-                  <TableCell>
+    <InfoDialog testId="history-dialog" maxWidth="md" title={`History of ${props.stage}`} onClose={props.onClose}>
+      {loading && <Progress />}
+      {error && <ErrorPanel error={error} title={`Cannot read the history of ${props.stage}`} />}
+      {entries && entries.length === 0 && (
+        <Typography>Nothing has been released into {props.stage} yet.</Typography>
+      )}
+      {entries && entries.length > 0 && (
+        <Table size="small" aria-label={`History of ${props.stage}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell className={classes.nowrap}>When</TableCell>
+              <TableCell className={classes.nowrap}>Change</TableCell>
+              <TableCell className={classes.nowrap}>Digests</TableCell>
+              <TableCell className={classes.nowrap}>PR</TableCell>
+              {current && <TableCell />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {entries.map(entry => (
+              <TableRow key={entry.revision} data-testid={`history-entry-${entry.revision}`}>
+                <TableCell className={classes.nowrap}>
+                  <Typography variant="body2">
                     <time dateTime={entry.date} title={entry.date}>
-                      {new Date(entry.date).toLocaleString()}
+                      {new Date(entry.date).toLocaleString(undefined, WHEN)}
                     </time>
-                  </TableCell>
-                  <TableCell>{entry.author}</TableCell>
-                  <TableCell>
-                    <Typography variant="body2" title={entry.revision}>
-                      {entry.message}
+                  </Typography>
+                  <Typography variant="caption" color="textSecondary">
+                    {entry.author}
+                  </Typography>
+                </TableCell>
+                <TableCell className={classes.top}>
+                  <Typography variant="body2" title={entry.revision} className={classes.message}>
+                    {entry.message}
+                  </Typography>
+                </TableCell>
+                <TableCell className={classes.nowrap}>
+                  {Object.entries(entry.services).map(([service, digest]) => (
+                    <Typography key={service} component="div" variant="body2">
+                      {service}: <DigestLabel digest={digest} />
                     </Typography>
+                  ))}
+                </TableCell>
+                <TableCell className={classes.nowrap}>
+                  {entry.pullRequest ? <PullRequestLink pullRequest={entry.pullRequest} /> : '—'}
+                </TableCell>
+                {current && (
+                  <TableCell className={classes.nowrap}>
+                    <RollbackButton
+                      product={props.product}
+                      stage={current}
+                      entry={entry}
+                      onRolledBack={onRolledBack ?? (() => {})}
+                    />
                   </TableCell>
-                  <TableCell>
-                    {Object.entries(entry.services).map(([service, digest]) => (
-                      <Typography key={service} component="div" variant="body2">
-                        {service}: <DigestLabel digest={digest} />
-                      </Typography>
-                    ))}
-                  </TableCell>
-                  <TableCell>
-                    {entry.pullRequest ? <PullRequestLink pullRequest={entry.pullRequest} /> : '—'}
-                  </TableCell>
-                  {current && (
-                    <TableCell>
-                      <RollbackButton
-                        product={props.product}
-                        stage={current}
-                        entry={entry}
-                        onRolledBack={onRolledBack ?? (() => {})}
-                      />
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </InfoDialog>
   );
 };

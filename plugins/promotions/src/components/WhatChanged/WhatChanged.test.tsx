@@ -148,6 +148,8 @@ describe('What changed', () => {
 
   it('says when what changed cannot be read', async () => {
     const ladder = shopLadder();
+    // The header offers "Changes" only when something waits to climb.
+    ladder.stages[2].services.storefront.waitingToClimb = true;
     await renderWithPromotionsApis(
       <table>
         <thead>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { IconButton, Tooltip } from '@material-ui/core';
-import CompareArrowsIcon from '@material-ui/icons/CompareArrows';
 import { ProductRef } from '@refplat/plugin-promotions-common';
+import { LinkButton } from '../common/LinkButton';
 import { WhatChangedDialog } from './WhatChangedDialog';
 
 /** Opens what a promotion from the stage below into `toStage` would ship. */
@@ -14,16 +13,12 @@ export const WhatChangedButton = (props: {
   const label = `What changed from ${props.fromStage} to ${props.toStage}`;
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton
-          size="small"
-          aria-label={label}
-          onClick={() => setOpen(true)}
-          data-testid={`changes-${props.toStage}`}
-        >
-          <CompareArrowsIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <LinkButton
+        label="Changes"
+        title={label}
+        onClick={() => setOpen(true)}
+        testId={`changes-${props.toStage}`}
+      />
       {open && (
         <WhatChangedDialog
           product={props.product}

@@ -47,7 +47,12 @@ export const ConfirmDialog = (props: {
       <DialogContent>
         {props.children}
         {props.error && (
-          <Alert severity="error" className={classes.section} data-testid={`${testIdPrefix}-error`}>
+          <Alert
+            severity="error"
+            className={classes.section}
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid={`${testIdPrefix}-error`}
+          >
             {props.error}
           </Alert>
         )}

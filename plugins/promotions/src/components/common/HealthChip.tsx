@@ -8,30 +8,39 @@ const useStyles = makeStyles(theme => ({
   unknown: { backgroundColor: theme.palette.grey[500], color: theme.palette.common.white },
 }));
 
-const LABELS: Record<HealthVerdictName, string> = {
+export const HEALTH_WORDS: Record<HealthVerdictName, string> = {
   healthy: 'Healthy',
   progressing: 'In progress',
   unhealthy: 'Unhealthy',
   unknown: 'Unknown',
 };
 
-/** The verdict as a coloured chip; hovering lists the reasons. */
+/**
+ * The verdict as a coloured chip; hovering lists the reasons. With
+ * `onClick` it opens the details (the diagnosis) and says so on hover.
+ */
 export const HealthChip = (props: {
   verdict: HealthVerdictName;
   reasons: string[];
+  /** What opening it shows, e.g. "Stuck: ArgoCD has not synced for 12m". */
+  details?: string;
+  onClick?: () => void;
 }) => {
   const classes = useStyles();
   const chip = (
     <Chip
       size="small"
-      label={LABELS[props.verdict]}
+      label={HEALTH_WORDS[props.verdict]}
       className={classes[props.verdict]}
+      onClick={props.onClick}
+      aria-haspopup={props.onClick ? 'dialog' : undefined}
       data-testid={`health-${props.verdict}`}
     />
   );
-  if (props.reasons.length === 0) return chip;
+  const hover = [...props.reasons, ...(props.details ? [`${props.details} (click for the diagnosis)`] : [])];
+  if (hover.length === 0) return chip;
   return (
-    <Tooltip title={props.reasons.join(' · ')}>
+    <Tooltip title={hover.join(' · ')}>
       <span>{chip}</span>
     </Tooltip>
   );

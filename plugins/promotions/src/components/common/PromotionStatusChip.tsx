@@ -13,6 +13,23 @@ const useStyles = makeStyles(theme => ({
   failed: { backgroundColor: theme.palette.error.main, color: theme.palette.error.contrastText },
 }));
 
+/** A promotion's status as people say it. */
+export const PROMOTION_STATUS_WORDS: Record<PromotionStatus, string> = {
+  open: 'Open',
+  'awaiting-approval': 'Awaiting approval',
+  approved: 'Approved',
+  merged: 'Merged',
+  closed: 'Closed',
+  failed: 'Failed',
+};
+
+/** Statuses after which a promotion no longer holds its stage. */
+const SETTLED: readonly PromotionStatus[] = ['merged', 'closed', 'failed'];
+
+export function isLive(status: PromotionStatus): boolean {
+  return !SETTLED.includes(status);
+}
+
 /** A promotion's status; hovering tells why it is closed, failed or waiting. */
 export const PromotionStatusChip = (props: {
   status: PromotionStatus;
@@ -23,7 +40,7 @@ export const PromotionStatusChip = (props: {
   const chip = (
     <Chip
       size="small"
-      label={props.status}
+      label={PROMOTION_STATUS_WORDS[props.status] ?? props.status}
       className={classes[props.status]}
       data-testid={props.testId}
       data-status={props.status}

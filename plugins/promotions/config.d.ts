@@ -1,0 +1,24 @@
+export interface Config {
+  /**
+   * The frontend reads these backend settings (declared in full by
+   * @refplat/plugin-promotions-backend) so it offers only what the backend
+   * will accept: no button whose click answers 403 or 409.
+   */
+  promotions?: {
+    approval?: {
+      /**
+       * Whoever requested a promotion may not approve it. Default: true.
+       * @visibility frontend
+       */
+      requireDistinctApprover?: boolean;
+    };
+    permissions?: {
+      /**
+       * Requests, rollbacks and holds are for the Product's owners and the
+       * release-approvers. Default: true.
+       * @visibility frontend
+       */
+      requireOwnership?: boolean;
+    };
+  };
+}

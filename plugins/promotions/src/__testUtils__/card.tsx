@@ -1,0 +1,60 @@
+import { ReactElement } from 'react';
+import { JsonObject } from '@backstage/types';
+import { configApiRef, identityApiRef } from '@backstage/core-plugin-api';
+import { Entity } from '@backstage/catalog-model';
+import { EntityProvider, catalogApiRef, entityRouteRef } from '@backstage/plugin-catalog-react';
+import { permissionApiRef } from '@backstage/plugin-permission-react';
+import { mockApis, renderInTestApp, TestApiProvider } from '@backstage/test-utils';
+import { PromotionsApi, promotionsApiRef } from '../api';
+import { fakePermissionApi } from './permissions';
+
+/** The System of a Product, owned by team alpha, as the catalog has it. */
+export function systemFor(product: string): Entity {
+  return {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'System',
+    metadata: { name: product, namespace: 'default', annotations: { 'refplat.org/product': `alpha/${product}` } },
+    spec: { owner: 'group:default/alpha' },
+  };
+}
+
+export interface CardOptions {
+  /** The entity whose page shows the card. */
+  entity: Entity;
+  api: Partial<PromotionsApi>;
+  permissions?: ReturnType<typeof fakePermissionApi>;
+  /** Who is signed in: bob of team alpha unless told otherwise. */
+  user?: { userEntityRef: string; ownershipEntityRefs: string[] };
+  /** The catalog's System of the Product: the entity itself unless told otherwise. */
+  system?: Entity;
+  getEntityByRef?: jest.Mock;
+  config?: JsonObject;
+}
+
+export const BOB_IDENTITY = {
+  userEntityRef: 'user:default/bob',
+  ownershipEntityRefs: ['user:default/bob', 'group:default/alpha'],
+};
+
+/**
+ * Renders an entity card as the app does: on the entity's page, with the
+ * catalog (its System), who is signed in, config and permissions.
+ */
+export function renderCard(card: ReactElement, options: CardOptions) {
+  const system = options.system ?? options.entity;
+  const getEntities = jest.fn(async () => ({ items: [system] }));
+  return renderInTestApp(
+    <TestApiProvider
+      apis={[
+        [promotionsApiRef, options.api],
+        [catalogApiRef, { getEntityByRef: options.getEntityByRef ?? jest.fn(), getEntities }],
+        [permissionApiRef, options.permissions ?? fakePermissionApi()],
+        [identityApiRef, mockApis.identity(options.user ?? BOB_IDENTITY)],
+        [configApiRef, mockApis.config({ data: options.config ?? {} })],
+      ]}
+    >
+      <EntityProvider entity={options.entity}>{card}</EntityProvider>
+    </TestApiProvider>,
+    { mountedRoutes: { '/catalog/:namespace/:kind/:name': entityRouteRef } },
+  );
+}

@@ -1,0 +1,114 @@
+import { ProductViewer, approveAccess, changeAccess, refName } from './productChangeAccess';
+
+const APPROVERS = ['group:default/release-approvers'];
+
+function viewer(claims: string[], overrides: Partial<ProductViewer> = {}): ProductViewer {
+  return {
+    userEntityRef: claims[0],
+    claims,
+    owners: ['group:default/alpha'],
+    approvers: APPROVERS,
+    requireOwnership: true,
+    requireDistinctApprover: true,
+    ...overrides,
+  };
+}
+
+const bob = ['user:default/bob', 'group:default/alpha'];
+const alice = ['user:default/alice', 'group:default/release-approvers'];
+const dana = ['user:default/dana', 'group:default/beta'];
+
+describe('changeAccess', () => {
+  it.each([
+    ['an owner requests a promotion', viewer(bob), 'request-promotion', false],
+    ['an owner freezes prod', viewer(bob), 'place-hold', true],
+    ['an owner resumes test', viewer(bob), 'lift-hold', false],
+    ['a release-approver changes a Product they do not own', viewer(alice), 'request-rollback', false],
+    ['a release-approver resumes prod', viewer(alice), 'lift-hold', true],
+    ['without the ownership rule anyone may', viewer(dana, { requireOwnership: false }), 'place-hold', false],
+    ['owners the catalog could not give leave it to the backend', viewer(dana, { owners: undefined }), 'request-promotion', false],
+  ] as const)('allows: %s', (_case, who, change, atApprovalStage) => {
+    expect(changeAccess(who, change, atApprovalStage)).toEqual({ allowed: true });
+  });
+
+  it.each([
+    [
+      'someone else requests a promotion',
+      viewer(dana),
+      'request-promotion',
+      false,
+      "Only the Product's owners (alpha) and release-approvers (release-approvers) may request promotions",
+    ],
+    [
+      'someone else freezes',
+      viewer(dana),
+      'place-hold',
+      false,
+      "Only the Product's owners (alpha) and release-approvers (release-approvers) may freeze services",
+    ],
+    [
+      'an owner resumes prod',
+      viewer(bob),
+      'lift-hold',
+      true,
+      'Only release-approvers (release-approvers) may resume a service here',
+    ],
+    [
+      'even without the ownership rule, an owner resumes prod',
+      viewer(bob, { requireOwnership: false }),
+      'lift-hold',
+      true,
+      'Only release-approvers (release-approvers) may resume a service here',
+    ],
+    [
+      'a Product without an owner',
+      viewer(bob, { owners: [] }),
+      'request-rollback',
+      false,
+      'The Product has no owner in the catalog: only release-approvers (release-approvers) may request rollbacks',
+    ],
+  ] as const)('refuses, saying why: %s', (_case, who, change, atApprovalStage, reason) => {
+    expect(changeAccess(who, change, atApprovalStage)).toEqual({ allowed: false, reason });
+  });
+});
+
+describe('approveAccess', () => {
+  it('lets a release-approver approve what someone else requested', () => {
+    expect(approveAccess(viewer(alice), 'user:default/bob')).toEqual({ allowed: true });
+  });
+
+  it('never lets the requester approve their own promotion', () => {
+    expect(approveAccess(viewer(alice), 'user:default/alice')).toEqual({
+      allowed: false,
+      reason: 'You requested this promotion: another release-approver must approve it',
+      ownRequest: true,
+    });
+  });
+
+  it('lets the requester approve where distinct approvers are not required', () => {
+    expect(
+      approveAccess(viewer(alice, { requireDistinctApprover: false }), 'user:default/alice'),
+    ).toEqual({ allowed: true });
+  });
+
+  it('tells everyone else who it waits for', () => {
+    expect(approveAccess(viewer(bob), 'user:default/carol')).toEqual({
+      allowed: false,
+      reason: 'Awaiting approval by members of release-approvers',
+    });
+    expect(approveAccess(viewer(bob, { approvers: [] }), 'user:default/carol')).toEqual({
+      allowed: false,
+      reason: 'Awaiting approval by a release-approver',
+    });
+  });
+});
+
+describe('refName', () => {
+  it.each([
+    ['group:default/alpha', 'alpha'],
+    ['user:default/bob', 'bob'],
+    ['alpha', 'alpha'],
+  ])('calls %s %s', (ref, name) => {
+    expect(refName(ref)).toBe(name);
+  });
+});

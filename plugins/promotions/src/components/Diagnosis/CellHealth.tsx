@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { LadderServiceCell } from '@refplat/plugin-promotions-common';
+import { HealthChip } from '../common/HealthChip';
+import { DiagnosisPanel } from './DiagnosisPanel';
+import { DIAGNOSIS_LABELS } from './DiagnosisStateChip';
+
+/**
+ * A cell's health chip. When the deployment is stuck, in progress or
+ * unknown, the chip itself opens the diagnosis: no separate icon to learn.
+ */
+export const CellHealth = (props: { stage: string; service: string; cell: LadderServiceCell }) => {
+  const [open, setOpen] = useState(false);
+  const { cell } = props;
+  const diagnosis = cell.diagnosis && cell.diagnosis.state !== 'ok' ? cell.diagnosis : undefined;
+  return (
+    <>
+      <span data-diagnosis={diagnosis?.state} data-testid={`health-${props.stage}-${props.service}`}>
+        <HealthChip
+          verdict={cell.verdict}
+          reasons={cell.reasons}
+          details={
+            diagnosis &&
+            `${DIAGNOSIS_LABELS[diagnosis.state]}${diagnosis.likelyCause ? `: ${diagnosis.likelyCause}` : ''}`
+          }
+          onClick={diagnosis ? () => setOpen(true) : undefined}
+        />
+      </span>
+      {open && (
+        <DiagnosisPanel
+          stage={props.stage}
+          service={props.service}
+          cell={cell}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+};

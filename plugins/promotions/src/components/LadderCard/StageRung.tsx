@@ -1,0 +1,64 @@
+import { Typography, makeStyles } from '@material-ui/core';
+import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
+import { PROMOTION_STATUS_WORDS } from '../common/PromotionStatusChip';
+import { PullRequestLink } from '../common/PullRequestLink';
+import { RequestPromotionButton } from '../RequestPromotion/RequestPromotionButton';
+import { carriesExactly, livePromotionInto } from '../RequestPromotion/livePromotion';
+import { previewPromotion } from '../RequestPromotion/previewPromotion';
+
+const useStyles = makeStyles(theme => ({
+  root: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: theme.spacing(0.5), minHeight: 30 },
+  muted: { color: theme.palette.text.secondary },
+}));
+
+/**
+ * What the rung into a stage offers: Promote when the stage below has news;
+ * the promotion in flight instead of a second one (replacing it is explicit);
+ * or that the stage is in step with the one below.
+ */
+export const StageRung = (props: { ladder: Ladder; stage: LadderStage; onChanged: () => void }) => {
+  const classes = useStyles();
+  const { ladder, stage } = props;
+  const index = ladder.stages.findIndex(candidate => candidate.name === stage.name);
+  if (index <= 0) {
+    return (
+      <div className={classes.root}>
+        <Typography variant="caption" className={classes.muted}>
+          CI releases here
+        </Typography>
+      </div>
+    );
+  }
+  const below = ladder.stages[index - 1];
+  const live = livePromotionInto(ladder, stage.name);
+  const waiting = ladder.services.some(service => stage.services[service]?.waitingToClimb);
+  if (live) {
+    const next = previewPromotion(ladder, stage.name).changes;
+    const differs =
+      next.length > 0 && !carriesExactly(live, Object.fromEntries(next.map(c => [c.service, c.next])));
+    return (
+      <div className={classes.root} data-testid={`live-promotion-${stage.name}`}>
+        <Typography variant="caption">
+          <PullRequestLink pullRequest={live.pullRequest} /> {PROMOTION_STATUS_WORDS[live.status]}
+        </Typography>
+        {differs && (
+          <RequestPromotionButton ladder={ladder} stage={stage} label="Replace…" onRequested={props.onChanged} />
+        )}
+      </div>
+    );
+  }
+  if (!waiting) {
+    return (
+      <div className={classes.root}>
+        <Typography variant="caption" className={classes.muted} data-testid={`in-step-${stage.name}`}>
+          In step with {below.name}
+        </Typography>
+      </div>
+    );
+  }
+  return (
+    <div className={classes.root}>
+      <RequestPromotionButton ladder={ladder} stage={stage} onRequested={props.onChanged} />
+    </div>
+  );
+};

@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderCard, systemFor } from '../../__testUtils__/card';
+import { digest, shopLadder, shopPromotion } from '../../__testUtils__/ladders';
+import { EntityPromotionHistoryCard } from './EntityPromotionHistoryCard';
+
+const promotions = [
+  shopPromotion({
+    id: 'p-open',
+    status: 'awaiting-approval',
+    requestedBy: 'user:default/bob',
+    pullRequest: { number: 44, url: 'https://github.com/acme/platform/pull/44' },
+  }),
+  shopPromotion({
+    id: 'p-rollback',
+    kind: 'rollback',
+    fromStage: 'test',
+    toStage: 'test',
+    status: 'closed',
+    statusReason: 'Superseded by #43',
+    requestedBy: 'user:default/alice',
+    createdAt: '2026-11-30T08:00:00.000Z',
+    updatedAt: '2026-11-30T08:00:30.000Z',
+  }),
+  shopPromotion({
+    id: 'p-merged',
+    fromStage: 'dev',
+    toStage: 'test',
+    status: 'merged',
+    services: { cart: digest('e') },
+    previousServices: { cart: digest('c') },
+    requestedBy: 'plugin:promotions/auto-promoter',
+    approvedBy: 'user:default/carol',
+    pullRequest: { number: 41, url: 'https://github.com/acme/platform/pull/41' },
+    createdAt: '2026-11-29T10:00:00.000Z',
+    updatedAt: '2026-11-29T10:02:10.000Z',
+  }),
+];
+
+describe('EntityPromotionHistoryCard', () => {
+  it('lists promotions and rollbacks, merged ones too, with status, people, PR and how long they took', async () => {
+    const listPromotions = jest.fn(async () => promotions);
+    await renderCard(<EntityPromotionHistoryCard />, {
+      entity: systemFor('shop'),
+      api: { listPromotions, getLadder: jest.fn(async () => shopLadder()) },
+    });
+
+    const merged = await screen.findByTestId('history-promotion-p-merged');
+    expect(listPromotions).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' });
+    expect(
+      screen.getAllByTestId(/^history-promotion-/).map(row => row.getAttribute('data-testid')),
+    ).toEqual(['history-promotion-p-open', 'history-promotion-p-rollback', 'history-promotion-p-merged']);
+    expect(merged).toHaveTextContent('dev → test');
+    expect(merged).toHaveTextContent('cart: ccccccc→eeeeeee');
+    expect(within(merged).getByTestId('history-status-p-merged')).toHaveTextContent('Merged');
+    expect(merged).toHaveTextContent('Auto-promoter');
+    expect(merged).toHaveTextContent('carol');
+    expect(within(merged).getByText('#41')).toHaveAttribute('href', 'https://github.com/acme/platform/pull/41');
+    expect(within(merged).getByTestId('history-took-p-merged')).toHaveTextContent('2m 10s');
+
+    const rollback = screen.getByTestId('history-promotion-p-rollback');
+    expect(within(rollback).getByTestId('rollback-chip-p-rollback')).toHaveTextContent('Rollback');
+    expect(within(rollback).getByTestId('history-status-p-rollback')).toHaveTextContent('Closed');
+    expect(rollback).toHaveTextContent('alice');
+    expect(within(rollback).getByTestId('history-took-p-rollback')).toHaveTextContent('30s');
+
+    const open = screen.getByTestId('history-promotion-p-open');
+    expect(within(open).getByTestId('history-status-p-open')).toHaveTextContent('Awaiting approval');
+    expect(within(open).getByTestId('history-took-p-open')).toHaveTextContent(/so far$/);
+    expect(screen.getByRole('table')).not.toHaveTextContent('user:default/');
+  });
+
+  it("filters by stage, in the ladder's order", async () => {
+    await renderCard(<EntityPromotionHistoryCard />, {
+      entity: systemFor('shop'),
+      api: { listPromotions: jest.fn(async () => promotions), getLadder: jest.fn(async () => shopLadder()) },
+    });
+    await screen.findByTestId('history-promotion-p-merged');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('group', { name: 'Filter by stage' }))
+          .getAllByRole('button')
+          .map(chip => chip.textContent),
+      ).toEqual(['All stages', 'dev', 'test', 'prod']),
+    );
+
+    await userEvent.click(screen.getByTestId('stage-filter-test'));
+    expect(screen.getAllByTestId(/^history-promotion-/).map(row => row.getAttribute('data-testid'))).toEqual([
+      'history-promotion-p-rollback',
+      'history-promotion-p-merged',
+    ]);
+    await userEvent.click(screen.getByTestId('stage-filter-dev'));
+    expect(screen.getByTestId('history-empty')).toHaveTextContent('No promotions into dev yet.');
+    await userEvent.click(screen.getByTestId('stage-filter-all'));
+    expect(screen.getAllByTestId(/^history-promotion-/)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { ErrorPanel, InfoCard, Progress, WarningPanel } from '@backstage/core-components';
+import { useApi } from '@backstage/core-plugin-api';
+import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
+import { Typography } from '@material-ui/core';
+import useAsync from 'react-use/esm/useAsync';
+import { PRODUCT_ANNOTATION } from '@refplat/plugin-promotions-common';
+import { promotionsApiRef } from '../../api';
+import { useLiveProductData } from '../../hooks/useLiveProductData';
+import { usePromotionsTarget } from '../../hooks/usePromotionsTarget';
+import { ProductLookupError } from '../common/ProductLookupError';
+import { PromotionHistoryTable } from './PromotionHistoryTable';
+import { StageFilter } from './StageFilter';
+
+/**
+ * The Product's promotions and rollbacks, live and recent, newest first:
+ * status, requester, approver, PR and how long each took, by stage.
+ */
+export const EntityPromotionHistoryCard = () => {
+  const api = useApi(promotionsApiRef);
+  const { target, loading: targetLoading, error: targetError } = usePromotionsTarget();
+  const product = target?.product;
+  const { value: promotions, error } = useLiveProductData(product, p =>
+    api.listPromotions(p),
+  );
+  // The ladder knows the stages in order; the promotions only those they touched.
+  const ladderStages = useAsync(
+    async () => (product ? (await api.getLadder(product)).stages.map(stage => stage.name) : []),
+    [api, product?.team, product?.product],
+  );
+  const [stage, setStage] = useState<string>();
+
+  if (targetLoading) return <Progress />;
+  if (targetError) return <ProductLookupError error={targetError} />;
+  if (!product) return <MissingAnnotationEmptyState annotation={PRODUCT_ANNOTATION} />;
+
+  const stages = ladderStages.value ?? [...new Set((promotions ?? []).map(p => p.toStage))];
+  const shown = (promotions ?? []).filter(p => !stage || p.toStage === stage);
+  return (
+    <InfoCard title="Promotion history" subheader={`${product.team}/${product.product}: promotions and rollbacks, newest first`}>
+      {!promotions && !error && <Progress />}
+      {error && !promotions && <ErrorPanel error={error} title="Cannot read the promotions" />}
+      {error && promotions && (
+        <WarningPanel
+          severity="warning"
+          title="Could not refresh the promotions; showing the last ones read"
+          message={error.message}
+        />
+      )}
+      {promotions && (
+        <>
+          <StageFilter stages={stages} selected={stage} onSelect={setStage} />
+          {shown.length ? (
+            <PromotionHistoryTable promotions={shown} now={new Date()} />
+          ) : (
+            <Typography color="textSecondary" data-testid="history-empty">
+              {stage ? `No promotions into ${stage} yet.` : 'No promotions yet.'}
+            </Typography>
+          )}
+        </>
+      )}
+    </InfoCard>
+  );
+};

@@ -1,0 +1,1 @@
+export { EntityPromotionHistoryCard } from './EntityPromotionHistoryCard';

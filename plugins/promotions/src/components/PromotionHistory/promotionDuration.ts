@@ -1,0 +1,15 @@
+import { Promotion, formatSeconds } from '@refplat/plugin-promotions-common';
+import { isLive } from '../common/PromotionStatusChip';
+
+/**
+ * How long a promotion took from request to its end (merged, closed or
+ * failed; its last update), or has been running so far.
+ */
+export function promotionDuration(promotion: Promotion, now: Date): string {
+  const start = Date.parse(promotion.createdAt);
+  const live = isLive(promotion.status);
+  const end = live ? now.getTime() : Date.parse(promotion.updatedAt);
+  if (Number.isNaN(start) || Number.isNaN(end)) return '—';
+  const took = formatSeconds(Math.max(0, (end - start) / 1000));
+  return live ? `${took} so far` : took;
+}
