@@ -12,6 +12,7 @@ import {
   EntityUserProfileCard,
 } from '@backstage/plugin-org';
 import {
+  EntityPromotionHistoryCard,
   EntityPromotionLadderCard,
   EntityServicePromotionsCard,
   isPromotionsAvailable,
@@ -52,7 +53,7 @@ const systemPage = (
       title="Promotions"
       if={isPromotionsAvailable}
     >
-      <EntityPromotionLadderCard />
+      <EntityPromotionHistoryCard />
     </EntityLayout.Route>
   </EntityLayout>
 );
