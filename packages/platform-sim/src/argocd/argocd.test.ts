@@ -1,5 +1,6 @@
 import { RunningSim } from '../sim';
 import { seedDigest } from '../seed/seedData';
+import { PLATFORM_REPO_PLATFORM } from '../options';
 import { getJson, startTestSim, stopTestSim } from '../__testUtils__/testSim';
 
 describe('the Argo CD API', () => {
@@ -8,7 +9,8 @@ describe('the Argo CD API', () => {
     getJson(`${sim.argocdUrl}${path}`, token);
 
   beforeAll(async () => {
-    sim = await startTestSim();
+    // ArgoCD 2.14 with Applications syncing the platform repo; argocdShapes.test.ts covers the rest.
+    sim = await startTestSim(PLATFORM_REPO_PLATFORM);
   });
   afterAll(() => stopTestSim(sim));
 

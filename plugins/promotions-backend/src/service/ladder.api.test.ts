@@ -173,7 +173,12 @@ describe('ladder route errors and cost', () => {
     const blobReads = cold.filter(call => call.path.includes('/git/blobs/'));
     expect(blobReads).toHaveLength(10); // 5 Release records + 5 Environments
     expect(cold.length).toBeLessThanOrEqual(blobReads.length + 2);
-    expect(argocdCalls()).toHaveLength(1);
+    // ArgoCD 3 (the simulator's default): one list, then one resource tree per Application.
+    const coldArgo = argocdCalls().map(call => call.path);
+    expect(coldArgo[0]).toBe('/api/v1/applications');
+    expect(coldArgo.slice(1).sort()).toEqual(
+      STAGES.map(stage => `/api/v1/applications/alpha-shop-${stage}/resource-tree`).sort(),
+    );
 
     sim.control.clearRequests();
     await getLadder(server);
