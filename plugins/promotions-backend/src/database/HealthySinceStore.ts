@@ -4,8 +4,12 @@ import type { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
 type Row = { team: string; product: string; stage: string; service: string; digest: string; since: string };
 
 /**
- * Since when each stage has been continuously healthy with its current
- * digest, as observed by ladder reads. Soak times are measured from here.
+ * Since when each service has been healthy at a stage with its current
+ * digest, as observed by ladder reads: one row per (product, stage, service),
+ * for one digest. Soak times are measured from here. A new digest starts it
+ * again, and so does a real failure of the service itself (`unhealthy`); a
+ * service that is only `progressing` or `unknown` for a while (a neighbour's
+ * sync, ArgoCD briefly unreachable) keeps its time.
  */
 export class HealthySinceStore {
   constructor(private readonly db: Knex) {}
@@ -38,6 +42,8 @@ export class HealthySinceStore {
               .onConflict(['team', 'product', 'stage', 'service'])
               .ignore();
           }
+        } else if (known[key] && cell.verdict !== 'unhealthy') {
+          next[key] = known[key];
         } else if (known[key]) {
           await this.db('healthy_since').where(where).delete();
         }

@@ -135,6 +135,9 @@ export class LadderService {
           platformRepo: this.options.config.platformRepo,
           application: observation.application,
           releasePath: stage.release.path,
+          releasedDigests: Object.fromEntries(
+            stageServices.map(service => [service, stage.release.services[service]]),
+          ),
           headRevision,
           headIndex,
           logger: this.options.logger,
@@ -152,7 +155,7 @@ export class LadderService {
         application: observation?.application,
         applicationLookupError: observed ? undefined : healthError,
         platformRepo: this.options.config.platformRepo,
-        platformRevisionCarriesRelease: carriesRelease,
+        platformRevisionCarriesRelease: carriesRelease[service],
         rollout: observation?.rollouts.get(service),
         applicationName: appName,
         now,

@@ -132,7 +132,29 @@ const ROWS: Row[] = [
     application: single(kustomizeSource(RELEASED), APP_SHA, kustomizeSource(OLD)),
     verdict: 'progressing',
     shape: 'app-repo',
-    detail: 'App repo source: the spec injects sha256:ddddeeeeeeee… (kustomize images) for storefront, but ArgoCD has not compared against this spec yet (status.sync.comparedTo is an older spec)',
+    detail: 'App repo source: the spec injects sha256:ddddeeeeeeee… (kustomize images) for storefront, but ArgoCD has not compared against it yet (status.sync.comparedTo injects sha256:aaaabbbbbbbb… (kustomize images) for storefront)',
+  },
+  {
+    name: "app repo, comparedTo older only in another service's digest (cart changed) → healthy for storefront",
+    application: single(kustomizeSource(RELEASED), APP_SHA, {
+      ...kustomizeSource(RELEASED),
+      kustomize: { images: [`ghcr.io/alpha/storefront=ghcr.io/alpha/storefront@${RELEASED}`, `ghcr.io/alpha/cart=ghcr.io/alpha/cart@${OLD}`] },
+    }),
+    verdict: 'healthy',
+    shape: 'app-repo',
+    detail: 'App repo source: ArgoCD compared a spec injecting sha256:ddddeeeeeeee… for storefront; the spec has changed since for other Services only',
+  },
+  {
+    name: 'app repo, no comparedTo at all → progressing',
+    application: modifiedFixture('argocd-app-synced-healthy.yaml', a => {
+      a.metadata.name = 'alpha-shop-test';
+      a.spec.source = kustomizeSource(RELEASED);
+      a.status.sync.revision = APP_SHA;
+      delete a.status.sync.comparedTo;
+    }),
+    verdict: 'progressing',
+    shape: 'app-repo',
+    detail: 'App repo source: the spec injects sha256:ddddeeeeeeee… (kustomize images) for storefront, but ArgoCD has not compared against it yet (status.sync.comparedTo injects nothing for storefront)',
   },
   {
     name: 'app repo, spec still injects the previous digest (ApplicationSet not regenerated)',
@@ -218,7 +240,7 @@ const ROWS: Row[] = [
     application: multi([kustomizeSource(RELEASED), placeholderSource], [APP_SHA, APP_SHA], [kustomizeSource(OLD), placeholderSource]),
     verdict: 'progressing',
     shape: 'multi-source',
-    detail: 'Multi-source Application: app repo source #1: the spec injects sha256:ddddeeeeeeee… (kustomize images) for storefront, but ArgoCD has not compared against this spec yet (status.sync.comparedTo is an older spec)',
+    detail: 'Multi-source Application: app repo source #1: the spec injects sha256:ddddeeeeeeee… (kustomize images) for storefront, but ArgoCD has not compared against it yet (status.sync.comparedTo injects sha256:aaaabbbbbbbb… (kustomize images) for storefront)',
   },
   // --- shapes the rule did not expect: never unknown ---
   {

@@ -25,8 +25,8 @@ export interface ReleaseAppliedInput {
   /** Tells platform-repo sources from app-repo ones. */
   platformRepo: GitRepoRef;
   /**
-   * Computed by the caller for the platform-repo revisions only: does the revision carry the
-   * current Release file (same blob as on the branch head)? Missing or undefined: not known.
+   * Computed by the caller for the platform-repo revisions only: does the revision's Release name
+   * this service's current digest? Missing or undefined: not known.
    */
   platformRevisionCarriesRelease: Readonly<Record<string, boolean | undefined>>;
 }
@@ -119,16 +119,38 @@ function judgeInjection(
     };
   }
   const revision = app.status?.sync?.revision ?? app.status?.sync?.revisions?.[0];
-  if (!comparedToCurrentSpec(app)) {
+  if (comparedToCurrentSpec(app)) {
     return {
-      verdict: 'progressing',
-      detail: `${label}: the spec injects ${describeInjected(injected)} for ${service}, but ArgoCD has not compared against this spec yet (status.sync.comparedTo is an older spec)`,
+      verdict: 'healthy',
+      detail: `${label}: the spec injects ${describeInjected(injected)} for ${service} and ArgoCD compared against this spec${revision ? ` (revision ${shortRevision(revision)})` : ''}`,
+    };
+  }
+  // Another Service's new digest changes the spec too; what matters for this Service is that
+  // the spec ArgoCD last compared already injected its released digest.
+  if (comparedInjectsOnly(app, service, released)) {
+    return {
+      verdict: 'healthy',
+      detail: `${label}: ArgoCD compared a spec injecting ${shortDigestText(released)} for ${service}; the spec has changed since for other Services only`,
     };
   }
   return {
-    verdict: 'healthy',
-    detail: `${label}: the spec injects ${describeInjected(injected)} for ${service} and ArgoCD compared against this spec${revision ? ` (revision ${shortRevision(revision)})` : ''}`,
+    verdict: 'progressing',
+    detail: `${label}: the spec injects ${describeInjected(injected)} for ${service}, but ArgoCD has not compared against it yet (status.sync.comparedTo injects ${describeInjected(comparedInjections(app, service)) || 'nothing'} for ${service})`,
   };
+}
+
+/** What `status.sync.comparedTo` (the spec ArgoCD last compared) injects for `service`. */
+function comparedInjections(app: Application, service: string): InjectedImage[] {
+  const comparedTo = app.status?.sync?.comparedTo;
+  const sources = [comparedTo?.source, ...(comparedTo?.sources ?? [])];
+  return sources.flatMap(source =>
+    source && typeof source === 'object' ? injectedImages(source, service) : [],
+  );
+}
+
+function comparedInjectsOnly(app: Application, service: string, digest: string): boolean {
+  const injected = comparedInjections(app, service);
+  return injected.length > 0 && injected.every(image => image.digest === digest);
 }
 
 /**

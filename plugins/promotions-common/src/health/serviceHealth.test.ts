@@ -199,17 +199,19 @@ const cases: Case[] = [
     failing: ['revision'],
   },
   {
-    name: 'synthetic: stale reconciledAt (before the last sync finished)',
+    name: "synthetic: stale reconciledAt (before the last sync finished) while the service's canary runs",
     input: () =>
       input({
-        application: syntheticApp(
-          a => (a.status.reconciledAt = '2024-03-05T07:33:00Z'),
-        ),
+        application: syntheticApp(a => {
+          a.status.reconciledAt = '2024-03-05T07:33:00Z';
+          a.status.summary.images = [image(OLD), image(RELEASED)];
+          rolloutEntry(a).health = { status: 'Progressing' };
+        }),
       }),
     verdict: 'progressing',
     reason:
       'ArgoCD has not refreshed the live state since the last sync finished (reconciled 2024-03-05T07:33:00.000Z, sync finished 2024-03-05T07:33:04.000Z)',
-    failing: ['reconciled'],
+    failing: ['reconciled', 'rollout'],
   },
   {
     name: 'synthetic: Synced + Healthy Application running the wrong digest',
@@ -272,7 +274,7 @@ const cases: Case[] = [
       }),
     verdict: 'progressing',
     reason: 'Rollout storefront is paused: CanaryPauseStep',
-    failing: ['app-health', 'rollout'],
+    failing: ['rollout'],
   },
   {
     name: 'synthetic: paused canary with the live Rollout (suspended_v1.0_pausedRollout)',
@@ -289,7 +291,7 @@ const cases: Case[] = [
     verdict: 'progressing',
     reason:
       'Canary paused (CanaryPauseStep) at step 1 of 8, 21% of traffic, for 30m; waits for a manual promote',
-    failing: ['app-health', 'rollout'],
+    failing: ['rollout'],
   },
   {
     name: 'synthetic: canary in progress with the live Rollout (progressing_setWeightStep)',
@@ -300,7 +302,7 @@ const cases: Case[] = [
       }),
     verdict: 'progressing',
     reason: 'Canary in progress: step 3 of 4, 40% of traffic',
-    failing: ['app-health', 'rollout'],
+    failing: ['rollout'],
   },
   {
     name: 'synthetic: Degraded aborted Rollout (live degraded_abortedRollout)',
@@ -311,7 +313,7 @@ const cases: Case[] = [
       }),
     verdict: 'unhealthy',
     reason: 'Rollout storefront was aborted: Rollout is aborted',
-    failing: ['app-health', 'rollout', 'image'],
+    failing: ['rollout', 'image'],
   },
   {
     name: 'synthetic: Degraded aborted Rollout seen through status.resources',
@@ -321,7 +323,7 @@ const cases: Case[] = [
       }),
     verdict: 'unhealthy',
     reason: 'Rollout storefront is Degraded: Rollout is aborted',
-    failing: ['app-health', 'rollout', 'image'],
+    failing: ['rollout', 'image'],
   },
   {
     name: 'synthetic: canary complete but the old digest still runs beside the released one',
@@ -379,7 +381,7 @@ const cases: Case[] = [
     failing: ['rollout'],
   },
   {
-    name: 'synthetic: sync operation Running',
+    name: "synthetic: sync operation Running for the service's own new digest",
     input: () =>
       input({
         application: syntheticApp(a => {
@@ -387,12 +389,14 @@ const cases: Case[] = [
           a.status.operationState.message =
             'waiting for healthy state of argoproj.io/Rollout/storefront';
           delete a.status.operationState.finishedAt;
+          a.status.summary.images = [image(OLD)];
+          rolloutEntry(a).health = { status: 'Progressing' };
         }),
       }),
     verdict: 'progressing',
     reason:
       'ArgoCD sync operation is Running (started 2024-03-05T07:33:03.000Z): waiting for healthy state of argoproj.io/Rollout/storefront',
-    failing: ['sync'],
+    failing: ['sync', 'rollout', 'image'],
   },
   {
     name: 'synthetic: last sync operation Failed',
@@ -411,17 +415,18 @@ const cases: Case[] = [
     failing: ['sync'],
   },
   {
-    name: 'synthetic: Application health Missing while Synced',
+    name: 'synthetic: Application health Missing while Synced, no Rollout health known',
     input: () =>
       input({
-        application: syntheticApp(
-          a => (a.status.health = { status: 'Missing' }),
-        ),
+        application: syntheticApp(a => {
+          a.status.health = { status: 'Missing' };
+          delete rolloutEntry(a).health;
+        }),
       }),
     verdict: 'unhealthy',
     reason:
       'Application alpha-shop-test is Missing: resources in git are not in the cluster',
-    failing: ['app-health'],
+    failing: ['app-health', 'rollout'],
   },
   {
     name: 'synthetic: sync status Unknown (comparison error)',
@@ -459,6 +464,79 @@ describe('evaluateServiceHealth: table of health rules', () => {
         ? health.checks.filter(x => x.ok !== true).map(x => x.detail)
         : [health.checks[0].detail],
     );
+  });
+});
+
+/**
+ * A neighbour's change or failure seen at the Application level, while storefront's own Rollout is
+ * Healthy, its Release applied and only its released digest running: storefront stays healthy.
+ */
+const neighbourCases: { name: string; mutate: (app: any) => void }[] = [
+  {
+    name: "Application Degraded by cart's aborted canary",
+    mutate: a => {
+      a.status.health = { status: 'Degraded', message: 'Rollout is aborted' };
+      a.status.resources.push({ ...rolloutEntry(a), name: 'cart', health: { status: 'Degraded' } });
+    },
+  },
+  {
+    name: "Application Progressing while cart's canary runs",
+    mutate: a => (a.status.health = { status: 'Progressing' }),
+  },
+  {
+    name: "Application OutOfSync because cart's digest changed",
+    mutate: a => (a.status.sync.status = 'OutOfSync'),
+  },
+  {
+    name: "sync operation Running for cart's new digest",
+    mutate: a => {
+      a.status.operationState.phase = 'Running';
+      a.status.operationState.message = 'waiting for healthy state of argoproj.io/Rollout/cart';
+      delete a.status.operationState.finishedAt;
+    },
+  },
+  {
+    name: "not refreshed since cart's sync finished",
+    mutate: a => (a.status.reconciledAt = '2024-03-05T07:33:00Z'),
+  },
+];
+
+describe('evaluateServiceHealth: each service tells its own truth', () => {
+  it.each(neighbourCases.map(c => [c.name, c] as const))('%s → storefront healthy', (_name, c) => {
+    const health = evaluateServiceHealth(SERVICE, input({ application: syntheticApp(c.mutate) }));
+    expect(health.reasons).toEqual([]);
+    expect(health.verdict).toBe('healthy');
+  });
+
+  it.each(neighbourCases.map(c => [c.name, c] as const))(
+    '%s, storefront still running its previous digest → not healthy',
+    (_name, c) => {
+      const health = evaluateServiceHealth(
+        SERVICE,
+        input({
+          application: syntheticApp(a => {
+            c.mutate(a);
+            a.status.summary.images = [image(OLD)];
+          }),
+        }),
+      );
+      expect(health.healthy).toBe(false);
+      expect(failing(health)).toContain('image');
+    },
+  );
+
+  it("the Application's health decides only when the Rollout's is unknown", () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({
+        application: syntheticApp(a => {
+          a.status.health = { status: 'Degraded' };
+          a.status.resources = a.status.resources.filter((r: any) => r.kind !== 'Rollout');
+        }),
+      }),
+    );
+    expect(health.verdict).toBe('unhealthy');
+    expect(failing(health)).toEqual(['app-health', 'rollout']);
   });
 });
 
@@ -743,7 +821,10 @@ describe('evaluateStageHealth', () => {
   const progressing = evaluateServiceHealth(
     SERVICE,
     input({
-      application: syntheticApp(a => (a.status.sync.status = 'OutOfSync')),
+      application: syntheticApp(a => {
+        a.status.sync.status = 'OutOfSync';
+        a.status.summary.images = [image(OLD)];
+      }),
     }),
   );
   const unknown = evaluateServiceHealth(

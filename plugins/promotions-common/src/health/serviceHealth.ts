@@ -47,8 +47,9 @@ export interface ServiceHealthInput {
   platformRepo: GitRepoRef;
   /**
    * Computed by the caller for the Application's platform-repo revisions only
-   * (`platformRepoRevisions`): does the revision carry the current Release file (same blob as on
-   * the branch head)? Missing or undefined: could not be read.
+   * (`platformRepoRevisions`): does the revision's Release name this service's current digest
+   * (commits that changed only other services do not concern it)? Missing or undefined: could not
+   * be read.
    */
   platformRevisionCarriesRelease?: Readonly<Record<string, boolean | undefined>>;
   /** The live Rollout, when the caller fetched it; else `status.resources` health is used. */
@@ -129,10 +130,15 @@ function withMessage(text: string, message: string | undefined): string {
  * THE reality rule: is `service` really running what the stage's Release record names?
  *
  * Healthy only when ALL hold: the Application was read; it is `Synced`; ArgoCD has applied the
- * current Release, as the Application's shape tells (`judgeReleaseApplied`); Argo CD reconciled
- * after the last sync finished; the Application is `Healthy`; the service's Rollout is `Healthy`
- * (a paused canary is Suspended, i.e. still in progress); and the running images include the
- * released digest (and, once the canary is complete, only it).
+ * current Release for this service, as the Application's shape tells (`judgeReleaseApplied`);
+ * Argo CD reconciled after the last sync finished; the service's Rollout is `Healthy` (a paused
+ * canary is Suspended, i.e. still in progress); and the running images include the released
+ * digest (and, once the canary is complete, only it).
+ *
+ * Each service tells its own truth: the Application's aggregate health counts only when nothing
+ * is known about the service's Rollout, and an OutOfSync Application, a running sync or a pending
+ * refresh does not hold back a service whose own Release is applied and running alone with its
+ * Rollout done (another service's new digest is what moved).
  */
 export function evaluateServiceHealth(
   service: string,
@@ -182,158 +188,27 @@ export function evaluateServiceHealth(
   }
 
   const status = app.status ?? {};
-  const checks: ServiceHealthCheck[] = [
-    check('application', 'healthy', `${appLabel} found`),
-  ];
-
-  // 2. Sync status and the last sync operation.
+  const applicationCheck = check('application', 'healthy', `${appLabel} found`);
   const syncStatus = status.sync?.status;
   const operation = status.operationState;
   const operationPhase = operation?.phase;
   const revision = syncedRevision(app);
   const operationRunning =
     operationPhase === 'Running' || operationPhase === 'Terminating';
-  if (operationRunning) {
-    const since = argoTimeIso(operation?.startedAt);
-    checks.push(
-      check(
-        'sync',
-        'progressing',
-        withMessage(
-          `ArgoCD sync operation is ${operationPhase}${since ? ` (started ${since})` : ''}`,
-          operation?.message,
-        ),
-      ),
-    );
-  } else if (operationPhase === 'Failed' || operationPhase === 'Error') {
-    checks.push(
-      check(
-        'sync',
-        'unhealthy',
-        withMessage(
-          `ArgoCD's last sync ${operationPhase === 'Failed' ? 'failed' : 'errored'} (sync status ${syncStatus ?? 'unknown'})`,
-          operation?.message,
-        ),
-      ),
-    );
-  } else if (syncStatus === 'Synced') {
-    checks.push(
-      check('sync', 'healthy', `Synced to ${shortRevision(revision)}`),
-    );
-  } else if (syncStatus === 'OutOfSync') {
-    checks.push(
-      check(
-        'sync',
-        'progressing',
-        'ArgoCD has not synced the new Release yet (OutOfSync)',
-      ),
-    );
-  } else {
-    const condition = Array.isArray(status.conditions)
-      ? status.conditions.find(c => c?.message)
-      : undefined;
-    checks.push(
-      check(
-        'sync',
-        'unknown',
-        withMessage(
-          syncStatus
-            ? `ArgoCD could not compare the Application with git (sync status ${syncStatus})`
-            : 'ArgoCD reports no sync status',
-          condition?.message,
-        ),
-      ),
-    );
-  }
   const synced = syncStatus === 'Synced';
+  const settling = !synced || operationRunning;
+  const released = input.releasedDigest?.toLowerCase();
 
-  // 3. Has ArgoCD applied the current Release? Decided by the Application's shape.
+  // Has ArgoCD applied the current Release for this service? Decided by the Application's shape.
   const applied = judgeReleaseApplied(service, {
     releasedDigest: input.releasedDigest,
     application: app,
     platformRepo: input.platformRepo,
     platformRevisionCarriesRelease: input.platformRevisionCarriesRelease ?? {},
   });
-  checks.push(check('revision', applied.verdict, applied.detail));
+  const revisionCheck = check('revision', applied.verdict, applied.detail);
 
-  // 4. Has Argo CD looked at the live state since the last sync finished?
-  const reconciledAt = argoTimeIso(status.reconciledAt);
-  const finishedAt = argoTimeIso(operation?.finishedAt);
-  if (isReconciledAfterLastOperation(app)) {
-    checks.push(
-      check(
-        'reconciled',
-        'healthy',
-        reconciledAt
-          ? `Reconciled at ${reconciledAt}`
-          : 'No finished sync operation to compare with',
-      ),
-    );
-  } else {
-    checks.push(
-      check(
-        'reconciled',
-        'progressing',
-        `ArgoCD has not refreshed the live state since the last sync finished (reconciled ${reconciledAt ?? 'never'}, sync finished ${finishedAt})`,
-      ),
-    );
-  }
-
-  // 5. Application health (the worst health of its resources).
-  const appHealth = status.health?.status;
-  const appHealthMessage = status.health?.message;
-  const settling = !synced || operationRunning;
-  switch (appHealth) {
-    case 'Healthy':
-      checks.push(check('app-health', 'healthy', `${appLabel} is Healthy`));
-      break;
-    case 'Progressing':
-    case 'Suspended':
-      checks.push(
-        check(
-          'app-health',
-          'progressing',
-          withMessage(`${appLabel} is ${appHealth}`, appHealthMessage),
-        ),
-      );
-      break;
-    case 'Degraded':
-      checks.push(
-        check(
-          'app-health',
-          'unhealthy',
-          withMessage(`${appLabel} is Degraded`, appHealthMessage),
-        ),
-      );
-      break;
-    case 'Missing':
-      checks.push(
-        check(
-          'app-health',
-          settling ? 'progressing' : 'unhealthy',
-          withMessage(
-            `${appLabel} is Missing: resources in git are not in the cluster`,
-            appHealthMessage,
-          ),
-        ),
-      );
-      break;
-    default:
-      checks.push(
-        check(
-          'app-health',
-          'unknown',
-          withMessage(
-            appHealth
-              ? `${appLabel} health is ${appHealth}`
-              : `ArgoCD reports no health for ${appLabel}`,
-            appHealthMessage,
-          ),
-        ),
-      );
-  }
-
-  // 6. The service's Rollout.
+  // The service's own Rollout: from the live Rollout, else its entry in `status.resources`.
   let canary: CanaryState | undefined;
   let rHealth: RolloutHealth | undefined;
   let rolloutCheck: ServiceHealthCheck;
@@ -374,50 +249,125 @@ export function evaluateServiceHealth(
       );
     }
   }
-  checks.push(rolloutCheck);
   const rolloutDone =
     rolloutCheck.verdict === 'healthy' &&
     (canary === undefined || canary.complete);
 
-  // 7. The running images against the released digest.
   const images = imagesForService(runningImages(app), service);
   const runningDigests = unique(
     images.map(imageDigest).filter((d): d is string => d !== undefined),
   );
+  // This service's Release is applied and it runs only the released digest with its Rollout done:
+  // an OutOfSync Application, a sync or a pending refresh is then about another service's change.
+  const ownReleaseLive =
+    applied.verdict === 'healthy' &&
+    rolloutDone &&
+    released !== undefined &&
+    images.length > 0 &&
+    images.every(image => imageDigest(image) === released);
+  const otherServices = `${service}'s own Release is applied and running, so this concerns another service`;
+
+  // Sync status and the last sync operation.
+  let syncCheck: ServiceHealthCheck;
+  if (operationRunning) {
+    const since = argoTimeIso(operation?.startedAt);
+    const running = withMessage(
+      `ArgoCD sync operation is ${operationPhase}${since ? ` (started ${since})` : ''}`,
+      operation?.message,
+    );
+    syncCheck = ownReleaseLive
+      ? check('sync', 'healthy', `${running}; ${otherServices}`)
+      : check('sync', 'progressing', running);
+  } else if (operationPhase === 'Failed' || operationPhase === 'Error') {
+    syncCheck = check(
+      'sync',
+      'unhealthy',
+      withMessage(
+        `ArgoCD's last sync ${operationPhase === 'Failed' ? 'failed' : 'errored'} (sync status ${syncStatus ?? 'unknown'})`,
+        operation?.message,
+      ),
+    );
+  } else if (synced) {
+    syncCheck = check('sync', 'healthy', `Synced to ${shortRevision(revision)}`);
+  } else if (syncStatus === 'OutOfSync') {
+    syncCheck = ownReleaseLive
+      ? check('sync', 'healthy', `${appLabel} is OutOfSync; ${otherServices}`)
+      : check('sync', 'progressing', 'ArgoCD has not synced the new Release yet (OutOfSync)');
+  } else {
+    const condition = Array.isArray(status.conditions)
+      ? status.conditions.find(c => c?.message)
+      : undefined;
+    syncCheck = check(
+      'sync',
+      'unknown',
+      withMessage(
+        syncStatus
+          ? `ArgoCD could not compare the Application with git (sync status ${syncStatus})`
+          : 'ArgoCD reports no sync status',
+        condition?.message,
+      ),
+    );
+  }
+
+  // Has Argo CD looked at the live state since the last sync finished?
+  const reconciledAt = argoTimeIso(status.reconciledAt);
+  const finishedAt = argoTimeIso(operation?.finishedAt);
+  let reconciledCheck: ServiceHealthCheck;
+  if (isReconciledAfterLastOperation(app)) {
+    reconciledCheck = check(
+      'reconciled',
+      'healthy',
+      reconciledAt
+        ? `Reconciled at ${reconciledAt}`
+        : 'No finished sync operation to compare with',
+    );
+  } else {
+    const stale = `ArgoCD has not refreshed the live state since the last sync finished (reconciled ${reconciledAt ?? 'never'}, sync finished ${finishedAt})`;
+    reconciledCheck = ownReleaseLive
+      ? check('reconciled', 'healthy', `${stale}; ${otherServices}`)
+      : check('reconciled', 'progressing', stale);
+  }
+
+  // The Application's health is the worst of all its resources, so one service's failing canary
+  // would sink every other: it counts only when nothing finer is known about this service.
+  const appHealth = status.health?.status;
+  const appHealthCheck = rHealth
+    ? check(
+        'app-health',
+        'healthy',
+        `${appLabel} is ${appHealth ?? 'of unreported health'}; ${service} is judged by its own Rollout`,
+      )
+    : applicationHealthCheck(appLabel, appHealth, status.health?.message, settling);
+  const ownHealthy = rHealth ? rHealth.status === 'Healthy' : appHealth === 'Healthy';
+
+  // The running images against the released digest.
   const settled =
-    synced &&
-    !operationRunning &&
-    appHealth === 'Healthy' &&
+    syncCheck.verdict === 'healthy' &&
+    ownHealthy &&
     applied.verdict !== 'progressing' &&
     rolloutCheck.verdict !== 'progressing';
-  const released = input.releasedDigest?.toLowerCase();
+  let imageCheck: ServiceHealthCheck;
   if (!released) {
-    checks.push(
-      check(
-        'image',
-        'unknown',
-        `${service} is not released to this stage: the Release record names no digest for it`,
-      ),
+    imageCheck = check(
+      'image',
+      'unknown',
+      `${service} is not released to this stage: the Release record names no digest for it`,
     );
   } else if (images.length === 0) {
     const all = runningImages(app);
-    checks.push(
-      check(
-        'image',
-        settled ? 'unhealthy' : 'progressing',
-        `${service} is not among the running images${all.length ? ` (${all.join(', ')})` : ' (none reported)'}`,
-      ),
+    imageCheck = check(
+      'image',
+      settled ? 'unhealthy' : 'progressing',
+      `${service} is not among the running images${all.length ? ` (${all.join(', ')})` : ' (none reported)'}`,
     );
   } else if (!runningDigests.includes(released)) {
     const running = runningDigests.length
       ? runningDigests.map(shortDigestText).join(', ')
       : `${images.join(', ')} (no digest)`;
-    checks.push(
-      check(
-        'image',
-        settled ? 'unhealthy' : 'progressing',
-        `Running ${running} but the Release names ${shortDigestText(released)}`,
-      ),
+    imageCheck = check(
+      'image',
+      settled ? 'unhealthy' : 'progressing',
+      `Running ${running} but the Release names ${shortDigestText(released)}`,
     );
   } else {
     const others = [
@@ -425,28 +375,31 @@ export function evaluateServiceHealth(
       ...images.filter(i => imageDigest(i) === undefined),
     ];
     if (others.length === 0) {
-      checks.push(
-        check('image', 'healthy', `Running the released ${shortDigestText(released)}`),
-      );
+      imageCheck = check('image', 'healthy', `Running the released ${shortDigestText(released)}`);
     } else if (rolloutDone) {
-      checks.push(
-        check(
-          'image',
-          'progressing',
-          `The rollout is complete but ${others.join(', ')} still runs beside the released ${shortDigestText(released)}`,
-        ),
+      imageCheck = check(
+        'image',
+        'progressing',
+        `The rollout is complete but ${others.join(', ')} still runs beside the released ${shortDigestText(released)}`,
       );
     } else {
-      checks.push(
-        check(
-          'image',
-          'healthy',
-          `Running the released ${shortDigestText(released)} beside ${others.join(', ')} while the rollout is in progress`,
-        ),
+      imageCheck = check(
+        'image',
+        'healthy',
+        `Running the released ${shortDigestText(released)} beside ${others.join(', ')} while the rollout is in progress`,
       );
     }
   }
 
+  const checks = [
+    applicationCheck,
+    syncCheck,
+    revisionCheck,
+    reconciledCheck,
+    appHealthCheck,
+    rolloutCheck,
+    imageCheck,
+  ];
   const verdict = worstVerdict(checks.map(c => c.verdict));
   const result: ServiceHealth = {
     verdict,
@@ -458,6 +411,39 @@ export function evaluateServiceHealth(
   if (canary) result.canary = canary;
   if (rHealth) result.rolloutHealth = rHealth;
   return result;
+}
+
+/** The Application's aggregate health, for a service with no Rollout health of its own. */
+function applicationHealthCheck(
+  appLabel: string,
+  appHealth: string | undefined,
+  message: string | undefined,
+  settling: boolean,
+): ServiceHealthCheck {
+  switch (appHealth) {
+    case 'Healthy':
+      return check('app-health', 'healthy', `${appLabel} is Healthy`);
+    case 'Progressing':
+    case 'Suspended':
+      return check('app-health', 'progressing', withMessage(`${appLabel} is ${appHealth}`, message));
+    case 'Degraded':
+      return check('app-health', 'unhealthy', withMessage(`${appLabel} is Degraded`, message));
+    case 'Missing':
+      return check(
+        'app-health',
+        settling ? 'progressing' : 'unhealthy',
+        withMessage(`${appLabel} is Missing: resources in git are not in the cluster`, message),
+      );
+    default:
+      return check(
+        'app-health',
+        'unknown',
+        withMessage(
+          appHealth ? `${appLabel} health is ${appHealth}` : `ArgoCD reports no health for ${appLabel}`,
+          message,
+        ),
+      );
+  }
 }
 
 function rolloutCheckFrom(
