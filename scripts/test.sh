@@ -15,9 +15,13 @@ fi
 
 echo "== type check"
 npx tsc
+echo "== API reports"
+node scripts/api-reports.js --ci
 echo "== build the app"
 npm run build:app --silent >/dev/null
 echo "== unit and API tests"
 npx backstage-cli repo test --ci --watchAll=false
 echo "== browser tests"
 npm run test:e2e --silent
+echo "== consumer install (the packed plugins in a clean Backstage)"
+npm run test:install --silent

@@ -24,27 +24,38 @@ describe('the plugin without a promotions block', () => {
 
   it.each([
     ['no promotions block', {}],
-    ['a promotions block without platformRepo', { promotions: { autoPromote: { enabled: true } } }],
-  ])('%s: starts, warns once, answers 503 with the reason, writes nothing', async (_, config) => {
-    const server = await startWith(config);
+    [
+      'a promotions block without platformRepo',
+      { promotions: { autoPromote: { enabled: true } } },
+    ],
+  ])(
+    '%s: starts, warns once, answers 503 with the reason, writes nothing',
+    async (_, config) => {
+      const server = await startWith(config);
 
-    for (const path of ['/api/promotions/products/alpha/shop/ladder', '/api/promotions/promotions/x']) {
-      const response = await request(server).get(path);
-      expect(response.status).toBe(503);
-      expect(response.body.error.message).toMatch(
-        /^promotions is not configured: set promotions\.platformRepo/,
-      );
-    }
-    const write = await request(server)
-      .post('/api/promotions/products/alpha/shop/promotions')
-      .send({ toStage: 'test' });
-    expect(write.status).toBe(503);
+      for (const path of [
+        '/api/promotions/products/alpha/shop/ladder',
+        '/api/promotions/promotions/x',
+      ]) {
+        const response = await request(server).get(path);
+        expect(response.status).toBe(503);
+        expect(response.body.error.message).toMatch(
+          /^promotions is not configured: set promotions\.platformRepo/,
+        );
+      }
+      const write = await request(server)
+        .post('/api/promotions/products/alpha/shop/promotions')
+        .send({ toStage: 'test' });
+      expect(write.status).toBe(503);
 
-    const warnings = logger.warn.mock.calls.map(([message]) => message);
-    expect(warnings).toEqual([expect.stringMatching(/^promotions is not configured: /)]);
-    expect(database.getClient).not.toHaveBeenCalled();
-    expect(scheduler.scheduleTask).not.toHaveBeenCalled();
-  });
+      const warnings = logger.warn.mock.calls.map(([message]) => message);
+      expect(warnings).toEqual([
+        expect.stringMatching(/^promotions is not configured: /),
+      ]);
+      expect(database.getClient).not.toHaveBeenCalled();
+      expect(scheduler.scheduleTask).not.toHaveBeenCalled();
+    },
+  );
 
   afterEach(() => jest.clearAllMocks());
 });

@@ -53,6 +53,8 @@ export function promotionsTargetLookupOf(entity: Entity): PromotionsTargetLookup
  * True when the promotions cards can place the entity on a ladder: it names
  * its Product, or its Service and the System whose Product it belongs to.
  * Synchronous, as `EntitySwitch` wants; the card looks the System up.
+ *
+ * @public
  */
 export function isPromotionsAvailable(entity: Entity): boolean {
   return promotionsTargetLookupOf(entity) !== undefined;

@@ -7,6 +7,12 @@ import {
 } from '@backstage/core-plugin-api';
 import { PromotionsClient, promotionsApiRef } from './api';
 
+/**
+ * The promotions plugin for the legacy frontend system (see `/alpha` for the
+ * new one).
+ *
+ * @public
+ */
 export const promotionsPlugin = createPlugin({
   id: 'promotions',
   apis: [
@@ -19,7 +25,11 @@ export const promotionsPlugin = createPlugin({
   ],
 });
 
-/** The promotion ladder of the Product a System entity represents. */
+/**
+ * The promotion ladder of the Product a System entity represents.
+ *
+ * @public
+ */
 export const EntityPromotionLadderCard = promotionsPlugin.provide(
   createComponentExtension({
     name: 'EntityPromotionLadderCard',
@@ -33,6 +43,8 @@ export const EntityPromotionLadderCard = promotionsPlugin.provide(
 /**
  * The Product's promotions and rollbacks, live and recent, filterable by
  * stage: for a System's Promotions tab.
+ *
+ * @public
  */
 export const EntityPromotionHistoryCard = promotionsPlugin.provide(
   createComponentExtension({
@@ -44,7 +56,11 @@ export const EntityPromotionHistoryCard = promotionsPlugin.provide(
   }),
 );
 
-/** One Service's digest and health at every stage, for a Component entity. */
+/**
+ * One Service's digest and health at every stage, for a Component entity.
+ *
+ * @public
+ */
 export const EntityServicePromotionsCard = promotionsPlugin.provide(
   createComponentExtension({
     name: 'EntityServicePromotionsCard',

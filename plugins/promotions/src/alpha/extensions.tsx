@@ -28,7 +28,9 @@ export const promotionLadderEntityCard = EntityCardBlueprint.make({
     type: 'content',
     filter: productSystemFilter,
     loader: () =>
-      import('../components/LadderCard').then(m => <m.EntityPromotionLadderCard />),
+      import('../components/LadderCard').then(m => (
+        <m.EntityPromotionLadderCard />
+      )),
   },
 });
 
@@ -55,6 +57,8 @@ export const promotionsEntityContent = EntityContentBlueprint.make({
     title: 'Promotions',
     filter: productSystemFilter,
     loader: () =>
-      import('../components/PromotionHistory').then(m => <m.EntityPromotionHistoryCard />),
+      import('../components/PromotionHistory').then(m => (
+        <m.EntityPromotionHistoryCard />
+      )),
   },
 });

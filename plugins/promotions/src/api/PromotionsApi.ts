@@ -11,21 +11,33 @@ import {
   StageHistoryEntry,
 } from '@refplat/plugin-promotions-common';
 
-/** Body of `POST /products/{team}/{product}/rollbacks`. */
+/**
+ * Body of `POST /products/{team}/{product}/rollbacks`.
+ *
+ * @public
+ */
 export interface RollbackRequest {
   stage: string;
   /** Service → the earlier digest to write back into `stage`. */
   services: Record<string, string>;
 }
 
-/** Body of `POST /products/{team}/{product}/holds`. */
+/**
+ * Body of `POST /products/{team}/{product}/holds`.
+ *
+ * @public
+ */
 export interface HoldRequest {
   stage: string;
   service: string;
   reason: string;
 }
 
-/** One decision of the auto-promoter's latest run over a Product. */
+/**
+ * One decision of the auto-promoter's latest run over a Product.
+ *
+ * @public
+ */
 export interface AutoPromotionRecord extends AutoDecision {
   runId: string;
   decidedAt: string;
@@ -34,6 +46,11 @@ export interface AutoPromotionRecord extends AutoDecision {
 /** What a promotion would ship: the same shapes the backend answers. */
 export type { ChangeCommit, ServiceChange, StageChanges } from '@refplat/plugin-promotions-common';
 
+/**
+ * The promotions backend's API, as the cards use it.
+ *
+ * @public
+ */
 export interface PromotionsApi {
   getLadder(product: ProductRef): Promise<Ladder>;
   /**
@@ -72,6 +89,11 @@ export interface PromotionsApi {
   getChanges(product: ProductRef, from: string, to: string): Promise<StageChanges>;
 }
 
+/**
+ * The {@link PromotionsApi}; the plugin provides it in both frontend systems.
+ *
+ * @public
+ */
 export const promotionsApiRef = createApiRef<PromotionsApi>({
   id: 'plugin.promotions.service',
 });

@@ -36,7 +36,11 @@ function productPath(product: ProductRef): string {
   )}`;
 }
 
-/** Talks to the promotions backend plugin (`/api/promotions`). */
+/**
+ * Talks to the promotions backend plugin (`/api/promotions`).
+ *
+ * @public
+ */
 export class PromotionsClient implements PromotionsApi {
   private readonly discoveryApi: DiscoveryApi;
   private readonly fetchApi: FetchApi;
