@@ -139,13 +139,6 @@ function durationToSeconds(duration: HumanDuration): number {
   );
 }
 
-/** Reads and checks `promotions.*`; a bad value fails at start-up, not on first use. */
-export function readPromotionsConfig(root: Config): PromotionsConfig {
-  const config = root.getConfig('promotions');
-  const repo = config.getConfig('platformRepo');
-  const { stages, soakSeconds } = readStages(config);
-  const badStage = stages.find(stage => !isValidName(stage));
-  if (badStage !== undefined || new Set(stages).size !== stages.length) {
 /**
  * Why the plugin cannot serve with this configuration, or undefined when it
  * can. Without a platform repo there is nothing to read; the plugin then
@@ -160,6 +153,13 @@ export function notConfiguredReason(root: Config): string | undefined {
   );
 }
 
+/** Reads and checks `promotions.*`; a bad value fails at start-up, not on first use. */
+export function readPromotionsConfig(root: Config): PromotionsConfig {
+  const config = root.getConfig('promotions');
+  const repo = config.getConfig('platformRepo');
+  const { stages, soakSeconds } = readStages(config);
+  const badStage = stages.find(stage => !isValidName(stage));
+  if (badStage !== undefined || new Set(stages).size !== stages.length) {
     throw new InputError(
       `promotions.stages must be distinct lowercase names, got ${JSON.stringify(stages)}`,
     );
