@@ -67,10 +67,13 @@ describe('newestCommits', () => {
     ]);
   });
 
-  it("says that GitHub's compare page shows only 250 commits of a longer range", async () => {
-    expect((await newestCommits(githubComparison(250).readPage, range)).note).toBeUndefined();
+  it("says when older commits are left out, and that GitHub's compare page shows only 250", async () => {
+    expect((await newestCommits(githubComparison(50).readPage, range)).note).toBeUndefined();
+    expect((await newestCommits(githubComparison(250).readPage, range)).note).toBe(
+      "The newest 50 of 250 commits are listed; GitHub's comparison shows all 250",
+    );
     expect((await newestCommits(githubComparison(251).readPage, range)).note).toBe(
-      `GitHub's compare page shows only the newest 250 of these 251 commits; \`git log ${range.base}..${range.head}\` in acme/storefront lists them all`,
+      `The newest 50 of 251 commits are listed; GitHub's compare page shows only the newest 250, and \`git log ${range.base}..${range.head}\` in acme/storefront lists them all`,
     );
   });
 });

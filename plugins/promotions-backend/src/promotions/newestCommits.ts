@@ -45,11 +45,21 @@ export async function newestCommits(
       author: commit.author?.login ?? commit.commit.author?.name ?? 'unknown',
       url: commit.html_url,
     })),
-    ...(total > newest.length ? { omittedCommits: total - newest.length } : {}),
-    ...(total > GITHUB_COMPARE_PAGE_LIMIT
-      ? {
-          note: `GitHub's compare page shows only the newest ${GITHUB_COMPARE_PAGE_LIMIT} of these ${total} commits; \`git log ${range.base}..${range.head}\` in ${range.repository} lists them all`,
-        }
+    ...(total > newest.length
+      ? { omittedCommits: total - newest.length, note: omittedNote(newest.length, total, range) }
       : {}),
   };
+}
+
+/** Says that older commits are left out, and where all of them are listed. */
+function omittedNote(
+  shown: number,
+  total: number,
+  range: { repository: string; base: string; head: string },
+): string {
+  const here = `The newest ${shown} of ${total} commits are listed`;
+  if (total <= GITHUB_COMPARE_PAGE_LIMIT) {
+    return `${here}; GitHub's comparison shows all ${total}`;
+  }
+  return `${here}; GitHub's compare page shows only the newest ${GITHUB_COMPARE_PAGE_LIMIT}, and \`git log ${range.base}..${range.head}\` in ${range.repository} lists them all`;
 }

@@ -121,7 +121,7 @@ describe('GET /products/{team}/{product}/changes', () => {
     ]);
     expect(storefront.omittedCommits).toBe(51);
     expect(storefront.compareUrl).toMatch(new RegExp(`/compare/${older}\\.\\.\\.${range[0]}$`));
-    expect(storefront.note).toBeUndefined();
+    expect(storefront.note).toBe("The newest 50 of 101 commits are listed; GitHub's comparison shows all 101");
     // GitHub lists a comparison oldest first, 100 a page: page 1 says how many, page 2 holds the newest.
     const compares = sim.control.getRequests('github').filter(r => r.path.includes('/compare/'));
     expect(compares.map(r => new URLSearchParams(r.query).get('page'))).toEqual(['1', '2']);
