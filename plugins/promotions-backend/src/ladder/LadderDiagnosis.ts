@@ -1,6 +1,7 @@
 import { CacheService, LoggerService } from '@backstage/backend-plugin-api';
 import {
   Ladder,
+  LadderServiceCell,
   LadderStage,
   Promotion,
   diagnose,
@@ -9,6 +10,11 @@ import {
 import { PromotionsConfig } from '../config';
 
 type LivePromotion = Promotion & { healthState?: string };
+
+/** The health rules held the Application's aggregate health against this service. */
+function countsApplicationHealth(cell: LadderServiceCell): boolean {
+  return cell.checks?.find(c => c.id === 'app-health')?.verdict !== 'healthy';
+}
 
 const SEEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -70,6 +76,10 @@ export class LadderDiagnosis {
             },
             runningDigests: cell.runningDigests,
             canary: cell.canary,
+            // The Rollout's own health, unless the Application's health counts for this service too.
+            rolloutHealth: countsApplicationHealth(cell) ? undefined : cell.rolloutHealth,
+            serviceHealthy: cell.healthy,
+            stageHealthy: stage.healthy,
             releasePath: stage.release.path,
             now,
           },

@@ -170,6 +170,7 @@ export class LadderService {
         checks: health.checks,
         runningDigests: health.runningDigests,
         canary: health.canary,
+        rolloutHealth: health.rolloutHealth,
         waitingToClimb: false,
       };
     }

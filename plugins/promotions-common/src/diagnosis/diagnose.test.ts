@@ -914,3 +914,90 @@ describe('diagnose: the Rollout', () => {
     expect(result.code).toBe('rollout-aborted');
   });
 });
+
+describe('diagnose: each service by its own resources', () => {
+  /** storefront's canary failed in a stage of three services: the Application is Degraded. */
+  const degradedByStorefront = {
+    syncStatus: 'Synced',
+    healthStatus: 'Degraded',
+    healthMessage: 'Rollout is aborted',
+  };
+
+  it.each<[string, Parameters<typeof input>[0], Partial<Diagnosis>]>([
+    [
+      "cart, healthy, in a stage Degraded by storefront's canary",
+      {
+        service: 'cart',
+        application: degradedByStorefront,
+        rolloutHealth: { status: 'Healthy' },
+        serviceHealthy: true,
+        stageHealthy: false,
+      },
+      { state: 'ok', code: 'healthy' },
+    ],
+    [
+      "checkout, healthy, while cart's new digest leaves the Application OutOfSync 30 s after the merge",
+      {
+        service: 'checkout',
+        releaseChangedAt: ago(30),
+        application: { syncStatus: 'OutOfSync', healthStatus: 'Progressing' },
+        rolloutHealth: { status: 'Healthy' },
+        serviceHealthy: true,
+        stageHealthy: false,
+      },
+      { state: 'ok', code: 'healthy' },
+    ],
+    [
+      "storefront itself: its own aborted Rollout, read from the Rollout's health",
+      {
+        runningDigests: [OLD],
+        application: degradedByStorefront,
+        rolloutHealth: { status: 'Degraded', message: 'Rollout is aborted' },
+        serviceHealthy: false,
+        stageHealthy: false,
+      },
+      { state: 'stuck', code: 'rollout-aborted' },
+    ],
+    [
+      "cart's own Rollout Progressing while the Application is Degraded by storefront",
+      {
+        service: 'cart',
+        runningDigests: [OLD, NEW],
+        application: degradedByStorefront,
+        rolloutHealth: { status: 'Progressing' },
+        serviceHealthy: false,
+        stageHealthy: false,
+      },
+      { state: 'in-progress', code: 'syncing' },
+    ],
+    [
+      'no Rollout health known: the Application\'s Degraded health decides',
+      {
+        application: { healthStatus: 'Degraded', healthMessage: 'Readiness probe failed' },
+        serviceHealthy: false,
+        stageHealthy: false,
+      },
+      { state: 'stuck', code: 'degraded' },
+    ],
+  ])('%s', (_name, overrides, expected) => {
+    const result = diagnose(input(overrides));
+    expect(result).toMatchObject(expected);
+    if (overrides?.service && overrides.service !== 'storefront') {
+      expect(`${result.likelyCause}\n${labels(result)}`).not.toMatch(/probes|storefront/);
+    }
+  });
+
+  it("names the failing service's own Rollout, not the Application, as Degraded", () => {
+    const result = diagnose(
+      input({
+        runningDigests: [OLD],
+        application: { healthStatus: 'Degraded' },
+        rolloutHealth: { status: 'Degraded', message: 'Readiness probe failed' },
+        serviceHealthy: false,
+        stageHealthy: false,
+      }),
+    );
+    expect(result.code).toBe('degraded');
+    expect(result.likelyCause).toMatch(/^Rollout storefront is Degraded/);
+  });
+});

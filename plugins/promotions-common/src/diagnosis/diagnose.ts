@@ -78,6 +78,19 @@ export interface DiagnosisInput {
   };
   /** Digests of the service's images ArgoCD reports running. */
   runningDigests: string[];
+  /**
+   * The service's own Rollout health (live Rollout or its entry in the Application's resources).
+   * When known it is read instead of the Application's aggregate health, which one failing
+   * service sinks for all.
+   */
+  rolloutHealth?: { status: string; message?: string };
+  /**
+   * The health rules' verdict for this service and for its whole stage. A healthy service in a
+   * stage that is not is never diagnosed from the Application's shared state: that state is about
+   * the service that is actually failing or moving.
+   */
+  serviceHealthy?: boolean;
+  stageHealthy?: boolean;
   canary?: CanaryState;
   /** `gitops/releases/<team>/<product>/<stage>.yaml` */
   releasePath: string;
@@ -207,9 +220,7 @@ export function diagnose(
   }
 
   const app = input.application;
-  const appLink: DiagnosisLink[] = app?.url
-    ? [{ label: `ArgoCD Application ${app.name}`, url: app.url }]
-    : [];
+  const appLink = appLinkOf(app);
   const appName = app?.name ?? 'the Application';
   const released = input.releasedDigest;
   const merged = promotion?.status === 'merged';
@@ -235,6 +246,17 @@ export function diagnose(
   const mergedStep = merged
     ? 'PR merged to main'
     : `Release on main names ${short(released)}`;
+
+  // 2b. Healthy by its own resources while another service of the stage is not.
+  if (input.serviceHealthy && input.stageHealthy === false) {
+    return {
+      state: 'ok',
+      code: 'healthy',
+      lastCompletedStep: `Serving ${short(released)}`,
+      likelyCause: `Nothing is stuck for ${service} in ${stage}: its Rollout is Healthy and runs the released ${short(released)}. The Application's state reflects another service of ${stage}.`,
+      whereToLook: [...appLinkOf(input.application), ...prLink],
+    };
+  }
 
   // 3. Could ArgoCD be asked at all?
   if (app?.unreachable !== undefined) {
@@ -418,7 +440,14 @@ export function diagnose(
   }
 
   const canary = input.canary;
-  const healthMessage = app.healthMessage;
+  // The service's own health where its Rollout's is known; the Application's otherwise.
+  const ownHealth = input.rolloutHealth ?? {
+    status: app.healthStatus,
+    message: app.healthMessage,
+  };
+  const healthStatus = ownHealth.status;
+  const healthMessage = ownHealth.message;
+  const healthOf = input.rolloutHealth ? `Rollout ${service}` : appName;
   const canaryStep =
     canary && canary.totalSteps > 0
       ? `Canary at ${canary.weight}% (step ${canary.currentStep} of ${canary.totalSteps})`
@@ -450,7 +479,7 @@ export function diagnose(
   }
 
   // 10. Degraded: probes failing (or pods that cannot be pulled or scheduled).
-  if (app.healthStatus === 'Degraded' || canary?.phase === 'Degraded') {
+  if (healthStatus === 'Degraded' || canary?.phase === 'Degraded') {
     const since = app.healthSince ?? app.operationFinishedAt ?? mergeAt;
     const degradedFor = secondsSince(since, now);
     const stuck =
@@ -463,7 +492,7 @@ export function diagnose(
       state: stuck ? 'stuck' : 'in-progress',
       code: 'degraded',
       lastCompletedStep: canaryStep ?? syncedStep,
-      likelyCause: `${appName} is Degraded${degradedFor !== undefined ? ` (for ${formatSeconds(degradedFor)})` : ''}: ${reason.cause}${message ? ` — ${message}` : ''}`,
+      likelyCause: `${healthOf} is Degraded${degradedFor !== undefined ? ` (for ${formatSeconds(degradedFor)})` : ''}: ${reason.cause}${message ? ` — ${message}` : ''}`,
       whereToLook: [
         ...reason.look(service, ns),
         {
@@ -480,23 +509,23 @@ export function diagnose(
   if (canary && !canary.complete && canary.totalSteps > 0) {
     return diagnoseCanary(input, t, canary, canaryStep!, rolloutLook, appLink);
   }
-  if (!canary && app.healthStatus === 'Suspended') {
+  if (!canary && healthStatus === 'Suspended') {
     return {
       state: 'in-progress',
       code: 'canary-soaking',
       lastCompletedStep: syncedStep,
-      likelyCause: `The Rollout of ${service} is paused (${appName} is Suspended): usually a canary soaking, not stuck.${healthMessage ? ` ${healthMessage}` : ''}`,
+      likelyCause: `The Rollout of ${service} is paused (${healthOf} is Suspended): usually a canary soaking, not stuck.${healthMessage ? ` ${healthMessage}` : ''}`,
       whereToLook: [...rolloutLook, ...appLink, ...prLink],
     };
   }
 
   // 12. Pods still starting.
-  if (app.healthStatus === 'Progressing' || app.healthStatus === 'Missing') {
+  if (healthStatus === 'Progressing' || healthStatus === 'Missing') {
     return {
       state: 'in-progress',
       code: 'syncing',
       lastCompletedStep: syncedStep,
-      likelyCause: `ArgoCD synced the new Release; ${appName} is ${app.healthStatus} while the new pods start${healthMessage ? `: ${healthMessage}` : ''}.`,
+      likelyCause: `ArgoCD synced the new Release; ${healthOf} is ${healthStatus} while the new pods start${healthMessage ? `: ${healthMessage}` : ''}.`,
       whereToLook: [
         ...rolloutLook,
         { label: `kubectl get pods -n ${ns}` },
@@ -531,12 +560,12 @@ export function diagnose(
   }
 
   // 14. ArgoCD answered but cannot tell the health.
-  if (app.healthStatus !== 'Healthy') {
+  if (healthStatus !== 'Healthy') {
     return {
       state: 'unknown',
       code: 'argocd-unreachable',
       lastCompletedStep: syncedStep,
-      likelyCause: `ArgoCD reports ${app.healthStatus ? `health ${app.healthStatus}` : 'no health'} for ${appName}, so whether ${service} serves the new digest cannot be told${healthMessage ? `: ${healthMessage}` : ''}.`,
+      likelyCause: `ArgoCD reports ${healthStatus ? `health ${healthStatus}` : 'no health'} for ${healthOf}, so whether ${service} serves the new digest cannot be told${healthMessage ? `: ${healthMessage}` : ''}.`,
       whereToLook: [...appLink, ...rolloutLook, ...prLink],
     };
   }
@@ -574,6 +603,10 @@ export function diagnose(
 }
 
 // ---------------------------------------------------------------------------------------------
+
+function appLinkOf(app: DiagnosisInput['application']): DiagnosisLink[] {
+  return app?.url ? [{ label: `ArgoCD Application ${app.name}`, url: app.url }] : [];
+}
 
 function isLive(status: Promotion['status']): boolean {
   return (

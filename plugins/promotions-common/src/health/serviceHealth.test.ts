@@ -274,7 +274,7 @@ const cases: Case[] = [
       }),
     verdict: 'progressing',
     reason: 'Rollout storefront is paused: CanaryPauseStep',
-    failing: ['rollout'],
+    failing: ['app-health', 'rollout'],
   },
   {
     name: 'synthetic: paused canary with the live Rollout (suspended_v1.0_pausedRollout)',
@@ -291,7 +291,7 @@ const cases: Case[] = [
     verdict: 'progressing',
     reason:
       'Canary paused (CanaryPauseStep) at step 1 of 8, 21% of traffic, for 30m; waits for a manual promote',
-    failing: ['rollout'],
+    failing: ['app-health', 'rollout'],
   },
   {
     name: 'synthetic: canary in progress with the live Rollout (progressing_setWeightStep)',
@@ -302,7 +302,7 @@ const cases: Case[] = [
       }),
     verdict: 'progressing',
     reason: 'Canary in progress: step 3 of 4, 40% of traffic',
-    failing: ['rollout'],
+    failing: ['app-health', 'rollout'],
   },
   {
     name: 'synthetic: Degraded aborted Rollout (live degraded_abortedRollout)',
@@ -313,7 +313,7 @@ const cases: Case[] = [
       }),
     verdict: 'unhealthy',
     reason: 'Rollout storefront was aborted: Rollout is aborted',
-    failing: ['rollout', 'image'],
+    failing: ['app-health', 'rollout', 'image'],
   },
   {
     name: 'synthetic: Degraded aborted Rollout seen through status.resources',
@@ -323,7 +323,7 @@ const cases: Case[] = [
       }),
     verdict: 'unhealthy',
     reason: 'Rollout storefront is Degraded: Rollout is aborted',
-    failing: ['rollout', 'image'],
+    failing: ['app-health', 'rollout', 'image'],
   },
   {
     name: 'synthetic: canary complete but the old digest still runs beside the released one',
@@ -481,7 +481,10 @@ const neighbourCases: { name: string; mutate: (app: any) => void }[] = [
   },
   {
     name: "Application Progressing while cart's canary runs",
-    mutate: a => (a.status.health = { status: 'Progressing' }),
+    mutate: a => {
+      a.status.health = { status: 'Progressing' };
+      a.status.resources.push({ ...rolloutEntry(a), name: 'cart', health: { status: 'Progressing' } });
+    },
   },
   {
     name: "Application OutOfSync because cart's digest changed",
@@ -525,7 +528,30 @@ describe('evaluateServiceHealth: each service tells its own truth', () => {
     },
   );
 
-  it("the Application's health decides only when the Rollout's is unknown", () => {
+  it("an OutOfSync Application whose OutOfSync resource is this service's Rollout holds it back", () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({
+        application: syntheticApp(a => {
+          a.status.sync.status = 'OutOfSync';
+          rolloutEntry(a).status = 'OutOfSync';
+        }),
+      }),
+    );
+    expect(health.verdict).toBe('progressing');
+    expect(failing(health)).toEqual(['sync']);
+  });
+
+  it("an Application Degraded that no other service's Rollout explains counts for every service", () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({ application: syntheticApp(a => (a.status.health = { status: 'Degraded' })) }),
+    );
+    expect(health.verdict).toBe('unhealthy');
+    expect(failing(health)).toEqual(['app-health']);
+  });
+
+  it("the Application's health decides when the Rollout's is unknown", () => {
     const health = evaluateServiceHealth(
       SERVICE,
       input({

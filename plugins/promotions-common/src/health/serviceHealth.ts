@@ -135,8 +135,8 @@ function withMessage(text: string, message: string | undefined): string {
  * canary is Suspended, i.e. still in progress); and the running images include the released
  * digest (and, once the canary is complete, only it).
  *
- * Each service tells its own truth: the Application's aggregate health counts only when nothing
- * is known about the service's Rollout, and an OutOfSync Application, a running sync or a pending
+ * Each service tells its own truth: the Application's aggregate health does not count where another
+ * service's Rollout explains it and this service's Rollout health is known, and an OutOfSync Application, a running sync or a pending
  * refresh does not hold back a service whose own Release is applied and running alone with its
  * Rollout done (another service's new digest is what moved).
  */
@@ -257,10 +257,13 @@ export function evaluateServiceHealth(
   const runningDigests = unique(
     images.map(imageDigest).filter((d): d is string => d !== undefined),
   );
-  // This service's Release is applied and it runs only the released digest with its Rollout done:
-  // an OutOfSync Application, a sync or a pending refresh is then about another service's change.
+  // This service's Release is applied, its Rollout is not itself OutOfSync (`status.resources`
+  // keeps each resource's sync status, also on Argo CD 3), and it runs only the released digest
+  // with its Rollout done: an OutOfSync Application, a sync or a pending refresh is then about
+  // another service's change.
   const ownReleaseLive =
     applied.verdict === 'healthy' &&
+    findRollout(app, service)?.status !== 'OutOfSync' &&
     rolloutDone &&
     released !== undefined &&
     images.length > 0 &&
@@ -329,16 +332,20 @@ export function evaluateServiceHealth(
   }
 
   // The Application's health is the worst of all its resources, so one service's failing canary
-  // would sink every other: it counts only when nothing finer is known about this service.
+  // would sink every other. Where this service's Rollout health is known and another service's
+  // Rollout explains the Application's health, that health is the other service's; otherwise
+  // (nothing finer known, or nothing explains it) it counts here too.
   const appHealth = status.health?.status;
-  const appHealthCheck = rHealth
+  const explainedBy = rHealth ? otherRolloutWithHealth(app, service, appHealth) : undefined;
+  const appHealthCheck = explainedBy
     ? check(
         'app-health',
         'healthy',
-        `${appLabel} is ${appHealth ?? 'of unreported health'}; ${service} is judged by its own Rollout`,
+        `${appLabel} is ${appHealth} because of Rollout ${explainedBy}; ${service} is judged by its own Rollout`,
       )
     : applicationHealthCheck(appLabel, appHealth, status.health?.message, settling);
-  const ownHealthy = rHealth ? rHealth.status === 'Healthy' : appHealth === 'Healthy';
+  const ownHealthy =
+    appHealthCheck.verdict === 'healthy' && (rHealth === undefined || rHealth.status === 'Healthy');
 
   // The running images against the released digest.
   const settled =
@@ -413,7 +420,20 @@ export function evaluateServiceHealth(
   return result;
 }
 
-/** The Application's aggregate health, for a service with no Rollout health of its own. */
+/** Another service's Rollout whose health is the Application's (not Healthy) health, if any. */
+function otherRolloutWithHealth(
+  app: Application,
+  service: string,
+  appHealth: string | undefined,
+): string | undefined {
+  if (!appHealth || appHealth === 'Healthy') return undefined;
+  const resources = Array.isArray(app.status?.resources) ? app.status!.resources : [];
+  return resources.find(
+    r => r?.kind === 'Rollout' && r.name !== service && r.health?.status === appHealth,
+  )?.name;
+}
+
+/** The Application's aggregate health check. */
 function applicationHealthCheck(
   appLabel: string,
   appHealth: string | undefined,

@@ -1,4 +1,5 @@
 import type { CanaryState } from '../argo/canaryState';
+import type { RolloutHealth } from '../argo/rolloutHealth';
 import type { HealthVerdict, ServiceHealthCheck } from '../health/serviceHealth';
 import type { AutoDecisionKind, Hold } from '../autoPromote/decide';
 import type { Diagnosis } from '../diagnosis/diagnose';
@@ -29,6 +30,8 @@ export interface LadderServiceCell {
   /** Digests of this service's images that ArgoCD reports running. */
   runningDigests: string[];
   canary?: LadderCanary;
+  /** The service's own Rollout health as ArgoCD computes it, when known. */
+  rolloutHealth?: RolloutHealth;
   /** The stage below names a different digest: it is waiting to climb here. */
   waitingToClimb: boolean;
   /** Whether this service can be promoted into this stage now, and why (not). */

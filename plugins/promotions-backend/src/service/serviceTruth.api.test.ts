@@ -1,0 +1,156 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { createServiceFactory } from '@backstage/backend-plugin-api';
+import {
+  NotificationSendOptions,
+  notificationService,
+} from '@backstage/plugin-notifications-node';
+import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import type { HealthVerdict, LadderStage } from '@refplat/plugin-promotions-common';
+import type { JsonArray } from '@backstage/types';
+import request from 'supertest';
+import { getLadder } from '../__testUtils__/ladderViews';
+import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+
+// Three condition waits on a canary of several steps, on a loaded 2-core machine.
+jest.setTimeout(180_000);
+const WAIT_MS = 60_000;
+
+const bob = mockCredentials.user.header('user:default/bob');
+
+/**
+ * Issue 11, items 1 and 2: each Service of a stage tells its own truth. On the simulator's
+ * default platform (app-repo Applications on Argo CD 3), one Service's failing canary or new
+ * digest must not move its neighbours' verdicts, gates, diagnoses or soak.
+ */
+describe('each Service tells its own truth', () => {
+  let sim: RunningSim;
+  let server: Awaited<ReturnType<typeof startPromotionsBackend>>;
+  let sent: NotificationSendOptions[];
+  /** Every verdict of dev's cart and checkout seen by any ladder read of a test. */
+  let neighbourVerdicts: Set<HealthVerdict>;
+
+  /** The simulator and the backend; `stages` as in `promotions.stages`. */
+  async function start(stages?: JsonArray) {
+    sim = await startPlatformSim({ canaryStepMs: 1000, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    server = await startPromotionsBackend(sim, 'argocd', {
+      stages,
+      services: [
+        createServiceFactory({
+          service: notificationService,
+          deps: {},
+          factory: () => ({
+            async send(notification: NotificationSendOptions) {
+              sent.push(notification);
+            },
+          }),
+        }),
+      ],
+    });
+  }
+
+  beforeEach(() => {
+    sent = [];
+    neighbourVerdicts = new Set();
+  });
+
+  afterEach(async () => {
+    await sim.stop();
+  });
+
+  async function dev(): Promise<LadderStage> {
+    return (await getLadder(server)).stages.find(s => s.name === 'dev')!;
+  }
+
+  /** Waits until dev satisfies `holds`, noting the neighbours' verdicts on every read. */
+  async function devWhen(holds: (stage: LadderStage) => boolean, neighbours: string[]) {
+    return eventually(async () => {
+      const stage = await dev();
+      for (const service of neighbours) neighbourVerdicts.add(stage.services[service].verdict);
+      return holds(stage) ? stage : undefined;
+    }, WAIT_MS);
+  }
+
+  const requestPromotion = (body: object) =>
+    request(server)
+      .post('/api/promotions/products/alpha/shop/promotions')
+      .set('Authorization', bob)
+      .send(body);
+
+  it("a failing canary in storefront leaves cart and checkout healthy, promotable and undiagnosed", async () => {
+    await start();
+    // cart gets a new, good digest in dev, so there is something of cart to promote to test.
+    const cart = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+    await devWhen(
+      stage => stage.services.cart.digest === cart.digest && stage.services.cart.healthy,
+      ['checkout'],
+    );
+
+    const storefront = await sim.control.ciPush({
+      team: 'alpha',
+      product: 'shop',
+      service: 'storefront',
+      bad: true,
+    });
+    const failing = await devWhen(
+      stage =>
+        stage.services.storefront.digest === storefront.digest &&
+        stage.services.storefront.diagnosis?.code === 'rollout-aborted',
+      ['cart', 'checkout'],
+    );
+
+    expect(failing.services.storefront).toMatchObject({ verdict: 'unhealthy', healthy: false });
+    expect(failing.services.storefront.diagnosis?.state).toBe('stuck');
+    for (const service of ['cart', 'checkout']) {
+      expect(failing.services[service]).toMatchObject({ verdict: 'healthy', healthy: true });
+      expect(failing.services[service].diagnosis).toMatchObject({ state: 'ok', code: 'healthy' });
+      expect(failing.services[service].diagnosis?.likelyCause).not.toMatch(/probes/);
+    }
+    // The stage is the aggregate of its Services, and only storefront's reasons are in it.
+    expect(failing.verdict).toBe('unhealthy');
+    expect(failing.reasons.every(reason => reason.startsWith('storefront: '))).toBe(true);
+    // Neither storefront's push nor its failure ever moved cart or checkout.
+    expect([...neighbourVerdicts]).toEqual(['healthy']);
+
+    // Gating follows the per-Service verdict.
+    const cartUp = await requestPromotion({ toStage: 'test', services: ['cart'] });
+    expect(cartUp.status).toBe(201);
+    expect(cartUp.body.promotion.services).toEqual({ cart: cart.digest });
+    const storefrontUp = await requestPromotion({ toStage: 'test', services: ['storefront'] });
+    expect(storefrontUp.status).toBe(409);
+    expect(storefrontUp.body.error.message).toMatch(/storefront is not healthy in dev/);
+
+    // The owners hear only about storefront.
+    await getLadder(server);
+    const stuck = sent.filter(n => /is stuck in/.test(n.payload.title));
+    expect(stuck.map(n => n.payload.title)).toEqual(['storefront is stuck in dev (alpha/shop)']);
+  });
+
+  it("a neighbour's new digest does not restart the soak of unchanged Services", async () => {
+    // dev soaks, so the ladder shows since when each Service has been healthy there.
+    await start([{ name: 'dev', soakTime: { minutes: 30 } }, 'test', 'uat', 'staging', 'prod']);
+    const before = await devWhen(
+      stage => ['storefront', 'cart', 'checkout'].every(s => stage.services[s].healthySince),
+      [],
+    );
+    const since = (stage: LadderStage, service: string) => stage.services[service].healthySince;
+
+    const cart = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+    const after = await devWhen(
+      stage =>
+        stage.services.cart.digest === cart.digest &&
+        stage.services.cart.healthy &&
+        since(stage, 'cart') !== undefined,
+      ['storefront', 'checkout'],
+    );
+
+    expect([...neighbourVerdicts]).toEqual(['healthy']);
+    for (const service of ['storefront', 'checkout']) {
+      expect(since(after, service)).toBe(since(before, service));
+    }
+    // Only the new digest starts again.
+    expect(Date.parse(since(after, 'cart')!)).toBeGreaterThan(Date.parse(since(before, 'cart')!));
+    expect(after.services.cart.soakRemainingSeconds).toBeGreaterThan(
+      after.services.storefront.soakRemainingSeconds!,
+    );
+  });
+});
