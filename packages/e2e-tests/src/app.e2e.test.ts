@@ -13,7 +13,8 @@ describe('the promotion ladder in the app', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    stack = await startStack({ canaryStepMs: 4000 });
+    // Canaries slow enough to be seen on the ladder and then on the Component page.
+    stack = await startStack({ canaryStepMs: 8000 });
     browser = await launchBrowser();
   });
 
@@ -68,7 +69,7 @@ describe('the promotion ladder in the app', () => {
           }
         }
       }
-      expect(await page.getByTestId('cell-test-storefront').textContent()).toContain('new digest in dev');
+      expect(await page.getByTestId('cell-test-storefront').textContent()).toContain('new in dev');
     });
   });
 
@@ -85,17 +86,24 @@ describe('the promotion ladder in the app', () => {
       // the card refreshes by itself: no reload
       await devStorefront.getByTestId('canary').waitFor({ timeout: 30_000 });
       expect(await devStorefront.getByTestId('digest').getAttribute('data-digest')).toBe(digest);
-      expect(await devStorefront.getByTestId('canary').textContent()).toMatch(/Canary step \d of \d+: \d+% of traffic/);
+      expect(await devStorefront.getByTestId('canary').textContent()).toMatch(/Canary step \d of \d+ · \d+%/);
       await screenshot(page, 'shop-ladder-canary');
 
       await page.goto(`${stack.baseUrl}/catalog/default/component/storefront`);
       const devRow = page.getByTestId('service-stage-dev');
       await devRow.waitFor();
+      // Where the canary stands shows on the Component page too.
+      await devRow.getByTestId('canary').waitFor({ timeout: 30_000 });
       expect(await devRow.getByTestId('digest').getAttribute('data-digest')).toBe(digest);
       expect(await page.getByTestId('service-stage-prod').getByTestId('digest').getAttribute('data-digest')).toBe(
         releaseDigests('prod').storefront,
       );
       await screenshot(page, 'storefront-component');
+
+      // The Component card leads to the Product's whole ladder.
+      await page.getByTestId('ladder-link').getByRole('link').click();
+      await page.waitForURL(/\/catalog\/default\/system\/shop$/);
+      await page.getByTestId('stage-prod').waitFor();
     });
   });
 });

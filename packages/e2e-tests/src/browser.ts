@@ -2,8 +2,10 @@ import fs from 'fs';
 import path from 'path';
 import { Browser, Page, chromium } from 'playwright-core';
 
-
-export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../test-results/screenshots');
+export const SCREENSHOT_DIR = path.resolve(
+  __dirname,
+  '../../../test-results/screenshots',
+);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless; never a downloaded browser. */
@@ -35,21 +37,32 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Signs in through the demo chooser as `alice` or `bob`. */
-export async function signIn(page: Page, baseUrl: string, user: 'alice' | 'bob') {
+export type DemoUser = 'alice' | 'bob' | 'carol';
+
+/** Signs in through the demo chooser as one of the demo people. */
+export async function signIn(page: Page, baseUrl: string, user: DemoUser) {
   await page.goto(baseUrl);
-  const title = user === 'alice' ? 'Alice' : 'Bob';
+  const title = user.charAt(0).toUpperCase() + user.slice(1);
   await page.getByRole('button', { name: `Sign in as ${title}` }).click();
   await page.waitForURL(/\/catalog/);
-  await page.getByRole('heading', { name: /Catalog/ }).first().waitFor();
+  await page
+    .getByRole('heading', { name: /Catalog/ })
+    .first()
+    .waitFor();
 }
 
 /** A fresh browser context signed in as `user`, on the shop System page. */
-export async function openShop(browser: Browser, baseUrl: string, user: 'alice' | 'bob'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1100 } });
+export async function openShop(
+  browser: Browser,
+  baseUrl: string,
+  user: DemoUser,
+  viewport = { width: 1600, height: 1100 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await signIn(page, baseUrl, user);
   await page.goto(`${baseUrl}/catalog/default/system/shop`);
-  await page.getByTestId('stage-prod').waitFor();
+  // The first ladder of a fresh stack reads every Release cold.
+  await page.getByTestId('stage-prod').waitFor({ timeout: 60_000 });
   return page;
 }

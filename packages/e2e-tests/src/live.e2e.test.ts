@@ -1,5 +1,5 @@
 import { Browser } from 'playwright-core';
-import { RunningStack, startStack, userToken } from './stack';
+import { RunningStack, callPromotions, startStack } from './stack';
 import { launchBrowser, openShop, screenshot, signIn } from './browser';
 
 jest.setTimeout(180_000);
@@ -19,16 +19,11 @@ describe('live updates and notifications', () => {
     await stack?.stop();
   });
 
-  async function api(user: string, method: string, path: string, body?: object) {
-    const response = await fetch(`${stack.baseUrl}/api/promotions${path}`, {
-      method,
-      headers: { authorization: `Bearer ${await userToken(stack.baseUrl, user)}`, 'content-type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: await response.json() };
-  }
+  const api = (user: string, method: string, path: string, body?: object) =>
+    callPromotions(stack.baseUrl, user, method, path, body);
 
-  const shopAs = (user: 'alice' | 'bob') => openShop(browser, stack.baseUrl, user);
+  const shopAs = (user: 'alice' | 'bob') =>
+    openShop(browser, stack.baseUrl, user);
 
   it('updates an open ladder within seconds of a change, without a reload', async () => {
     const page = await shopAs('bob');
@@ -44,15 +39,24 @@ describe('live updates and notifications', () => {
     await page.getByTestId('hold-staging-cart').waitFor({ timeout: 8_000 });
     const holdDelayMs = Date.now() - placed;
 
-    const requested = await api('bob', 'POST', '/products/alpha/shop/promotions', {
-      toStage: 'test',
-      services: ['storefront'],
-    });
+    const requested = await api(
+      'bob',
+      'POST',
+      '/products/alpha/shop/promotions',
+      {
+        toStage: 'test',
+        services: ['storefront'],
+      },
+    );
     expect(requested.status).toBe(201);
     const digest = requested.body.promotion.services.storefront;
     let mergedAt = 0;
     for (let i = 0; i < 200 && !mergedAt; i++) {
-      const { body } = await api('bob', 'GET', `/promotions/${requested.body.promotion.id}`);
+      const { body } = await api(
+        'bob',
+        'GET',
+        `/promotions/${requested.body.promotion.id}`,
+      );
       if (body.promotion.status === 'merged') mergedAt = Date.now();
       else await new Promise(resolve => setTimeout(resolve, 100));
     }
@@ -60,14 +64,18 @@ describe('live updates and notifications', () => {
     await page.waitForFunction(
       ([expected]) =>
         document
-          .querySelector('[data-testid="cell-test-storefront"] [data-testid="digest"]')
+          .querySelector(
+            '[data-testid="cell-test-storefront"] [data-testid="digest"]',
+          )
           ?.getAttribute('data-digest') === expected,
       [digest],
       { timeout: 8_000 },
     );
     const mergeDelayMs = Date.now() - mergedAt;
     // eslint-disable-next-line no-console
-    console.log(`live update delay: hold ${holdDelayMs} ms, merge ${mergeDelayMs} ms (polling alone: up to 10000 ms)`);
+    console.log(
+      `live update delay: hold ${holdDelayMs} ms, merge ${mergeDelayMs} ms (polling alone: up to 10000 ms)`,
+    );
     expect(mergeDelayMs).toBeLessThan(5000);
     await screenshot(page, 'live-update');
     await page.context().close();
@@ -90,13 +98,23 @@ describe('live updates and notifications', () => {
   });
 
   it('notifies alice when bob requests prod', async () => {
-    const requested = await api('bob', 'POST', '/products/alpha/shop/promotions', { toStage: 'prod' });
+    const requested = await api(
+      'bob',
+      'POST',
+      '/products/alpha/shop/promotions',
+      { toStage: 'prod' },
+    );
     expect(requested.status).toBe(201);
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const context = await browser.newContext({
+      viewport: { width: 1600, height: 1000 },
+    });
     const page = await context.newPage();
     await signIn(page, stack.baseUrl, 'alice');
     await page.goto(`${stack.baseUrl}/notifications`);
-    await page.getByText(/Promotion into prod awaits your approval/).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/Promotion into prod awaits your approval/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await screenshot(page, 'notification-alice');
     await context.close();
   });

@@ -2,7 +2,7 @@ import { execFileSync } from 'child_process';
 import { Browser, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { RunningStack, startStack } from './stack';
-import { launchBrowser, openShop, screenshot } from './browser';
+import { DemoUser, launchBrowser, openShop, screenshot } from './browser';
 
 jest.setTimeout(240_000);
 
@@ -29,7 +29,7 @@ describe('requesting and approving promotions in the app', () => {
     return parse(text).spec.services[service].digest;
   }
 
-  const shopAs = (user: 'alice' | 'bob') => openShop(browser, stack.baseUrl, user);
+  const shopAs = (user: DemoUser) => openShop(browser, stack.baseUrl, user);
 
   const cellDigest = (page: Page, stage: string, service: string) =>
     page.getByTestId(`cell-${stage}-${service}`).getByTestId('digest').getAttribute('data-digest');
@@ -44,7 +44,8 @@ describe('requesting and approving promotions in the app', () => {
     await screenshot(page, 'request-dev-to-test');
     await page.getByTestId('promotion-submit').click();
     await page.getByTestId('promotion-pr-link').waitFor();
-    await page.getByTestId('promotion-status').getByText('merged').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="promotion-status"][data-status="merged"]').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('promotion-status').textContent()).toBe('Merged');
     await screenshot(page, 'request-dev-to-test-merged');
     await page.keyboard.press('Escape');
 
@@ -60,31 +61,44 @@ describe('requesting and approving promotions in the app', () => {
     await page.context().close();
   });
 
-  it('bob requests staging → prod, alice approves, and prod runs the new digest', async () => {
+  it('alice requests staging → prod and may not approve it herself; carol approves and prod runs the new digest', async () => {
     const stagingCart = releaseDigest('staging', 'cart');
-    const bob = await shopAs('bob');
-    await bob.getByTestId('request-promotion-prod').click();
-    const dialog = bob.getByTestId('promotion-dialog');
+    const alice = await shopAs('alice');
+    await alice.getByTestId('request-promotion-prod').click();
+    const dialog = alice.getByTestId('promotion-dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(/release-approver/);
-    await bob.getByTestId('promotion-submit').click();
-    await bob.getByTestId('promotion-pr-link').waitFor();
-    await bob.getByTestId('promotion-status').getByText('awaiting-approval').waitFor({ timeout: 30_000 });
-    await screenshot(bob, 'request-prod-awaiting-approval');
-    await bob.context().close();
-
-    const alice = await shopAs('alice');
-    const approveButton = alice.locator('[data-testid^="approve-"]').first();
-    await approveButton.waitFor({ timeout: 30_000 });
-    await approveButton.click();
-    await alice.getByTestId('approve-dialog').waitFor();
-    expect(await alice.getByTestId('approve-requester').textContent()).toContain('user:default/bob');
-    await screenshot(alice, 'approve-prod');
-    await alice.getByTestId('approve-confirm').click();
-    await alice.getByTestId('approve-result').waitFor();
+    await alice.getByTestId('promotion-submit').click();
+    await alice.getByTestId('promotion-pr-link').waitFor();
+    await alice
+      .locator('[data-testid="promotion-status"][data-status="awaiting-approval"]')
+      .waitFor({ timeout: 30_000 });
+    await screenshot(alice, 'request-prod-awaiting-approval');
     await alice.keyboard.press('Escape');
 
-    await alice.waitForFunction(
+    // The requester never sees an enabled Approve: it is disabled, and says why.
+    const ownApprove = alice.locator('button[data-testid^="approve-"]').first();
+    await ownApprove.waitFor({ timeout: 30_000 });
+    expect(await ownApprove.isDisabled()).toBe(true);
+    expect(await alice.locator('[data-testid^="approve-why-"]').first().textContent()).toBe(
+      'You requested this promotion: another release-approver must approve it',
+    );
+    await alice.getByRole('table', { name: 'Promotions in flight' }).scrollIntoViewIfNeeded();
+    await screenshot(alice, 'approve-own-request');
+    await alice.context().close();
+
+    const carol = await shopAs('carol');
+    const approveButton = carol.locator('button[data-testid^="approve-"]:not([disabled])').first();
+    await approveButton.waitFor({ timeout: 30_000 });
+    await approveButton.click();
+    await carol.getByTestId('approve-dialog').waitFor();
+    expect(await carol.getByTestId('approve-requester').textContent()).toContain('Alice Approver');
+    await screenshot(carol, 'approve-prod');
+    await carol.getByTestId('approve-confirm').click();
+    await carol.getByTestId('approve-result').waitFor();
+    await carol.keyboard.press('Escape');
+
+    await carol.waitForFunction(
       ([digest]) => {
         const cell = document.querySelector('[data-testid="cell-prod-cart"]');
         return (
@@ -95,8 +109,8 @@ describe('requesting and approving promotions in the app', () => {
       [stagingCart],
       { timeout: 90_000 },
     );
-    expect(await cellDigest(alice, 'prod', 'cart')).toBe(stagingCart);
-    await screenshot(alice, 'prod-after-approval');
-    await alice.context().close();
+    expect(await cellDigest(carol, 'prod', 'cart')).toBe(stagingCart);
+    await screenshot(carol, 'prod-after-approval');
+    await carol.context().close();
   });
 });

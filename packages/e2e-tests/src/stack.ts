@@ -3,7 +3,11 @@ import fs from 'fs';
 import net from 'net';
 import os from 'os';
 import path from 'path';
-import { RunningSim, SimOptions, startPlatformSim } from '@refplat/platform-sim';
+import {
+  RunningSim,
+  SimOptions,
+  startPlatformSim,
+} from '@refplat/platform-sim';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const BACKEND_DIR = path.join(REPO_ROOT, 'packages/backend');
@@ -28,7 +32,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForReadiness(url: string, backend: ChildProcess, log: () => string) {
+async function waitForReadiness(
+  url: string,
+  backend: ChildProcess,
+  log: () => string,
+) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (backend.exitCode !== null) {
@@ -55,7 +63,9 @@ export async function startStack(
   promotionsConfig: Record<string, unknown> = {},
 ): Promise<RunningStack> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'packages/app/dist/index.html'))) {
-    throw new Error('The app is not built: run `npm run build:app` first (npm test does)');
+    throw new Error(
+      'The app is not built: run `npm run build:app` first (npm test does)',
+    );
   }
   const sim = await startPlatformSim(simOptions);
   const port = await freePort();
@@ -70,7 +80,11 @@ export async function startStack(
       backend: { baseUrl, listen: { port } },
       integrations: {
         github: [
-          { host: simHost, apiBaseUrl: sim.githubApiUrl, token: sim.tokens.github },
+          {
+            host: simHost,
+            apiBaseUrl: sim.githubApiUrl,
+            token: sim.tokens.github,
+          },
         ],
       },
       promotions: {
@@ -134,13 +148,36 @@ export async function startStack(
  * A Backstage token for a demo user, as the sign-in page gets it. Sign-in
  * needs the user in the catalog, which ingests the demo org at start-up.
  */
-export async function userToken(baseUrl: string, user: string): Promise<string> {
+export async function userToken(
+  baseUrl: string,
+  user: string,
+): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(`${baseUrl}/api/auth/demo/refresh`, {
       headers: { 'x-demo-user': user, 'x-requested-with': 'XMLHttpRequest' },
     });
     if (response.ok) return (await response.json()).backstageIdentity.token;
-    if (attempt > 60) throw new Error(`sign-in as ${user} failed: ${await response.text()}`);
+    if (attempt > 60)
+      throw new Error(`sign-in as ${user} failed: ${await response.text()}`);
     await new Promise(resolve => setTimeout(resolve, 500));
   }
+}
+
+/** Calls the promotions backend as a demo user, as the app would; answers status and JSON body. */
+export async function callPromotions(
+  baseUrl: string,
+  user: string,
+  method: string,
+  path: string,
+  body?: object,
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${baseUrl}/api/promotions${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await userToken(baseUrl, user)}`,
+      'content-type': 'application/json',
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: await response.json() };
 }

@@ -1,4 +1,9 @@
-import { ListItem, ListItemIcon, ListItemText, makeStyles } from '@material-ui/core';
+import {
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  makeStyles,
+} from '@material-ui/core';
 import CancelIcon from '@material-ui/icons/Cancel';
 import CheckCircleIcon from '@material-ui/icons/CheckCircle';
 import InfoOutlinedIcon from '@material-ui/icons/InfoOutlined';
@@ -6,12 +11,22 @@ import { PromotionChecklistItem } from '@refplat/plugin-promotions-common';
 import { gateLabel, gateLook } from './gateLabels';
 
 const useStyles = makeStyles(theme => ({
-  icon: { minWidth: theme.spacing(4), alignSelf: 'flex-start', marginTop: theme.spacing(0.5) },
+  icon: {
+    minWidth: theme.spacing(4),
+    alignSelf: 'flex-start',
+    marginTop: theme.spacing(0.5),
+  },
   ok: { color: theme.palette.success.main },
   blocked: { color: theme.palette.error.main },
   info: { color: theme.palette.text.secondary },
-  // Details carry digests and refs: wrap them anywhere rather than clip them.
-  text: { overflowWrap: 'anywhere', margin: 0 },
+  // Backstage's theme cuts dense list lines with an ellipsis ("…is Degrade");
+  // details carry digests and refs: wrap them anywhere instead.
+  text: {
+    whiteSpace: 'normal',
+    overflow: 'visible',
+    overflowWrap: 'anywhere',
+    margin: 0,
+  },
 }));
 
 const ICONS = {
@@ -40,7 +55,12 @@ export const ChecklistItem = (props: {
       data-look={look}
     >
       <ListItemIcon className={classes.icon}>
-        <Icon fontSize="small" className={classes[look]} titleAccess={title} data-testid={`gate-${look}`} />
+        <Icon
+          fontSize="small"
+          className={classes[look]}
+          titleAccess={title}
+          data-testid={`gate-${look}`}
+        />
       </ListItemIcon>
       <ListItemText
         className={classes.text}

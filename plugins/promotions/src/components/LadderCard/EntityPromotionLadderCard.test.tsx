@@ -139,9 +139,10 @@ describe('EntityPromotionLadderCard', () => {
     expect(await screen.findByTestId('promotion-submit')).toBeDisabled();
   });
 
-  it('re-reads the ladder once a promotion was requested', async () => {
+  it('re-reads the ladder once a promotion was requested, and keeps the dialog while the button goes', async () => {
     const ladder = ladderReadyForProd('refresh');
-    const getLadder = jest.fn().mockResolvedValue(ladder);
+    const requested = { ...ladder, promotions: [shopPromotion({ product: 'refresh', status: 'awaiting-approval' })] };
+    const getLadder = jest.fn().mockResolvedValueOnce(ladder).mockResolvedValue(requested);
     const requestPromotion = jest.fn(async () => ({
       promotion: shopPromotion({ product: 'refresh' }),
       existing: false,
@@ -162,6 +163,11 @@ describe('EntityPromotionLadderCard', () => {
       { toStage: 'prod', services: ['storefront'] },
     );
     await waitFor(() => expect(getLadder).toHaveBeenCalledTimes(2));
+    // The refreshed ladder shows the promotion in flight instead of Promote; the dialog stays.
+    await screen.findByTestId('live-promotion-prod');
+    expect(screen.queryByTestId('request-promotion-prod')).not.toBeInTheDocument();
+    expect(screen.getByTestId('promotion-dialog')).toBeInTheDocument();
+    expect(screen.getByTestId('promotion-pr-link')).toHaveTextContent('#42');
   });
 
   it("disables Promote for people the catalog does not name as the Product's owners", async () => {

@@ -33,35 +33,44 @@ export const IncomingDigest = (props: {
   const { ladder, stage, below, service } = props;
   const cell = stage.services[service];
   const incoming = below.services[service]?.digest;
-  if (!cell?.waitingToClimb || !incoming) return null;
+  const waiting = !!cell?.waitingToClimb && !!incoming;
   const live = livePromotionInto(ladder, stage.name);
-  const carried = live?.services[service] === incoming ? live : undefined;
-  const explanation = [
-    `${below.name} runs ${briefDigest(incoming)}; ${stage.name} has ${
-      cell.digest ? briefDigest(cell.digest) : 'none'
-    }`,
-    ...(cell.autoPromotion ? [describeAutoPromotion(cell.autoPromotion)] : []),
-  ].join('. ');
+  const carried = waiting && live?.services[service] === incoming ? live : undefined;
+  const explanation = waiting
+    ? [
+        `${below.name} runs ${briefDigest(incoming!)}; ${stage.name} has ${
+          cell.digest ? briefDigest(cell.digest) : 'none'
+        }`,
+        ...(cell.autoPromotion ? [describeAutoPromotion(cell.autoPromotion)] : []),
+      ].join('. ')
+    : '';
+  // One shape whatever climbs, so a dialog opened here stays open when the
+  // promotion it requested lands and nothing waits any more.
   return (
-    <div className={classes.root} data-testid={`incoming-${stage.name}-${service}`}>
-      <Tooltip title={explanation}>
-        <Typography variant="caption" className={classes.waiting} data-testid="waiting-to-climb">
-          new in {below.name}
-        </Typography>
-      </Tooltip>
-      {carried ? (
+    <div
+      className={waiting ? classes.root : undefined}
+      data-testid={waiting ? `incoming-${stage.name}-${service}` : undefined}
+    >
+      {waiting && (
+        <Tooltip title={explanation}>
+          <Typography variant="caption" className={classes.waiting} data-testid="waiting-to-climb">
+            new in {below.name}
+          </Typography>
+        </Tooltip>
+      )}
+      {carried && (
         <Typography variant="caption" data-testid={`in-flight-${stage.name}-${service}`}>
           <PullRequestLink pullRequest={carried.pullRequest} />{' '}
           {PROMOTION_STATUS_WORDS[carried.status]}
         </Typography>
-      ) : (
-        <RequestPromotionButton
-          ladder={ladder}
-          stage={stage}
-          service={service}
-          onRequested={props.onChanged}
-        />
       )}
+      <RequestPromotionButton
+        ladder={ladder}
+        stage={stage}
+        service={service}
+        offered={waiting && !carried}
+        onRequested={props.onChanged}
+      />
     </div>
   );
 };

@@ -14,7 +14,11 @@ const useStyles = makeStyles(theme => ({
   cell: {
     verticalAlign: 'top',
     position: 'relative',
-    padding: theme.spacing(1),
+    padding: theme.spacing(1, 1, 1, 1.5),
+    // Backstage's theme hides a cell's overflow (the flow arrow sits on the
+    // border) and breaks words anywhere; long names still wrap.
+    overflow: 'visible',
+    wordBreak: 'normal',
     overflowWrap: 'anywhere',
   },
   digestLine: {
@@ -23,22 +27,26 @@ const useStyles = makeStyles(theme => ({
     justifyContent: 'space-between',
     minHeight: 30,
   },
-  chips: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: theme.spacing(0.5) },
+  chips: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    gap: theme.spacing(0.5),
+  },
   muted: { color: theme.palette.text.secondary, fontStyle: 'italic' },
   // Sits on the border with the stage below: the digest climbing is something you see.
   flow: {
     position: 'absolute',
-    left: -11,
+    left: -9,
     top: 14,
-    width: 22,
-    height: 22,
+    width: 18,
+    height: 18,
     borderRadius: '50%',
     display: 'flex',
     alignItems: 'center',
     justifyContent: 'center',
-    backgroundColor: theme.palette.background.paper,
-    border: `1px solid ${theme.palette.warning.main}`,
-    color: theme.palette.warning.dark,
+    backgroundColor: theme.palette.warning.main,
+    color: theme.palette.common.white,
     zIndex: 1,
   },
 }));
@@ -107,7 +115,11 @@ export const ServiceCell = (props: {
       )}
       <CanaryProgress canary={cell.canary} />
       {(cell.soakRemainingSeconds ?? 0) > 0 && (
-        <SoakCountdown seconds={cell.soakRemainingSeconds!} stage={stage.name} testId={`soak-${key}`} />
+        <SoakCountdown
+          seconds={cell.soakRemainingSeconds!}
+          stage={stage.name}
+          testId={`soak-${key}`}
+        />
       )}
       {stageBelow && (
         <IncomingDigest

@@ -1,5 +1,15 @@
-import { Chip, TableCell, Tooltip, Typography, makeStyles } from '@material-ui/core';
-import { Ladder, LadderStage, formatSeconds } from '@refplat/plugin-promotions-common';
+import {
+  Chip,
+  TableCell,
+  Tooltip,
+  Typography,
+  makeStyles,
+} from '@material-ui/core';
+import {
+  Ladder,
+  LadderStage,
+  formatSeconds,
+} from '@refplat/plugin-promotions-common';
 import { HealthChip } from '../common/HealthChip';
 import { StageHistoryButton } from '../StageHistory/StageHistoryButton';
 import { StuckChip } from '../Diagnosis/StuckChip';
@@ -7,8 +17,17 @@ import { WhatChangedButton } from '../WhatChanged/WhatChangedButton';
 import { StageRung } from './StageRung';
 
 const useStyles = makeStyles(theme => ({
-  stageHead: { verticalAlign: 'top', padding: theme.spacing(1) },
-  title: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: theme.spacing(0.5) },
+  stageHead: {
+    verticalAlign: 'top',
+    padding: theme.spacing(1, 1, 1, 1.5),
+    wordBreak: 'normal',
+  },
+  title: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    gap: theme.spacing(0.5),
+  },
   name: { marginRight: theme.spacing(0.5) },
   links: { display: 'flex', flexWrap: 'wrap', marginLeft: theme.spacing(-0.5) },
 }));
@@ -26,13 +45,24 @@ export const StageHeader = (props: {
 }) => {
   const classes = useStyles();
   const { ladder, stage } = props;
-  const index = ladder.stages.findIndex(candidate => candidate.name === stage.name);
+  const index = ladder.stages.findIndex(
+    candidate => candidate.name === stage.name,
+  );
   const below = index > 0 ? ladder.stages[index - 1] : undefined;
-  const waiting = ladder.services.some(service => stage.services[service]?.waitingToClimb);
+  const waiting = ladder.services.some(
+    service => stage.services[service]?.waitingToClimb,
+  );
   return (
-    <TableCell className={classes.stageHead} data-testid={`stage-${stage.name}`}>
+    <TableCell
+      className={classes.stageHead}
+      data-testid={`stage-${stage.name}`}
+    >
       <div className={classes.title}>
-        <Typography variant="subtitle1" component="span" className={classes.name}>
+        <Typography
+          variant="subtitle1"
+          component="span"
+          className={classes.name}
+        >
           <strong>{stage.name}</strong>
         </Typography>
         <HealthChip verdict={stage.verdict} reasons={stage.reasons} />
@@ -64,9 +94,18 @@ export const StageHeader = (props: {
       )}
       <StageRung ladder={ladder} stage={stage} onChanged={props.onChanged} />
       <div className={classes.links}>
-        <StageHistoryButton product={ladder} stage={stage.name} current={stage} onRolledBack={props.onChanged} />
+        <StageHistoryButton
+          product={ladder}
+          stage={stage.name}
+          current={stage}
+          onRolledBack={props.onChanged}
+        />
         {below && waiting && (
-          <WhatChangedButton product={ladder} fromStage={below.name} toStage={stage.name} />
+          <WhatChangedButton
+            product={ladder}
+            fromStage={below.name}
+            toStage={stage.name}
+          />
         )}
       </div>
     </TableCell>

@@ -32,33 +32,31 @@ export const StageRung = (props: { ladder: Ladder; stage: LadderStage; onChanged
   const below = ladder.stages[index - 1];
   const live = livePromotionInto(ladder, stage.name);
   const waiting = ladder.services.some(service => stage.services[service]?.waitingToClimb);
-  if (live) {
-    const next = previewPromotion(ladder, stage.name).changes;
-    const differs =
-      next.length > 0 && !carriesExactly(live, Object.fromEntries(next.map(c => [c.service, c.next])));
-    return (
-      <div className={classes.root} data-testid={`live-promotion-${stage.name}`}>
+  const next = previewPromotion(ladder, stage.name).changes;
+  const replaceable =
+    !!live &&
+    next.length > 0 &&
+    !carriesExactly(live, Object.fromEntries(next.map(c => [c.service, c.next])));
+  return (
+    <div className={classes.root} data-testid={live ? `live-promotion-${stage.name}` : undefined}>
+      {live && (
         <Typography variant="caption">
           <PullRequestLink pullRequest={live.pullRequest} /> {PROMOTION_STATUS_WORDS[live.status]}
         </Typography>
-        {differs && (
-          <RequestPromotionButton ladder={ladder} stage={stage} label="Replace…" onRequested={props.onChanged} />
-        )}
-      </div>
-    );
-  }
-  if (!waiting) {
-    return (
-      <div className={classes.root}>
+      )}
+      {!live && !waiting && (
         <Typography variant="caption" className={classes.muted} data-testid={`in-step-${stage.name}`}>
           In step with {below.name}
         </Typography>
-      </div>
-    );
-  }
-  return (
-    <div className={classes.root}>
-      <RequestPromotionButton ladder={ladder} stage={stage} onRequested={props.onChanged} />
+      )}
+      {/* Mounted in every case, so a dialog opened here outlives the refresh that follows it. */}
+      <RequestPromotionButton
+        ladder={ladder}
+        stage={stage}
+        label={live ? 'Replace…' : undefined}
+        offered={live ? replaceable : waiting}
+        onRequested={props.onChanged}
+      />
     </div>
   );
 };

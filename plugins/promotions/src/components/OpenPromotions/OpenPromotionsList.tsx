@@ -8,6 +8,7 @@ import {
   makeStyles,
 } from '@material-ui/core';
 import { Ladder } from '@refplat/plugin-promotions-common';
+import { useCompactTableStyles } from '../common/styles';
 import { OpenPromotionRow } from './OpenPromotionRow';
 
 const useStyles = makeStyles(theme => ({
@@ -20,6 +21,7 @@ export const OpenPromotionsList = (props: {
   onChanged: () => void;
 }) => {
   const classes = useStyles();
+  const table = useCompactTableStyles();
   const { ladder } = props;
   // Tolerates a backend that does not list promotions yet.
   const promotions = ladder.promotions ?? [];
@@ -31,15 +33,19 @@ export const OpenPromotionsList = (props: {
           No promotions in flight.
         </Typography>
       ) : (
-        <Table size="small" aria-label="Promotions in flight">
+        <Table
+          size="small"
+          aria-label="Promotions in flight"
+          className={table.table}
+        >
           <TableHead>
             <TableRow>
               <TableCell>Stages</TableCell>
-              <TableCell>Services</TableCell>
+              <TableCell>Digests</TableCell>
               <TableCell>Status</TableCell>
               <TableCell>Requested by</TableCell>
               <TableCell>Approved by</TableCell>
-              <TableCell>Pull request</TableCell>
+              <TableCell>PR</TableCell>
               <TableCell />
             </TableRow>
           </TableHead>

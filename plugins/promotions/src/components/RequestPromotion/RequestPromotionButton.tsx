@@ -24,6 +24,12 @@ export const RequestPromotionButton = (props: {
   stage: LadderStage;
   service?: string;
   label?: string;
+  /**
+   * Whether to offer the button (default true). Stays mounted either way: a
+   * dialog already open stays open when the ladder refresh that follows the
+   * request takes the button away.
+   */
+  offered?: boolean;
   onRequested: () => void;
 }) => {
   const classes = useStyles();
@@ -81,7 +87,7 @@ export const RequestPromotionButton = (props: {
   }
   return (
     <>
-      {action}
+      {props.offered !== false && action}
       {open && (
         <RequestPromotionDialog
           ladder={ladder}

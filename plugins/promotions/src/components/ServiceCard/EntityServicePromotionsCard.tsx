@@ -17,7 +17,10 @@ import {
   TableRow,
   Typography,
 } from '@material-ui/core';
-import { ProductRef, SERVICE_ANNOTATION } from '@refplat/plugin-promotions-common';
+import {
+  ProductRef,
+  SERVICE_ANNOTATION,
+} from '@refplat/plugin-promotions-common';
 import { useLadder } from '../../hooks/useLadder';
 import { useProductSystem } from '../../hooks/useProductSystem';
 import { usePromotionsTarget } from '../../hooks/usePromotionsTarget';
@@ -25,6 +28,7 @@ import { ProductLookupError } from '../common/ProductLookupError';
 import { CanaryProgress } from '../common/CanaryProgress';
 import { DigestLabel } from '../common/DigestLabel';
 import { HealthChip } from '../common/HealthChip';
+import { useCompactTableStyles } from '../common/styles';
 
 /** A link to the System page, where the Product's whole ladder is. */
 const LadderLink = (props: { product: ProductRef }) => {
@@ -33,7 +37,8 @@ const LadderLink = (props: { product: ProductRef }) => {
   return (
     <Typography variant="body2" data-testid="ladder-link">
       <EntityRefLink entityRef={system}>
-        The whole ladder of <EntityDisplayName entityRef={system} hideIcon disableTooltip /> →
+        The whole ladder of{' '}
+        <EntityDisplayName entityRef={system} hideIcon disableTooltip /> →
       </EntityRefLink>
     </Typography>
   );
@@ -41,8 +46,13 @@ const LadderLink = (props: { product: ProductRef }) => {
 
 /** One Service's digest, health and canary at every stage, and the way to its Product's ladder. */
 export const EntityServicePromotionsCard = () => {
-  const { target, loading: targetLoading, error: targetError } = usePromotionsTarget();
+  const {
+    target,
+    loading: targetLoading,
+    error: targetError,
+  } = usePromotionsTarget();
   const { ladder, error } = useLadder(target?.product);
+  const classes = useCompactTableStyles();
 
   if (targetLoading) return <Progress />;
   if (targetError) return <ProductLookupError error={targetError} />;
@@ -58,18 +68,28 @@ export const EntityServicePromotionsCard = () => {
     >
       <LadderLink product={target.product} />
       {!ladder && !error && <Progress />}
-      {error && !ladder && <ErrorPanel error={error} title="Cannot read the ladder" />}
+      {error && !ladder && (
+        <ErrorPanel error={error} title="Cannot read the ladder" />
+      )}
       {ladder?.healthError && (
-        <WarningPanel severity="error" title="Health unknown" message={ladder.healthError} />
+        <WarningPanel
+          severity="error"
+          title="Health unknown"
+          message={ladder.healthError}
+        />
       )}
       {ladder && !ladder.services.includes(service) && (
         <Typography>
-          {service} is not in any Release record or Environment of{' '}
-          {ladder.team}/{ladder.product}.
+          {service} is not in any Release record or Environment of {ladder.team}
+          /{ladder.product}.
         </Typography>
       )}
       {ladder && ladder.services.includes(service) && (
-        <Table size="small" aria-label={`${service} per stage`}>
+        <Table
+          size="small"
+          aria-label={`${service} per stage`}
+          className={classes.table}
+        >
           <TableHead>
             <TableRow>
               <TableCell>Stage</TableCell>
@@ -81,19 +101,29 @@ export const EntityServicePromotionsCard = () => {
             {ladder.stages.map(stage => {
               const cell = stage.services[service];
               return (
-                <TableRow key={stage.name} data-testid={`service-stage-${stage.name}`}>
+                <TableRow
+                  key={stage.name}
+                  data-testid={`service-stage-${stage.name}`}
+                >
                   <TableCell>{stage.name}</TableCell>
                   <TableCell>
                     {cell?.digest ? (
                       <DigestLabel digest={cell.digest} />
                     ) : (
                       <Typography variant="body2" color="textSecondary">
-                        {cell?.declared === false || !cell ? 'not declared' : 'not released'}
+                        {cell?.declared === false || !cell
+                          ? 'not declared'
+                          : 'not released'}
                       </Typography>
                     )}
                   </TableCell>
                   <TableCell>
-                    {cell && <HealthChip verdict={cell.verdict} reasons={cell.reasons} />}
+                    {cell && (
+                      <HealthChip
+                        verdict={cell.verdict}
+                        reasons={cell.reasons}
+                      />
+                    )}
                     <CanaryProgress canary={cell?.canary} />
                   </TableCell>
                 </TableRow>

@@ -5,7 +5,6 @@ import {
   TableHead,
   TableRow,
   Typography,
-  makeStyles,
 } from '@material-ui/core';
 import { ErrorPanel, Progress } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
@@ -15,16 +14,13 @@ import { promotionsApiRef } from '../../api';
 import { DigestLabel } from '../common/DigestLabel';
 import { InfoDialog } from '../common/InfoDialog';
 import { PullRequestLink } from '../common/PullRequestLink';
+import { useCompactTableStyles } from '../common/styles';
 import { RollbackButton } from './RollbackButton';
 
-const useStyles = makeStyles({
-  // Headings, dates and buttons stay whole; only the commit message wraps, between words.
-  nowrap: { whiteSpace: 'nowrap', verticalAlign: 'top' },
-  top: { verticalAlign: 'top' },
-  message: { overflowWrap: 'break-word', wordBreak: 'normal' },
-});
-
-const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+const WHEN: Intl.DateTimeFormatOptions = {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+};
 
 /** What was released into one stage, newest first; with `current`, a rollback per differing entry. */
 export const StageHistoryDialog = (props: {
@@ -35,35 +31,58 @@ export const StageHistoryDialog = (props: {
   onRolledBack?: () => void;
   onClose: () => void;
 }) => {
-  const classes = useStyles();
+  const classes = useCompactTableStyles();
   const { current, onRolledBack } = props;
   const api = useApi(promotionsApiRef);
   const { team, product } = props.product;
-  const { value: entries, loading, error } = useAsync(
+  const {
+    value: entries,
+    loading,
+    error,
+  } = useAsync(
     () => api.getStageHistory({ team, product }, props.stage),
     [api, team, product, props.stage],
   );
   return (
-    <InfoDialog testId="history-dialog" maxWidth="md" title={`History of ${props.stage}`} onClose={props.onClose}>
+    <InfoDialog
+      testId="history-dialog"
+      maxWidth="md"
+      title={`History of ${props.stage}`}
+      onClose={props.onClose}
+    >
       {loading && <Progress />}
-      {error && <ErrorPanel error={error} title={`Cannot read the history of ${props.stage}`} />}
+      {error && (
+        <ErrorPanel
+          error={error}
+          title={`Cannot read the history of ${props.stage}`}
+        />
+      )}
       {entries && entries.length === 0 && (
-        <Typography>Nothing has been released into {props.stage} yet.</Typography>
+        <Typography>
+          Nothing has been released into {props.stage} yet.
+        </Typography>
       )}
       {entries && entries.length > 0 && (
-        <Table size="small" aria-label={`History of ${props.stage}`}>
+        <Table
+          size="small"
+          aria-label={`History of ${props.stage}`}
+          className={classes.table}
+        >
           <TableHead>
             <TableRow>
-              <TableCell className={classes.nowrap}>When</TableCell>
-              <TableCell className={classes.nowrap}>Change</TableCell>
-              <TableCell className={classes.nowrap}>Digests</TableCell>
-              <TableCell className={classes.nowrap}>PR</TableCell>
+              <TableCell>When</TableCell>
+              <TableCell>Change</TableCell>
+              <TableCell>Digests</TableCell>
+              <TableCell>PR</TableCell>
               {current && <TableCell />}
             </TableRow>
           </TableHead>
           <TableBody>
             {entries.map(entry => (
-              <TableRow key={entry.revision} data-testid={`history-entry-${entry.revision}`}>
+              <TableRow
+                key={entry.revision}
+                data-testid={`history-entry-${entry.revision}`}
+              >
                 <TableCell className={classes.nowrap}>
                   <Typography variant="body2">
                     <time dateTime={entry.date} title={entry.date}>
@@ -74,8 +93,8 @@ export const StageHistoryDialog = (props: {
                     {entry.author}
                   </Typography>
                 </TableCell>
-                <TableCell className={classes.top}>
-                  <Typography variant="body2" title={entry.revision} className={classes.message}>
+                <TableCell>
+                  <Typography variant="body2" title={entry.revision}>
                     {entry.message}
                   </Typography>
                 </TableCell>
@@ -87,7 +106,11 @@ export const StageHistoryDialog = (props: {
                   ))}
                 </TableCell>
                 <TableCell className={classes.nowrap}>
-                  {entry.pullRequest ? <PullRequestLink pullRequest={entry.pullRequest} /> : '—'}
+                  {entry.pullRequest ? (
+                    <PullRequestLink pullRequest={entry.pullRequest} />
+                  ) : (
+                    '—'
+                  )}
                 </TableCell>
                 {current && (
                   <TableCell className={classes.nowrap}>

@@ -2,7 +2,13 @@ import { Typography, makeStyles } from '@material-ui/core';
 import { DigestLabel } from './DigestLabel';
 
 const useStyles = makeStyles(theme => ({
-  root: { display: 'inline-flex', alignItems: 'center', flexWrap: 'wrap', gap: theme.spacing(0.5) },
+  // Two 7-digit digests: short enough never to wrap apart.
+  root: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    whiteSpace: 'nowrap',
+    gap: theme.spacing(0.5),
+  },
   none: { color: theme.palette.text.secondary, fontStyle: 'italic' },
 }));
 

@@ -1,5 +1,12 @@
-import { Table, TableBody, TableCell, TableHead, TableRow } from '@material-ui/core';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@material-ui/core';
 import { DigestChange } from './DigestChange';
+import { useCompactTableStyles } from './styles';
 
 /** One service's digest in a stage now, and the digest a change writes there. */
 export interface ServiceDigestChange {
@@ -18,23 +25,33 @@ export const DigestChangesTable = (props: {
   /** Each row's test id: this prefix, then the service. */
   rowTestIdPrefix: string;
   className?: string;
-}) => (
-  <Table size="small" className={props.className} aria-label={props.ariaLabel}>
-    <TableHead>
-      <TableRow>
-        <TableCell>Service</TableCell>
-        <TableCell>{props.heading}</TableCell>
-      </TableRow>
-    </TableHead>
-    <TableBody>
-      {props.changes.map(change => (
-        <TableRow key={change.service} data-testid={`${props.rowTestIdPrefix}${change.service}`}>
-          <TableCell>{change.service}</TableCell>
-          <TableCell>
-            <DigestChange from={change.current} to={change.next} />
-          </TableCell>
+}) => {
+  const classes = useCompactTableStyles();
+  return (
+    <Table
+      size="small"
+      className={`${classes.table} ${props.className ?? ''}`}
+      aria-label={props.ariaLabel}
+    >
+      <TableHead>
+        <TableRow>
+          <TableCell>Service</TableCell>
+          <TableCell>{props.heading}</TableCell>
         </TableRow>
-      ))}
-    </TableBody>
-  </Table>
-);
+      </TableHead>
+      <TableBody>
+        {props.changes.map(change => (
+          <TableRow
+            key={change.service}
+            data-testid={`${props.rowTestIdPrefix}${change.service}`}
+          >
+            <TableCell>{change.service}</TableCell>
+            <TableCell>
+              <DigestChange from={change.current} to={change.next} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};

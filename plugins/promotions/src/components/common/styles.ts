@@ -4,3 +4,20 @@ import { makeStyles } from '@material-ui/core';
 export const useSectionStyles = makeStyles(theme => ({
   section: { marginTop: theme.spacing(2) },
 }));
+
+/**
+ * Tables of words and short digests: headings whole and words never broken
+ * mid-way (Backstage's theme breaks them: "Pull reques/t"), cells tight
+ * enough for seven columns on a laptop.
+ */
+export const useCompactTableStyles = makeStyles(theme => ({
+  table: {
+    '& th, & td': {
+      padding: theme.spacing(0.75, 1.5),
+      verticalAlign: 'top',
+      wordBreak: 'normal',
+    },
+    '& th': { whiteSpace: 'nowrap' },
+  },
+  nowrap: { whiteSpace: 'nowrap' },
+}));

@@ -1,0 +1,176 @@
+import { Browser, Locator, Page } from 'playwright-core';
+import { RunningStack, callPromotions, startStack } from './stack';
+import { launchBrowser, openShop, screenshot } from './browser';
+import { measureLadder, scrollingSideways, wrappedLabels } from './layout';
+
+jest.setTimeout(240_000);
+
+const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
+
+/** The ladder on laptop and desktop screens: all five stages, nothing sideways, labels whole. */
+describe('the ladder at 1280 and 1920 pixels', () => {
+  let stack: RunningStack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // Slow canaries, so one is still running while the screenshots are taken.
+    stack = await startStack({ canaryStepMs: 30_000 });
+    browser = await launchBrowser();
+    const api = (user: string, method: string, path: string, body?: object) =>
+      callPromotions(stack.baseUrl, user, method, path, body);
+    // A day on the ladder: a hold with its reason, prod awaiting approval, a canary in dev.
+    const hold = await api('bob', 'POST', '/products/alpha/shop/holds', {
+      stage: 'uat',
+      service: 'cart',
+      reason:
+        'Incident INC-7: checkout errors after the payment provider upgrade',
+    });
+    const prod = await api('alice', 'POST', '/products/alpha/shop/promotions', {
+      toStage: 'prod',
+    });
+    expect([hold.status, prod.status]).toEqual([201, 201]);
+    await stack.sim.control.ciPush({
+      team: 'alpha',
+      product: 'shop',
+      service: 'storefront',
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  /** Waits for a tooltip or dialog to finish fading in, so the screenshot shows it whole. */
+  async function settled(locator: Locator) {
+    await locator.evaluate(
+      element =>
+        new Promise<void>(resolve => {
+          const opaque = () => {
+            for (let el: Element | null = element; el; el = el.parentElement) {
+              if (getComputedStyle(el).opacity !== '1') return false;
+            }
+            return true;
+          };
+          const check = () =>
+            opaque() ? resolve() : requestAnimationFrame(check);
+          check();
+        }),
+    );
+  }
+
+  /** The ladder card at the top of the window, as a laptop shows it. */
+  async function cardInView(page: Page) {
+    await page
+      .getByTestId('ladder-card')
+      .evaluate(element =>
+        element
+          .closest('[class*="MuiCard-root"]')!
+          .scrollIntoView({ block: 'start' }),
+      );
+  }
+
+  async function shopAt(width: number, height: number): Promise<Page> {
+    const page = await openShop(browser, stack.baseUrl, 'bob', {
+      width,
+      height,
+    });
+    await page
+      .getByTestId('cell-dev-storefront')
+      .getByTestId('canary')
+      .waitFor({ timeout: 60_000 });
+    await page.getByTestId('live-promotion-prod').waitFor();
+    return page;
+  }
+
+  it.each([
+    [1280, 800],
+    [1920, 1080],
+  ])(
+    'shows the five stages at %ix%i without scrolling sideways',
+    async (width, height) => {
+      const page = await shopAt(width, height);
+      for (const stage of STAGES)
+        expect(await page.getByTestId(`stage-${stage}`).isVisible()).toBe(true);
+      const layout = await measureLadder(page);
+      // eslint-disable-next-line no-console
+      console.log(
+        `ladder at ${width}px: card ${layout.cardWidth}px, table ${layout.tableWidth}px`,
+      );
+      expect(await scrollingSideways(page.getByTestId('ladder-table'))).toEqual(
+        [],
+      );
+      expect(layout.overflowingCells).toEqual([]);
+      expect(layout.tableWidth).toBeLessThanOrEqual(layout.cardWidth);
+      expect(layout.stageRights).toHaveLength(STAGES.length);
+      // prod, the column people look at first, ends inside the window.
+      expect(layout.stageRights[STAGES.length - 1]).toBeLessThanOrEqual(width);
+      // The stage headings hold several lines by design; their buttons and chips one each.
+      expect(
+        await wrappedLabels(
+          page.getByTestId('ladder-table'),
+          '[class*="MuiButton-label"], [class*="MuiChip-label"]',
+        ),
+      ).toEqual([]);
+      const inFlight = page.getByRole('table', {
+        name: 'Promotions in flight',
+      });
+      expect(await scrollingSideways(inFlight)).toEqual([]);
+      expect(await wrappedLabels(inFlight)).toEqual([]);
+      expect(
+        await page.getByTestId('hold-reason-uat-cart').textContent(),
+      ).toContain('Incident INC-7');
+      await cardInView(page);
+      await screenshot(page, `ladder-${width}`);
+      await page.context().close();
+    },
+  );
+
+  it('explains a blocked promotion in words, and keeps the history dialog whole at 1280', async () => {
+    const page = await shopAt(1280, 800);
+    await cardInView(page);
+    const blocked = page.getByTestId('request-promotion-test');
+    expect(await blocked.isDisabled()).toBe(true);
+    await page.locator('span', { has: blocked }).hover();
+    const why = page.getByTestId('why-test');
+    await why.waitFor();
+    await settled(why);
+    const text = (await why.textContent()) ?? '';
+    expect(text).toContain('Healthy in dev');
+    expect(text).not.toMatch(/running-digest|open-promotion/);
+    await screenshot(page, 'ladder-why-not');
+    await page.mouse.move(0, 0);
+
+    await page.getByTestId('history-prod').click();
+    const dialog = page.getByTestId('history-dialog');
+    await dialog.locator('[data-testid^="history-entry-"]').first().waitFor();
+    await settled(dialog);
+    expect(await wrappedLabels(dialog)).toEqual([]);
+    await screenshot(page, 'history-dialog-1280');
+    await page.context().close();
+  });
+
+  it('gives the Promotions tab the history: status, people, PR and duration, by stage', async () => {
+    const page = await openShop(browser, stack.baseUrl, 'bob', {
+      width: 1280,
+      height: 800,
+    });
+    await page.goto(`${stack.baseUrl}/catalog/default/system/shop/promotions`);
+    const row = page.locator('[data-testid^="history-promotion-"]').first();
+    // People by their catalog display names (they arrive a moment after the row).
+    await row.getByText('Alice Approver').waitFor();
+    expect(await row.textContent()).toMatch(
+      /by Alice Approver.*staging → prod.*Awaiting approval.*#\d+.*so far/,
+    );
+    expect(await page.getByTestId('ladder-table').count()).toBe(0);
+    const table = page.getByRole('table', { name: 'Promotion history' });
+    expect(await scrollingSideways(table)).toEqual([]);
+    expect(await wrappedLabels(table)).toEqual([]);
+    await page.getByTestId('stage-filter-uat').click();
+    await page.getByTestId('history-empty').waitFor();
+    await page.getByTestId('stage-filter-all').click();
+    await row.waitFor();
+    await screenshot(page, 'promotions-tab');
+    await page.context().close();
+  });
+});

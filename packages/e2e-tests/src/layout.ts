@@ -1,0 +1,105 @@
+import { Locator, Page } from 'playwright-core';
+
+export interface LadderLayout {
+  /** Widths of the card and the ladder table. */
+  cardWidth: number;
+  tableWidth: number;
+  /** Every stage header's right edge, left to right. */
+  stageRights: number[];
+  /** Ladder cells whose content is wider than the cell. */
+  overflowingCells: string[];
+}
+
+/**
+ * `element` and the elements around it, up to the page, that scroll
+ * sideways (with their widths): none should, on any screen we support.
+ */
+export function scrollingSideways(element: Locator): Promise<string[]> {
+  return element.evaluate(start => {
+    const scrolling: string[] = [];
+    for (
+      let el: HTMLElement | null = start as HTMLElement;
+      el;
+      el = el.parentElement
+    ) {
+      if (el.scrollWidth > el.clientWidth) {
+        scrolling.push(
+          `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth} > ${el.clientWidth}`,
+        );
+      }
+    }
+    return scrolling;
+  });
+}
+
+/** How the ladder sits in its card: its width, where the stages end, what overflows a cell. */
+export function measureLadder(page: Page): Promise<LadderLayout> {
+  return page.getByTestId('ladder-table').evaluate(table => {
+    // Production builds suffix MUI's class names (MuiCard-root-623).
+    const card = table.closest('[class*="MuiCard-root"]') as HTMLElement;
+    const cells = Array.from(table.querySelectorAll<HTMLElement>('th, td'));
+    return {
+      cardWidth: card.clientWidth,
+      tableWidth: table.scrollWidth,
+      stageRights: Array.from(
+        table.querySelectorAll('[data-testid^="stage-"]'),
+      ).map(stage => stage.getBoundingClientRect().right),
+      overflowingCells: cells
+        .filter(cell => cell.scrollWidth > cell.clientWidth)
+        .map(
+          cell =>
+            `${cell.dataset.testid ?? cell.textContent} ${cell.scrollWidth} > ${cell.clientWidth}`,
+        ),
+    };
+  });
+}
+
+/** Table headings, buttons' and chips' labels: each meant to be one line. */
+export const LABELS =
+  'th, [class*="MuiButton-label"], [class*="MuiChip-label"]';
+
+/**
+ * The elements matching `selector` inside `root` whose text wraps onto a
+ * second line or is cut: each should be one whole line. (Production builds
+ * suffix MUI's class names, hence the substring matches.)
+ */
+export function wrappedLabels(
+  root: Locator,
+  selector: string = LABELS,
+): Promise<string[]> {
+  return root.evaluate((element, labelSelector) => {
+    const labels = Array.from(
+      element.querySelectorAll<HTMLElement>(labelSelector),
+    );
+    // A text that wraps (or breaks mid-word) lays out as more than one box.
+    const wraps = (label: HTMLElement) => {
+      const texts = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        if (!text.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        if (range.getClientRects().length > 1) return true;
+      }
+      return false;
+    };
+    return labels
+      .filter(label => wraps(label) || label.scrollWidth > label.clientWidth)
+      .map(label => label.textContent ?? '');
+  }, selector);
+}
+
+/** The elements inside `root` that hide part of their text (an ellipsis, a clipped line). */
+export function clippedText(root: Locator): Promise<string[]> {
+  return root.evaluate(element =>
+    Array.from(element.querySelectorAll<HTMLElement>('*'))
+      .filter(el => {
+        const style = getComputedStyle(el);
+        const hides =
+          style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+        return (
+          hides && el.textContent?.trim() && el.scrollWidth > el.clientWidth + 1
+        );
+      })
+      .map(el => el.textContent ?? ''),
+  );
+}
