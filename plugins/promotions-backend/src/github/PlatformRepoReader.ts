@@ -1,5 +1,6 @@
 import { CacheService } from '@backstage/backend-plugin-api';
 import { ServiceUnavailableError } from '@backstage/errors';
+import { RecentResults } from '../health/RecentResults';
 import { GithubClient } from './createOctokit';
 import { isNotModified, statusOf, toUpstreamError } from './errors';
 
@@ -28,18 +29,35 @@ function isUnknownRevision(error: unknown): boolean {
  * request (answered 304, free of rate limit): the branch head is checked
  * with its last ETag; trees and blobs are cached by sha, which makes them
  * immutable; everything lives in the CacheService so replicas share it.
+ * The head check itself is shared by concurrent callers and reused for
+ * `headTtlMs`, so many viewers cost one check per TTL per replica.
  */
 export class PlatformRepoReader {
+  private readonly heads: RecentResults<string>;
+
   constructor(
     private readonly octokit: GithubClient,
     private readonly cache: CacheService,
     private readonly location: PlatformRepoLocation,
     /** Only files under these prefixes are kept in a tree index. */
     private readonly prefixes: string[],
-  ) {}
+    /** How long a branch-head check is reused (promotions.cacheTtl); 0 shares only checks in flight. */
+    headTtlMs = 0,
+  ) {
+    this.heads = new RecentResults(headTtlMs);
+    // Any write through this client (a merge above all) may move the branch: the writer's
+    // next view must show it at once, not up to a TTL later. Writes are rare next to views.
+    octokit.hook.after('request', (_response, options) => {
+      if (options.method !== 'GET' && options.method !== 'HEAD') this.heads.forget();
+    });
+  }
 
   /** The commit sha at the head of the configured branch. */
-  async headCommit(): Promise<string> {
+  headCommit(): Promise<string> {
+    return this.heads.get('head', () => this.checkHead());
+  }
+
+  private async checkHead(): Promise<string> {
     const { owner, repo, branch } = this.location;
     const key = `ref:${owner}/${repo}/${branch}`;
     const cached = await this.cache.get<{ etag: string; sha: string }>(key);
