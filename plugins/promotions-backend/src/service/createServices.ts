@@ -20,6 +20,7 @@ import { LIVE_STATUSES } from '../database/PromotionStore';
 import { createOctokit } from '../github/createOctokit';
 import { PlatformRepoReader } from '../github/PlatformRepoReader';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import { readCacheTtlMs } from '../health/cacheTtl';
 import { createHealthSource } from '../health/createHealthSource';
 import { LadderAnnotations } from '../ladder/LadderAnnotations';
 import { LadderDiagnosis } from '../ladder/LadderDiagnosis';
@@ -63,17 +64,21 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
   });
   const octokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger });
-  const reader = new PlatformRepoReader(octokit, cache, config.platformRepo, [
-    config.releasesPath,
-    config.environmentsPath,
-  ]);
+  const cacheTtlMs = readCacheTtlMs(rootConfig);
+  const reader = new PlatformRepoReader(
+    octokit,
+    cache,
+    config.platformRepo,
+    [config.releasesPath, config.environmentsPath],
+    cacheTtlMs,
+  );
   const writer = new PlatformRepoWriter(octokit, config.platformRepo);
   const store = new BroadcastingPromotionStore(new DatabasePromotionStore(db), broadcaster);
   const holds = new HoldStore(db);
   const healthySince = new HealthySinceStore(db);
   const autoDecisions = new AutoDecisionStore(db);
   const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions });
-  const healthSource = createHealthSource(config, cache);
+  const healthSource = createHealthSource(config, cache, cacheTtlMs);
   const owners = new ProductOwners(catalog, auth);
   const diagnosis = new LadderDiagnosis({
     config,
