@@ -20,10 +20,21 @@ import { promotionsPlugin } from '../plugin';
 export type HealthSourceKind = 'argocd' | 'kubernetes';
 
 /** Config that points the plugin at a running simulator, as a user's app-config would. */
+/** What the plugin needs to know of a running simulator (a process test passes it across). */
+export type SimAddresses = Pick<RunningSim, 'url' | 'githubApiUrl' | 'argocdUrl' | 'kubernetesUrl' | 'tokens'>;
+
 export function simConfig(
-  sim: RunningSim,
+  sim: SimAddresses,
   healthSource: HealthSourceKind,
-  extra: { autoPromote?: JsonObject; stages?: JsonArray; permissions?: JsonObject } = {},
+  extra: {
+    /** Merged into `promotions.gate` (enabled, every second). */
+    gate?: JsonObject;
+    autoPromote?: JsonObject;
+    stages?: JsonArray;
+    permissions?: JsonObject;
+    /** Default 0: the cost tests count upstream calls per view, so no view may borrow another's. */
+    cacheTtl?: JsonObject;
+  } = {},
 ) {
   const simHost = new URL(sim.url).host;
   return {
@@ -32,8 +43,9 @@ export function simConfig(
     },
     promotions: {
       platformRepo: { host: simHost, owner: 'refplat', repo: 'platform', branch: 'main' },
-      gate: { enabled: true, frequency: { seconds: 1 } },
+      gate: { enabled: true, frequency: { seconds: 1 }, ...extra.gate },
       autoPromote: extra.autoPromote ?? { enabled: false },
+      cacheTtl: extra.cacheTtl ?? { milliseconds: 0 },
       ...(extra.stages ? { stages: extra.stages } : {}),
       ...(extra.permissions ? { permissions: extra.permissions } : {}),
       ...(healthSource === 'argocd'
@@ -113,14 +125,18 @@ const SHOP_SYSTEM: Entity = {
 
 /** A real backend with the promotions plugin, talking HTTP to the simulator. */
 export async function startPromotionsBackend(
-  sim: RunningSim,
+  sim: SimAddresses,
   healthSource: HealthSourceKind = 'argocd',
   options: {
     knex?: Knex;
+    /** Merged into `promotions.gate`, e.g. `{openingLease: {seconds: 3}}`. */
+    gate?: JsonObject;
     autoPromote?: JsonObject;
     stages?: JsonArray;
     /** `promotions.permissions`, e.g. `{requireOwnership: false}`. */
     permissions?: JsonObject;
+    /** `promotions.cacheTtl`; 0 unless given (see simConfig). */
+    cacheTtl?: JsonObject;
     /** Service factories that replace the defaults (e.g. a recording notification service). */
     services?: ServiceFactory[];
   } = {},
