@@ -2,7 +2,13 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
-import { npmInstall, startConsumerBackend, writeConsumer } from './consumer';
+import { launchBrowser, screenshot } from '../browser';
+import {
+  buildApp,
+  npmInstall,
+  startConsumerBackend,
+  writeConsumer,
+} from './consumer';
 import { buildAndPack, tarballFiles, tarballManifest } from './tarballs';
 
 // Packing, a clean install (better-sqlite3 compiles) and a backend start on
@@ -28,7 +34,10 @@ describe('the packed plugins in a clean Backstage outside this repository', () =
     writeConsumer(consumer);
     // The README's step: all three tarballs together, so npm resolves the
     // common package from its tarball, with no resolutions or overrides.
-    npmInstall(consumer, ['--workspace', 'backend', ...tarballs.slice(0, 2)]);
+    const [common, backendPlugin, frontendPlugin] = tarballs;
+    npmInstall(consumer, ['--workspace', 'backend', common, backendPlugin]);
+    npmInstall(consumer, ['--workspace', 'app', common, frontendPlugin]);
+    buildApp(consumer);
     sim = await startPlatformSim();
   });
 
@@ -79,6 +88,7 @@ describe('the packed plugins in a clean Backstage outside this repository', () =
     for (const name of [
       'plugin-promotions-common',
       'plugin-promotions-backend',
+      'plugin-promotions',
     ]) {
       const installed = path.join(consumer, 'node_modules/@refplat', name);
       expect(fs.lstatSync(installed).isSymbolicLink()).toBe(false);
@@ -161,6 +171,48 @@ describe('the packed plugins in a clean Backstage outside this repository', () =
       );
       expect(backend.log()).not.toMatch(/auto-promoter/i);
     } finally {
+      await backend.stop();
+    }
+  });
+
+  it('shows the ladder card on the shop System page of a new-frontend-system app, found by feature discovery', async () => {
+    const simHost = new URL(sim.url).host;
+    const backend = await startConsumerBackend(consumer, {
+      integrations: {
+        github: [
+          {
+            host: simHost,
+            apiBaseUrl: sim.githubApiUrl,
+            token: sim.tokens.github,
+          },
+        ],
+      },
+      promotions: {
+        platformRepo: { host: simHost, owner: 'refplat', repo: 'platform' },
+        argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd },
+      },
+    });
+    const browser = await launchBrowser();
+    try {
+      const token = await backend.guestToken();
+      expect(
+        await backend.eventuallyOk(
+          '/api/catalog/entities/by-name/system/default/shop',
+          token,
+        ),
+      ).toBe(200);
+      const page = await browser.newPage({
+        viewport: { width: 1600, height: 1100 },
+      });
+      await page.goto(`${backend.baseUrl}/catalog/default/system/shop`);
+      await page.getByRole('button', { name: /enter/i }).click();
+      await page.getByTestId('ladder-card').waitFor({ timeout: 60_000 });
+      for (const stage of STAGES) {
+        await page.getByTestId(`stage-${stage}`).waitFor({ timeout: 60_000 });
+      }
+      await screenshot(page, 'consumer-new-frontend-system-shop');
+    } finally {
+      await browser.close();
       await backend.stop();
     }
   });

@@ -36,12 +36,99 @@ function writeJson(file: string, value: unknown) {
 const BACKEND_INDEX = `const { createBackend } = require('@backstage/backend-defaults');
 
 const backend = createBackend();
+backend.add(import('@backstage/plugin-app-backend'));
 backend.add(import('@backstage/plugin-auth-backend'));
 backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
 backend.add(import('@backstage/plugin-catalog-backend'));
 backend.add(import('@refplat/plugin-promotions-backend'));
 backend.start();
 `;
+
+// A fresh app on the new frontend system, as create-app makes it: createApp
+// from @backstage/frontend-defaults, plugins found by feature discovery
+// (app.packages: all), no EntityPage. Only the guest sign-in is added.
+const APP_INDEX = `import ReactDOM from 'react-dom/client';
+import { SignInPage } from '@backstage/core-components';
+import { createApp } from '@backstage/frontend-defaults';
+import { createFrontendModule } from '@backstage/frontend-plugin-api';
+import { SignInPageBlueprint } from '@backstage/plugin-app-react';
+
+const signInPage = SignInPageBlueprint.make({
+  params: {
+    loader: async () => props => <SignInPage {...props} providers={['guest']} />,
+  },
+});
+
+const app = createApp({
+  features: [createFrontendModule({ pluginId: 'app', extensions: [signInPage] })],
+});
+
+ReactDOM.createRoot(document.getElementById('root')!).render(app.createRoot());
+`;
+
+function writeApp(dir: string) {
+  writeJson(path.join(dir, 'packages/app/package.json'), {
+    name: 'app',
+    version: '0.0.0',
+    private: true,
+    bundled: true,
+    backstage: { role: 'frontend' },
+    scripts: { build: 'backstage-cli package build' },
+    dependencies: {
+      ...pinned(
+        [
+          '@backstage/core-components',
+          '@backstage/plugin-catalog',
+          'react',
+          'react-dom',
+          'react-router-dom',
+        ],
+        'packages/app',
+      ),
+      ...pinned(['@backstage/plugin-app-react'], 'plugins/promotions'),
+      // Not used by this repo's app (legacy system); the releases that match it.
+      '@backstage/frontend-defaults': '0.5.8',
+      '@backstage/frontend-plugin-api': '1.0.0',
+    },
+    // jsdom as this repo pins it: npm's strict peers otherwise pick a jsdom
+    // that @backstage/cli's optional peer range refuses.
+    devDependencies: pinned(
+      ['@backstage/cli', '@backstage/cli-defaults', 'jsdom'],
+      '.',
+    ),
+  });
+  writeFile(path.join(dir, 'packages/app/src/index.tsx'), APP_INDEX);
+  for (const file of fs.readdirSync(
+    path.join(REPO_ROOT, 'packages/app/public'),
+  )) {
+    writeFile(
+      path.join(dir, 'packages/app/public', file),
+      fs.readFileSync(
+        path.join(REPO_ROOT, 'packages/app/public', file),
+        'utf8',
+      ),
+    );
+  }
+  // Read at build time: feature discovery is part of the bundle.
+  writeJson(path.join(dir, 'app-config.yaml'), {
+    app: {
+      title: 'Consumer Backstage',
+      baseUrl: 'http://localhost:7007',
+      packages: 'all',
+    },
+    backend: { baseUrl: 'http://localhost:7007' },
+  });
+}
+
+/** Builds the app as `yarn build` would in a create-app monorepo. */
+export function buildApp(dir: string): string {
+  return execFileSync('npx', ['backstage-cli', 'package', 'build'], {
+    cwd: path.join(dir, 'packages/app'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 10 * 60_000,
+  });
+}
 
 /** Writes the consumer's files (no plugin yet) into `dir`. */
 export function writeConsumer(dir: string) {
@@ -59,6 +146,7 @@ export function writeConsumer(dir: string) {
       ...pinned(
         [
           '@backstage/backend-defaults',
+          '@backstage/plugin-app-backend',
           '@backstage/plugin-auth-backend',
           '@backstage/plugin-catalog-backend',
           'better-sqlite3',
@@ -67,8 +155,10 @@ export function writeConsumer(dir: string) {
       ),
       // Not used by this repo's backend; the release that matches its auth-node.
       '@backstage/plugin-auth-backend-module-guest-provider': '0.2.25',
+      app: '0.0.0',
     },
   });
+  writeApp(dir);
   writeFile(path.join(dir, 'packages/backend/src/index.js'), BACKEND_INDEX);
   writeFile(
     path.join(dir, 'examples/products.yaml'),
@@ -118,8 +208,10 @@ async function waitUntilReady(
 ) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (backend.exitCode !== null)
-      throw new Error(`backend exited with ${backend.exitCode}:\n${log()}`);
+    // A failed plugin start leaves the process running, never ready.
+    if (backend.exitCode !== null || log().includes('Backend startup failed')) {
+      throw new Error(`backend did not start:\n${log()}`);
+    }
     const ready = await fetch(`${baseUrl}/.backstage/health/v1/readiness`).then(
       r => r.ok,
       () => false,
@@ -139,7 +231,7 @@ export async function startConsumerBackend(
   const baseUrl = `http://localhost:${port}`;
   const configFile = path.join(dir, `app-config.${port}.yaml`);
   writeJson(configFile, {
-    app: { baseUrl },
+    app: { baseUrl, packages: 'all' },
     backend: {
       baseUrl,
       listen: { port },
@@ -155,7 +247,15 @@ export async function startConsumerBackend(
     ...config,
   });
   let output = '';
-  const backend = spawn('node', ['packages/backend', '--config', configFile], {
+  // The app's build-time config first (app.title, app.packages), as a
+  // create-app backend loads app-config.yaml, then this run's.
+  const configArgs = [
+    '--config',
+    path.join(dir, 'app-config.yaml'),
+    '--config',
+    configFile,
+  ];
+  const backend = spawn('node', ['packages/backend', ...configArgs], {
     cwd: dir,
     env: { ...process.env, NODE_ENV: 'development', FORCE_COLOR: '0' },
     detached: true,
