@@ -4,7 +4,10 @@
  *
  * @packageDocumentation
  */
-import { createFrontendPlugin } from '@backstage/frontend-plugin-api';
+import {
+  OverridableFrontendPlugin,
+  createFrontendPlugin,
+} from '@backstage/frontend-plugin-api';
 import {
   promotionLadderEntityCard,
   promotionsApi,
@@ -16,9 +19,13 @@ import {
  * The promotions plugin: its API client, the ladder card for Systems, the
  * Service card for Components and a Promotions tab for Systems.
  *
+ * Typed as a plain plugin: the inferred type spells out every extension's
+ * data refs in an order the compiler does not keep stable, which would make
+ * the API report differ from one build to the next.
+ *
  * @alpha
  */
-export default createFrontendPlugin({
+const promotionsPlugin: OverridableFrontendPlugin = createFrontendPlugin({
   pluginId: 'promotions',
   extensions: [
     promotionsApi,
@@ -27,3 +34,5 @@ export default createFrontendPlugin({
     promotionsEntityContent,
   ],
 });
+
+export default promotionsPlugin;
