@@ -488,7 +488,10 @@ const neighbourCases: { name: string; mutate: (app: any) => void }[] = [
   },
   {
     name: "Application OutOfSync because cart's digest changed",
-    mutate: a => (a.status.sync.status = 'OutOfSync'),
+    mutate: a => {
+      a.status.sync.status = 'OutOfSync';
+      a.status.resources.push({ ...rolloutEntry(a), name: 'cart', status: 'OutOfSync' });
+    },
   },
   {
     name: "sync operation Running for cart's new digest",
@@ -537,6 +540,15 @@ describe('evaluateServiceHealth: each service tells its own truth', () => {
           rolloutEntry(a).status = 'OutOfSync';
         }),
       }),
+    );
+    expect(health.verdict).toBe('progressing');
+    expect(failing(health)).toEqual(['sync']);
+  });
+
+  it("an OutOfSync Application that no other service's Rollout explains holds every service back", () => {
+    const health = evaluateServiceHealth(
+      SERVICE,
+      input({ application: syntheticApp(a => (a.status.sync.status = 'OutOfSync')) }),
     );
     expect(health.verdict).toBe('progressing');
     expect(failing(health)).toEqual(['sync']);

@@ -10,7 +10,7 @@ import { CanaryState, canaryState, describeCanary } from '../argo/canaryState';
 import { RolloutHealth, rolloutHealth } from '../argo/rolloutHealth';
 import { argoTimeIso } from '../argo/time';
 import type { GitRepoRef } from '../argo/repoUrl';
-import type { Application, Rollout } from '../argo/types';
+import type { Application, ApplicationResourceStatus, Rollout } from '../argo/types';
 import { shortDigestText, shortRevision } from './format';
 import { judgeReleaseApplied } from './releaseApplied';
 import { HealthVerdict, worstVerdict } from './verdict';
@@ -293,8 +293,14 @@ export function evaluateServiceHealth(
   } else if (synced) {
     syncCheck = check('sync', 'healthy', `Synced to ${shortRevision(revision)}`);
   } else if (syncStatus === 'OutOfSync') {
-    syncCheck = ownReleaseLive
-      ? check('sync', 'healthy', `${appLabel} is OutOfSync; ${otherServices}`)
+    // Relaxed only when another service's Rollout is the resource that is OutOfSync.
+    const outOfSyncRollout = otherRollout(app, service, r => r.status === 'OutOfSync');
+    syncCheck = ownReleaseLive && outOfSyncRollout
+      ? check(
+          'sync',
+          'healthy',
+          `${appLabel} is OutOfSync on Rollout ${outOfSyncRollout}; ${otherServices}`,
+        )
       : check('sync', 'progressing', 'ArgoCD has not synced the new Release yet (OutOfSync)');
   } else {
     const condition = Array.isArray(status.conditions)
@@ -420,6 +426,16 @@ export function evaluateServiceHealth(
   return result;
 }
 
+/** The name of another service's Rollout in `status.resources` that `matches`, if any. */
+function otherRollout(
+  app: Application,
+  service: string,
+  matches: (resource: ApplicationResourceStatus) => boolean,
+): string | undefined {
+  const resources = Array.isArray(app.status?.resources) ? app.status!.resources : [];
+  return resources.find(r => r?.kind === 'Rollout' && r.name !== service && matches(r))?.name;
+}
+
 /** Another service's Rollout whose health is the Application's (not Healthy) health, if any. */
 function otherRolloutWithHealth(
   app: Application,
@@ -427,10 +443,7 @@ function otherRolloutWithHealth(
   appHealth: string | undefined,
 ): string | undefined {
   if (!appHealth || appHealth === 'Healthy') return undefined;
-  const resources = Array.isArray(app.status?.resources) ? app.status!.resources : [];
-  return resources.find(
-    r => r?.kind === 'Rollout' && r.name !== service && r.health?.status === appHealth,
-  )?.name;
+  return otherRollout(app, service, r => r.health?.status === appHealth);
 }
 
 /** The Application's aggregate health check. */
