@@ -1,5 +1,5 @@
 import { Browser, Locator, Page } from 'playwright-core';
-import { RunningStack, callPromotions, startStack } from './stack';
+import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './stack';
 import { launchBrowser, openShop, screenshot } from './browser';
 import { measureLadder, scrollingSideways, wrappedLabels } from './layout';
 
@@ -18,7 +18,14 @@ describe('the ladder at 1280 and 1920 pixels', () => {
     browser = await launchBrowser();
     const api = (user: string, method: string, path: string, body?: object) =>
       callPromotions(stack.baseUrl, user, method, path, body);
-    // A day on the ladder: a hold with its reason, prod awaiting approval, a canary in dev.
+    // A day on the ladder: storefront promoted into test (merged), a hold with
+    // its reason, prod awaiting approval, a canary in dev.
+    const intoTest = await api('bob', 'POST', '/products/alpha/shop/promotions', {
+      toStage: 'test',
+      services: ['storefront'],
+    });
+    expect(intoTest.status).toBe(201);
+    await waitForPromotionStatus(stack.baseUrl, intoTest.body.promotion.id, 'merged');
     const hold = await api('bob', 'POST', '/products/alpha/shop/holds', {
       stage: 'uat',
       service: 'cart',
@@ -170,6 +177,10 @@ describe('the ladder at 1280 and 1920 pixels', () => {
     await page.getByTestId('history-empty').waitFor();
     await page.getByTestId('stage-filter-all').click();
     await row.waitFor();
+    const merged = page.locator('[data-testid^="history-promotion-"]', { hasText: 'dev → test' });
+    expect(await merged.textContent()).toMatch(/by Bob Builder.*Merged.*#\d+/);
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await screenshot(page, 'promotions-tab');
     await page.context().close();
   });

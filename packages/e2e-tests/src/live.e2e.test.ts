@@ -1,5 +1,5 @@
 import { Browser } from 'playwright-core';
-import { RunningStack, callPromotions, startStack } from './stack';
+import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './stack';
 import { launchBrowser, openShop, screenshot, signIn } from './browser';
 
 jest.setTimeout(180_000);
@@ -50,17 +50,10 @@ describe('live updates and notifications', () => {
     );
     expect(requested.status).toBe(201);
     const digest = requested.body.promotion.services.storefront;
-    let mergedAt = 0;
-    for (let i = 0; i < 200 && !mergedAt; i++) {
-      const { body } = await api(
-        'bob',
-        'GET',
-        `/promotions/${requested.body.promotion.id}`,
-      );
-      if (body.promotion.status === 'merged') mergedAt = Date.now();
-      else await new Promise(resolve => setTimeout(resolve, 100));
-    }
-    expect(mergedAt).toBeGreaterThan(0);
+    const mergedAt = await waitForPromotionStatus(stack.baseUrl, requested.body.promotion.id, 'merged', {
+      timeoutMs: 20_000,
+      pollMs: 100,
+    });
     await page.waitForFunction(
       ([expected]) =>
         document
@@ -95,6 +88,15 @@ describe('live updates and notifications', () => {
     await page.context().close();
     stack.sim.control.setApp('alpha-shop-staging', { clear: true });
     await stack.sim.control.reconcileNow();
+    // The next test promotes out of staging: wait until the ladder sees it healthy again.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const { body } = await api('bob', 'GET', '/products/alpha/shop/ladder');
+      const staging = body.stages?.find((stage: { name: string }) => stage.name === 'staging');
+      if (staging?.services?.cart?.healthy) break;
+      if (Date.now() > deadline) throw new Error(`staging is still ${JSON.stringify(staging?.reasons)}`);
+      await new Promise(resolve => setTimeout(resolve, 250));
+    }
   });
 
   it('notifies alice when bob requests prod', async () => {

@@ -181,3 +181,25 @@ export async function callPromotions(
   });
   return { status: response.status, body: await response.json() };
 }
+
+/**
+ * Polls a promotion until it reaches `status`; answers when that was seen
+ * (ms since the epoch). Fails after `timeoutMs`, saying where it stood.
+ */
+export async function waitForPromotionStatus(
+  baseUrl: string,
+  id: string,
+  status: string,
+  options: { timeoutMs?: number; pollMs?: number } = {},
+): Promise<number> {
+  const { timeoutMs = 60_000, pollMs = 250 } = options;
+  const deadline = Date.now() + timeoutMs;
+  let last = 'unknown';
+  while (Date.now() < deadline) {
+    const { body } = await callPromotions(baseUrl, 'bob', 'GET', `/promotions/${id}`);
+    last = body.promotion?.status ?? JSON.stringify(body);
+    if (last === status) return Date.now();
+    await new Promise(resolve => setTimeout(resolve, pollMs));
+  }
+  throw new Error(`promotion ${id} is still ${last} after ${timeoutMs} ms, not ${status}`);
+}

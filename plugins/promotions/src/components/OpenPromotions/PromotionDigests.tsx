@@ -13,6 +13,7 @@ export const PromotionDigests = (props: {
         key={service}
         component="div"
         variant="body2"
+        style={{ whiteSpace: 'nowrap' }}
         data-testid={props.testIdPrefix ? `${props.testIdPrefix}${service}` : undefined}
       >
         {service}:{' '}
