@@ -13,12 +13,8 @@ import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
 import { useCompactTableStyles } from '../common/styles';
 import { PromotionDigests } from '../OpenPromotions/PromotionDigests';
+import { When } from '../common/When';
 import { promotionDuration } from './promotionDuration';
-
-const WHEN: Intl.DateTimeFormatOptions = {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-};
 
 /** Promotions and rollbacks, newest first: when and by whom, what, how it ended and how long it took. */
 export const PromotionHistoryTable = (props: {
@@ -55,12 +51,7 @@ export const PromotionHistoryTable = (props: {
           >
             <TableCell>
               <Typography variant="body2" className={classes.nowrap}>
-                <time dateTime={promotion.createdAt}>
-                  {new Date(promotion.createdAt).toLocaleString(
-                    undefined,
-                    WHEN,
-                  )}
-                </time>
+                <When date={promotion.createdAt} />
               </Typography>
               <Typography variant="caption" color="textSecondary">
                 by <ActorName actor={promotion.requestedBy} />

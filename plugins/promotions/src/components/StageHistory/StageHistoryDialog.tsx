@@ -15,12 +15,8 @@ import { DigestLabel } from '../common/DigestLabel';
 import { InfoDialog } from '../common/InfoDialog';
 import { PullRequestLink } from '../common/PullRequestLink';
 import { useCompactTableStyles } from '../common/styles';
+import { When } from '../common/When';
 import { RollbackButton } from './RollbackButton';
-
-const WHEN: Intl.DateTimeFormatOptions = {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-};
 
 /** What was released into one stage, newest first; with `current`, a rollback per differing entry. */
 export const StageHistoryDialog = (props: {
@@ -85,9 +81,7 @@ export const StageHistoryDialog = (props: {
               >
                 <TableCell className={classes.nowrap}>
                   <Typography variant="body2">
-                    <time dateTime={entry.date} title={entry.date}>
-                      {new Date(entry.date).toLocaleString(undefined, WHEN)}
-                    </time>
+                    <When date={entry.date} />
                   </Typography>
                   <Typography variant="caption" color="textSecondary">
                     {entry.author}
