@@ -18,6 +18,34 @@ export type GithubClient = Octokit;
 const MAX_RATE_LIMIT_RETRIES = 2;
 /** Waiting longer than this for a rate limit reset fails the request instead. */
 const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
+/** A GitHub call that has not answered by then fails, as ArgoCD calls do. */
+export const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * A stalled call. Named AbortError so octokit passes it through as it is:
+ * it is not retried, because a write that timed out may still have happened
+ * (the caller reconciles from GitHub instead), and a retried read would
+ * multiply the stall.
+ */
+class GithubTimeoutError extends Error {
+  override name = 'AbortError';
+}
+
+/** fetch with a deadline per call (octokit has no timeout of its own). */
+function fetchWithTimeout(timeoutMs: number): typeof fetch {
+  return async (input, init) => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    try {
+      return await fetch(input, { ...init, signal });
+    } catch (error) {
+      if (deadline.aborted) {
+        throw new GithubTimeoutError(`GitHub did not answer within ${timeoutMs / 1000} s`);
+      }
+      throw error;
+    }
+  };
+}
 
 export interface CreateOctokitOptions {
   config: Config;
@@ -27,13 +55,20 @@ export interface CreateOctokitOptions {
   logger: LoggerService;
   /** Milliseconds per `retry-after` second; tests shrink it. */
   retryAfterBaseValue?: number;
+  /** Per-call timeout; GITHUB_REQUEST_TIMEOUT_MS unless a test shrinks it. */
+  requestTimeoutMs?: number;
+  /**
+   * Retries of a 5xx; the retry plugin's 3 (after 1, 4 and 9 s) unless
+   * given. The Gate uses 0: its next run is the retry, and a step must stay short.
+   */
+  retries?: number;
 }
 
 /**
  * An octokit for the platform repo with credentials from
  * `integrations.github` (token or GitHub App, GitHub Enterprise
- * `apiBaseUrl`), retries for 5xx, and rate-limit handling that waits only
- * when the wait is short.
+ * `apiBaseUrl`), retries for 5xx, rate-limit handling that waits only
+ * when the wait is short, and a timeout per call.
  */
 export function createOctokit(options: CreateOctokitOptions): GithubClient {
   const { config, host, owner, repo, logger } = options;
@@ -71,7 +106,11 @@ export function createOctokit(options: CreateOctokitOptions): GithubClient {
       retryAfterBaseValue: options.retryAfterBaseValue,
       fallbackSecondaryRateRetryAfter: 60,
     },
-    retry: { doNotRetry: [304, 400, 401, 403, 404, 405, 409, 422, 451] },
+    retry: {
+      doNotRetry: [304, 400, 401, 403, 404, 405, 409, 422, 451],
+      ...(options.retries === undefined ? {} : { retries: options.retries }),
+    },
+    request: { fetch: fetchWithTimeout(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS) },
   });
 
   // Credentials are looked up per request so GitHub App installation tokens

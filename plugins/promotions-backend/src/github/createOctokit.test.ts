@@ -1,0 +1,58 @@
+import http from 'http';
+import { AddressInfo } from 'net';
+import { mockServices } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import { createOctokit } from './createOctokit';
+import { toUpstreamError } from './errors';
+
+/** A GitHub that accepts connections and never answers. */
+async function stalledGithub() {
+  const requests: string[] = [];
+  const server = http.createServer(req => {
+    requests.push(`${req.method} ${req.url}`);
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    host: `127.0.0.1:${port}`,
+    requests,
+    stop: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+describe('createOctokit', () => {
+  it('gives up on a stalled call after its timeout, once, without retrying it', async () => {
+    const github = await stalledGithub();
+    try {
+      const octokit = createOctokit({
+        config: new ConfigReader({
+          integrations: { github: [{ host: github.host, apiBaseUrl: `http://${github.host}`, token: 't' }] },
+        }),
+        host: github.host,
+        owner: 'refplat',
+        repo: 'platform',
+        logger: mockServices.logger.mock(),
+        requestTimeoutMs: 300,
+      });
+      const started = Date.now();
+      const failure = await octokit.rest.pulls
+        .create({ owner: 'refplat', repo: 'platform', head: 'b', base: 'main', title: 't' })
+        .then(() => undefined, (error: unknown) => error);
+      const elapsed = Date.now() - started;
+
+      expect(toUpstreamError(failure, 'opening a pull request').message).toBe(
+        'GitHub failed while opening a pull request: GitHub did not answer within 0.3 s',
+      );
+      // Not retried: a retry would be a second request here, and the failure
+      // would come only after the retry plugin's backoff (1 s, 4 s, 9 s).
+      expect(github.requests).toEqual(['POST /repos/refplat/platform/pulls']);
+      expect(elapsed).toBeGreaterThanOrEqual(290);
+      expect(elapsed).toBeLessThan(5_000);
+    } finally {
+      github.stop();
+    }
+  });
+});
