@@ -99,6 +99,17 @@ export interface Config {
     gate?: {
       enabled?: boolean;
       frequency?: HumanDuration;
+      /**
+       * How long a request opening a promotion's PR is trusted to finish;
+       * after that the Gate or a retry on any replica reconciles it from
+       * GitHub. Default 60 seconds.
+       */
+      openingLease?: HumanDuration;
+      /**
+       * How long a `promotions/*` branch with no live promotion and no open
+       * PR is left alone before the Gate deletes it. Default 10 minutes.
+       */
+      orphanGracePeriod?: HumanDuration;
     };
     /**
      * The auto-promoter: moves healthy digests up one rung per run below the

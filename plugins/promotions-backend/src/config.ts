@@ -35,7 +35,14 @@ export interface PromotionsConfig {
   };
   argocd: ArgoCdInstanceConfig[];
   kubernetes: KubernetesClusterConfig[];
-  gate: { enabled: boolean; frequency: HumanDuration };
+  gate: {
+    enabled: boolean;
+    frequency: HumanDuration;
+    /** How long a request opening a PR is trusted to finish (see judgeOpening). */
+    openingLeaseSeconds: number;
+    /** How long an unused `promotions/*` branch is left alone. */
+    orphanGraceSeconds: number;
+  };
   /** When "in progress" becomes "stuck", in seconds (see diagnose()). */
   diagnosis: {
     syncStuckSeconds: number;
@@ -204,10 +211,14 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       approvalWaitSeconds: readSeconds(config, 'diagnosis.approvalWait', 86400),
       degradedStuckSeconds: readSeconds(config, 'diagnosis.degradedStuck', 0),
     },
-    gate: readSchedule(config.getOptionalConfig('gate'), {
-      enabled: true,
-      frequency: { seconds: 30 },
-    }),
+    gate: {
+      ...readSchedule(config.getOptionalConfig('gate'), {
+        enabled: true,
+        frequency: { seconds: 30 },
+      }),
+      openingLeaseSeconds: readSeconds(config, 'gate.openingLease', 60),
+      orphanGraceSeconds: readSeconds(config, 'gate.orphanGracePeriod', 600),
+    },
     autoPromote: readSchedule(config.getOptionalConfig('autoPromote'), {
       enabled: false, // opt-in: promoting on its own is the adopter's decision
       frequency: { minutes: 5 },

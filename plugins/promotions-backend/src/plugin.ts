@@ -58,9 +58,11 @@ export const promotionsPlugin = createBackendPlugin({
           await scheduler.scheduleTask({
             id: 'promotions-gate',
             frequency: config.gate.frequency,
-            timeout: { minutes: 5 },
+            // A replica that dies mid-run holds the task until this runs out:
+            // keep it short so another replica takes over within a minute.
+            timeout: { minutes: 1 },
             scope: 'global',
-            fn: () => gate.checkAll(),
+            fn: signal => gate.checkAll(signal),
           });
         }
         if (config.autoPromote.enabled) {

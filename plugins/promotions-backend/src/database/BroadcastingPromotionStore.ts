@@ -4,7 +4,8 @@ import { PromotionRecord, PromotionStore } from './PromotionStore';
 
 /**
  * Every change to a promotion goes through the store, so this is the one
- * place that tells open ladders and people about it.
+ * place that tells open ladders and people about it — once per change: only
+ * a change that was actually made (a successful compare-and-set) is told.
  */
 export class BroadcastingPromotionStore implements PromotionStore {
   constructor(
@@ -17,24 +18,17 @@ export class BroadcastingPromotionStore implements PromotionStore {
   }
 
   async insertLive(...args: Parameters<PromotionStore['insertLive']>) {
-    const record = await this.inner.insertLive(...args);
-    const superseded = args[2] && (await this.inner.get(args[2].id));
-    if (superseded) this.announce(superseded, 'superseded');
-    this.announce(record, 'requested');
-    return record;
+    const inserted = await this.inner.insertLive(...args);
+    if (inserted.superseded) this.announce(inserted.superseded, 'superseded');
+    this.announce(inserted.record, 'requested');
+    return inserted;
   }
 
-  async update(...args: Parameters<PromotionStore['update']>) {
-    const record = await this.inner.update(...args);
-    const event = args[2]?.type;
-    if (event) this.announce(record, event);
+  async transition(...args: Parameters<PromotionStore['transition']>) {
+    const record = await this.inner.transition(...args);
+    const event = args[3]?.type;
+    if (record && event) this.announce(record, event);
     return record;
-  }
-
-  async addEvent(...args: Parameters<PromotionStore['addEvent']>) {
-    await this.inner.addEvent(...args);
-    const record = await this.inner.get(args[0]);
-    if (record) this.announce(record, args[1]);
   }
 
   get(id: string) {
@@ -43,6 +37,10 @@ export class BroadcastingPromotionStore implements PromotionStore {
 
   findLive(team: string, product: string, toStage: string) {
     return this.inner.findLive(team, product, toStage);
+  }
+
+  findByBranch(branch: string) {
+    return this.inner.findByBranch(branch);
   }
 
   listLive() {

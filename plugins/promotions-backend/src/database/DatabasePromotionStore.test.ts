@@ -1,6 +1,7 @@
+import { randomUUID } from 'crypto';
 import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
 import { DatabasePromotionStore } from './DatabasePromotionStore';
-import { NewPromotion, OpenPromotionConflictError } from './PromotionStore';
+import { LIVE_STATUSES, NewPromotion, OpenPromotionConflictError } from './PromotionStore';
 
 jest.setTimeout(60_000);
 
@@ -9,7 +10,9 @@ const databases = TestDatabases.create({ ids: ['POSTGRES_15', 'SQLITE_3'] });
 const digest = (c: string) => `sha256:${c.repeat(64)}`;
 
 function newPromotion(overrides: Partial<NewPromotion> = {}): NewPromotion {
+  const id = randomUUID();
   return {
+    id,
     team: 'alpha',
     product: 'shop',
     fromStage: 'dev',
@@ -19,6 +22,8 @@ function newPromotion(overrides: Partial<NewPromotion> = {}): NewPromotion {
     fingerprint: 'f1',
     status: 'open',
     requestedBy: 'user:default/bob',
+    branch: `promotions/alpha-shop-test-${id.slice(0, 8)}`,
+    leaseExpiresAt: '2026-12-01T10:01:00.000Z',
     ...overrides,
   };
 }
@@ -32,26 +37,33 @@ async function createStore(databaseId: TestDatabaseId) {
 }
 
 describe.each(databases.eachSupportedId())('DatabasePromotionStore on %p', databaseId => {
-  it('stores a promotion with its audit trail and finds it while live', async () => {
+  it('stores a promotion, its branch and lease before any PR, with its audit trail', async () => {
     const store = await createStore(databaseId);
-    const created = await store.insertLive(newPromotion(), 'user:default/bob');
-    expect(created).toMatchObject({
+    const draft = newPromotion();
+    const { record } = await store.insertLive(draft, 'user:default/bob');
+    expect(record).toMatchObject({
+      id: draft.id,
       team: 'alpha',
       toStage: 'test',
       services: { storefront: digest('a') },
       status: 'open',
       requestedBy: 'user:default/bob',
+      branch: draft.branch,
+      leaseExpiresAt: '2026-12-01T10:01:00.000Z',
+      pullRequest: { number: 0, url: '' },
     });
-    expect((await store.findLive('alpha', 'shop', 'test'))?.id).toBe(created.id);
+    expect((await store.findLive('alpha', 'shop', 'test'))?.id).toBe(draft.id);
+    expect((await store.findByBranch(draft.branch!))?.id).toBe(draft.id);
 
-    const merged = await store.update(
-      created.id,
+    const merged = await store.transition(
+      draft.id,
+      { status: LIVE_STATUSES },
       { status: 'merged', pullRequest: { number: 7, url: 'https://x/pull/7' } },
       { type: 'merged', actor: 'promotions-gate' },
     );
-    expect(merged.pullRequest).toEqual({ number: 7, url: 'https://x/pull/7' });
+    expect(merged?.pullRequest).toEqual({ number: 7, url: 'https://x/pull/7' });
     expect(await store.findLive('alpha', 'shop', 'test')).toBeUndefined();
-    expect((await store.listEvents(created.id)).map(e => e.type)).toEqual(['requested', 'merged']);
+    expect((await store.listEvents(draft.id)).map(e => e.type)).toEqual(['requested', 'merged']);
   });
 
   it('allows one live promotion per target stage, even when inserted concurrently', async () => {
@@ -68,19 +80,78 @@ describe.each(databases.eachSupportedId())('DatabasePromotionStore on %p', datab
     expect((await store.listLive()).length).toBe(1);
   });
 
-  it('supersedes the live promotion atomically', async () => {
+  it('supersedes the live promotion atomically and returns it with the PR it had', async () => {
     const store = await createStore(databaseId);
-    const first = await store.insertLive(newPromotion(), 'user:default/bob');
-    const second = await store.insertLive(
+    const { record: first } = await store.insertLive(newPromotion(), 'user:default/bob');
+    await store.transition(first.id, { noPullRequest: true }, { pullRequest: { number: 3, url: 'https://x/pull/3' } });
+    const { record: second, superseded } = await store.insertLive(
       newPromotion({ services: { storefront: digest('c') }, fingerprint: 'f2' }),
       'user:default/alice',
       { id: first.id, reason: 'superseded' },
     );
-    expect((await store.get(first.id))?.status).toBe('closed');
+    expect(superseded).toMatchObject({ id: first.id, status: 'closed', pullRequest: { number: 3 } });
     expect((await store.findLive('alpha', 'shop', 'test'))?.id).toBe(second.id);
     expect((await store.listEvents(first.id)).map(e => e.type)).toEqual(['requested', 'superseded']);
     const listed = (await store.listForProduct('alpha', 'shop', 10)).map(p => p.id);
     expect(listed).toHaveLength(2);
     expect(listed).toEqual(expect.arrayContaining([first.id, second.id]));
+  });
+
+  it('supersedes nothing (and records no event) when the old promotion already ended', async () => {
+    const store = await createStore(databaseId);
+    const { record: first } = await store.insertLive(newPromotion(), 'user:default/bob');
+    await store.transition(first.id, { status: LIVE_STATUSES }, { status: 'merged' }, { type: 'merged', actor: 'github' });
+    const { superseded } = await store.insertLive(newPromotion({ fingerprint: 'f2' }), 'user:default/alice', {
+      id: first.id,
+      reason: 'superseded',
+    });
+    expect(superseded).toBeUndefined();
+    expect((await store.get(first.id))?.status).toBe('merged');
+    expect((await store.listEvents(first.id)).map(e => e.type)).toEqual(['requested', 'merged']);
+  });
+
+  it('records a status change and its event once when replicas race for it', async () => {
+    const store = await createStore(databaseId);
+    const { record } = await store.insertLive(newPromotion(), 'user:default/bob');
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        store.transition(
+          record.id,
+          { status: LIVE_STATUSES },
+          { status: 'merged', statusReason: `replica ${i}` },
+          { type: 'merged', actor: `replica-${i}` },
+        ),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await store.listEvents(record.id)).filter(e => e.type === 'merged')).toHaveLength(1);
+  });
+
+  it.each([
+    ['a recorded PR', { pullRequest: { number: 5, url: 'u' } }, { noPullRequest: true }],
+    ['a published health state', { healthState: 'success:abc:ok' }, { healthState: null }],
+    ['a verified head', { headSha: 'abc' }, { headSha: 'def' }],
+    ['an approval for another head', { approvedSha: 'abc' }, { approvedSha: 'def' }],
+    ['a lease still running', { leaseExpiresAt: '2026-12-01T10:01:00.000Z' }, { leaseEndedBy: '2026-12-01T10:00:00.000Z' }],
+  ])('does not change a promotion with %s that the caller did not expect', async (_name, state, expected) => {
+    const store = await createStore(databaseId);
+    const { record } = await store.insertLive(newPromotion(), 'user:default/bob');
+    expect(await store.transition(record.id, {}, state)).toBeDefined();
+    const changed = await store.transition(record.id, expected, { status: 'failed' }, { type: 'failed', actor: 'x' });
+    expect(changed).toBeUndefined();
+    expect((await store.get(record.id))?.status).toBe('open');
+    expect((await store.listEvents(record.id)).map(e => e.type)).toEqual(['requested']);
+  });
+
+  it('takes over an opening whose lease ended, and clears fields given as undefined', async () => {
+    const store = await createStore(databaseId);
+    const { record } = await store.insertLive(newPromotion(), 'user:default/bob');
+    const adopted = await store.transition(
+      record.id,
+      { noPullRequest: true, leaseEndedBy: '2026-12-01T10:02:00.000Z' },
+      { pullRequest: { number: 9, url: 'https://x/pull/9' }, leaseExpiresAt: undefined },
+      { type: 'pr-opened', actor: 'promotions-reconciler' },
+    );
+    expect(adopted).toMatchObject({ pullRequest: { number: 9 }, leaseExpiresAt: undefined });
   });
 });

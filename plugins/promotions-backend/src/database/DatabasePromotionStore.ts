@@ -1,18 +1,16 @@
-import { randomUUID } from 'crypto';
 import {
   DatabaseService,
   resolvePackagePath,
 } from '@backstage/backend-plugin-api';
 import { Knex } from 'knex';
-import {
-  PromotionEvent,
-  PromotionEventType,
-  PromotionStatus,
-} from '@refplat/plugin-promotions-common';
+import { PromotionEvent, PromotionEventType, PromotionStatus } from '@refplat/plugin-promotions-common';
 import {
   LIVE_STATUSES,
   NewPromotion,
   OpenPromotionConflictError,
+  PromotionChanges,
+  PromotionEventInput,
+  PromotionExpectation,
   PromotionRecord,
   PromotionStore,
 } from './PromotionStore';
@@ -45,11 +43,14 @@ type Row = {
   status_reason: string | null;
   requested_by: string;
   approved_by: string | null;
+  approved_sha: string | null;
   pr_number: number | null;
   pr_url: string | null;
   branch: string | null;
   base_blob_sha: string | null;
   health_state: string | null;
+  head_sha: string | null;
+  lease_expires_at: string | null;
   open_key: string | null;
   created_at: string;
   updated_at: string;
@@ -74,13 +75,56 @@ function toRecord(row: Row): PromotionRecord {
     statusReason: row.status_reason ?? undefined,
     requestedBy: row.requested_by,
     approvedBy: row.approved_by ?? undefined,
+    approvedSha: row.approved_sha ?? undefined,
     pullRequest: { number: row.pr_number ?? 0, url: row.pr_url ?? '' },
     branch: row.branch ?? undefined,
     baseBlobSha: row.base_blob_sha ?? undefined,
     healthState: row.health_state ?? undefined,
+    headSha: row.head_sha ?? undefined,
+    leaseExpiresAt: row.lease_expires_at ?? undefined,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The row columns for `changes`; a key present with `undefined` clears the column. */
+function toRowChanges(changes: PromotionChanges, now: string): Partial<Row> {
+  const row: Partial<Row> = { updated_at: now };
+  if (changes.status !== undefined) {
+    row.status = changes.status;
+    if (!LIVE_STATUSES.includes(changes.status)) row.open_key = null;
+  }
+  if ('statusReason' in changes) row.status_reason = changes.statusReason ?? null;
+  if ('approvedBy' in changes) row.approved_by = changes.approvedBy ?? null;
+  if ('approvedSha' in changes) row.approved_sha = changes.approvedSha ?? null;
+  if (changes.pullRequest) {
+    row.pr_number = changes.pullRequest.number;
+    row.pr_url = changes.pullRequest.url;
+  }
+  if (changes.branch !== undefined) row.branch = changes.branch;
+  if ('healthState' in changes) row.health_state = changes.healthState ?? null;
+  if ('headSha' in changes) row.head_sha = changes.headSha ?? null;
+  if ('leaseExpiresAt' in changes) row.lease_expires_at = changes.leaseExpiresAt ?? null;
+  return row;
+}
+
+function whereNullable(query: Knex.QueryBuilder, column: string, value: string | null | undefined) {
+  if (value === undefined) return;
+  if (value === null) query.whereNull(column);
+  else query.where(column, value);
+}
+
+/** The WHERE clauses of a compare-and-set. */
+function applyExpectation(query: Knex.QueryBuilder, expected: PromotionExpectation) {
+  if (expected.status) query.whereIn('status', expected.status);
+  if (expected.noPullRequest) query.whereNull('pr_number');
+  if (expected.leaseEndedBy !== undefined) {
+    const by = expected.leaseEndedBy;
+    query.where(q => q.whereNull('lease_expires_at').orWhere('lease_expires_at', '<=', by));
+  }
+  whereNullable(query, 'health_state', expected.healthState);
+  whereNullable(query, 'head_sha', expected.headSha);
+  whereNullable(query, 'approved_sha', expected.approvedSha);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -90,6 +134,16 @@ function isUniqueViolation(error: unknown): boolean {
     e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     /UNIQUE constraint failed|duplicate key/i.test(e?.message ?? '')
   );
+}
+
+async function insertEvent(db: Knex, id: string, event: PromotionEventInput, at: string) {
+  await db('promotion_events').insert({
+    promotion_id: id,
+    type: event.type,
+    actor: event.actor,
+    at,
+    detail: event.detail ?? null,
+  });
 }
 
 /** Promotions in the plugin's own database (SQLite or PostgreSQL) via knex. */
@@ -104,31 +158,24 @@ export class DatabasePromotionStore implements PromotionStore {
     promotion: NewPromotion,
     actor: string,
     supersedes?: { id: string; reason: string },
-  ): Promise<PromotionRecord> {
+  ): Promise<{ record: PromotionRecord; superseded?: PromotionRecord }> {
     const now = new Date().toISOString();
-    const id = randomUUID();
-    const key = openKey(promotion.team, promotion.product, promotion.toStage);
+    let superseded: PromotionRecord | undefined;
     try {
       await this.db.transaction(async tx => {
         if (supersedes) {
-          await tx('promotions')
+          const closed = await tx('promotions')
             .where({ id: supersedes.id })
-            .update({
-              status: 'closed',
-              status_reason: supersedes.reason,
-              open_key: null,
-              updated_at: now,
-            });
-          await tx('promotion_events').insert({
-            promotion_id: supersedes.id,
-            type: 'superseded',
-            actor,
-            at: now,
-            detail: supersedes.reason,
-          });
+            .whereNotNull('open_key')
+            .update({ status: 'closed', status_reason: supersedes.reason, open_key: null, updated_at: now });
+          if (closed === 1) {
+            await insertEvent(tx, supersedes.id, { type: 'superseded', actor, detail: supersedes.reason }, now);
+            // Read after the update: a PR recorded on it before is in this row, and none can be recorded after.
+            superseded = toRecord((await tx<Row>('promotions').where({ id: supersedes.id }).first())!);
+          }
         }
         await tx('promotions').insert({
-          id,
+          id: promotion.id,
           team: promotion.team,
           product: promotion.product,
           from_stage: promotion.fromStage,
@@ -141,22 +188,24 @@ export class DatabasePromotionStore implements PromotionStore {
           status_reason: promotion.statusReason ?? null,
           requested_by: promotion.requestedBy,
           approved_by: null,
+          approved_sha: null,
           pr_number: null,
           pr_url: null,
           branch: promotion.branch ?? null,
           base_blob_sha: promotion.baseBlobSha ?? null,
           health_state: null,
-          open_key: key,
+          head_sha: null,
+          lease_expires_at: promotion.leaseExpiresAt ?? null,
+          open_key: openKey(promotion.team, promotion.product, promotion.toStage),
           created_at: now,
           updated_at: now,
         });
-        await tx('promotion_events').insert({
-          promotion_id: id,
-          type: 'requested',
-          actor,
-          at: now,
-          detail: JSON.stringify(promotion.services),
-        });
+        await insertEvent(
+          tx,
+          promotion.id,
+          { type: 'requested', actor, detail: JSON.stringify(promotion.services) },
+          now,
+        );
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -165,7 +214,7 @@ export class DatabasePromotionStore implements PromotionStore {
       }
       throw error;
     }
-    return (await this.get(id))!;
+    return { record: (await this.get(promotion.id))!, superseded };
   }
 
   async get(id: string): Promise<PromotionRecord | undefined> {
@@ -176,6 +225,14 @@ export class DatabasePromotionStore implements PromotionStore {
   async findLive(team: string, product: string, toStage: string) {
     const row = await this.db<Row>('promotions')
       .where({ open_key: openKey(team, product, toStage) })
+      .first();
+    return row ? toRecord(row) : undefined;
+  }
+
+  async findByBranch(branch: string) {
+    const row = await this.db<Row>('promotions')
+      .where({ branch })
+      .orderBy('created_at', 'desc')
       .first();
     return row ? toRecord(row) : undefined;
   }
@@ -195,48 +252,22 @@ export class DatabasePromotionStore implements PromotionStore {
     return rows.map(toRecord);
   }
 
-  async update(
+  async transition(
     id: string,
-    changes: Parameters<PromotionStore['update']>[1],
-    event?: { type: PromotionEventType; actor: string; detail?: string },
-  ): Promise<PromotionRecord> {
+    expected: PromotionExpectation,
+    changes: PromotionChanges,
+    event?: PromotionEventInput,
+  ): Promise<PromotionRecord | undefined> {
     const now = new Date().toISOString();
-    const row: Partial<Row> = { updated_at: now };
-    if (changes.status !== undefined) {
-      row.status = changes.status;
-      if (!LIVE_STATUSES.includes(changes.status)) row.open_key = null;
-    }
-    if ('statusReason' in changes) row.status_reason = changes.statusReason ?? null;
-    if (changes.approvedBy !== undefined) row.approved_by = changes.approvedBy;
-    if (changes.pullRequest) {
-      row.pr_number = changes.pullRequest.number;
-      row.pr_url = changes.pullRequest.url;
-    }
-    if (changes.branch !== undefined) row.branch = changes.branch;
-    if (changes.healthState !== undefined) row.health_state = changes.healthState;
-    await this.db.transaction(async tx => {
-      await tx('promotions').where({ id }).update(row);
-      if (event) {
-        await tx('promotion_events').insert({
-          promotion_id: id,
-          type: event.type,
-          actor: event.actor,
-          at: now,
-          detail: event.detail ?? null,
-        });
-      }
+    const applied = await this.db.transaction(async tx => {
+      const query = tx('promotions').where({ id });
+      applyExpectation(query, expected);
+      const updated = await query.update(toRowChanges(changes, now));
+      if (updated !== 1) return false;
+      if (event) await insertEvent(tx, id, event, now);
+      return true;
     });
-    return (await this.get(id))!;
-  }
-
-  async addEvent(id: string, type: PromotionEventType, actor: string, detail?: string) {
-    await this.db('promotion_events').insert({
-      promotion_id: id,
-      type,
-      actor,
-      at: new Date().toISOString(),
-      detail: detail ?? null,
-    });
+    return applied ? this.get(id) : undefined;
   }
 
   async listEvents(id: string): Promise<PromotionEvent[]> {

@@ -8,19 +8,63 @@ import {
 /** A promotion as stored: the contract's shape plus what the Gate needs. */
 export interface PromotionRecord extends Promotion {
   fingerprint: string;
+  /** Written with the promotion, before the branch is created. */
   branch?: string;
   /** Blob sha of the target Release file the PR was built on. */
   baseBlobSha?: string;
   /** The last `promotions/health` state published on the PR. */
   healthState?: string;
+  /** While no PR is recorded: when the opening request's lease ends. */
+  leaseExpiresAt?: string;
+  /** The PR head whose content the plugin wrote or last verified. */
+  headSha?: string;
+  /** The PR head the approval was given for. */
+  approvedSha?: string;
 }
 
 export type NewPromotion = Omit<
   PromotionRecord,
-  'id' | 'createdAt' | 'updatedAt' | 'pullRequest' | 'status'
+  'createdAt' | 'updatedAt' | 'pullRequest' | 'status' | 'healthState' | 'headSha' | 'approvedSha'
 > & { status: PromotionStatus };
 
 export const LIVE_STATUSES: PromotionStatus[] = ['open', 'awaiting-approval', 'approved'];
+
+export type PromotionChanges = Partial<
+  Pick<
+    PromotionRecord,
+    | 'status'
+    | 'statusReason'
+    | 'approvedBy'
+    | 'approvedSha'
+    | 'pullRequest'
+    | 'branch'
+    | 'healthState'
+    | 'headSha'
+    | 'leaseExpiresAt'
+  >
+>;
+
+/**
+ * What a conditional update requires of the stored promotion. Replicas and
+ * concurrent requests act on what they read a moment ago; the update (and
+ * its audit event) happens only if the promotion is still in that state.
+ */
+export interface PromotionExpectation {
+  status?: PromotionStatus[];
+  /** No PR is recorded yet. */
+  noPullRequest?: boolean;
+  /** The opener's lease (if any) ended at or before this ISO time. */
+  leaseEndedBy?: string;
+  healthState?: string | null;
+  headSha?: string | null;
+  approvedSha?: string | null;
+}
+
+export interface PromotionEventInput {
+  type: PromotionEventType;
+  actor: string;
+  detail?: string;
+}
 
 export class OpenPromotionConflictError extends Error {
   constructor(readonly existing: PromotionRecord) {
@@ -30,29 +74,32 @@ export class OpenPromotionConflictError extends Error {
 
 export interface PromotionStore {
   /**
-   * Inserts a live promotion, atomically closing `supersedes` first when
-   * given. Throws OpenPromotionConflictError when another live promotion
-   * holds the same target stage (including one inserted concurrently).
+   * Inserts a live promotion, atomically closing `supersedes` first when it
+   * is still live (returned as it was closed, with any PR it had). Throws
+   * OpenPromotionConflictError when another live promotion holds the same
+   * target stage (including one inserted concurrently).
    */
   insertLive(
     promotion: NewPromotion,
     actor: string,
     supersedes?: { id: string; reason: string },
-  ): Promise<PromotionRecord>;
+  ): Promise<{ record: PromotionRecord; superseded?: PromotionRecord }>;
   get(id: string): Promise<PromotionRecord | undefined>;
   findLive(team: string, product: string, toStage: string): Promise<PromotionRecord | undefined>;
+  /** The newest promotion that wrote `branch`, live or not. */
+  findByBranch(branch: string): Promise<PromotionRecord | undefined>;
   listLive(): Promise<PromotionRecord[]>;
   listForProduct(team: string, product: string, limit: number): Promise<PromotionRecord[]>;
-  update(
+  /**
+   * Compare-and-set: applies `changes` and records `event` only if the
+   * promotion meets `expected`; undefined when it did not (someone else got
+   * there first), so an event is never recorded twice.
+   */
+  transition(
     id: string,
-    changes: Partial<
-      Pick<
-        PromotionRecord,
-        'status' | 'statusReason' | 'approvedBy' | 'pullRequest' | 'branch' | 'healthState'
-      >
-    >,
-    event?: { type: PromotionEventType; actor: string; detail?: string },
-  ): Promise<PromotionRecord>;
-  addEvent(id: string, type: PromotionEventType, actor: string, detail?: string): Promise<void>;
+    expected: PromotionExpectation,
+    changes: PromotionChanges,
+    event?: PromotionEventInput,
+  ): Promise<PromotionRecord | undefined>;
   listEvents(id: string): Promise<PromotionEvent[]>;
 }

@@ -65,7 +65,7 @@ export class PlatformRepoWriter {
     }
   }
 
-  /** Creates `branch` at `sha`; an existing branch is reset only if asked. */
+  /** Creates `branch` at `sha`. */
   async createBranch(branch: string, sha: string): Promise<void> {
     await this.call(`creating branch ${branch}`, () =>
       this.octokit.rest.git.createRef({ ...this.repo, ref: `refs/heads/${branch}`, sha }),
@@ -82,22 +82,56 @@ export class PlatformRepoWriter {
     }
   }
 
-  /** Points `branch` at `sha` even when that is not a fast-forward. */
-  async resetBranch(branch: string, sha: string): Promise<void> {
-    await this.call(`resetting branch ${branch}`, () =>
-      this.octokit.rest.git.updateRef({ ...this.repo, ref: `heads/${branch}`, sha, force: true }),
-    );
-  }
-
   /** Text and blob sha of a file at a ref. */
   async readFile(path: string, ref: string): Promise<{ text: string; blobSha: string }> {
-    const { data } = await this.call(`reading ${path}@${ref}`, () =>
-      this.octokit.rest.repos.getContent({ ...this.repo, path, ref }),
-    );
+    const file = await this.readFileIfPresent(path, ref);
+    if (!file) throw toUpstreamError({ status: 404, message: 'Not Found' }, `reading ${path}@${ref}`);
+    return file;
+  }
+
+  /** Like readFile; undefined when the ref has no such file. */
+  async readFileIfPresent(path: string, ref: string): Promise<{ text: string; blobSha: string } | undefined> {
+    let data;
+    try {
+      ({ data } = await this.octokit.rest.repos.getContent({ ...this.repo, path, ref }));
+    } catch (error) {
+      if (statusOf(error) === 404) return undefined;
+      throw toUpstreamError(error, `reading ${path}@${ref}`);
+    }
     if (Array.isArray(data) || data.type !== 'file' || !('content' in data)) {
       throw new Error(`${path} is not a file`);
     }
     return { text: Buffer.from(data.content, 'base64').toString('utf8'), blobSha: data.sha };
+  }
+
+  /**
+   * The files `headSha` changes relative to the base branch (from their
+   * merge base, as the PR's diff), pinned to that head.
+   */
+  async changedFiles(headSha: string): Promise<Array<{ filename: string }>> {
+    const { data } = await this.call(`comparing ${this.location.branch} with ${headSha}`, () =>
+      this.octokit.rest.repos.compareCommitsWithBasehead({
+        ...this.repo,
+        basehead: `${this.location.branch}...${headSha}`,
+      }),
+    );
+    return (data.files ?? []).map(file => ({ filename: file.filename }));
+  }
+
+  /** Branches whose name starts with `prefix`, with the commit each points at. */
+  async listBranches(prefix: string): Promise<Array<{ name: string; sha: string }>> {
+    const { data } = await this.call(`listing branches ${prefix}*`, () =>
+      this.octokit.rest.git.listMatchingRefs({ ...this.repo, ref: `heads/${prefix}` }),
+    );
+    return data.map(ref => ({ name: ref.ref.replace(/^refs\/heads\//, ''), sha: ref.object.sha }));
+  }
+
+  /** When a commit was committed. */
+  async commitDate(sha: string): Promise<string> {
+    const { data } = await this.call(`reading commit ${sha}`, () =>
+      this.octokit.rest.git.getCommit({ ...this.repo, commit_sha: sha }),
+    );
+    return data.committer.date;
   }
 
   /**
@@ -125,12 +159,11 @@ export class PlatformRepoWriter {
     return data.commit.sha!;
   }
 
-  async openPullRequest(options: {
-    branch: string;
-    title: string;
-    body: string;
-    labels: string[];
-  }): Promise<PullRequestInfo> {
+  /**
+   * Opens the PR. Labels are added separately (addLabels): once a PR exists
+   * it must be recorded before anything optional can fail.
+   */
+  async openPullRequest(options: { branch: string; title: string; body: string }): Promise<PullRequestInfo> {
     const { data } = await this.call(`opening a pull request from ${options.branch}`, () =>
       this.octokit.rest.pulls.create({
         ...this.repo,
@@ -140,16 +173,13 @@ export class PlatformRepoWriter {
         body: options.body,
       }),
     );
-    if (options.labels.length > 0) {
-      await this.call(`labelling #${data.number}`, () =>
-        this.octokit.rest.issues.addLabels({
-          ...this.repo,
-          issue_number: data.number,
-          labels: options.labels,
-        }),
-      );
-    }
     return toPullRequestInfo(data);
+  }
+
+  async addLabels(number: number, labels: string[]): Promise<void> {
+    await this.call(`labelling #${number}`, () =>
+      this.octokit.rest.issues.addLabels({ ...this.repo, issue_number: number, labels }),
+    );
   }
 
   async getPullRequest(number: number): Promise<PullRequestInfo> {

@@ -32,7 +32,9 @@ export interface ApprovalServiceOptions {
  * Approval of promotions into approval stages. The backend opened the PR, so
  * GitHub would refuse its review (422 for approving your own PR): the
  * approval is recorded as a commit status on the PR head, a comment naming
- * the approver, and the promotion's audit trail.
+ * the approver, and the promotion's audit trail. An approval binds to the
+ * head it was given for, which must be the head the Gate verified: if the
+ * head moves, the Gate voids it.
  */
 export class ApprovalService {
   constructor(private readonly options: ApprovalServiceOptions) {}
@@ -61,23 +63,37 @@ export class ApprovalService {
         `${approver} requested this promotion and may not approve it; another release-approver must`,
       );
     }
+    if (!promotion.pullRequest.number) {
+      throw new ConflictError('Its pull request is still being opened; approve it once it is open');
+    }
 
     const pr = await writer.getPullRequest(promotion.pullRequest.number);
-    await writer.setStatus({
-      sha: pr.headSha,
-      context: APPROVAL_CONTEXT,
-      state: 'success',
-      description: `Approved by ${approver}`,
-    });
-    await writer.comment(
-      pr.number,
-      `Approved by \`${approver}\` in Backstage (requested by \`${promotion.requestedBy}\`). It merges once \`${promotion.fromStage}\` is still healthy.`,
-    );
-    const approved = await store.update(
+    if (pr.headSha !== promotion.headSha) {
+      this.options.onChange?.(promotion.id);
+      throw new ConflictError(
+        `The pull request changed since Backstage verified it (its head is now ${pr.headSha.slice(0, 7)}); the Gate is checking it — look again before approving`,
+      );
+    }
+    const approved = await store.transition(
       promotion.id,
-      { status: 'approved', approvedBy: approver, statusReason: undefined },
+      { status: ['awaiting-approval'], headSha: pr.headSha },
+      { status: 'approved', approvedBy: approver, approvedSha: pr.headSha, statusReason: undefined },
       { type: 'approved', actor: approver, detail: pr.headSha },
     );
+    if (!approved) {
+      const current = await store.get(promotion.id);
+      if (current?.status === 'approved') return current;
+      throw new ConflictError(`Promotion ${promotion.id} changed while it was being approved (now ${current?.status}); look again`);
+    }
+    await writer
+      .setStatus({ sha: pr.headSha, context: APPROVAL_CONTEXT, state: 'success', description: `Approved by ${approver}` })
+      .then(() =>
+        writer.comment(
+          pr.number,
+          `Approved by \`${approver}\` in Backstage (requested by \`${promotion.requestedBy}\`) for head ${pr.headSha}. It merges once \`${promotion.fromStage}\` is still healthy; a push to this branch voids the approval.`,
+        ),
+      )
+      .catch(error => this.options.logger.warn(`Could not record the approval on PR #${pr.number}: ${error}`));
     this.options.onChange?.(approved.id);
     return approved;
   }

@@ -1,12 +1,17 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { Ladder, shortDigest } from '@refplat/plugin-promotions-common';
-import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
+import { PromotionsConfig } from '../config';
+import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { PlatformRepoWriter, PullRequestInfo } from '../github/PlatformRepoWriter';
 import { LadderService } from '../ladder/LadderService';
+import { APPROVAL_CONTEXT } from './ApprovalService';
+import { PromotionOpener } from './PromotionOpener';
+import { PromotionReconciler } from './PromotionReconciler';
 import { pullRequestTitle } from './pullRequestText';
+import { verifyPullRequest } from './verifyPullRequest';
 
 export const HEALTH_CONTEXT = 'promotions/health';
-const GATE_ACTOR = 'promotions-gate';
+export const GATE_ACTOR = 'promotions-gate';
 
 type HealthState = 'success' | 'pending' | 'failure';
 
@@ -59,23 +64,37 @@ function transitionEvent(previous: string | undefined, verdict: SourceVerdict) {
 
 /**
  * Moves open promotions forward: re-checks the source stage's health,
- * publishes it on the PR head, merges when allowed, and notices PRs merged
- * or closed by hand and targets changed under a PR.
+ * publishes it on the PR head, verifies the PR's content and merges when
+ * allowed, and notices PRs merged or closed by hand, targets changed under
+ * a PR and heads that moved. Every step is short, idempotent and recorded
+ * by compare-and-set, so replicas running it at once agree and a replica
+ * dying mid-way leaves nothing another run cannot finish.
  */
 export class Gate {
   private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
     private readonly options: {
+      config: PromotionsConfig;
       store: PromotionStore;
       writer: PlatformRepoWriter;
       ladder: LadderService;
+      opener: PromotionOpener;
+      reconciler: PromotionReconciler;
       logger: LoggerService;
     },
   ) {}
 
-  async checkAll(): Promise<void> {
+  /**
+   * One Gate run: reconcile GitHub with the database, then check each live
+   * promotion. When `signal` aborts (the task's timeout), no new check starts.
+   */
+  async checkAll(signal?: AbortSignal): Promise<void> {
+    await this.options.reconciler
+      .reconcile()
+      .catch(error => this.options.logger.warn(`Gate could not reconcile with GitHub: ${error}`));
     for (const promotion of await this.options.store.listLive()) {
+      if (signal?.aborted) return;
       await this.check(promotion.id);
     }
   }
@@ -94,19 +113,27 @@ export class Gate {
   }
 
   private async checkById(id: string): Promise<void> {
-    const promotion = await this.options.store.get(id);
-    if (!promotion || !promotion.pullRequest.number) return;
-    if (!['open', 'awaiting-approval', 'approved'].includes(promotion.status)) return;
+    let promotion = await this.options.store.get(id);
+    if (!promotion || !LIVE_STATUSES.includes(promotion.status)) return;
+    if (!promotion.pullRequest.number) {
+      // Being opened; once the opener's lease runs out, finish its job.
+      await this.options.opener.reconcileAbandoned(promotion, GATE_ACTOR);
+      return;
+    }
 
     const { writer, ladder: ladderService } = this.options;
     const pr = await writer.getPullRequest(promotion.pullRequest.number);
     if (await this.settledOnGitHub(promotion, pr)) return;
 
     const ladder = await ladderService.getLadder({ team: promotion.team, product: promotion.product });
-    const target = ladder.stages.find(stage => stage.name === promotion.toStage);
+    const target = ladder.stages.find(stage => stage.name === promotion!.toStage);
     if (target && promotion.baseBlobSha && target.release.blobSha !== promotion.baseBlobSha) {
       await this.close(promotion, pr, `${promotion.toStage}'s Release record changed on the base branch after this PR was opened; request the promotion again`);
       return;
+    }
+    if (pr.headSha !== promotion.headSha) {
+      promotion = await this.acceptHead(promotion, pr);
+      if (!promotion) return;
     }
 
     // A rollback restores what already ran in the stage: no stage below to wait for.
@@ -120,24 +147,75 @@ export class Gate {
       return;
     }
     if (verdict.state !== 'success') return;
-    if (target?.requiresApproval && promotion.status !== 'approved') return;
+    if (target?.requiresApproval && !(promotion.status === 'approved' && promotion.approvedSha === pr.headSha)) {
+      return;
+    }
     await this.merge(promotion, pr);
+  }
+
+  /**
+   * The PR head is not the one the plugin wrote or last verified (someone
+   * pushed to the branch): keep the promotion only if the new head is still
+   * exactly the requested change, and void an approval given for another head.
+   */
+  private async acceptHead(promotion: PromotionRecord, pr: PullRequestInfo): Promise<PromotionRecord | undefined> {
+    if (!(await this.verifiedOrClosed(promotion, pr))) return undefined;
+    const accepted = await this.options.store.transition(
+      promotion.id,
+      { status: LIVE_STATUSES, headSha: promotion.headSha ?? null },
+      { headSha: pr.headSha },
+    );
+    if (accepted?.status === 'approved' && accepted.approvedSha !== pr.headSha) {
+      return this.voidApproval(accepted, pr);
+    }
+    return accepted;
+  }
+
+  /** Content that is not exactly the requested change closes the promotion, saying why. */
+  private async verifiedOrClosed(promotion: PromotionRecord, pr: PullRequestInfo): Promise<boolean> {
+    const verdict = await verifyPullRequest(this.options, promotion, pr.headSha);
+    if (verdict.verified) return true;
+    await this.close(promotion, pr, `its content at ${pr.headSha.slice(0, 7)} is not the requested change: ${verdict.reason}`);
+    return false;
+  }
+
+  /** An approval is for the head it was given on: a moved head needs a new approval. */
+  private async voidApproval(promotion: PromotionRecord, pr: PullRequestInfo): Promise<PromotionRecord | undefined> {
+    const { store, writer, logger } = this.options;
+    const reason = `The pull request's head moved to ${pr.headSha.slice(0, 7)} after ${promotion.approvedBy ?? 'a release-approver'} approved ${
+      promotion.approvedSha ? promotion.approvedSha.slice(0, 7) : 'an earlier head'
+    }; a release-approver must approve it again`;
+    const voided = await store.transition(
+      promotion.id,
+      { status: ['approved'], approvedSha: promotion.approvedSha ?? null },
+      { status: 'awaiting-approval', approvedBy: undefined, approvedSha: undefined, statusReason: reason },
+      { type: 'approval-voided', actor: GATE_ACTOR, detail: reason },
+    );
+    if (voided) {
+      await writer
+        .setStatus({ sha: pr.headSha, context: APPROVAL_CONTEXT, state: 'pending', description: 'Approval voided: the head moved; approve again in Backstage' })
+        .then(() => writer.comment(pr.number, `Approval voided. ${reason}.`))
+        .catch(error => logger.warn(`Could not tell PR #${pr.number} its approval is void: ${error}`));
+    }
+    return voided;
   }
 
   /** PRs merged or closed by hand on GitHub end the promotion. */
   private async settledOnGitHub(promotion: PromotionRecord, pr: PullRequestInfo): Promise<boolean> {
     const { store } = this.options;
     if (pr.merged) {
-      await store.update(
+      await store.transition(
         promotion.id,
+        { status: LIVE_STATUSES },
         { status: 'merged', statusReason: `Merged on GitHub${pr.mergedBy ? ` by ${pr.mergedBy}` : ''}` },
         { type: 'merged', actor: pr.mergedBy ?? 'github', detail: pr.url },
       );
       return true;
     }
     if (pr.state === 'closed') {
-      await store.update(
+      await store.transition(
         promotion.id,
+        { status: LIVE_STATUSES },
         { status: 'closed', statusReason: 'Pull request closed on GitHub' },
         { type: 'closed', actor: 'github', detail: pr.url },
       );
@@ -156,28 +234,35 @@ export class Gate {
       description: verdict.description,
     });
     const previous = promotion.healthState?.split(':')[0];
-    const event = transitionEvent(previous, verdict);
-    await this.options.store.update(promotion.id, { healthState }, event);
+    await this.options.store.transition(
+      promotion.id,
+      { status: LIVE_STATUSES, healthState: promotion.healthState ?? null },
+      { healthState },
+      transitionEvent(previous, verdict),
+    );
   }
 
+  /** Verifies the head once more right before merging, and merges exactly that head. */
   private async merge(promotion: PromotionRecord, pr: PullRequestInfo) {
     const { writer, store, logger } = this.options;
+    if (!(await this.verifiedOrClosed(promotion, pr))) return;
     const outcome = await writer.mergePullRequest(
       pr.number,
       pr.headSha,
       `${pullRequestTitle(promotion)} (#${pr.number})`,
     );
     if (outcome.merged) {
-      if (promotion.branch) await writer.deleteBranch(promotion.branch).catch(() => undefined);
-      await store.update(
+      if (promotion.branch) await this.deleteBranch(promotion.branch);
+      await store.transition(
         promotion.id,
+        { status: LIVE_STATUSES },
         { status: 'merged', statusReason: undefined },
         { type: 'merged', actor: GATE_ACTOR, detail: outcome.sha },
       );
       return;
     }
     if (outcome.reason === 'head-moved') {
-      logger.info(`PR #${pr.number} head moved while merging; next Gate run retries`);
+      logger.info(`PR #${pr.number} head moved while merging; the next Gate run verifies the new head`);
       return;
     }
     const fresh = await writer.getPullRequest(pr.number);
@@ -185,15 +270,26 @@ export class Gate {
     await this.close(promotion, fresh, `GitHub cannot merge it (${outcome.message}); request the promotion again`);
   }
 
+  /**
+   * Ends the promotion first, then the PR: if closing on GitHub fails, the
+   * reconciler closes the PR, which nothing live owns any more.
+   */
   private async close(promotion: PromotionRecord, pr: PullRequestInfo, reason: string) {
-    const { writer, store } = this.options;
-    await writer.closePullRequest(pr.number, `Closed by the promotions Gate: ${reason}.`);
-    if (promotion.branch) await writer.deleteBranch(promotion.branch).catch(() => undefined);
-
-    await store.update(
+    const closed = await this.options.store.transition(
       promotion.id,
+      { status: LIVE_STATUSES },
       { status: 'closed', statusReason: reason },
       { type: 'closed', actor: GATE_ACTOR, detail: reason },
     );
+    if (!closed) return;
+    await this.options.writer.closePullRequest(pr.number, `Closed by the promotions Gate: ${reason}.`);
+    if (promotion.branch) await this.deleteBranch(promotion.branch);
+  }
+
+  /** Best-effort: a branch left behind is deleted by the reconciler after its grace period. */
+  private async deleteBranch(branch: string) {
+    await this.options.writer
+      .deleteBranch(branch)
+      .catch(error => this.options.logger.warn(`Could not delete branch ${branch}: ${error}`));
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'crypto';
 import { LoggerService } from '@backstage/backend-plugin-api';
 import {
   ConflictError,
@@ -10,6 +11,8 @@ import {
   ProductRef,
   isValidDigest,
   isValidName,
+  judgeOpening,
+  leaseExpiry,
   planPromotion,
   shortDigest,
 } from '@refplat/plugin-promotions-common';
@@ -17,30 +20,21 @@ import { HoldStore } from '../database/HoldStore';
 import { PromotionsConfig, requireStage } from '../config';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { LadderService } from '../ladder/LadderService';
-import { releasePath } from '../ladder/readProductRecords';
-import { setReleaseDigests } from '../releases/editRelease';
 import {
   OpenPromotionConflictError,
   PromotionRecord,
   PromotionStore,
 } from '../database/PromotionStore';
-import {
-  branchName,
-  parseMarker,
-  promotionFingerprint,
-  pullRequestBody,
-  pullRequestMarkerPrefix,
-  pullRequestTitle,
-} from './pullRequestText';
+import { PromotionOpener } from './PromotionOpener';
+import { branchName, promotionFingerprint } from './pullRequestText';
 
 export interface PromotionServiceOptions {
   config: PromotionsConfig;
   ladder: LadderService;
   store: PromotionStore;
   writer: PlatformRepoWriter;
+  opener: PromotionOpener;
   logger: LoggerService;
-  /** Link back to the product in Backstage, for the PR description. */
-  entityUrl?: (product: ProductRef) => string;
   /** Called after a change a Gate run should look at soon. */
   onChange?: (promotionId: string) => void;
   /** Rollbacks place holds here. */
@@ -55,7 +49,14 @@ export interface RequestOutcome {
   plan: PromotionServicePlan[];
 }
 
-const PULL_REQUEST_WAIT_MS = 15_000;
+/**
+ * How long an identical request waits for the one opening the PR, at most
+ * (and never longer than the opener's lease, after which it takes over).
+ */
+const IDENTICAL_REQUEST_WAIT_MS = 30_000;
+const IDENTICAL_REQUEST_POLL_MS = 200;
+/** Different requests inserting at once retry this often before answering 409. */
+const MAX_INSERT_CONFLICTS = 5;
 
 function validateRollback(body: unknown): { stage: string; services: Record<string, string> } {
   const request = body as { stage?: unknown; services?: unknown } | undefined;
@@ -97,10 +98,11 @@ function validateRequest(body: unknown): PromotionRequest {
 
 /**
  * Opens Release PRs. Idempotent and race-safe: the store admits one live
- * promotion per target stage, the same request returns the open one, and a
- * marker in the PR body lets GitHub alone tell a promotion's PR apart.
- * A different request while one is open supersedes it (the old PR is
- * closed with a comment pointing at the new one).
+ * promotion per target stage; the same request returns the open one (after
+ * waiting for it while another request is opening it); a marker in the PR
+ * body lets GitHub alone tell a promotion's PR apart. A different request
+ * while one is live supersedes it (the old PR is closed with a comment
+ * pointing at the new one; one still being opened is closed by its opener).
  */
 export class PromotionService {
   constructor(private readonly options: PromotionServiceOptions) {}
@@ -214,143 +216,78 @@ export class PromotionService {
     requestedBy: string,
     supersede: boolean,
   ): Promise<{ promotion: PromotionRecord; existing: boolean }> {
-    const { store } = this.options;
+    const { store, opener, config } = this.options;
     const fingerprint = promotionFingerprint(product.team, product.product, draft.toStage, draft.services);
-    const live = await store.findLive(product.team, product.product, draft.toStage);
-    if (live?.fingerprint === fingerprint) {
-      return { promotion: await this.withPullRequest(live), existing: true };
-    }
-    if (live && !supersede) {
-      throw new ConflictError(
-        `A different promotion into ${draft.toStage} is open (#${live.pullRequest.number}); not superseding it`,
-      );
-    }
-
-    let record: PromotionRecord;
-    try {
-      record = await store.insertLive(
-        {
-          team: product.team,
-          product: product.product,
-          fromStage: draft.fromStage,
-          toStage: draft.toStage,
-          services: draft.services,
-          previousServices: draft.previous,
-          fingerprint,
-          kind: draft.kind,
-          status: draft.requiresApproval ? 'awaiting-approval' : 'open',
-          requestedBy,
-          baseBlobSha: draft.baseBlobSha,
-        },
-        requestedBy,
-        live ? { id: live.id, reason: `Superseded by a newer ${draft.kind} request` } : undefined,
-      );
-    } catch (error) {
-      if (error instanceof OpenPromotionConflictError) {
-        if (error.existing.fingerprint === fingerprint) {
-          return { promotion: await this.withPullRequest(error.existing), existing: true };
+    const leaseMs = config.gate.openingLeaseSeconds * 1000;
+    const waitUntil = Date.now() + Math.min(IDENTICAL_REQUEST_WAIT_MS, leaseMs);
+    let conflicts = 0;
+    for (;;) {
+      const live = await store.findLive(product.team, product.product, draft.toStage);
+      if (live?.fingerprint === fingerprint) {
+        const opening = judgeOpening(live, new Date());
+        if (opening.state === 'opened') return { promotion: live, existing: true };
+        if (Date.now() >= waitUntil) {
+          throw new ConflictError(
+            'The same promotion is being opened by another request and its pull request is not open yet; try again in a few seconds',
+          );
         }
+        if (opening.state === 'abandoned') {
+          // Its opener died: finish its job (adopt its PR, or fail it and open a new one).
+          await opener.reconcileAbandoned(live, requestedBy);
+        } else {
+          await new Promise(resolve => setTimeout(resolve, Math.min(IDENTICAL_REQUEST_POLL_MS, opening.remainingMs)));
+        }
+        continue;
+      }
+      if (live && !supersede) {
         throw new ConflictError(
-          `A different promotion into ${draft.toStage} was requested at the same time; try again to supersede it`,
-        );
-      }
-      throw error;
-    }
-
-    const opened = await this.openPullRequest(record, draft.revision, draft.requiresApproval, product);
-    if (live?.pullRequest.number) {
-      await this.closeSuperseded(live, opened);
-    }
-    this.options.onChange?.(opened.id);
-    return { promotion: opened, existing: false };
-  }
-
-  /** A concurrent identical request may still be opening its PR: wait for it. */
-  private async withPullRequest(record: PromotionRecord): Promise<PromotionRecord> {
-    const deadline = Date.now() + PULL_REQUEST_WAIT_MS;
-    let current: PromotionRecord | undefined = record;
-    while (current && !current.pullRequest.number && Date.now() < deadline) {
-      await new Promise(resolve => setTimeout(resolve, 200));
-      current = await this.options.store.get(record.id);
-    }
-    if (!current?.pullRequest.number) {
-      throw new ConflictError(
-        `The same promotion is being opened by another request and has no pull request yet (${current?.status ?? 'gone'}); try again`,
-      );
-    }
-    return current;
-  }
-
-  private async openPullRequest(
-    record: PromotionRecord,
-    baseRevision: string,
-    requiresApproval: boolean,
-    product: ProductRef,
-  ): Promise<PromotionRecord> {
-    const { config, store, writer, logger } = this.options;
-    const marker = pullRequestMarkerPrefix(record.team, record.product, record.toStage);
-    const branch = branchName(record);
-    let branchCreated = false;
-    try {
-      const adoptable = (await writer.findOpenPullRequests(marker)).find(
-        pr => parseMarker(pr.body).fingerprint === record.fingerprint,
-      );
-      if (adoptable) {
-        logger.info(`Adopting open PR #${adoptable.number} for promotion ${record.id}`);
-        return await store.update(
-          record.id,
-          { pullRequest: { number: adoptable.number, url: adoptable.url }, branch: adoptable.headRef },
-          { type: 'pr-opened', actor: record.requestedBy, detail: `adopted ${adoptable.url}` },
+          `A different promotion into ${draft.toStage} is open (#${live.pullRequest.number}); not superseding it`,
         );
       }
 
-      const path = releasePath(config, product, record.toStage);
-      const current = await writer.readFile(path, baseRevision);
-      const text = setReleaseDigests(current.text, record.services);
-      await writer.createBranch(branch, baseRevision);
-      branchCreated = true;
-      await writer.commitFile({
-        branch,
-        path,
-        text,
-        blobSha: current.blobSha,
-        message: `${pullRequestTitle(record)}\n\nRequested by ${record.requestedBy}.`,
-      });
-      const pr = await writer.openPullRequest({
-        branch,
-        title: pullRequestTitle(record),
-        body: pullRequestBody({
-          ...record,
-          previous: record.previousServices ?? {},
-          requiresApproval,
-          approvers: config.approval.approvers,
-          entityUrl: this.options.entityUrl?.(product),
-        }),
-        labels: ['promotion', `stage:${record.toStage}`, `product:${record.team}-${record.product}`],
-      });
-      return await store.update(
-        record.id,
-        { pullRequest: { number: pr.number, url: pr.url }, branch },
-        { type: 'pr-opened', actor: record.requestedBy, detail: pr.url },
-      );
-    } catch (error) {
-      const reason = `Could not open the Release PR: ${(error as Error).message}`;
-      logger.warn(`Promotion ${record.id}: ${reason}`);
-      if (branchCreated) {
-        await writer.deleteBranch(branch).catch(cleanupError =>
-          logger.warn(`Could not delete branch ${branch}: ${cleanupError}`),
+      const id = randomUUID();
+      let inserted;
+      try {
+        inserted = await store.insertLive(
+          {
+            id,
+            team: product.team,
+            product: product.product,
+            fromStage: draft.fromStage,
+            toStage: draft.toStage,
+            services: draft.services,
+            previousServices: draft.previous,
+            fingerprint,
+            kind: draft.kind,
+            status: draft.requiresApproval ? 'awaiting-approval' : 'open',
+            requestedBy,
+            baseBlobSha: draft.baseBlobSha,
+            // Written before the branch exists, so a leftover branch always has its promotion.
+            branch: branchName({ ...product, toStage: draft.toStage, id }),
+            leaseExpiresAt: leaseExpiry(new Date(), leaseMs),
+          },
+          requestedBy,
+          live ? { id: live.id, reason: `Superseded by a newer ${draft.kind} request` } : undefined,
         );
+      } catch (error) {
+        // Another request took the stage first: look again (wait for it, or supersede it).
+        if (error instanceof OpenPromotionConflictError && ++conflicts < MAX_INSERT_CONFLICTS) continue;
+        if (error instanceof OpenPromotionConflictError) {
+          throw new ConflictError(`Other promotions into ${draft.toStage} keep being requested at the same time; try again`);
+        }
+        throw error;
       }
-      await store.update(
-        record.id,
-        { status: 'failed', statusReason: reason },
-        { type: 'failed', actor: 'promotions', detail: reason },
-      );
-      throw error;
+
+      const opened = await opener.open(inserted.record, draft.revision, draft.requiresApproval);
+      if (inserted.superseded) await this.closeSuperseded(inserted.superseded, opened);
+      this.options.onChange?.(opened.id);
+      return { promotion: opened, existing: false };
     }
   }
 
+  /** Best-effort: an old PR left open is closed by the Gate's reconciler, as nothing live owns it. */
   private async closeSuperseded(old: PromotionRecord, by: PromotionRecord) {
+    if (!old.pullRequest.number) return;
     try {
       await this.options.writer.closePullRequest(
         old.pullRequest.number,

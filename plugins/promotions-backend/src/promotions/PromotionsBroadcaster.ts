@@ -95,19 +95,25 @@ export class PromotionsBroadcaster {
     });
     const requester = promotion.requestedBy.startsWith('user:') ? promotion.requestedBy : undefined;
 
+    const toApprovers = (title: string, description: string) => ({
+      recipients: {
+        type: 'entity' as const,
+        entityRef: this.options.approvers,
+        excludeEntityRef: promotion.requestedBy,
+      },
+      payload: payload(title, description, 'high'),
+    });
     if (event === 'pr-opened' && promotion.status === 'awaiting-approval') {
-      return {
-        recipients: {
-          type: 'entity' as const,
-          entityRef: this.options.approvers,
-          excludeEntityRef: promotion.requestedBy,
-        },
-        payload: payload(
-          `Promotion into ${promotion.toStage} awaits your approval`,
-          `${promotion.requestedBy} asks to promote ${about} (PR #${promotion.pullRequest.number}).`,
-          'high',
-        ),
-      };
+      return toApprovers(
+        `Promotion into ${promotion.toStage} awaits your approval`,
+        `${promotion.requestedBy} asks to promote ${about} (PR #${promotion.pullRequest.number}).`,
+      );
+    }
+    if (event === 'approval-voided') {
+      return toApprovers(
+        `Promotion into ${promotion.toStage} needs your approval again`,
+        promotion.statusReason ?? `The head of PR #${promotion.pullRequest.number} moved after it was approved.`,
+      );
     }
     if (!requester) return undefined;
     const toRequester = (title: string, description: string) => ({

@@ -33,18 +33,29 @@ export function promotionFingerprint(
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** Every promotion PR's body carries this: the plugin finds its PRs from GitHub alone. */
+export const PULL_REQUEST_MARKER = '<!-- promotions:key=';
+
 /** Finds a product's promotion PRs into a stage from GitHub alone. */
 export function pullRequestMarkerPrefix(team: string, product: string, toStage: string) {
-  return `<!-- promotions:key=${team}/${product}/${toStage} `;
+  return `${PULL_REQUEST_MARKER}${team}/${product}/${toStage} `;
 }
 
-export function parseMarker(body: string): { fingerprint?: string; id?: string } {
-  const match = body.match(/<!-- promotions:key=\S+ fingerprint=(\w+) id=([\w-]+) -->/);
-  return match ? { fingerprint: match[1], id: match[2] } : {};
+/** The marker's parts: `key` is team/product/toStage. */
+export function parseMarker(body: string): { key?: string; fingerprint?: string; id?: string } {
+  const match = body.match(/<!-- promotions:key=(\S+) fingerprint=(\w+) id=([\w-]+) -->/);
+  return match ? { key: match[1], fingerprint: match[2], id: match[3] } : {};
 }
+
+/** Every promotion branch is under this prefix. */
+export const BRANCH_PREFIX = 'promotions/';
 
 export function branchName(input: { team: string; product: string; toStage: string; id: string }) {
-  return `promotions/${input.team}-${input.product}-${input.toStage}-${input.id.slice(0, 8)}`;
+  return `${BRANCH_PREFIX}${input.team}-${input.product}-${input.toStage}-${input.id.slice(0, 8)}`;
+}
+
+export function pullRequestLabels(input: { team: string; product: string; toStage: string }) {
+  return ['promotion', `stage:${input.toStage}`, `product:${input.team}-${input.product}`];
 }
 
 export function pullRequestTitle(

@@ -31,6 +31,8 @@ import { LadderService } from '../ladder/LadderService';
 import { ApprovalService } from '../promotions/ApprovalService';
 import { AutoPromoter } from '../promotions/AutoPromoter';
 import { Gate } from '../promotions/Gate';
+import { PromotionOpener } from '../promotions/PromotionOpener';
+import { PromotionReconciler } from '../promotions/PromotionReconciler';
 import { PromotionService } from '../promotions/PromotionService';
 import { StageHistory } from '../promotions/StageHistory';
 import { WhatChanged } from '../promotions/WhatChanged';
@@ -108,7 +110,23 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
         LIVE_STATUSES.includes(p.status),
       ),
   });
-  const gate = new Gate({ store, writer, ladder: ladderService, logger });
+  const opener = new PromotionOpener({ config, store, writer, logger, entityUrl });
+  // The Gate's GitHub calls are not retried within a run: the next run retries.
+  const gateWriter = new PlatformRepoWriter(
+    createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0 }),
+    config.platformRepo,
+  );
+  const gateOpener = new PromotionOpener({ config, store, writer: gateWriter, logger, entityUrl });
+  const reconciler = new PromotionReconciler({ config, store, writer: gateWriter, opener: gateOpener, logger });
+  const gate = new Gate({
+    config,
+    store,
+    writer: gateWriter,
+    ladder: ladderService,
+    opener: gateOpener,
+    reconciler,
+    logger,
+  });
   // A request or approval is looked at right away, not at the next tick.
   const onChange = (id: string) => {
     void gate.check(id);
@@ -119,12 +137,12 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     ladder: ladderService,
     store,
     writer,
+    opener,
     logger,
     onChange,
     holds,
     wasReleasedIn: async (product, stage, service, digest) =>
       (await stageHistory.list(product, stage)).some(entry => entry.services[service] === digest),
-    entityUrl,
   });
   const approvalService = new ApprovalService({
     config,

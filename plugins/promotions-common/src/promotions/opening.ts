@@ -13,14 +13,14 @@ export type OpeningState =
   | { state: 'abandoned' };
 
 export interface OpeningFacts {
-  /** 0 while no PR is recorded. */
-  pullRequestNumber: number;
+  /** Number 0 while no PR is recorded. */
+  pullRequest: { number: number };
   /** ISO time the opener's lease ends; absent on records from before leases. */
   leaseExpiresAt?: string;
 }
 
 export function judgeOpening(facts: OpeningFacts, now: Date): OpeningState {
-  if (facts.pullRequestNumber > 0) return { state: 'opened' };
+  if (facts.pullRequest.number > 0) return { state: 'opened' };
   const expires = facts.leaseExpiresAt ? Date.parse(facts.leaseExpiresAt) : NaN;
   // No readable lease: no opener can be relying on one.
   if (Number.isNaN(expires)) return { state: 'abandoned' };

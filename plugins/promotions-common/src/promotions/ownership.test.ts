@@ -5,9 +5,9 @@ const LATER = '2026-12-01T10:01:00.000Z';
 const EARLIER = '2026-12-01T09:59:00.000Z';
 
 const live: LivePromotionFacts[] = [
-  { id: 'recorded', pullRequestNumber: 4, branch: 'promotions/alpha-shop-prod-recorded' },
-  { id: 'opening', pullRequestNumber: 0, leaseExpiresAt: LATER, branch: 'promotions/alpha-shop-test-opening' },
-  { id: 'crashed', pullRequestNumber: 0, leaseExpiresAt: EARLIER, branch: 'promotions/alpha-shop-uat-crashed' },
+  { id: 'recorded', pullRequest: { number: 4 }, branch: 'promotions/alpha-shop-prod-recorded' },
+  { id: 'opening', pullRequest: { number: 0 }, leaseExpiresAt: LATER, branch: 'promotions/alpha-shop-test-opening' },
+  { id: 'crashed', pullRequest: { number: 0 }, leaseExpiresAt: EARLIER, branch: 'promotions/alpha-shop-uat-crashed' },
 ];
 
 describe('disposePullRequest', () => {

@@ -11,8 +11,8 @@ import { judgeOpening } from './opening';
 /** A live promotion as the reconciler sees it. */
 export interface LivePromotionFacts {
   id: string;
-  /** 0 while no PR is recorded. */
-  pullRequestNumber: number;
+  /** Number 0 while no PR is recorded. */
+  pullRequest: { number: number };
   leaseExpiresAt?: string;
   branch?: string;
 }
@@ -47,9 +47,9 @@ export function disposePullRequest(
       reason: 'no live promotion owns this pull request (its promotion ended, failed or was superseded)',
     };
   }
-  if (owner.pullRequestNumber === pr.number) return { action: 'keep' };
-  if (owner.pullRequestNumber > 0) {
-    return { action: 'close', reason: `its promotion continues in #${owner.pullRequestNumber}` };
+  if (owner.pullRequest.number === pr.number) return { action: 'keep' };
+  if (owner.pullRequest.number > 0) {
+    return { action: 'close', reason: `its promotion continues in #${owner.pullRequest.number}` };
   }
   return judgeOpening(owner, now).state === 'opening'
     ? { action: 'wait' }

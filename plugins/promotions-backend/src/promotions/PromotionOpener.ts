@@ -1,0 +1,162 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import { ConflictError } from '@backstage/errors';
+import { ProductRef, judgeOpening } from '@refplat/plugin-promotions-common';
+import { PromotionsConfig } from '../config';
+import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
+import { PlatformRepoWriter, PullRequestInfo } from '../github/PlatformRepoWriter';
+import { releasePath } from '../ladder/readProductRecords';
+import { setReleaseDigests } from '../releases/editRelease';
+import {
+  parseMarker,
+  pullRequestBody,
+  pullRequestLabels,
+  pullRequestMarkerPrefix,
+  pullRequestTitle,
+} from './pullRequestText';
+
+export interface PromotionOpenerOptions {
+  config: PromotionsConfig;
+  store: PromotionStore;
+  writer: PlatformRepoWriter;
+  logger: LoggerService;
+  /** Link back to the product in Backstage, for the PR description. */
+  entityUrl?: (product: ProductRef) => string;
+}
+
+/**
+ * Opens a recorded promotion's Release PR, and finishes the job of an
+ * opener that died. The promotion (with its branch name and the opener's
+ * lease) is recorded first; then the branch, the commit and the PR are
+ * made; then the PR is recorded — only onto a promotion that is still live
+ * and has none, so a PR nothing live can own is closed at once.
+ */
+export class PromotionOpener {
+  constructor(private readonly options: PromotionOpenerOptions) {}
+
+  /** Branch, commit, PR, record, labels. Throws (after failing the promotion) when it cannot. */
+  async open(record: PromotionRecord, baseRevision: string, requiresApproval: boolean): Promise<PromotionRecord> {
+    const { config, writer } = this.options;
+    const product = { team: record.team, product: record.product };
+    const branch = record.branch!;
+    try {
+      const path = releasePath(config, product, record.toStage);
+      const current = await writer.readFile(path, baseRevision);
+      const text = setReleaseDigests(current.text, record.services);
+      await writer.createBranch(branch, baseRevision);
+      const headSha = await writer.commitFile({
+        branch,
+        path,
+        text,
+        blobSha: current.blobSha,
+        message: `${pullRequestTitle(record)}\n\nRequested by ${record.requestedBy}.`,
+      });
+      const pr = await writer.openPullRequest({
+        branch,
+        title: pullRequestTitle(record),
+        body: pullRequestBody({
+          ...record,
+          previous: record.previousServices ?? {},
+          requiresApproval,
+          approvers: config.approval.approvers,
+          entityUrl: this.options.entityUrl?.(product),
+        }),
+      });
+      const recorded = await this.record(record, pr, { actor: record.requestedBy, detail: pr.url, headSha });
+      if (!recorded) {
+        throw new ConflictError(
+          `A newer request replaced this promotion into ${record.toStage} while its pull request was being opened; #${pr.number} is closed`,
+        );
+      }
+      return recorded;
+    } catch (error) {
+      if (error instanceof ConflictError) throw error;
+      await this.fail(record, `Could not open the Release PR: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  /**
+   * A promotion whose opener is gone (no PR recorded, lease ended): adopts
+   * its PR through the body marker, or fails it and deletes its branch.
+   * Does nothing while the lease runs.
+   */
+  async reconcileAbandoned(record: PromotionRecord, actor: string): Promise<void> {
+    const now = new Date();
+    if (judgeOpening(record, now).state !== 'abandoned') return;
+    const marker = pullRequestMarkerPrefix(record.team, record.product, record.toStage);
+    const pr = (await this.options.writer.findOpenPullRequests(marker)).find(
+      candidate => parseMarker(candidate.body).id === record.id,
+    );
+    if (pr) {
+      this.options.logger.info(`Adopting PR #${pr.number} for promotion ${record.id}: its opener did not finish`);
+      await this.record(record, pr, {
+        actor,
+        detail: `adopted ${pr.url}: the request that opened it did not finish`,
+      });
+      return;
+    }
+    const reason =
+      'The request opening its pull request stopped before it finished (its lease ran out and GitHub has no PR for it); request the promotion again';
+    const failed = await this.options.store.transition(
+      record.id,
+      { status: LIVE_STATUSES, noPullRequest: true, leaseEndedBy: now.toISOString() },
+      { status: 'failed', statusReason: reason },
+      { type: 'failed', actor, detail: reason },
+    );
+    if (failed && record.branch) await this.deleteBranch(record.branch);
+  }
+
+  /**
+   * Records `pr` on the promotion if it is live and has no PR yet. When it
+   * cannot be recorded and the promotion does not already hold that PR, the
+   * PR is closed: nothing would ever look after it. Labels are best-effort.
+   */
+  private async record(
+    record: PromotionRecord,
+    pr: PullRequestInfo,
+    how: { actor: string; detail: string; headSha?: string },
+  ): Promise<PromotionRecord | undefined> {
+    const { store, writer, logger } = this.options;
+    const recorded = await store.transition(
+      record.id,
+      { status: LIVE_STATUSES, noPullRequest: true },
+      { pullRequest: { number: pr.number, url: pr.url }, branch: pr.headRef, headSha: how.headSha, leaseExpiresAt: undefined },
+      { type: 'pr-opened', actor: how.actor, detail: how.detail },
+    );
+    if (recorded) {
+      await writer
+        .addLabels(pr.number, pullRequestLabels(record))
+        .catch(error => logger.warn(`Could not label PR #${pr.number}: ${error}`));
+      return recorded;
+    }
+    const current = await store.get(record.id);
+    if (current && LIVE_STATUSES.includes(current.status) && current.pullRequest.number === pr.number) {
+      return current;
+    }
+    const why = current?.statusReason ? `: ${current.statusReason}` : '';
+    await writer
+      .closePullRequest(pr.number, `Closed by the promotions plugin: its promotion is ${current?.status ?? 'gone'}${why}.`)
+      .catch(error => logger.warn(`Could not close PR #${pr.number}, which nothing owns: ${error}`));
+    await this.deleteBranch(pr.headRef);
+    return undefined;
+  }
+
+  /** Fails the promotion and deletes its branch: a call that timed out may still have created it. */
+  private async fail(record: PromotionRecord, reason: string) {
+    this.options.logger.warn(`Promotion ${record.id}: ${reason}`);
+    await this.options.store.transition(
+      record.id,
+      { status: LIVE_STATUSES, noPullRequest: true },
+      { status: 'failed', statusReason: reason },
+      { type: 'failed', actor: 'promotions', detail: reason },
+    );
+    await this.deleteBranch(record.branch!);
+  }
+
+  /** Best-effort: a branch left behind is deleted by the Gate's reconciler later. */
+  private async deleteBranch(branch: string) {
+    await this.options.writer
+      .deleteBranch(branch)
+      .catch(error => this.options.logger.warn(`Could not delete branch ${branch}: ${error}`));
+  }
+}

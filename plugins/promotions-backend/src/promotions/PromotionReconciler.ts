@@ -1,0 +1,107 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import { disposePullRequest, graceElapsed, isBranchInUse } from '@refplat/plugin-promotions-common';
+import { PromotionsConfig } from '../config';
+import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
+import { PlatformRepoWriter, PullRequestInfo } from '../github/PlatformRepoWriter';
+import { PromotionOpener } from './PromotionOpener';
+import { BRANCH_PREFIX, PULL_REQUEST_MARKER, parseMarker } from './pullRequestText';
+
+const RECONCILER_ACTOR = 'promotions-reconciler';
+
+/**
+ * The Gate's first step: makes GitHub agree with the database. Open plugin
+ * PRs (found by their body marker) that no live promotion owns are closed,
+ * those of a promotion whose opener died are adopted, and `promotions/*`
+ * branches with no live promotion and no open PR are deleted once idle for
+ * the grace period. Afterwards at most one plugin PR per target stage is open.
+ */
+export class PromotionReconciler {
+  constructor(
+    private readonly options: {
+      config: PromotionsConfig;
+      store: PromotionStore;
+      writer: PlatformRepoWriter;
+      opener: PromotionOpener;
+      logger: LoggerService;
+    },
+  ) {}
+
+  async reconcile(): Promise<void> {
+    const { writer, store } = this.options;
+    // GitHub first, the database after: anything listed on GitHub was
+    // recorded before it was made, so its live promotion is in `live`.
+    const branches = await writer.listBranches(BRANCH_PREFIX);
+    const pulls = await writer.findOpenPullRequests(PULL_REQUEST_MARKER);
+    const live = await store.listLive();
+    const now = new Date();
+    const stillOpen = await this.reconcilePullRequests(pulls, live, now);
+    await this.deleteIdleBranches(branches, stillOpen, live, now);
+  }
+
+  /** Closes or adopts PRs nothing live owns; returns the PRs left open. */
+  private async reconcilePullRequests(
+    pulls: PullRequestInfo[],
+    live: PromotionRecord[],
+    now: Date,
+  ): Promise<PullRequestInfo[]> {
+    const { writer, opener, logger } = this.options;
+    const stillOpen: PullRequestInfo[] = [];
+    for (const pr of pulls) {
+      const promotionId = parseMarker(pr.body).id;
+      const disposition = disposePullRequest({ number: pr.number, promotionId, headRef: pr.headRef }, live, now);
+      if (disposition.action === 'close') {
+        logger.info(`Closing PR #${pr.number}: ${disposition.reason}`);
+        try {
+          await writer.closePullRequest(pr.number, `Closed by the promotions Gate: ${disposition.reason}.`);
+          if (!isBranchInUse(pr.headRef, live, [])) await writer.deleteBranch(pr.headRef);
+        } catch (error) {
+          logger.warn(`Could not close PR #${pr.number}: ${error}`);
+          stillOpen.push(pr);
+        }
+        continue;
+      }
+      if (disposition.action === 'adopt') {
+        await opener.reconcileAbandoned(live.find(p => p.id === disposition.promotionId)!, RECONCILER_ACTOR);
+      }
+      stillOpen.push(pr);
+    }
+    this.checkOnePerStage(stillOpen);
+    return stillOpen;
+  }
+
+  /** The invariant the steps above keep; a breach is a bug worth an error in the log. */
+  private checkOnePerStage(open: PullRequestInfo[]) {
+    const byStage = new Map<string, number[]>();
+    for (const pr of open) {
+      const key = parseMarker(pr.body).key ?? '?';
+      byStage.set(key, [...(byStage.get(key) ?? []), pr.number]);
+    }
+    for (const [stage, numbers] of byStage) {
+      if (numbers.length > 1) {
+        this.options.logger.error(`More than one open promotion PR into ${stage}: ${numbers.map(n => `#${n}`).join(', ')}`);
+      }
+    }
+  }
+
+  private async deleteIdleBranches(
+    branches: Array<{ name: string; sha: string }>,
+    openPulls: PullRequestInfo[],
+    live: PromotionRecord[],
+    now: Date,
+  ) {
+    const { writer, store, config, logger } = this.options;
+    for (const branch of branches) {
+      if (isBranchInUse(branch.name, live, openPulls)) continue;
+      try {
+        // Idle since its promotion last changed (ended), else since its last commit.
+        const owner = await store.findByBranch(branch.name);
+        const idleSince = owner?.updatedAt ?? (await writer.commitDate(branch.sha));
+        if (!graceElapsed(idleSince, now, config.gate.orphanGraceSeconds * 1000)) continue;
+        logger.info(`Deleting branch ${branch.name}: no live promotion or open PR has used it since ${idleSince}`);
+        await writer.deleteBranch(branch.name);
+      } catch (error) {
+        logger.warn(`Could not clean up branch ${branch.name}: ${error}`);
+      }
+    }
+  }
+}
