@@ -41,7 +41,9 @@ describe('stall faults', () => {
   it("'stall-response' handles a call and withholds the answer: the branch exists", async () => {
     sim.control.addFault({ target: 'github', method: 'POST', path: '/git/refs', kind: 'stall-response' });
     await abandonStalledCall('POST', '/git/refs', { ref: 'refs/heads/unanswered', sha: sim.control.getState().mainSha });
+    // The handler finishes on its own time after the client went away.
     await waitFor(async () => (await github('GET', '/git/ref/heads/unanswered')).status === 200);
+    expect((await github('GET', '/git/ref/heads/unanswered')).status).toBe(200);
   });
 
   it('applies a stall to one call only', async () => {
