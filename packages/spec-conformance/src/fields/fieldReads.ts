@@ -56,9 +56,11 @@ export const GITHUB_READS: GithubRead[] = [
     method: 'get',
     templates: ['/repos/{owner}/{repo}/compare/{basehead}', '/repos/{owner}/{repo}/compare/{base}...{head}'],
     status: '200',
-    fields: ['total_commits', 'html_url', 'commits[].sha', 'commits[].commit.message', 'commits[].author.login', 'commits[].commit.author.name', 'commits[].html_url'],
-    readBy: 'promotions/WhatChanged.ts, promotions/newestCommits.ts',
+    fields: ['total_commits', 'html_url', 'commits[].sha', 'commits[].commit.message', 'commits[].author.login', 'commits[].commit.author.name', 'commits[].html_url', 'files[].filename'],
+    readBy: 'promotions/WhatChanged.ts, promotions/newestCommits.ts, github/PlatformRepoWriter.ts changedFiles',
   },
+  { method: 'get', templates: ['/repos/{owner}/{repo}/git/matching-refs/{ref}'], status: '200', fields: ['[].ref', '[].object.sha'], readBy: 'github/PlatformRepoWriter.ts listBranches' },
+  { method: 'get', templates: ['/repos/{owner}/{repo}/git/commits/{commit_sha}'], status: '200', fields: ['committer.date'], readBy: 'github/PlatformRepoWriter.ts commitDate' },
 ];
 
 /** The parts of an Application source the product reads (common/src/argo/applicationSources.ts, injectedImages.ts). */
