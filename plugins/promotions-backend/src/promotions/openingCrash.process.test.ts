@@ -21,7 +21,10 @@ const GATE = {
 };
 const REPO = { owner: 'refplat', repo: 'platform' };
 
-const describeWithPostgres = postgresAnswers() ? describe : describe.skip;
+const POSTGRES_HOST = new URL(POSTGRES_URL).host;
+const [describeWithPostgres, where] = postgresAnswers()
+  ? [describe, `on PostgreSQL at ${POSTGRES_HOST}`]
+  : [describe.skip, `skipped: PostgreSQL does not answer at ${POSTGRES_HOST}`];
 
 /**
  * `kill -9` of the replica opening a promotion's PR, at each step, with the
@@ -30,7 +33,7 @@ const describeWithPostgres = postgresAnswers() ? describe : describe.skip;
  * runs the Gate; it must make GitHub and the database agree within the
  * lease plus two Gate cycles, and an identical retry must then succeed.
  */
-describeWithPostgres(`kill -9 while opening a PR (replicas as OS processes on PostgreSQL at ${new URL(POSTGRES_URL).host})`, () => {
+describeWithPostgres(`kill -9 while opening a PR (replicas as OS processes, ${where})`, () => {
   let sim: RunningSim;
   let database: Awaited<ReturnType<typeof createFreshDatabase>>;
   let survivor: BackendProcess;
