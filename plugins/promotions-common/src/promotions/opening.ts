@@ -12,6 +12,7 @@ export type OpeningState =
   /** Nobody is opening it any more: reconcile it from GitHub. */
   | { state: 'abandoned' };
 
+/** What the rule needs of a promotion: its PR, if recorded, and the opener's lease. */
 export interface OpeningFacts {
   /** Number 0 while no PR is recorded. */
   pullRequest: { number: number };
@@ -19,6 +20,7 @@ export interface OpeningFacts {
   leaseExpiresAt?: string;
 }
 
+/** Where the opening of the promotion's PR stands at `now`. */
 export function judgeOpening(facts: OpeningFacts, now: Date): OpeningState {
   if (facts.pullRequest.number > 0) return { state: 'opened' };
   const expires = facts.leaseExpiresAt ? Date.parse(facts.leaseExpiresAt) : NaN;

@@ -25,6 +25,7 @@ export interface MarkedPullRequest {
   headRef: string;
 }
 
+/** What the reconciler does with one open plugin PR. */
 export type PullRequestDisposition =
   /** Its live promotion has it recorded. */
   | { action: 'keep' }
@@ -35,6 +36,7 @@ export type PullRequestDisposition =
   /** Nothing live owns it: it must not stay open. */
   | { action: 'close'; reason: string };
 
+/** Whether a live promotion owns the PR, is still opening it, lost its opener, or nothing owns it. */
 export function disposePullRequest(
   pr: MarkedPullRequest,
   live: LivePromotionFacts[],
