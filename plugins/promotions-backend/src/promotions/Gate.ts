@@ -252,13 +252,14 @@ export class Gate {
       `${pullRequestTitle(promotion)} (#${pr.number})`,
     );
     if (outcome.merged) {
-      if (promotion.branch) await this.deleteBranch(promotion.branch);
+      // Recorded at once; deleting the branch is cleanup (GitHub paces writes a second apart).
       await store.transition(
         promotion.id,
         { status: LIVE_STATUSES },
         { status: 'merged', statusReason: undefined },
         { type: 'merged', actor: GATE_ACTOR, detail: outcome.sha },
       );
+      if (promotion.branch) await this.deleteBranch(promotion.branch);
       return;
     }
     if (outcome.reason === 'head-moved') {
