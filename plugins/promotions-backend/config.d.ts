@@ -117,9 +117,9 @@ export interface Config {
      * `refplat.org/auto-promote: "false"` are left alone.
      */
     autoPromote?: {
+      /** Default: false (opt-in). The Gate (`gate.enabled`) is on by default. */
       enabled?: boolean;
       frequency?: HumanDuration;
     };
   };
 }
-      /** Default: false (opt-in). The Gate (`gate.enabled`) is on by default. */
