@@ -166,6 +166,12 @@ export function readSimFile(sim: RunningSim, path: string): string {
   });
 }
 
+/**
+ * Gate settings for tests that count a view's upstream requests: the Gate's
+ * GitHub sweep (two list requests) runs at its first run and not again.
+ */
+export const SWEEP_ONCE = { openingLease: { hours: 1 }, orphanGracePeriod: { hours: 1 } };
+
 /** Polls until `check` returns a value, or fails with the last value seen. */
 export async function eventually<T>(
   check: () => Promise<T | undefined>,

@@ -26,7 +26,22 @@ export class PromotionReconciler {
     },
   ) {}
 
-  async reconcile(): Promise<void> {
+  private lastSweep = 0;
+
+  /**
+   * Sweeps at most once per the shorter of the opening lease and the branch
+   * grace period: a sweep sooner could not act on anything new, and each one
+   * costs two GitHub list requests.
+   */
+  async reconcile(now = Date.now()): Promise<void> {
+    const { gate } = this.options.config;
+    const intervalMs = Math.min(gate.openingLeaseSeconds, gate.orphanGraceSeconds) * 1000;
+    if (this.lastSweep !== 0 && now - this.lastSweep < intervalMs) return;
+    this.lastSweep = now;
+    await this.sweep();
+  }
+
+  private async sweep(): Promise<void> {
     const { writer, store } = this.options;
     // GitHub first, the database after: anything listed on GitHub was
     // recorded before it was made, so its live promotion is in `live`.

@@ -7,7 +7,8 @@ import { parse } from 'yaml';
 import { eventually, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
 import { parseMarker } from './pullRequestText';
 
-jest.setTimeout(300_000);
+// Ten rounds of paced GitHub writes (1 s apart, 3 s for PRs): ~250 s idle, more on a busy CI box.
+jest.setTimeout(600_000);
 
 const databases = TestDatabases.create({ ids: ['POSTGRES_15', 'SQLITE_3'] });
 /** PostgreSQL where the CI has one (real concurrency), else SQLite: one run keeps the suite's time modest. */

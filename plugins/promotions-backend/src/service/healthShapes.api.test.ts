@@ -16,6 +16,7 @@ import {
   eventually,
   simConfig,
   startPromotionsBackend,
+  SWEEP_ONCE,
 } from '../__testUtils__/testBackend';
 import { comparableLadder, getLadder } from '../__testUtils__/ladderViews';
 import { readPromotionsConfig } from '../config';
@@ -76,7 +77,8 @@ describe.each(CELLS)(
 
     beforeEach(async () => {
       sim = await startPlatformSim({ ...SIM_TIMING, argocdVersion, applicationSource });
-      server = await startPromotionsBackend(sim, 'argocd');
+      // The Gate's GitHub sweep runs once, at its first run, outside the measured views.
+      server = await startPromotionsBackend(sim, 'argocd', { gate: SWEEP_ONCE });
       github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
     });
 

@@ -7,6 +7,7 @@ import {
   eventually,
   readSimFile,
   startPromotionsBackend,
+  SWEEP_ONCE,
 } from '../__testUtils__/testBackend';
 import { comparableLadder, getLadder } from '../__testUtils__/ladderViews';
 
@@ -139,7 +140,8 @@ describe('ladder route errors and cost', () => {
 
   beforeAll(async () => {
     sim = await startPlatformSim({ canaryStepMs: 400, syncDelayMs: 200, reconcileIntervalMs: 100 });
-    server = await startPromotionsBackend(sim, 'argocd');
+    // The Gate's GitHub sweep runs once, at its first run, outside the measured views.
+    server = await startPromotionsBackend(sim, 'argocd', { gate: SWEEP_ONCE });
   });
 
   afterAll(async () => {
