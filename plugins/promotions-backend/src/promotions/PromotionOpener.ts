@@ -70,6 +70,15 @@ export class PromotionOpener {
       return recorded;
     } catch (error) {
       if (error instanceof ConflictError) throw error;
+      const current = await this.options.store.get(record.id);
+      if (current && !LIVE_STATUSES.includes(current.status)) {
+        // Replaced meanwhile: the Gate's sweep may already have deleted the
+        // branch, which is what made GitHub refuse. Not a GitHub failure.
+        await this.deleteBranch(branch);
+        throw new ConflictError(
+          `A newer request replaced this promotion into ${record.toStage} while its pull request was being opened`,
+        );
+      }
       await this.fail(record, `Could not open the Release PR: ${(error as Error).message}`);
       throw error;
     }
