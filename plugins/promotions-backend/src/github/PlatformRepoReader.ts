@@ -45,9 +45,16 @@ export class PlatformRepoReader {
     headTtlMs = 0,
   ) {
     this.heads = new RecentResults(headTtlMs);
-    // Any write through this client (a merge above all) may move the branch: the writer's
-    // next view must show it at once, not up to a TTL later. Writes are rare next to views.
-    octokit.hook.after('request', (_response, options) => {
+    this.forgetHeadAfterWritesBy(octokit);
+  }
+
+  /**
+   * Any write through this client (a merge above all) may move the branch: the writer's
+   * next view must show it at once, not up to a TTL later. Writes are rare next to views.
+   * Every client that writes to the platform repo (the Gate has its own) is registered.
+   */
+  forgetHeadAfterWritesBy(writer: GithubClient): void {
+    writer.hook.after('request', (_response, options) => {
       if (options.method !== 'GET' && options.method !== 'HEAD') this.heads.forget();
     });
   }

@@ -112,10 +112,9 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   });
   const opener = new PromotionOpener({ config, store, writer, logger, entityUrl });
   // The Gate's GitHub calls are not retried within a run: the next run retries.
-  const gateWriter = new PlatformRepoWriter(
-    createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0 }),
-    config.platformRepo,
-  );
+  const gateOctokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0 });
+  reader.forgetHeadAfterWritesBy(gateOctokit);
+  const gateWriter = new PlatformRepoWriter(gateOctokit, config.platformRepo);
   const gateOpener = new PromotionOpener({ config, store, writer: gateWriter, logger, entityUrl });
   const reconciler = new PromotionReconciler({ config, store, writer: gateWriter, opener: gateOpener, logger });
   const gate = new Gate({

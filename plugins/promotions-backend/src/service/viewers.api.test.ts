@@ -1,4 +1,6 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import request from 'supertest';
 import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 import { getLadder } from '../__testUtils__/ladderViews';
 
@@ -55,5 +57,27 @@ describe('many viewers of one ladder', () => {
     const windows = Math.floor((Date.now() - started) / ttlMs) + 1;
     expect(headChecks().length).toBeLessThanOrEqual(windows);
     expect(applicationLists().length).toBeLessThanOrEqual(windows);
+  });
+
+  it("shows the Gate's merge in the next view, however long the TTL", async () => {
+    const server = await startPromotionsBackend(sim, 'argocd', { cacheTtl: LONG_TTL });
+    const before = await getLadder(server);
+    const requested = await request(server)
+      .post('/api/promotions/products/alpha/shop/promotions')
+      .set('Authorization', mockCredentials.user.header('user:default/bob'))
+      .send({ toStage: 'test', services: ['storefront'] });
+    expect(requested.status).toBe(201);
+    const digest = requested.body.promotion.services.storefront;
+    expect(before.stages.find(stage => stage.name === 'test')!.services.storefront.digest).not.toBe(digest);
+
+    await eventually(async () => {
+      const { body } = await request(server)
+        .get(`/api/promotions/promotions/${requested.body.promotion.id}`)
+        .set('Authorization', mockCredentials.user.header('user:default/bob'));
+      return body.promotion.status === 'merged' ? true : undefined;
+    }, 20_000);
+    const after = await getLadder(server);
+    expect(after.revision).not.toBe(before.revision);
+    expect(after.stages.find(stage => stage.name === 'test')!.services.storefront.digest).toBe(digest);
   });
 });
