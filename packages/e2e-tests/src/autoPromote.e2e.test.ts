@@ -48,7 +48,13 @@ describe('the auto-promoter in the app', () => {
     await soak.waitFor({ timeout: 60_000 });
     expect(await soak.textContent()).toMatch(/Soaking: \d+s left/);
     await screenshot(page, 'climb-soaking-in-test');
-    expect(await page.getByTestId('auto-uat-cart').count()).toBe(1);
+    // uat is told why the digest waits: the auto-promoter's last decision, on hover
+    await page.getByTestId('incoming-uat-cart').getByTestId('waiting-to-climb').hover();
+    const why = page.getByRole('tooltip');
+    await why.waitFor();
+    expect(await why.textContent()).toMatch(/Auto-promoter, .*: skipped — /);
+    await screenshot(page, 'climb-why-uat-waits');
+    await page.mouse.move(0, 0);
     await cellDigestIs('uat', 'cart', digest, 90_000);
     await screenshot(page, 'climb-reached-uat');
   });
