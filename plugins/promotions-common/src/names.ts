@@ -7,24 +7,33 @@ const NAME_PATTERN = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 /** An image digest: never a tag. */
 const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 
+/** @public */
 export function isValidName(value: unknown): value is string {
   return typeof value === 'string' && NAME_PATTERN.test(value);
 }
 
+/** @public */
 export function isValidDigest(value: unknown): value is string {
   return typeof value === 'string' && DIGEST_PATTERN.test(value);
 }
 
-/** `sha256:0123456789ab` — enough to tell digests apart on screen. */
+/**
+ * `sha256:0123456789ab` — enough to tell digests apart on screen.
+ *
+ * @public
+ */
 export function shortDigest(digest: string): string {
   return digest.startsWith('sha256:') ? digest.slice(0, 19) : digest.slice(0, 12);
 }
 
+/** @public */
 export type ProductRef = { team: string; product: string };
 
 /**
  * Parses the `refplat.org/product` annotation value (`team/product`).
  * Returns undefined for anything that is not exactly two valid names.
+ *
+ * @public
  */
 export function parseProductRef(value: string | undefined): ProductRef | undefined {
   if (!value) return undefined;
@@ -33,11 +42,16 @@ export function parseProductRef(value: string | undefined): ProductRef | undefin
   return { team: parts[0], product: parts[1] };
 }
 
+/** @public */
 export function formatProductRef(ref: ProductRef): string {
   return `${ref.team}/${ref.product}`;
 }
 
-/** The ArgoCD Application (and Environment) name for one Product at one Stage. */
+/**
+ * The ArgoCD Application (and Environment) name for one Product at one Stage.
+ *
+ * @public
+ */
 export function applicationName(ref: ProductRef, stage: string): string {
   return `${ref.team}-${ref.product}-${stage}`;
 }

@@ -8,6 +8,8 @@ function nonEmpty(value: unknown): value is string {
 /**
  * The git revision the Application is synced to: `status.sync.revision`, or the first of
  * `status.sync.revisions` for a multi-source Application.
+ *
+ * @public
  */
 export function syncedRevision(
   app: Application | undefined,
@@ -21,6 +23,8 @@ export function syncedRevision(
 /**
  * Every synced revision: `[status.sync.revision]`, or `status.sync.revisions` (one per source,
  * in `spec.sources` order) for a multi-source Application.
+ *
+ * @public
  */
 export function syncedRevisions(app: Application | undefined): string[] {
   const sync = app?.status?.sync;
@@ -30,7 +34,11 @@ export function syncedRevisions(app: Application | undefined): string[] {
   return nonEmpty(sync?.revision) ? [sync!.revision] : [];
 }
 
-/** The images Argo CD saw running in the Application's pods (`status.summary.images`). */
+/**
+ * The images Argo CD saw running in the Application's pods (`status.summary.images`).
+ *
+ * @public
+ */
 export function runningImages(app: Application | undefined): string[] {
   const images = app?.status?.summary?.images;
   return Array.isArray(images) ? images.filter(nonEmpty) : [];
@@ -39,6 +47,8 @@ export function runningImages(app: Application | undefined): string[] {
 /**
  * The digest of an image reference: the `sha256:<64 hex>` after `@` (lower-cased), or
  * undefined for a tag-only reference or anything that is not a sha256 digest.
+ *
+ * @public
  */
 export function imageDigest(image: string): string | undefined {
   const at = image.lastIndexOf('@');
@@ -52,6 +62,8 @@ export function imageDigest(image: string): string | undefined {
 /**
  * The repository of an image reference, without tag and digest:
  * `reg.example.com:5000/alpha/storefront:1.2@sha256:…` → `reg.example.com:5000/alpha/storefront`.
+ *
+ * @public
  */
 export function imageRepository(image: string): string {
   const withoutDigest = image.split('@')[0];
@@ -75,6 +87,8 @@ function repositoryPath(image: string): string {
  * The images of one service: those whose repository's last path segment is the service name
  * (`…/alpha/storefront@sha256:…`); when none is, those whose reference before `@` (registry host
  * left out) contains the service name.
+ *
+ * @public
  */
 export function imagesForService(
   images: readonly string[],
@@ -89,7 +103,11 @@ export function imagesForService(
   return images.filter(image => repositoryPath(image).includes(service));
 }
 
-/** The `status.resources` entry of the service's Rollout (kind `Rollout`, name = service). */
+/**
+ * The `status.resources` entry of the service's Rollout (kind `Rollout`, name = service).
+ *
+ * @public
+ */
 export function findRollout(
   app: Application | undefined,
   service: string,
@@ -108,6 +126,8 @@ export function findRollout(
  * Whether Argo CD has compared live state with git since the last sync operation finished
  * (`status.reconciledAt >= status.operationState.finishedAt`). True when there is no finished
  * operation; false when the operation finished but `reconciledAt` is missing or older.
+ *
+ * @public
  */
 export function isReconciledAfterLastOperation(
   app: Application | undefined,

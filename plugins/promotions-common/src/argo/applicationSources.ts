@@ -5,9 +5,12 @@ import type { Application, ApplicationSource } from './types';
  * `platform-repo`: the source is the platform repo itself (its revision must carry the Release
  * file). `app-repo`: any other repository (a Service's app repo, a Helm chart repository), into
  * whose spec the ApplicationSet injects the Release digest.
+ *
+ * @public
  */
 export type ApplicationSourceKind = 'platform-repo' | 'app-repo';
 
+/** @public */
 export interface ClassifiedSource {
   kind: ApplicationSourceKind;
   /** Position in `spec.sources` (0 for `spec.source`). */
@@ -17,6 +20,7 @@ export interface ClassifiedSource {
   revision?: string;
 }
 
+/** @public */
 export interface ApplicationSources {
   /** `spec.sources` is used (Argo CD prefers it over `spec.source` when it is not empty). */
   multiSource: boolean;
@@ -40,6 +44,8 @@ function isMultiSource(app: Application | undefined): boolean {
  * The Application's sources, each with its kind and the revision Argo CD compared, in spec order.
  * A single source is `spec.source` with `status.sync.revision`; a multi-source Application has
  * `spec.sources` with `status.sync.revisions` in the same order.
+ *
+ * @public
  */
 export function classifySources(
   app: Application | undefined,
@@ -67,6 +73,8 @@ export function classifySources(
 /**
  * The platform-repo revisions Argo CD compared: the only revisions worth looking up in the
  * platform repo (an app-repo commit is never there).
+ *
+ * @public
  */
 export function platformRepoRevisions(
   app: Application | undefined,
@@ -108,6 +116,8 @@ function sameJson(a: unknown, b: unknown): boolean {
  * Whether Argo CD's last comparison used the current spec: `status.sync.comparedTo.source(s)`
  * equals `spec.source(s)` (same values, key order and empty fields aside). Until then Argo CD
  * has not looked at what the ApplicationSet last wrote into the spec.
+ *
+ * @public
  */
 export function comparedToCurrentSpec(app: Application | undefined): boolean {
   const comparedTo = app?.status?.sync?.comparedTo;

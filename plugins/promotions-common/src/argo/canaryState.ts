@@ -2,11 +2,19 @@ import { rolloutConditions, rolloutHealth } from './rolloutHealth';
 import { argoTimeIso, argoTimeMillis } from './time';
 import type { Rollout, RolloutDuration } from './types';
 
-/** The Rollouts phase vocabulary (Argo CD's `Suspended` is the Rollouts `Paused`). */
+/**
+ * The Rollouts phase vocabulary (Argo CD's `Suspended` is the Rollouts `Paused`).
+ *
+ * @public
+ */
 export type CanaryPhase =
   'Healthy' | 'Progressing' | 'Paused' | 'Degraded' | 'Unknown';
 
-/** Where a canary Rollout stands, for display and for the health rule. */
+/**
+ * Where a canary Rollout stands, for display and for the health rule.
+ *
+ * @public
+ */
 export interface CanaryState {
   /** `status.phase` when the controller has observed the spec, else derived like Argo CD does. */
   phase: CanaryPhase;
@@ -45,6 +53,8 @@ const DURATION_UNIT_SECONDS: Record<string, number> = {
 /**
  * A Rollouts pause duration in seconds: a number (seconds), a digits-only string (seconds), or a
  * Go duration string (`30s`, `5m`, `1h`, `1h30m`, `1.5h`). Undefined when absent or unparseable.
+ *
+ * @public
  */
 export function parseRolloutDuration(
   value: RolloutDuration | undefined | null,
@@ -62,7 +72,11 @@ export function parseRolloutDuration(
   return total;
 }
 
-/** Whether the Rollout was aborted: `status.abort`, or a `RolloutAborted` condition. */
+/**
+ * Whether the Rollout was aborted: `status.abort`, or a `RolloutAborted` condition.
+ *
+ * @public
+ */
 export function isRolloutAborted(rollout: Rollout): boolean {
   if (rollout.status?.abort === true) return true;
   return rolloutConditions(rollout).some(c => c?.reason === 'RolloutAborted');
@@ -74,6 +88,8 @@ export function isRolloutAborted(rollout: Rollout): boolean {
  * `weight` is `status.canary.weights.canary.weight` when the traffic router reports it; else 0
  * when aborted, 100 when every step is done, else the last `setWeight` at or before the current
  * step (0 before the first one).
+ *
+ * @public
  */
 export function canaryState(rollout: Rollout, now: Date): CanaryState {
   const status = rollout.status ?? {};
@@ -162,7 +178,11 @@ export function canaryState(rollout: Rollout, now: Date): CanaryState {
   return state;
 }
 
-/** `45s`, `12m`, `3h 5m`, `2d 4h`. */
+/**
+ * `45s`, `12m`, `3h 5m`, `2d 4h`.
+ *
+ * @public
+ */
 export function formatSeconds(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   if (s < 60) return `${s}s`;
@@ -186,6 +206,8 @@ export function formatSeconds(seconds: number): string {
  * `Canary paused (CanaryPauseStep) at step 1 of 8, 21% of traffic, for 5m; waits for a manual
  * promote`, `Canary aborted at step 0 of 2, 0% of traffic: <message>`, `Canary complete: all 4
  * steps done`.
+ *
+ * @public
  */
 export function describeCanary(state: CanaryState): string {
   const position = `step ${state.currentStep} of ${state.totalSteps}, ${state.weight}% of traffic`;

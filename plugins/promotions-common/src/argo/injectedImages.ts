@@ -1,7 +1,11 @@
 import { imageDigest, imageRepository } from './application';
 import type { ApplicationSource } from './types';
 
-/** An image an ApplicationSet wrote into an Application source for one Service. */
+/**
+ * An image an ApplicationSet wrote into an Application source for one Service.
+ *
+ * @public
+ */
 export interface InjectedImage {
   via: 'kustomize images' | 'Helm parameter';
   /** The override as written: `storefront=reg/alpha/storefront@sha256:…`, `image.digest=sha256:…`. */
@@ -74,7 +78,11 @@ function helmParameters(source: ApplicationSource, service: string): InjectedIma
     }));
 }
 
-/** What the source injects for the Service: kustomize image overrides, then Helm parameters. */
+/**
+ * What the source injects for the Service: kustomize image overrides, then Helm parameters.
+ *
+ * @public
+ */
 export function injectedImages(source: ApplicationSource, service: string): InjectedImage[] {
   if (!service) return [];
   return [...kustomizeImages(source, service), ...helmParameters(source, service)];

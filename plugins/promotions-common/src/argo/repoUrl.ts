@@ -1,4 +1,8 @@
-/** A GitHub repository as the configuration names it (`promotions.platformRepo`). */
+/**
+ * A GitHub repository as the configuration names it (`promotions.platformRepo`).
+ *
+ * @public
+ */
 export interface GitRepoRef {
   /** `github.com`, a GitHub Enterprise host, or `host:port`. */
   host: string;
@@ -54,6 +58,8 @@ function hostnameOf(host: string): string {
  * and repository case-insensitively (as GitHub treats them) as the last two path segments,
  * without `.git` — so a path prefix before them (a GitHub Enterprise behind a context path) is
  * allowed.
+ *
+ * @public
  */
 export function isRepoUrlOf(repoURL: string | undefined, repo: GitRepoRef): boolean {
   if (!repoURL) return false;

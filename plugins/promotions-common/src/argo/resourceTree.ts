@@ -4,7 +4,11 @@ import type {
   ResourceNode,
 } from './types';
 
-/** Argo CD 3 keeps per-resource health in the resource tree, not in `status.resources`. */
+/**
+ * Argo CD 3 keeps per-resource health in the resource tree, not in `status.resources`.
+ *
+ * @public
+ */
 export function healthIsInResourceTree(app: Application | undefined): boolean {
   return app?.status?.resourceHealthSource === 'appTree';
 }
@@ -24,6 +28,8 @@ function sameResource(node: ResourceNode, resource: ApplicationResourceStatus): 
  * resource without a node is not in the cluster: `Missing`, as Argo CD itself reports it.
  * `kinds`, when given, are the only kinds the nodes speak for (a source that read only the
  * Rollouts); other entries are left alone. The input is not changed.
+ *
+ * @public
  */
 export function withResourceTreeHealth(
   app: Application,

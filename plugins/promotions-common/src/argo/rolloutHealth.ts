@@ -1,9 +1,14 @@
 import type { Rollout, RolloutCondition } from './types';
 
-/** Argo CD's health of a Rollout (the statuses its Rollout health check can return). */
+/**
+ * Argo CD's health of a Rollout (the statuses its Rollout health check can return).
+ *
+ * @public
+ */
 export type RolloutHealthStatus =
   'Healthy' | 'Progressing' | 'Suspended' | 'Degraded' | 'Unknown';
 
+/** @public */
 export interface RolloutHealth {
   status: RolloutHealthStatus;
   /** Omitted when Argo CD's message would be empty. */
@@ -22,6 +27,8 @@ const KNOWN_STATUSES: ReadonlySet<string> = new Set([
  * Lua's `tonumber` on a JSON value: numbers stay numbers; strings convert only when the whole
  * string is a decimal (or `0x` hex) numeral; anything else is nil. This is what tells a
  * v0.10+ `observedGeneration` ("5") from a v0.9 pod-template hash ("6df79499bc").
+ *
+ * @public
  */
 export function luaToNumber(value: unknown): number | undefined {
   if (typeof value === 'number')
@@ -34,7 +41,11 @@ export function luaToNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-/** `status.conditions` as a list; `{}` (seen in real objects) and garbage count as no conditions. */
+/**
+ * `status.conditions` as a list; `{}` (seen in real objects) and garbage count as no conditions.
+ *
+ * @public
+ */
 export function rolloutConditions(rollout: Rollout): RolloutCondition[] {
   const conditions = rollout.status?.conditions;
   return Array.isArray(conditions) ? conditions : [];
@@ -45,6 +56,8 @@ export function rolloutConditions(rollout: Rollout): RolloutCondition[] {
  * (v0.10+) can be compared; a v0.9 hash, or a number larger than `metadata.generation` (an
  * all-digit v0.9 hash), counts as observed. A missing `metadata.generation` counts as 0, as in
  * the Rollouts controller (Argo CD's Lua would fail on it; real API objects always carry it).
+ *
+ * @public
  */
 export function isRolloutGenerationObserved(rollout: Rollout): boolean {
   const status = rollout.status;
@@ -72,6 +85,8 @@ function isWorkloadGenerationObserved(rollout: Rollout): boolean {
  * The stable ReplicaSet hash: `status.stableRS` (v0.8+), else `status.canary.stableRS`.
  * Mirrors the Lua: `""` when neither status block exists, undefined when `status.canary` exists
  * without `stableRS`.
+ *
+ * @public
  */
 export function rolloutStableRS(rollout: Rollout): string | undefined {
   const status = rollout.status;
@@ -107,6 +122,8 @@ function isPaused(rollout: Rollout): boolean {
  *
  * Deliberate tolerance where the Lua would raise an error (Argo CD then reports the error):
  * `conditions` that are not a list, a missing `metadata.generation`, a missing `spec.strategy`.
+ *
+ * @public
  */
 export function rolloutHealth(rollout: Rollout): RolloutHealth {
   if (

@@ -1,6 +1,10 @@
 import type { ArgoTime } from './types';
 
-/** Milliseconds since the epoch, or undefined for a missing or unparseable time. */
+/**
+ * Milliseconds since the epoch, or undefined for a missing or unparseable time.
+ *
+ * @public
+ */
 export function argoTimeMillis(
   value: ArgoTime | undefined | null,
 ): number | undefined {
@@ -13,7 +17,11 @@ export function argoTimeMillis(
   return Number.isFinite(ms) ? ms : undefined;
 }
 
-/** The time as an ISO 8601 string (`2021-07-15T21:08:55.000Z`), or undefined. */
+/**
+ * The time as an ISO 8601 string (`2021-07-15T21:08:55.000Z`), or undefined.
+ *
+ * @public
+ */
 export function argoTimeIso(
   value: ArgoTime | undefined | null,
 ): string | undefined {

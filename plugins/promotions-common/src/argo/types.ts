@@ -6,9 +6,14 @@
  * Only the fields the rules use are named; the index signatures keep the rest.
  */
 
-/** A Kubernetes time: an RFC 3339 string (JSON) or a `Date` (YAML parses unquoted timestamps). */
+/**
+ * A Kubernetes time: an RFC 3339 string (JSON) or a `Date` (YAML parses unquoted timestamps).
+ *
+ * @public
+ */
 export type ArgoTime = string | Date;
 
+/** @public */
 export interface ArgoObjectMeta {
   name?: string;
   namespace?: string;
@@ -25,13 +30,18 @@ export interface ArgoObjectMeta {
 // Argo CD Application (argoproj.io/v1alpha1)
 // ---------------------------------------------------------------------------------------------
 
-/** `name=value` passed to `helm template --set`; an ApplicationSet may inject a digest here. */
+/**
+ * `name=value` passed to `helm template --set`; an ApplicationSet may inject a digest here.
+ *
+ * @public
+ */
 export interface HelmParameter {
   name?: string;
   value?: string;
   forceString?: boolean;
 }
 
+/** @public */
 export interface ApplicationSource {
   repoURL?: string;
   path?: string;
@@ -49,17 +59,26 @@ export interface ApplicationSource {
   [key: string]: unknown;
 }
 
+/** @public */
 export interface ApplicationDestination {
   server?: string;
   name?: string;
   namespace?: string;
 }
 
-/** `Synced`, `OutOfSync` or `Unknown`. */
+/**
+ * `Synced`, `OutOfSync` or `Unknown`.
+ *
+ * @public
+ */
 export type ApplicationSyncStatusCode =
   'Synced' | 'OutOfSync' | 'Unknown' | (string & {});
 
-/** Argo CD health codes; Application health is the worst resource health. */
+/**
+ * Argo CD health codes; Application health is the worst resource health.
+ *
+ * @public
+ */
 export type ArgoHealthStatusCode =
   | 'Healthy'
   | 'Progressing'
@@ -69,16 +88,22 @@ export type ArgoHealthStatusCode =
   | 'Unknown'
   | (string & {});
 
-/** `Running`, `Terminating`, `Failed`, `Error`, `Succeeded`. */
+/**
+ * `Running`, `Terminating`, `Failed`, `Error`, `Succeeded`.
+ *
+ * @public
+ */
 export type OperationPhase =
   'Running' | 'Terminating' | 'Failed' | 'Error' | 'Succeeded' | (string & {});
 
+/** @public */
 export interface ArgoHealthStatus {
   status?: ArgoHealthStatusCode;
   message?: string;
   lastTransitionTime?: ArgoTime;
 }
 
+/** @public */
 export interface ApplicationSyncStatus {
   status?: ApplicationSyncStatusCode;
   /** The git revision (commit SHA) the live state was compared to; single-source apps. */
@@ -93,6 +118,7 @@ export interface ApplicationSyncStatus {
   };
 }
 
+/** @public */
 export interface SyncOperationResult {
   revision?: string;
   revisions?: string[];
@@ -101,6 +127,7 @@ export interface SyncOperationResult {
   [key: string]: unknown;
 }
 
+/** @public */
 export interface ApplicationOperationState {
   phase?: OperationPhase;
   message?: string;
@@ -111,7 +138,11 @@ export interface ApplicationOperationState {
   [key: string]: unknown;
 }
 
-/** One entry of `status.resources` (swagger: `applicationv1alpha1ResourceStatus`). */
+/**
+ * One entry of `status.resources` (swagger: `applicationv1alpha1ResourceStatus`).
+ *
+ * @public
+ */
 export interface ApplicationResourceStatus {
   group?: string;
   version?: string;
@@ -127,6 +158,7 @@ export interface ApplicationResourceStatus {
   syncWave?: number;
 }
 
+/** @public */
 export interface ApplicationRevisionHistory {
   id?: number;
   revision?: string;
@@ -138,6 +170,7 @@ export interface ApplicationRevisionHistory {
   [key: string]: unknown;
 }
 
+/** @public */
 export interface ApplicationStatus {
   sync?: ApplicationSyncStatus;
   health?: ArgoHealthStatus;
@@ -161,6 +194,7 @@ export interface ApplicationStatus {
   [key: string]: unknown;
 }
 
+/** @public */
 export interface Application {
   apiVersion?: string;
   kind?: string;
@@ -179,6 +213,8 @@ export interface Application {
  * One live resource of an Application's resource tree
  * (`GET /api/v1/applications/{name}/resource-tree`, swagger `v1alpha1ResourceNode`). From Argo CD
  * 3.0 this is the only place per-resource health is kept.
+ *
+ * @public
  */
 export interface ResourceNode {
   group?: string;
@@ -192,7 +228,11 @@ export interface ResourceNode {
   [key: string]: unknown;
 }
 
-/** The answer of the resource-tree route (swagger `v1alpha1ApplicationTree`). */
+/**
+ * The answer of the resource-tree route (swagger `v1alpha1ApplicationTree`).
+ *
+ * @public
+ */
 export interface ApplicationTree {
   nodes?: ResourceNode[] | null;
   orphanedNodes?: ResourceNode[] | null;
@@ -203,9 +243,14 @@ export interface ApplicationTree {
 // Argo Rollouts Rollout (argoproj.io/v1alpha1)
 // ---------------------------------------------------------------------------------------------
 
-/** A pause duration: a number of seconds, or a string such as `30s`, `5m`, `1h`, `1h30m`. */
+/**
+ * A pause duration: a number of seconds, or a string such as `30s`, `5m`, `1h`, `1h30m`.
+ *
+ * @public
+ */
 export type RolloutDuration = number | string;
 
+/** @public */
 export interface RolloutCanaryStep {
   setWeight?: number;
   pause?: { duration?: RolloutDuration };
@@ -218,12 +263,14 @@ export interface RolloutCanaryStep {
   [key: string]: unknown;
 }
 
+/** @public */
 export interface RolloutContainer {
   name?: string;
   image?: string;
   [key: string]: unknown;
 }
 
+/** @public */
 export interface RolloutSpec {
   replicas?: number;
   paused?: boolean;
@@ -246,6 +293,7 @@ export interface RolloutSpec {
   [key: string]: unknown;
 }
 
+/** @public */
 export interface RolloutCondition {
   type?: string;
   status?: string;
@@ -255,28 +303,36 @@ export interface RolloutCondition {
   lastUpdateTime?: ArgoTime;
 }
 
+/** @public */
 export interface RolloutPauseCondition {
   /** `CanaryPauseStep`, `InconclusiveAnalysisRun`, `InconclusiveExperiment`, `BlueGreenPause`. */
   reason?: string;
   startTime?: ArgoTime;
 }
 
+/** @public */
 export interface RolloutTrafficWeight {
   weight?: number;
   podTemplateHash?: string;
   serviceName?: string;
 }
 
+/** @public */
 export interface RolloutAnalysisRunStatus {
   name?: string;
   status?: string;
   message?: string;
 }
 
-/** Rollouts v1.0+ writes a phase; older controllers do not. */
+/**
+ * Rollouts v1.0+ writes a phase; older controllers do not.
+ *
+ * @public
+ */
 export type RolloutPhase =
   'Healthy' | 'Progressing' | 'Paused' | 'Degraded' | (string & {});
 
+/** @public */
 export interface RolloutStatus {
   phase?: RolloutPhase;
   message?: string;
@@ -321,6 +377,7 @@ export interface RolloutStatus {
   [key: string]: unknown;
 }
 
+/** @public */
 export interface Rollout {
   apiVersion?: string;
   kind?: string;

@@ -10,7 +10,11 @@ import type { PromotionStatus } from '../promotions/types';
  * soak settings and live promotions, and opens the promotions this returns.
  */
 
-/** A person's hold on one service in one stage: the auto-promoter leaves it alone. */
+/**
+ * A person's hold on one service in one stage: the auto-promoter leaves it alone.
+ *
+ * @public
+ */
 export interface Hold {
   stage: string;
   service: string;
@@ -19,6 +23,7 @@ export interface Hold {
   placedAt: string;
 }
 
+/** @public */
 export interface AutoPromoteContext {
   /** Live holds of this product. */
   holds: Hold[];
@@ -35,8 +40,10 @@ export interface AutoPromoteContext {
   now: Date;
 }
 
+/** @public */
 export type AutoDecisionKind = 'promote' | 'skip' | 'refuse';
 
+/** @public */
 export interface AutoDecision {
   fromStage: string;
   toStage: string;
@@ -50,6 +57,7 @@ export interface AutoDecision {
   soakRemainingSeconds?: number;
 }
 
+/** @public */
 export interface AutoPromotionPlan {
   /** One per (adjacent pair, service that exists in either stage), in ladder order. */
   decisions: AutoDecision[];
@@ -64,7 +72,11 @@ const LIVE_STATUSES: ReadonlySet<PromotionStatus> = new Set<PromotionStatus>([
   'approved',
 ]);
 
-/** The key of `AutoPromoteContext.healthySince`. */
+/**
+ * The key of `AutoPromoteContext.healthySince`.
+ *
+ * @public
+ */
 export function healthySinceKey(stage: string, service: string, digest: string): string {
   return `${stage}/${service}/${digest}`;
 }
@@ -74,6 +86,8 @@ export function healthySinceKey(stage: string, service: string, digest: string):
  * 0 when no soak is configured for the stage or the soak has elapsed; the
  * whole soak when it is not known since when the digest is healthy there.
  * Rounded up, so a soak that has not elapsed never reports 0.
+ *
+ * @public
  */
 export function soakRemaining(
   stage: string,
@@ -202,6 +216,8 @@ function decide(
  * pair is judged on that one snapshot, so a digest climbs at most one rung
  * per run: promoting dev's digest into test in this run never carries it
  * on into uat in the same run.
+ *
+ * @public
  */
 export function decideAutoPromotions(
   ladder: Ladder,

@@ -4,6 +4,8 @@
  * ascending) that hold the newest `wanted` of `total` commits: read them,
  * concatenate, and the last `wanted` are the newest. At most two pages when
  * `wanted <= perPage`.
+ *
+ * @public
  */
 export function newestCommitPages(total: number, wanted: number, perPage: number): number[] {
   if (total <= perPage) return [1];

@@ -1,6 +1,10 @@
 // Type aliases, not interfaces: the backend caches these as JSON values.
 
-/** One source commit between two digests of a service. */
+/**
+ * One source commit between two digests of a service.
+ *
+ * @public
+ */
 export type ChangeCommit = {
   sha: string;
   /** The first line of the commit message. */
@@ -9,7 +13,11 @@ export type ChangeCommit = {
   url: string;
 };
 
-/** What a promotion would ship for one service. */
+/**
+ * What a promotion would ship for one service.
+ *
+ * @public
+ */
 export type ServiceChange = {
   service: string;
   /** The digest in the lower stage: what a promotion would ship. */
@@ -27,7 +35,11 @@ export type ServiceChange = {
   note?: string;
 };
 
-/** `GET /products/{team}/{product}/changes?from=&to=`. */
+/**
+ * `GET /products/{team}/{product}/changes?from=&to=`.
+ *
+ * @public
+ */
 export type StageChanges = {
   fromStage: string;
   toStage: string;

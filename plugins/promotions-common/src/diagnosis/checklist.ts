@@ -8,6 +8,7 @@ import { shortDigest } from '../names';
  * it would be promoted into, each with its state, for the ladder UI.
  */
 
+/** @public */
 export type PromotionGate =
   | 'declared'
   | 'released'
@@ -19,6 +20,7 @@ export type PromotionGate =
   | 'approval'
   | 'carried';
 
+/** @public */
 export interface PromotionChecklistItem {
   gate: PromotionGate;
   /** Whether the gate lets the promotion through (`approval` is informational: always true). */
@@ -26,6 +28,7 @@ export interface PromotionChecklistItem {
   detail: string;
 }
 
+/** @public */
 export interface PromotionChecklistContext {
   fromStage: string;
   toStage: string;
@@ -55,6 +58,8 @@ function sameDigest(a: string, b: string): boolean {
  * Health and the running digest come from `source.checks` when present (every check but
  * `image` is health; `image` is the running digest), else from `healthy`/`reasons` and
  * `runningDigests`.
+ *
+ * @public
  */
 export function promotionChecklist(
   source: LadderServiceCell | undefined,

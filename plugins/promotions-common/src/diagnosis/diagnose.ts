@@ -12,6 +12,7 @@ import type { Promotion } from '../promotions/types';
  * always in the next hop.
  */
 
+/** @public */
 export interface DiagnosisThresholds {
   /** OutOfSync longer than this after a merge = stuck (default 300 s). */
   syncStuckSeconds: number;
@@ -26,6 +27,7 @@ export interface DiagnosisThresholds {
   degradedStuckSeconds: number;
 }
 
+/** @public */
 export const DEFAULT_DIAGNOSIS_THRESHOLDS: DiagnosisThresholds = Object.freeze({
   syncStuckSeconds: 300,
   canaryStuckSeconds: 600,
@@ -33,6 +35,7 @@ export const DEFAULT_DIAGNOSIS_THRESHOLDS: DiagnosisThresholds = Object.freeze({
   degradedStuckSeconds: 0,
 });
 
+/** @public */
 export interface DiagnosisInput {
   service: string;
   stage: string;
@@ -97,8 +100,10 @@ export interface DiagnosisInput {
   now: Date;
 }
 
+/** @public */
 export type DiagnosisState = 'ok' | 'in-progress' | 'stuck' | 'unknown';
 
+/** @public */
 export type DiagnosisCode =
   | 'healthy'
   | 'awaiting-approval'
@@ -115,11 +120,13 @@ export type DiagnosisCode =
   | 'rollout-aborted'
   | 'syncing';
 
+/** @public */
 export interface DiagnosisLink {
   label: string;
   url?: string;
 }
 
+/** @public */
 export interface Diagnosis {
   state: DiagnosisState;
   /**
@@ -135,7 +142,11 @@ export interface Diagnosis {
   code: DiagnosisCode;
 }
 
-/** The ArgoCD fix for a difference that is not there. */
+/**
+ * The ArgoCD fix for a difference that is not there.
+ *
+ * @public
+ */
 export const SERVER_SIDE_DIFF_ANNOTATION =
   'argocd.argoproj.io/compare-options: ServerSideDiff=true';
 
@@ -186,6 +197,8 @@ const ARGOCD_UNREACHABLE_LOOK: DiagnosisLink[] = [
  * Order: a live promotion PR (checks, approval) → the Release on main → the Application (reachable,
  * generated, syncing, in sync) → the Rollout (aborted, Degraded, canary paused) → the running
  * digest → healthy.
+ *
+ * @public
  */
 export function diagnose(
   input: DiagnosisInput,

@@ -15,9 +15,12 @@ import { HealthVerdict, worstVerdict } from './verdict';
  * - `app-repo`: it syncs app repos, and the ApplicationSet injects the Release digest into the spec;
  * - `multi-source`: `spec.sources`, each source judged by its kind;
  * - `unrecognised`: no source at all.
+ *
+ * @public
  */
 export type ApplicationShape = 'platform-repo' | 'app-repo' | 'multi-source' | 'unrecognised';
 
+/** @public */
 export interface ReleaseAppliedInput {
   /** The digest the stage's Release record names for the service (undefined = not released). */
   releasedDigest?: string;
@@ -31,6 +34,7 @@ export interface ReleaseAppliedInput {
   platformRevisionCarriesRelease: Readonly<Record<string, boolean | undefined>>;
 }
 
+/** @public */
 export interface ReleaseApplied {
   verdict: HealthVerdict;
   /** Which shape was judged and what it showed. */
@@ -160,6 +164,8 @@ function comparedInjectsOnly(app: Application, service: string, digest: string):
  * Application by each source's own kind (app-repo sources that inject nothing for the service are
  * left to the platform-repo sources, when there are any). Never `unknown` for a shape: only a
  * platform revision that could not be read is unknown.
+ *
+ * @public
  */
 export function judgeReleaseApplied(service: string, input: ReleaseAppliedInput): ReleaseApplied {
   const { application: app, platformRepo } = input;

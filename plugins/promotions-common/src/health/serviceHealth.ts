@@ -18,6 +18,7 @@ import { HealthVerdict, worstVerdict } from './verdict';
 export { HEALTH_VERDICT_SEVERITY, worstVerdict } from './verdict';
 export type { HealthVerdict } from './verdict';
 
+/** @public */
 export type ServiceHealthCheckId =
   | 'application'
   | 'sync'
@@ -27,6 +28,7 @@ export type ServiceHealthCheckId =
   | 'rollout'
   | 'image';
 
+/** @public */
 export interface ServiceHealthCheck {
   id: ServiceHealthCheckId;
   /** true: holds; false: does not hold; undefined: could not be told (or not checked). */
@@ -36,6 +38,7 @@ export interface ServiceHealthCheck {
   verdict: HealthVerdict;
 }
 
+/** @public */
 export interface ServiceHealthInput {
   /** The digest the stage's Release record names for the service (undefined = not released). */
   releasedDigest?: string;
@@ -59,6 +62,7 @@ export interface ServiceHealthInput {
   now: Date;
 }
 
+/** @public */
 export interface ServiceHealth {
   verdict: HealthVerdict;
   /** `verdict === 'healthy'`. */
@@ -75,6 +79,7 @@ export interface ServiceHealth {
   rolloutHealth?: RolloutHealth;
 }
 
+/** @public */
 export interface StageHealth {
   verdict: HealthVerdict;
   healthy: boolean;
@@ -139,6 +144,8 @@ function withMessage(text: string, message: string | undefined): string {
  * service's Rollout explains it and this service's Rollout health is known, and an OutOfSync Application, a running sync or a pending
  * refresh does not hold back a service whose own Release is applied and running alone with its
  * Rollout done (another service's new digest is what moved).
+ *
+ * @public
  */
 export function evaluateServiceHealth(
   service: string,
@@ -542,6 +549,8 @@ function unique(values: string[]): string[] {
  * A stage's health from its services': the worst verdict, and every reason prefixed with the
  * service name (a reason shared by several services, such as "ArgoCD unreachable", once).
  * No services at all is `unknown`.
+ *
+ * @public
  */
 export function evaluateStageHealth(
   services: Record<string, ServiceHealth>,

@@ -12,10 +12,16 @@ import type { Promotion } from '../promotions/types';
  * services.<svc>.{digest, healthy}}` and `promotions`; the rest extends it.
  */
 
-/** Health verdicts and canary state come from the pure rules. */
+/**
+ * Health verdicts and canary state come from the pure rules.
+ *
+ * @public
+ */
 export type HealthVerdictName = HealthVerdict;
+/** @public */
 export type LadderCanary = CanaryState;
 
+/** @public */
 export interface LadderServiceCell {
   /** The digest the stage's Release record names; absent when not released there. */
   digest?: string;
@@ -50,11 +56,13 @@ export interface LadderServiceCell {
   autoPromotion?: { decision: AutoDecisionKind; reason: string; decidedAt: string };
 }
 
+/** @public */
 export interface Promotability {
   allowed: boolean;
   reason: string;
 }
 
+/** @public */
 export interface LadderApplication {
   name: string;
   /** Which configured health source answered (ArgoCD instance or cluster). */
@@ -71,6 +79,7 @@ export interface LadderApplication {
   operationFinishedAt?: string;
 }
 
+/** @public */
 export interface LadderStage {
   name: string;
   requiresApproval: boolean;
@@ -98,6 +107,7 @@ export interface LadderStage {
   stuck?: boolean;
 }
 
+/** @public */
 export interface Ladder {
   team: string;
   product: string;

@@ -3,6 +3,8 @@
  * commit, PR) after the promotion is recorded. The request doing it holds a
  * lease; a process that dies mid-way leaves a promotion without a PR whose
  * lease runs out, and then anyone may finish the job from GitHub.
+ *
+ * @public
  */
 export type OpeningState =
   /** The PR is recorded: nothing is being opened. */
@@ -12,7 +14,11 @@ export type OpeningState =
   /** Nobody is opening it any more: reconcile it from GitHub. */
   | { state: 'abandoned' };
 
-/** What the rule needs of a promotion: its PR, if recorded, and the opener's lease. */
+/**
+ * What the rule needs of a promotion: its PR, if recorded, and the opener's lease.
+ *
+ * @public
+ */
 export interface OpeningFacts {
   /** Number 0 while no PR is recorded. */
   pullRequest: { number: number };
@@ -20,7 +26,11 @@ export interface OpeningFacts {
   leaseExpiresAt?: string;
 }
 
-/** Where the opening of the promotion's PR stands at `now`. */
+/**
+ * Where the opening of the promotion's PR stands at `now`.
+ *
+ * @public
+ */
 export function judgeOpening(facts: OpeningFacts, now: Date): OpeningState {
   if (facts.pullRequest.number > 0) return { state: 'opened' };
   const expires = facts.leaseExpiresAt ? Date.parse(facts.leaseExpiresAt) : NaN;
@@ -30,7 +40,11 @@ export function judgeOpening(facts: OpeningFacts, now: Date): OpeningState {
   return remainingMs > 0 ? { state: 'opening', remainingMs } : { state: 'abandoned' };
 }
 
-/** When a lease of `leaseMs` taken at `now` ends, as stored. */
+/**
+ * When a lease of `leaseMs` taken at `now` ends, as stored.
+ *
+ * @public
+ */
 export function leaseExpiry(now: Date, leaseMs: number): string {
   return new Date(now.getTime() + leaseMs).toISOString();
 }

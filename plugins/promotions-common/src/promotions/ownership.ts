@@ -8,7 +8,11 @@ import { judgeOpening } from './opening';
  * live promotion in that list.
  */
 
-/** A live promotion as the reconciler sees it. */
+/**
+ * A live promotion as the reconciler sees it.
+ *
+ * @public
+ */
 export interface LivePromotionFacts {
   id: string;
   /** Number 0 while no PR is recorded. */
@@ -17,7 +21,11 @@ export interface LivePromotionFacts {
   branch?: string;
 }
 
-/** An open PR carrying the plugin's marker. */
+/**
+ * An open PR carrying the plugin's marker.
+ *
+ * @public
+ */
 export interface MarkedPullRequest {
   number: number;
   /** The promotion id its marker names. */
@@ -25,7 +33,11 @@ export interface MarkedPullRequest {
   headRef: string;
 }
 
-/** What the reconciler does with one open plugin PR. */
+/**
+ * What the reconciler does with one open plugin PR.
+ *
+ * @public
+ */
 export type PullRequestDisposition =
   /** Its live promotion has it recorded. */
   | { action: 'keep' }
@@ -36,7 +48,11 @@ export type PullRequestDisposition =
   /** Nothing live owns it: it must not stay open. */
   | { action: 'close'; reason: string };
 
-/** Whether a live promotion owns the PR, is still opening it, lost its opener, or nothing owns it. */
+/**
+ * Whether a live promotion owns the PR, is still opening it, lost its opener, or nothing owns it.
+ *
+ * @public
+ */
 export function disposePullRequest(
   pr: MarkedPullRequest,
   live: LivePromotionFacts[],
@@ -58,7 +74,11 @@ export function disposePullRequest(
     : { action: 'adopt', promotionId: owner.id };
 }
 
-/** A `promotions/*` branch is in use while a live promotion or an open PR has it. */
+/**
+ * A `promotions/*` branch is in use while a live promotion or an open PR has it.
+ *
+ * @public
+ */
 export function isBranchInUse(
   branch: string,
   live: Pick<LivePromotionFacts, 'branch'>[],
@@ -71,6 +91,8 @@ export function isBranchInUse(
  * An unused branch is deleted only once it has been idle for the grace
  * period: its promotion may have ended a moment ago and be cleaning up.
  * Unknown idleness never counts as elapsed.
+ *
+ * @public
  */
 export function graceElapsed(idleSince: string | undefined, now: Date, graceMs: number): boolean {
   const since = idleSince ? Date.parse(idleSince) : NaN;

@@ -2,6 +2,7 @@ import type { Ladder, LadderStage } from '../ladder/types';
 import { formatSeconds } from '../argo/canaryState';
 import type { PromotionServicePlan } from './types';
 
+/** @public */
 export type PromotionRefusal =
   /** The stage does not exist: bad input (400). */
   | 'unknown-stage'
@@ -22,6 +23,7 @@ export type PromotionRefusal =
   /** Every candidate is already carried by the target (409). */
   | 'nothing-to-promote';
 
+/** @public */
 export type PromotionPlan =
   | {
       allowed: true;
@@ -41,6 +43,7 @@ export type PromotionPlan =
       plan: PromotionServicePlan[];
     };
 
+/** @public */
 export interface PromotionPlanRequest {
   toStage: string;
   /** Omitted: every service that differs and that the target declares. */
@@ -120,6 +123,8 @@ function judgeService(
  * stage below, by the ladder's reality rule. Named services must all be
  * promotable; with none named, every differing declared service that is
  * healthy below goes, and the others are listed with the reason.
+ *
+ * @public
  */
 export function planPromotion(ladder: Ladder, request: PromotionPlanRequest): PromotionPlan {
   const index = ladder.stages.findIndex(stage => stage.name === request.toStage);
@@ -192,7 +197,11 @@ export function planPromotion(ladder: Ladder, request: PromotionPlanRequest): Pr
   };
 }
 
-/** Can this rung (or one service of it) be promoted into now, and if not, why. */
+/**
+ * Can this rung (or one service of it) be promoted into now, and if not, why.
+ *
+ * @public
+ */
 export function promotability(
   ladder: Ladder,
   toStage: string,

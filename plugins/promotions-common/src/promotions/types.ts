@@ -1,4 +1,8 @@
-/** A promotion as the contract defines it: one Release PR into one stage. */
+/**
+ * A promotion as the contract defines it: one Release PR into one stage.
+ *
+ * @public
+ */
 export type PromotionStatus =
   | 'open'
   | 'awaiting-approval'
@@ -7,6 +11,7 @@ export type PromotionStatus =
   | 'closed'
   | 'failed';
 
+/** @public */
 export interface Promotion {
   id: string;
   team: string;
@@ -29,6 +34,7 @@ export interface Promotion {
   updatedAt: string;
 }
 
+/** @public */
 export type PromotionEventType =
   | 'requested'
   | 'pr-opened'
@@ -42,7 +48,11 @@ export type PromotionEventType =
   | 'superseded'
   | 'failed';
 
-/** One line of a promotion's append-only audit trail. */
+/**
+ * One line of a promotion's append-only audit trail.
+ *
+ * @public
+ */
 export interface PromotionEvent {
   promotionId: string;
   type: PromotionEventType;
@@ -51,13 +61,21 @@ export interface PromotionEvent {
   detail?: string;
 }
 
-/** Body of `POST /products/{team}/{product}/promotions`. */
+/**
+ * Body of `POST /products/{team}/{product}/promotions`.
+ *
+ * @public
+ */
 export interface PromotionRequest {
   toStage: string;
   services?: string[];
 }
 
-/** Why a service is or is not part of a promotion. */
+/**
+ * Why a service is or is not part of a promotion.
+ *
+ * @public
+ */
 export interface PromotionServicePlan {
   service: string;
   included: boolean;
@@ -68,7 +86,11 @@ export interface PromotionServicePlan {
   reason: string;
 }
 
-/** Answer of `POST /products/{team}/{product}/promotions` (201/200). */
+/**
+ * Answer of `POST /products/{team}/{product}/promotions` (201/200).
+ *
+ * @public
+ */
 export interface PromotionResponse {
   promotion: Promotion;
   /** True when an identical open promotion was returned instead of a new one. */
@@ -76,7 +98,11 @@ export interface PromotionResponse {
   plan: PromotionServicePlan[];
 }
 
-/** One entry of `GET /products/{team}/{product}/stages/{stage}/history`. */
+/**
+ * One entry of `GET /products/{team}/{product}/stages/{stage}/history`.
+ *
+ * @public
+ */
 export interface StageHistoryEntry {
   revision: string;
   author: string;
