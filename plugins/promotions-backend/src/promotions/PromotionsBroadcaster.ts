@@ -6,6 +6,7 @@ import {
   ProductRef,
   PromotionEventType,
   formatProductRef,
+  shortDigest,
 } from '@refplat/plugin-promotions-common';
 import { PromotionRecord } from '../database/PromotionStore';
 
@@ -26,6 +27,8 @@ export class PromotionsBroadcaster {
       signals?: SignalsService;
       notifications?: NotificationService;
       approvers: string[];
+      /** `promotions.approval.stages`: promotions into these asked the approvers. */
+      approvalStages: string[];
       entityUrl?: (product: ProductRef) => string;
       logger: LoggerService;
     },
@@ -45,12 +48,14 @@ export class PromotionsBroadcaster {
 
   async promotionChanged(promotion: PromotionRecord, event: PromotionEventType): Promise<void> {
     await this.productChanged(promotion, event);
-    const notification = this.notificationFor(promotion, event);
-    if (!notification || !this.options.notifications) return;
-    try {
-      await this.options.notifications.send(notification);
-    } catch (error) {
-      this.options.logger.warn(`Could not notify about promotion ${promotion.id}: ${error}`);
+    const { notifications } = this.options;
+    if (!notifications) return;
+    for (const notification of this.notificationFor(promotion, event)) {
+      try {
+        await notifications.send(notification);
+      } catch (error) {
+        this.options.logger.warn(`Could not notify about promotion ${promotion.id}: ${error}`);
+      }
     }
   }
 
@@ -82,53 +87,81 @@ export class PromotionsBroadcaster {
 
   private notificationFor(promotion: PromotionRecord, event: PromotionEventType) {
     const product = formatProductRef(promotion);
-    const services = Object.keys(promotion.services).join(', ');
     const link = this.options.entityUrl?.(promotion) ?? promotion.pullRequest.url;
-    const about = `${services} ${promotion.fromStage} → ${promotion.toStage} in ${product}`;
-    const payload = (title: string, description: string, severity: 'normal' | 'high' = 'normal') => ({
-      title,
-      description,
-      link,
-      severity,
-      topic: 'promotions',
-      scope: `promotions:${promotion.id}:${event}`,
-    });
+    const about = describePromotion(promotion);
+    const pr = `PR #${promotion.pullRequest.number}`;
+    const payload = (
+      title: string,
+      description: string,
+      severity: 'low' | 'normal' | 'high' = 'normal',
+      scope = `promotions:${promotion.id}:${event}`,
+    ) => ({ title, description, link, severity, topic: 'promotions', scope });
     const requester = promotion.requestedBy.startsWith('user:') ? promotion.requestedBy : undefined;
 
-    const toApprovers = (title: string, description: string) => ({
+    // One notification per promotion for the approvers (one scope): asking,
+    // asking again, and finally saying it needs nothing more from them, so
+    // an approval request never stays in their inbox after it settled.
+    const toApprovers = (title: string, description: string, severity: 'low' | 'high') => ({
       recipients: {
         type: 'entity' as const,
         entityRef: this.options.approvers,
         excludeEntityRef: promotion.requestedBy,
       },
-      payload: payload(title, description, 'high'),
+      payload: payload(title, description, severity, `promotions:${promotion.id}:approval`),
     });
     if (event === 'pr-opened' && promotion.status === 'awaiting-approval') {
-      return toApprovers(
-        `Promotion into ${promotion.toStage} awaits your approval`,
-        `${promotion.requestedBy} asks to promote ${about} (PR #${promotion.pullRequest.number}).`,
-      );
+      return [
+        toApprovers(
+          `${capitalize(about)} awaits your approval`,
+          `${promotion.requestedBy} asks to ${about} in ${product} (${pr}).`,
+          'high',
+        ),
+      ];
     }
     if (event === 'approval-voided') {
-      return toApprovers(
-        `Promotion into ${promotion.toStage} needs your approval again`,
-        promotion.statusReason ?? `The head of PR #${promotion.pullRequest.number} moved after it was approved.`,
-      );
+      return [
+        toApprovers(
+          `${capitalize(about)} needs your approval again`,
+          promotion.statusReason ?? `The head of ${pr} moved after it was approved.`,
+          'high',
+        ),
+      ];
     }
-    if (!requester) return undefined;
-    const toRequester = (title: string, description: string) => ({
-      recipients: { type: 'entity' as const, entityRef: requester },
-      payload: payload(title, description),
-    });
-    if (event === 'merged') {
-      return toRequester(`Promotion merged: ${about}`, `PR #${promotion.pullRequest.number} merged.`);
-    }
-    if (event === 'failed' || event === 'closed' || event === 'superseded') {
-      return toRequester(
-        `Promotion ${event}: ${about}`,
-        promotion.statusReason ?? `PR #${promotion.pullRequest.number} ${event}.`,
-      );
-    }
-    return undefined;
+    if (!SETTLED_EVENTS.includes(event)) return [];
+    const settled = event === 'merged' ? `${pr} merged.` : promotion.statusReason ?? `${pr} ${event}.`;
+    return [
+      ...(this.options.approvalStages.includes(promotion.toStage)
+        ? [toApprovers(`No approval needed any more: ${about} ${event}`, `${product}: ${settled}`, 'low')]
+        : []),
+      ...(requester
+        ? [
+            {
+              recipients: { type: 'entity' as const, entityRef: requester },
+              payload: payload(
+                event === 'merged' ? `Merged: ${about} in ${product}` : `${capitalize(event)}: ${about} in ${product}`,
+                settled,
+              ),
+            },
+          ]
+        : []),
+    ];
   }
+}
+
+const SETTLED_EVENTS: PromotionEventType[] = ['merged', 'failed', 'closed', 'superseded'];
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "promote storefront, cart test → uat", or "roll back prod: storefront to sha256:1a2b…". */
+export function describePromotion(promotion: Pick<PromotionRecord, 'kind' | 'services' | 'fromStage' | 'toStage'>): string {
+  const services = Object.keys(promotion.services);
+  if (promotion.kind === 'rollback') {
+    const targets = Object.entries(promotion.services).map(
+      ([service, digest]) => `${service} to ${shortDigest(digest)}`,
+    );
+    return `roll back ${promotion.toStage}: ${targets.join(', ')}`;
+  }
+  return `promote ${services.join(', ')} ${promotion.fromStage} → ${promotion.toStage}`;
 }

@@ -62,6 +62,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     signals: deps.signals,
     notifications: deps.notifications,
     approvers: config.approval.approvers,
+    approvalStages: config.approval.stages,
     entityUrl,
     logger,
   });
