@@ -114,7 +114,7 @@ describe('live updates and notifications', () => {
     await signIn(page, stack.baseUrl, 'alice');
     await page.goto(`${stack.baseUrl}/notifications`);
     await page
-      .getByText(/Promote .* staging → prod awaits your approval/)
+      .getByText(/Promote .* staging → prod in alpha\/shop awaits your approval/)
       .first()
       .waitFor({ timeout: 30_000 });
     await screenshot(page, 'notification-alice');

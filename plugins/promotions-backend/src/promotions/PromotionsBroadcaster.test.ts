@@ -52,9 +52,9 @@ describe('PromotionsBroadcaster notifications', () => {
 
     const toApprovers = sent.filter(n => JSON.stringify(recipients(n)).includes('release-approvers'));
     expect(toApprovers.map(n => [n.payload.title, n.payload.severity])).toEqual([
-      ['Promote storefront, cart staging → prod awaits your approval', 'high'],
-      ['Promote storefront, cart staging → prod needs your approval again', 'high'],
-      ['No approval needed any more: promote storefront, cart staging → prod merged', 'low'],
+      ['Promote storefront, cart staging → prod in alpha/shop awaits your approval', 'high'],
+      ['Promote storefront, cart staging → prod in alpha/shop needs your approval again', 'high'],
+      ['No approval needed any more: promote storefront, cart staging → prod in alpha/shop merged', 'low'],
     ]);
     // one scope: the notifications service updates the approver's existing notification
     expect(new Set(toApprovers.map(n => n.payload.scope))).toEqual(new Set(['promotions:p1:approval']));
@@ -71,8 +71,8 @@ describe('PromotionsBroadcaster notifications', () => {
       await send(promotion({ status: event, statusReason: 'why it ended' }), event);
       const approvers = sent.find(n => n.payload.scope === 'promotions:p1:approval');
       expect(approvers?.payload).toMatchObject({
-        title: `No approval needed any more: promote storefront, cart staging → prod ${event}`,
-        description: 'alpha/shop: why it ended',
+        title: `No approval needed any more: promote storefront, cart staging → prod in alpha/shop ${event}`,
+        description: 'why it ended',
         severity: 'low',
       });
     },

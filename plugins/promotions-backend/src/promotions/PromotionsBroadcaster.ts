@@ -112,7 +112,7 @@ export class PromotionsBroadcaster {
     if (event === 'pr-opened' && promotion.status === 'awaiting-approval') {
       return [
         toApprovers(
-          `${capitalize(about)} awaits your approval`,
+          `${capitalize(about)} in ${product} awaits your approval`,
           `${promotion.requestedBy} asks to ${about} in ${product} (${pr}).`,
           'high',
         ),
@@ -121,7 +121,7 @@ export class PromotionsBroadcaster {
     if (event === 'approval-voided') {
       return [
         toApprovers(
-          `${capitalize(about)} needs your approval again`,
+          `${capitalize(about)} in ${product} needs your approval again`,
           promotion.statusReason ?? `The head of ${pr} moved after it was approved.`,
           'high',
         ),
@@ -131,7 +131,7 @@ export class PromotionsBroadcaster {
     const settled = event === 'merged' ? `${pr} merged.` : promotion.statusReason ?? `${pr} ${event}.`;
     return [
       ...(this.options.approvalStages.includes(promotion.toStage)
-        ? [toApprovers(`No approval needed any more: ${about} ${event}`, `${product}: ${settled}`, 'low')]
+        ? [toApprovers(`No approval needed any more: ${about} in ${product} ${event}`, settled, 'low')]
         : []),
       ...(requester
         ? [
