@@ -56,6 +56,10 @@ describe('the auto-promoter in the app', () => {
     await screenshot(page, 'climb-why-uat-waits');
     await page.mouse.move(0, 0);
     await cellDigestIs('uat', 'cart', digest, 90_000);
+    // the cell says the auto-promoter brought it, with its PR
+    const arrived = page.getByTestId('arrived-uat-cart');
+    await arrived.waitFor();
+    expect(await arrived.textContent()).toMatch(/^auto-promoted .* ago · #\d+/);
     await screenshot(page, 'climb-reached-uat');
   });
 

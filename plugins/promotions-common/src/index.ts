@@ -19,6 +19,7 @@ export * from './health/serviceHealth';
 export * from './health/releaseApplied';
 export * from './ladder/types';
 export * from './ladder/rules';
+export * from './ladder/arrival';
 export * from './promotions/types';
 export * from './promotions/planPromotion';
 export * from './promotions/opening';

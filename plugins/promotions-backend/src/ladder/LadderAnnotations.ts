@@ -1,12 +1,13 @@
-import type { Ladder } from '@refplat/plugin-promotions-common';
+import { Ladder, ProductRef, Promotion, arrivalOf } from '@refplat/plugin-promotions-common';
 import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { HealthySinceStore } from '../database/HealthySinceStore';
 import { HoldStore } from '../database/HoldStore';
 
 /**
  * What the ladder shows beyond GitHub and ArgoCD: holds, since when each
- * digest has been healthy and the soak time left, and the auto-promoter's
- * last decision for each cell ("why didn't it climb?").
+ * digest has been healthy and the soak time left, the auto-promoter's
+ * last decision for each cell ("why didn't it climb?"), and the merged
+ * promotion that brought each digest ("auto-promoted 1 min ago, PR #2").
  */
 export class LadderAnnotations {
   constructor(
@@ -14,6 +15,8 @@ export class LadderAnnotations {
       holds: HoldStore;
       healthySince: HealthySinceStore;
       autoDecisions: AutoDecisionStore;
+      /** The Product's newest promotions, any status: where merged ones are found. */
+      recentPromotions: (product: ProductRef) => Promise<Promotion[]>;
     },
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -21,10 +24,11 @@ export class LadderAnnotations {
   async annotate(ladder: Ladder): Promise<void> {
     const product = { team: ladder.team, product: ladder.product };
     const now = this.now();
-    const [holds, healthySince, decisions] = await Promise.all([
+    const [holds, healthySince, decisions, promotions] = await Promise.all([
       this.stores.holds.listLive(product),
       this.stores.healthySince.observe(ladder, now),
       this.stores.autoDecisions.latest(product),
+      this.stores.recentPromotions(product),
     ]);
     for (const stage of ladder.stages) {
       for (const [service, cell] of Object.entries(stage.services)) {
@@ -35,6 +39,7 @@ export class LadderAnnotations {
           const healthyFor = since ? (now.getTime() - Date.parse(since)) / 1000 : 0;
           cell.soakRemainingSeconds = Math.max(0, Math.ceil(stage.soakSeconds - healthyFor));
         }
+        cell.arrivedWith = arrivalOf(promotions, stage.name, service, cell.digest);
         const decision = decisions.find(d => d.toStage === stage.name && d.service === service);
         if (decision) {
           cell.autoPromotion = {

@@ -64,11 +64,15 @@ describe('PromotionsBroadcaster notifications', () => {
     expect(toBob.map(n => n.payload.title)).toEqual(['Merged: promote storefront, cart staging → prod in alpha/shop']);
   });
 
-  it.each(['closed', 'failed', 'superseded'] as const)(
+  it.each([
+    ['closed', 'closed'],
+    ['failed', 'failed'],
+    ['superseded', 'closed'],
+  ] as const)(
     'tells the approvers a %s promotion needs nothing more from them',
-    async event => {
+    async (event, status) => {
       const { sent, send } = broadcaster();
-      await send(promotion({ status: event, statusReason: 'why it ended' }), event);
+      await send(promotion({ status, statusReason: 'why it ended' }), event);
       const approvers = sent.find(n => n.payload.scope === 'promotions:p1:approval');
       expect(approvers?.payload).toMatchObject({
         title: `No approval needed any more: promote storefront, cart staging → prod in alpha/shop ${event}`,

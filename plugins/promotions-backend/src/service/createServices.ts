@@ -11,6 +11,7 @@ import { SignalsService } from '@backstage/plugin-signals-node';
 import { BroadcastingPromotionStore } from '../database/BroadcastingPromotionStore';
 import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
 import { Knex } from 'knex';
+import { ProductRef } from '@refplat/plugin-promotions-common';
 import { readPromotionsConfig } from '../config';
 import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { DatabasePromotionStore } from '../database/DatabasePromotionStore';
@@ -36,6 +37,9 @@ import { PromotionReconciler } from '../promotions/PromotionReconciler';
 import { PromotionService } from '../promotions/PromotionService';
 import { StageHistory } from '../promotions/StageHistory';
 import { WhatChanged } from '../promotions/WhatChanged';
+
+/** How far back a ladder view looks for live promotions and for how each digest arrived. */
+const RECENT_PROMOTIONS = 50;
 
 export interface PromotionsServiceDeps {
   rootConfig: RootConfigService;
@@ -80,7 +84,9 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const holds = new HoldStore(db);
   const healthySince = new HealthySinceStore(db);
   const autoDecisions = new AutoDecisionStore(db);
-  const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions });
+  const recentPromotions = (product: ProductRef) =>
+    store.listForProduct(product.team, product.product, RECENT_PROMOTIONS);
+  const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions, recentPromotions });
   const healthSource = createHealthSource(config, cache, cacheTtlMs);
   const owners = new ProductOwners(catalog, auth);
   const diagnosis = new LadderDiagnosis({
@@ -107,7 +113,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
       await diagnosis.annotate(ladder);
     },
     livePromotions: async product =>
-      (await store.listForProduct(product.team, product.product, 50)).filter(p =>
+      (await recentPromotions(product)).filter(p =>
         LIVE_STATUSES.includes(p.status),
       ),
   });

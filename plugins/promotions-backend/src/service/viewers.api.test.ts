@@ -59,7 +59,7 @@ describe('many viewers of one ladder', () => {
     expect(applicationLists().length).toBeLessThanOrEqual(windows);
   });
 
-  it("shows the Gate's merge in the next view, however long the TTL", async () => {
+  it("shows the Gate's merge, and that it brought the digest, in the next view, however long the TTL", async () => {
     const server = await startPromotionsBackend(sim, 'argocd', { cacheTtl: LONG_TTL });
     const before = await getLadder(server);
     const requested = await request(server)
@@ -78,6 +78,14 @@ describe('many viewers of one ladder', () => {
     }, 20_000);
     const after = await getLadder(server);
     expect(after.revision).not.toBe(before.revision);
-    expect(after.stages.find(stage => stage.name === 'test')!.services.storefront.digest).toBe(digest);
+    const cell = after.stages.find(stage => stage.name === 'test')!.services.storefront;
+    expect(cell.digest).toBe(digest);
+    // and says how the digest got there
+    expect(cell.arrivedWith).toMatchObject({
+      promotionId: requested.body.promotion.id,
+      kind: 'promotion',
+      requestedBy: 'user:default/bob',
+      pullRequest: requested.body.promotion.pullRequest,
+    });
   });
 });

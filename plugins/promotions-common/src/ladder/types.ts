@@ -54,6 +54,22 @@ export interface LadderServiceCell {
   checklist?: PromotionChecklistItem[];
   /** The auto-promoter's last decision about promoting into this cell. */
   autoPromotion?: { decision: AutoDecisionKind; reason: string; decidedAt: string };
+  /** The merged promotion (or rollback) that brought the current digest here, when the plugin made it. */
+  arrivedWith?: CellArrival;
+}
+
+/**
+ * How a cell's digest got there: "auto-promoted 1 min ago, PR #2".
+ *
+ * @public
+ */
+export interface CellArrival {
+  promotionId: string;
+  kind: 'promotion' | 'rollback';
+  requestedBy: string;
+  pullRequest: { number: number; url: string };
+  /** When the promotion merged (the record's last update). */
+  mergedAt: string;
 }
 
 /** @public */

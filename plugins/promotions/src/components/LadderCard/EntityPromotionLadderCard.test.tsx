@@ -223,4 +223,31 @@ describe('EntityPromotionLadderCard', () => {
     expect(screen.queryByTestId('approve-p-1')).not.toBeInTheDocument();
     expect(screen.getByTestId('approve-result')).toHaveTextContent('Approved by carol');
   });
+
+  it('says how each digest arrived: auto-promoted, promoted or rolled back by someone, with its PR', async () => {
+    const ladder = shopLadder();
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    ladder.stages[1].services.cart.arrivedWith = {
+      promotionId: 'p-2',
+      kind: 'promotion',
+      requestedBy: 'plugin:promotions/auto-promoter',
+      pullRequest: { number: 2, url: 'https://github.example/pull/2' },
+      mergedAt: minutesAgo(3),
+    };
+    ladder.stages[2].services.cart.arrivedWith = {
+      promotionId: 'p-5',
+      kind: 'rollback',
+      requestedBy: 'user:default/bob',
+      pullRequest: { number: 5, url: 'https://github.example/pull/5' },
+      mergedAt: minutesAgo(60),
+    };
+    await renderLadderCard({ getLadder: jest.fn(async () => ladder) });
+
+    const auto = await screen.findByTestId('arrived-test-cart');
+    expect(auto).toHaveTextContent(/^auto-promoted 3 min\. ago · #2\b/);
+    expect(within(auto).getByRole('link', { name: /^#2\b/ })).toHaveAttribute('href', 'https://github.example/pull/2');
+    expect(screen.getByTestId('arrived-prod-cart')).toHaveTextContent(/^rolled back by bob 1 hr\. ago · #5\b/);
+    // a digest nobody promoted through the plugin says nothing
+    expect(screen.queryByTestId('arrived-dev-cart')).not.toBeInTheDocument();
+  });
 });

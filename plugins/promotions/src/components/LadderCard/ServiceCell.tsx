@@ -6,6 +6,7 @@ import { DigestLabel } from '../common/DigestLabel';
 import { CellHealth } from '../Diagnosis/CellHealth';
 import { HoldChip } from '../Holds/HoldChip';
 import { HoldNotice } from '../Holds/HoldNotice';
+import { ArrivalNote } from './ArrivalNote';
 import { CellActions } from './CellActions';
 import { IncomingDigest } from './IncomingDigest';
 import { SoakCountdown } from './SoakCountdown';
@@ -113,6 +114,7 @@ export const ServiceCell = (props: {
           onChanged={props.onChanged}
         />
       )}
+      {cell.arrivedWith && <ArrivalNote arrival={cell.arrivedWith} testId={`arrived-${key}`} />}
       <CanaryProgress canary={cell.canary} />
       {(cell.soakRemainingSeconds ?? 0) > 0 && (
         <SoakCountdown
