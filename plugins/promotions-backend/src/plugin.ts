@@ -33,6 +33,7 @@ export const promotionsPlugin = createBackendPlugin({
         logger: coreServices.logger,
         auth: coreServices.auth,
         userInfo: coreServices.userInfo,
+        auditor: coreServices.auditor,
         catalog: catalogServiceRef,
         signals: signalsServiceRef,
         notifications: notificationService,
@@ -78,7 +79,14 @@ export const promotionsPlugin = createBackendPlugin({
         }
 
         httpRouter.use(
-          await createRouter({ httpAuth, permissions, userInfo: deps.userInfo, logger, ...services }),
+          await createRouter({
+            httpAuth,
+            permissions,
+            userInfo: deps.userInfo,
+            auditor: deps.auditor,
+            logger,
+            ...services,
+          }),
         );
       },
     });

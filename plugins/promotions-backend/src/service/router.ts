@@ -1,4 +1,5 @@
 import {
+  AuditorService,
   BackstageCredentials,
   BackstageUserPrincipal,
   HttpAuthService,
@@ -11,6 +12,7 @@ import { ResourcePermission } from '@backstage/plugin-permission-common';
 import {
   PROMOTIONS_PRODUCT_RESOURCE_TYPE,
   ProductRef,
+  formatProductRef,
   isValidName,
   promotionHoldPermission,
   promotionRequestPermission,
@@ -28,6 +30,7 @@ import { PromotionService } from '../promotions/PromotionService';
 import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
 import { StageHistory } from '../promotions/StageHistory';
 import { WhatChanged } from '../promotions/WhatChanged';
+import { auditing, promotionMeta } from './audit';
 import { authorizeProduct } from './authorize';
 import { jsonBody } from './jsonBody';
 import { KnownProducts } from './KnownProducts';
@@ -43,6 +46,8 @@ export interface RouterOptions {
   permissions: PermissionsService;
   userInfo: UserInfoService;
   logger: LoggerService;
+  /** Security-relevant actions go here as well as to the plugin's own trail. */
+  auditor: AuditorService;
   ladderService: LadderService;
   promotionService: PromotionService;
   approvalService: ApprovalService;
@@ -83,6 +88,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     approvalStages: config.approval.stages,
     requireOwnership: options.requireOwnership,
   });
+  const audited = auditing(options.auditor);
   const router = Router();
   router.use(jsonBody());
 
@@ -130,20 +136,32 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.post('/products/:team/:product/promotions', async (req, res) => {
-    const { product, credentials, user } = await permittedUser(req, promotionRequestPermission);
-    const body = parseBody(promotionRequestBody, req.body, '{toStage, services?: [<service>]}');
-    await knownProducts.require(product);
-    await access.requireChange(credentials, product, 'request-promotion', body.toStage);
-    const outcome = await promotionService.request(product, body, user);
+    const outcome = await audited(req, 'promotion-request', async meta => {
+      const { product, credentials, user } = await permittedUser(req, promotionRequestPermission);
+      meta.product = formatProductRef(product);
+      const body = parseBody(promotionRequestBody, req.body, '{toStage, services?: [<service>]}');
+      meta.stage = body.toStage;
+      await knownProducts.require(product);
+      await access.requireChange(credentials, product, 'request-promotion', body.toStage);
+      const requested = await promotionService.request(product, body, user);
+      Object.assign(meta, promotionMeta(requested.promotion), { existing: requested.existing });
+      return requested;
+    });
     res.status(outcome.existing ? 200 : 201).json(outcome);
   });
 
   router.post('/products/:team/:product/rollbacks', async (req, res) => {
-    const { product, credentials, user } = await permittedUser(req, promotionRequestPermission);
-    const body = parseBody(rollbackBody, req.body, '{stage, services: {<service>: <digest>}}');
-    await knownProducts.require(product);
-    await access.requireChange(credentials, product, 'request-rollback', body.stage);
-    const outcome = await promotionService.rollback(product, body, user);
+    const outcome = await audited(req, 'promotion-rollback', async meta => {
+      const { product, credentials, user } = await permittedUser(req, promotionRequestPermission);
+      meta.product = formatProductRef(product);
+      const body = parseBody(rollbackBody, req.body, '{stage, services: {<service>: <digest>}}');
+      Object.assign(meta, { stage: body.stage, services: body.services });
+      await knownProducts.require(product);
+      await access.requireChange(credentials, product, 'request-rollback', body.stage);
+      const requested = await promotionService.rollback(product, body, user);
+      Object.assign(meta, promotionMeta(requested.promotion), { existing: requested.existing });
+      return requested;
+    });
     res.status(outcome.existing ? 200 : 201).json(outcome);
   });
 
@@ -152,23 +170,31 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.post('/products/:team/:product/holds', async (req, res) => {
-    const { product, credentials, user } = await permittedUser(req, promotionHoldPermission);
-    const { stage, service, reason } = parseBody(holdBody, req.body, '{stage, service, reason}');
-    const problem = holdTargetProblem(await knownProducts.require(product), stage, service);
-    if (problem) throw new InputError(problem);
-    await access.requireChange(credentials, product, 'place-hold', stage);
-    const hold = await holds.place(product, { stage, service, reason, placedBy: user });
+    const { product, hold } = await audited(req, 'hold-place', async meta => {
+      const { product, credentials, user } = await permittedUser(req, promotionHoldPermission);
+      meta.product = formatProductRef(product);
+      const { stage, service, reason } = parseBody(holdBody, req.body, '{stage, service, reason}');
+      Object.assign(meta, { stage, services: [service], reason });
+      const problem = holdTargetProblem(await knownProducts.require(product), stage, service);
+      if (problem) throw new InputError(problem);
+      await access.requireChange(credentials, product, 'place-hold', stage);
+      return { product, hold: await holds.place(product, { stage, service, reason, placedBy: user }) };
+    });
     await broadcaster.productChanged(product, 'hold-placed');
     res.status(201).json({ hold });
   });
 
   router.delete('/products/:team/:product/holds/:stage/:service', async (req, res) => {
-    const { product, credentials, user } = await permittedUser(req, promotionHoldPermission);
-    const stage = nameFromParams(req.params, 'stage');
-    const service = nameFromParams(req.params, 'service');
-    await knownProducts.require(product);
-    await access.requireChange(credentials, product, 'lift-hold', stage);
-    const hold = await holds.lift(product, stage, service, user);
+    const { product, hold } = await audited(req, 'hold-lift', async meta => {
+      const { product, credentials, user } = await permittedUser(req, promotionHoldPermission);
+      meta.product = formatProductRef(product);
+      const stage = nameFromParams(req.params, 'stage');
+      const service = nameFromParams(req.params, 'service');
+      Object.assign(meta, { stage, services: [service] });
+      await knownProducts.require(product);
+      await access.requireChange(credentials, product, 'lift-hold', stage);
+      return { product, hold: await holds.lift(product, stage, service, user) };
+    });
     await broadcaster.productChanged(product, 'hold-lifted');
     res.json({ hold });
   });
@@ -205,10 +231,15 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.post('/promotions/:id/approve', async (req, res) => {
-    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    if (!ID_PATTERN.test(req.params.id)) throw new InputError('Invalid promotion id');
-    const promotion = await promotionService.get(req.params.id);
-    res.json({ promotion: await approvalService.approve(promotion, credentials) });
+    const approved = await audited(req, 'promotion-approve', async meta => {
+      const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+      if (!ID_PATTERN.test(req.params.id)) throw new InputError('Invalid promotion id');
+      meta.promotionId = req.params.id;
+      const promotion = await promotionService.get(req.params.id);
+      Object.assign(meta, promotionMeta(promotion));
+      return approvalService.approve(promotion, credentials);
+    });
+    res.json({ promotion: approved });
   });
 
   return router;

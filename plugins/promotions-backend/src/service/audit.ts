@@ -1,0 +1,63 @@
+import { AuditorService, AuditorServiceEventSeverityLevel } from '@backstage/backend-plugin-api';
+import { JsonObject } from '@backstage/types';
+import { Promotion, formatProductRef } from '@refplat/plugin-promotions-common';
+import express from 'express';
+
+/**
+ * The security-relevant actions that also go to Backstage's auditor, so an
+ * adopter's audit pipeline sees them next to the rest of Backstage; the
+ * plugin's own trail (promotion events, holds) is kept as it is.
+ */
+export type AuditedAction =
+  | 'promotion-request'
+  | 'promotion-approve'
+  | 'promotion-rollback'
+  | 'hold-place'
+  | 'hold-lift';
+
+// Approvals and rollbacks change prod out of the ordinary flow: ranked higher.
+const SEVERITY: Record<AuditedAction, AuditorServiceEventSeverityLevel> = {
+  'promotion-request': 'medium',
+  'promotion-approve': 'high',
+  'promotion-rollback': 'high',
+  'hold-place': 'medium',
+  'hold-lift': 'medium',
+};
+
+/** What a route learns while it acts (product, stage, services, promotion id), for the event. */
+export type AuditMeta = JsonObject;
+
+/**
+ * Runs a route's action as one auditor event. The event starts before
+ * anything is checked, so refusals (403, 409, 400) are recorded as failures
+ * with their error, not lost; `meta` is filled by the action as it learns
+ * what it acts on, and goes with the success or the failure.
+ */
+export function auditing(auditor: AuditorService) {
+  return async <T>(
+    req: express.Request,
+    eventId: AuditedAction,
+    action: (meta: AuditMeta) => Promise<T>,
+  ): Promise<T> => {
+    const event = await auditor.createEvent({ eventId, severityLevel: SEVERITY[eventId], request: req });
+    const meta: AuditMeta = {};
+    try {
+      const result = await action(meta);
+      await event.success({ meta });
+      return result;
+    } catch (error) {
+      await event.fail({ meta, error: error instanceof Error ? error : new Error(String(error)) });
+      throw error;
+    }
+  };
+}
+
+/** The promotion an action acted on, as event meta. */
+export function promotionMeta(promotion: Promotion): AuditMeta {
+  return {
+    product: formatProductRef(promotion),
+    stage: promotion.toStage,
+    services: promotion.services,
+    promotionId: promotion.id,
+  };
+}
