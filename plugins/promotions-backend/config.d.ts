@@ -50,6 +50,15 @@ export interface Config {
      * Health source: the ArgoCD REST API. Either one instance (`baseUrl` and
      * `token`) or several (`instances`, e.g. one hub per region); the ladder
      * looks for each Application in every instance.
+     *
+     * Precedence: `promotions.kubernetes.clusters`, then `promotions.argocd`.
+     * When neither is set, the plugin borrows the instances other plugins
+     * already have: first the community ArgoCD plugin's
+     * `argocd.appLocatorMethods` (`type: config` instances with a `token`;
+     * username/password instances are skipped), then the Kubernetes
+     * plugin's `kubernetes.clusterLocatorMethods` (`type: config` clusters
+     * with `authProvider: serviceAccount` and a `serviceAccountToken`). The
+     * start-up log says which one is used and why others were skipped.
      */
     argocd?: {
       baseUrl?: string;
@@ -67,10 +76,17 @@ export interface Config {
     };
     /**
      * Health source: Application and Rollout custom resources read through
-     * the Kubernetes API (used instead of `argocd` when set).
+     * the Kubernetes API (used instead of `argocd` when `clusters` is set;
+     * see `argocd` for the precedence).
      */
     kubernetes?: {
-      clusters: Array<{
+      /**
+       * Namespace of the ArgoCD Applications on every cluster without its
+       * own `applicationNamespace`, including clusters borrowed from
+       * `kubernetes.clusterLocatorMethods`. Default: argocd.
+       */
+      applicationNamespace?: string;
+      clusters?: Array<{
         name: string;
         /** The API server URL. */
         url: string;
@@ -79,7 +95,7 @@ export interface Config {
         /** PEM CA bundle for the API server. */
         caData?: string;
         skipTLSVerify?: boolean;
-        /** Namespace of the ArgoCD Applications. Default: argocd. */
+        /** Namespace of the ArgoCD Applications. Default: `kubernetes.applicationNamespace`, else argocd. */
         applicationNamespace?: string;
       }>;
     };

@@ -59,6 +59,38 @@ describe('readPromotionsConfig', () => {
     ]);
   });
 
+  it("borrows the ArgoCD plugin's instances only when promotions has no health source", () => {
+    const argocd = {
+      appLocatorMethods: [{ type: 'config', instances: [{ name: 'eu', url: 'https://eu', token: 't' }] }],
+    };
+    const borrowed = readPromotionsConfig(new ConfigReader({ promotions: base, argocd }));
+    expect(borrowed.healthConfig.origin).toBe('argocd.appLocatorMethods');
+    expect(borrowed.argocd.map(i => i.baseUrl)).toEqual(['https://eu']);
+    const own = readPromotionsConfig(
+      new ConfigReader({ promotions: { ...base, argocd: { baseUrl: 'https://own', token: 'o' } }, argocd }),
+    );
+    expect(own.healthConfig.origin).toBe('promotions.argocd');
+    expect(own.argocd.map(i => i.baseUrl)).toEqual(['https://own']);
+  });
+
+  it('reads promotions.kubernetes.applicationNamespace as every cluster\'s default', () => {
+    const config = readPromotionsConfig(
+      new ConfigReader({
+        promotions: {
+          ...base,
+          kubernetes: {
+            applicationNamespace: 'gitops',
+            clusters: [
+              { name: 'a', url: 'https://a' },
+              { name: 'b', url: 'https://b', applicationNamespace: 'other' },
+            ],
+          },
+        },
+      }),
+    );
+    expect(config.kubernetes.map(c => c.applicationNamespace)).toEqual(['gitops', 'other']);
+  });
+
   it.each([
     [{ stages: ['dev', 'Dev'] }, /distinct lowercase names/],
     [{ stages: ['dev', 'dev'] }, /distinct lowercase names/],

@@ -2,6 +2,7 @@ import { Config, ConfigReader, readDurationFromConfig } from '@backstage/config'
 import { HumanDuration, JsonObject } from '@backstage/types';
 import { InputError } from '@backstage/errors';
 import { isValidName } from '@refplat/plugin-promotions-common';
+import { HealthConfigOrigin, chooseHealthInstances } from './health/borrowedHealthConfig';
 
 export const DEFAULT_STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
 
@@ -17,6 +18,8 @@ export interface KubernetesClusterConfig {
   url: string;
   serviceAccountToken?: string;
   caData?: string;
+  /** Path of a PEM CA bundle (borrowed from the Kubernetes plugin's config). */
+  caFile?: string;
   skipTLSVerify: boolean;
   applicationNamespace: string;
 }
@@ -33,8 +36,12 @@ export interface PromotionsConfig {
     approvers: string[];
     requireDistinctApprover: boolean;
   };
+  /** The health source's ArgoCD instances; empty when Kubernetes is the source. */
   argocd: ArgoCdInstanceConfig[];
+  /** The health source's clusters; empty when ArgoCD is the source. */
   kubernetes: KubernetesClusterConfig[];
+  /** Which config the instances came from, for the start-up log. */
+  healthConfig: { origin: HealthConfigOrigin; reason: string; warnings: string[] };
   gate: {
     enabled: boolean;
     frequency: HumanDuration;
@@ -80,7 +87,10 @@ function readArgoCd(config: Config | undefined): ArgoCdInstanceConfig[] {
   return list;
 }
 
-function readKubernetes(config: Config | undefined): KubernetesClusterConfig[] {
+function readKubernetes(
+  config: Config | undefined,
+  applicationNamespace: string,
+): KubernetesClusterConfig[] {
   return (config?.getOptionalConfigArray('clusters') ?? []).map(cluster => ({
     name: cluster.getString('name'),
     url: cluster.getString('url').replace(/\/+$/, ''),
@@ -88,8 +98,27 @@ function readKubernetes(config: Config | undefined): KubernetesClusterConfig[] {
     caData: cluster.getOptionalString('caData'),
     skipTLSVerify: cluster.getOptionalBoolean('skipTLSVerify') ?? false,
     applicationNamespace:
-      cluster.getOptionalString('applicationNamespace') ?? 'argocd',
+      cluster.getOptionalString('applicationNamespace') ?? applicationNamespace,
   }));
+}
+
+/**
+ * The plugin's own `promotions.argocd` / `promotions.kubernetes`, or else the
+ * instances the ArgoCD or Kubernetes plugin already has (see
+ * chooseHealthInstances). Their top-level keys are read, never declared:
+ * those plugins own their schema.
+ */
+function readHealthInstances(root: Config, config: Config) {
+  const applicationNamespace =
+    config.getOptionalString('kubernetes.applicationNamespace') ?? 'argocd';
+  const { origin, reason, warnings, argocd, kubernetes } = chooseHealthInstances({
+    argocd: readArgoCd(config.getOptionalConfig('argocd')),
+    kubernetes: readKubernetes(config.getOptionalConfig('kubernetes'), applicationNamespace),
+    argocdPlugin: root.getOptionalConfig('argocd'),
+    kubernetesPlugin: root.getOptionalConfig('kubernetes'),
+    applicationNamespace,
+  });
+  return { argocd, kubernetes, healthConfig: { origin, reason, warnings } };
 }
 
 function readSchedule(
@@ -156,7 +185,8 @@ export function notConfiguredReason(root: Config): string | undefined {
   return (
     'promotions is not configured: set promotions.platformRepo (owner and repo of the ' +
     'platform GitHub repository) and a health source (promotions.argocd or ' +
-    'promotions.kubernetes), see the README of @refplat/plugin-promotions-backend'
+    'promotions.kubernetes, or the ArgoCD or Kubernetes plugin\'s config), see the README ' +
+    'of @refplat/plugin-promotions-backend'
   );
 }
 
@@ -203,8 +233,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       requireDistinctApprover:
         config.getOptionalBoolean('approval.requireDistinctApprover') ?? true,
     },
-    argocd: readArgoCd(config.getOptionalConfig('argocd')),
-    kubernetes: readKubernetes(config.getOptionalConfig('kubernetes')),
+    ...readHealthInstances(root, config),
     diagnosis: {
       syncStuckSeconds: readSeconds(config, 'diagnosis.syncStuck', 300),
       canaryStuckSeconds: readSeconds(config, 'diagnosis.canaryStuck', 600),

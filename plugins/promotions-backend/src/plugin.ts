@@ -54,6 +54,10 @@ export const promotionsPlugin = createBackendPlugin({
           db: await migratedClient(deps.database),
         });
         const { config, gate, autoPromoter } = services;
+        // Say where health comes from: it may be borrowed from another plugin's config.
+        for (const warning of config.healthConfig.warnings) logger.warn(warning);
+        if (config.healthConfig.origin === 'none') logger.warn(config.healthConfig.reason);
+        else logger.info(config.healthConfig.reason);
 
         if (config.gate.enabled) {
           await scheduler.scheduleTask({

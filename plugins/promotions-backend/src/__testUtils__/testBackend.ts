@@ -9,6 +9,7 @@ import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
 import type { Entity } from '@backstage/catalog-model';
 import type { Knex } from 'knex';
 import {
+  BackendFeature,
   ServiceFactory,
   coreServices,
   createServiceFactory,
@@ -25,7 +26,8 @@ export type SimAddresses = Pick<RunningSim, 'url' | 'githubApiUrl' | 'argocdUrl'
 
 export function simConfig(
   sim: SimAddresses,
-  healthSource: HealthSourceKind,
+  /** 'none': no promotions.argocd or promotions.kubernetes (e.g. to borrow another plugin's). */
+  healthSource: HealthSourceKind | 'none',
   extra: {
     /** Merged into `promotions.gate` (enabled, every second). */
     gate?: JsonObject;
@@ -34,10 +36,13 @@ export function simConfig(
     permissions?: JsonObject;
     /** Default 0: the cost tests count upstream calls per view, so no view may borrow another's. */
     cacheTtl?: JsonObject;
+    /** Top-level keys besides `promotions`, e.g. the ArgoCD plugin's `argocd` block. */
+    rootConfig?: JsonObject;
   } = {},
 ) {
   const simHost = new URL(sim.url).host;
   return {
+    ...extra.rootConfig,
     integrations: {
       github: [{ host: simHost, apiBaseUrl: sim.githubApiUrl, token: sim.tokens.github }],
     },
@@ -48,7 +53,7 @@ export function simConfig(
       cacheTtl: extra.cacheTtl ?? { milliseconds: 0 },
       ...(extra.stages ? { stages: extra.stages } : {}),
       ...(extra.permissions ? { permissions: extra.permissions } : {}),
-      ...(healthSource === 'argocd'
+      ...(healthSource === 'none' ? {} : healthSource === 'argocd'
         ? { argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd } }
         : {
             kubernetes: {
@@ -126,7 +131,7 @@ const SHOP_SYSTEM: Entity = {
 /** A real backend with the promotions plugin, talking HTTP to the simulator. */
 export async function startPromotionsBackend(
   sim: SimAddresses,
-  healthSource: HealthSourceKind = 'argocd',
+  healthSource: HealthSourceKind | 'none' = 'argocd',
   options: {
     knex?: Knex;
     /** Merged into `promotions.gate`, e.g. `{openingLease: {seconds: 3}}`. */
@@ -139,11 +144,16 @@ export async function startPromotionsBackend(
     cacheTtl?: JsonObject;
     /** Service factories that replace the defaults (e.g. a recording notification service). */
     services?: ServiceFactory[];
+    /** Top-level config besides `promotions` (see simConfig). */
+    rootConfig?: JsonObject;
+    /** More plugins and modules, e.g. the permission backend and a policy. */
+    features?: BackendFeature[];
   } = {},
 ) {
   const { server } = await startTestBackend({
     features: [
       ...(options.services ?? []),
+      ...(options.features ?? []),
       ...(options.knex ? [mockServices.database.factory({ knex: options.knex })] : []),
       promotionsPlugin,
       mockServices.rootConfig.factory({ data: simConfig(sim, healthSource, options) }),

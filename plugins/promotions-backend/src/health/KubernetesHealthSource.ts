@@ -93,6 +93,7 @@ export class KubernetesHealthSource implements HealthSource {
             name: cluster.name,
             server: cluster.url,
             caData: cluster.caData,
+            caFile: cluster.caFile,
             skipTLSVerify: cluster.skipTLSVerify,
           },
         ],

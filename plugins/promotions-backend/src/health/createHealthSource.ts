@@ -6,9 +6,10 @@ import { HealthSource } from './HealthSource';
 import { KubernetesHealthSource } from './KubernetesHealthSource';
 
 /**
- * `promotions.kubernetes` wins when set; otherwise `promotions.argocd`. Either
- * way Application lists are shared by concurrent viewers and reused for
- * `cacheTtlMs` (promotions.cacheTtl).
+ * The config has at most one non-empty list (see chooseHealthInstances:
+ * `promotions.kubernetes`, then `promotions.argocd`, then the ArgoCD or
+ * Kubernetes plugin's instances). Either way Application lists are shared by
+ * concurrent viewers and reused for `cacheTtlMs` (promotions.cacheTtl).
  */
 export function createHealthSource(
   config: PromotionsConfig,

@@ -38,7 +38,8 @@ export interface LadderServiceOptions {
 }
 
 const NO_HEALTH_SOURCE =
-  'No health source configured (set promotions.argocd or promotions.kubernetes)';
+  'No health source configured (set promotions.argocd or promotions.kubernetes, ' +
+  'or argocd.appLocatorMethods or kubernetes.clusterLocatorMethods with type: config)';
 
 /**
  * Builds a Product's ladder: intent from the platform repo (Release records

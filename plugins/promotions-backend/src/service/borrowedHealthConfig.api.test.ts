@@ -1,0 +1,92 @@
+import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import type { JsonObject } from '@backstage/types';
+import { startPromotionsBackend } from '../__testUtils__/testBackend';
+import { getLadder } from '../__testUtils__/ladderViews';
+
+jest.setTimeout(60_000);
+
+/**
+ * An adopter who already configured the community ArgoCD plugin or
+ * Backstage's Kubernetes plugin sets neither promotions.argocd nor
+ * promotions.kubernetes: the ladder reads the same instances.
+ */
+const borrowed: Array<[string, 'argocd' | 'kubernetes', (sim: RunningSim) => JsonObject]> = [
+  [
+    'argocd.appLocatorMethods',
+    'argocd',
+    sim => ({
+      argocd: {
+        username: 'admin',
+        password: 'unused',
+        waitCycles: 25,
+        appLocatorMethods: [
+          { type: 'config', instances: [{ name: 'sim', url: sim.argocdUrl, token: sim.tokens.argocd }] },
+        ],
+      },
+    }),
+  ],
+  [
+    'kubernetes.clusterLocatorMethods',
+    'kubernetes',
+    sim => ({
+      kubernetes: {
+        serviceLocatorMethod: { type: 'multiTenant' },
+        clusterLocatorMethods: [
+          {
+            type: 'config',
+            clusters: [
+              {
+                name: 'sim',
+                url: sim.kubernetesUrl,
+                authProvider: 'serviceAccount',
+                serviceAccountToken: sim.tokens.kubernetes,
+                // plain HTTP: @kubernetes/client-node only allows it with skipTLSVerify
+                skipTLSVerify: true,
+              },
+            ],
+          },
+        ],
+      },
+    }),
+  ],
+];
+
+describe.each(borrowed)('health from the %s of another plugin', (_key, target, rootConfig) => {
+  let sim: RunningSim;
+
+  beforeEach(async () => {
+    sim = await startPlatformSim();
+  });
+
+  afterEach(async () => {
+    await sim.stop();
+  });
+
+  it('gives a healthy ladder for alpha/shop', async () => {
+    const server = await startPromotionsBackend(sim, 'none', { rootConfig: rootConfig(sim) });
+    const ladder = await getLadder(server, 'alpha/shop');
+    expect(ladder.healthError).toBeUndefined();
+    expect(ladder.stages.map(stage => [stage.name, stage.verdict])).toEqual([
+      ['dev', 'healthy'],
+      ['test', 'healthy'],
+      ['uat', 'healthy'],
+      ['staging', 'healthy'],
+      ['prod', 'healthy'],
+    ]);
+    // the health came from the borrowed instance, and only from it
+    expect(sim.control.getRequests(target).length).toBeGreaterThan(0);
+    const other = target === 'argocd' ? 'kubernetes' : 'argocd';
+    expect(sim.control.getRequests(other)).toEqual([]);
+  });
+});
+
+it('without any health source the ladder says how to configure one', async () => {
+  const sim = await startPlatformSim();
+  try {
+    const server = await startPromotionsBackend(sim, 'none');
+    const ladder = await getLadder(server, 'alpha/shop');
+    expect(ladder.healthError).toMatch(/argocd.appLocatorMethods or kubernetes.clusterLocatorMethods/);
+  } finally {
+    await sim.stop();
+  }
+});
