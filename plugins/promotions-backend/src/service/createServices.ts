@@ -88,7 +88,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     store.listForProduct(product.team, product.product, RECENT_PROMOTIONS);
   const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions, recentPromotions });
   const healthSource = createHealthSource(config, cache, cacheTtlMs);
-  const owners = new ProductOwners(catalog, auth);
+  const owners = new ProductOwners(catalog, auth, cache);
   const diagnosis = new LadderDiagnosis({
     config,
     cache,

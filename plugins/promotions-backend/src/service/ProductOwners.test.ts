@@ -1,0 +1,42 @@
+import { CacheManager } from '@backstage/backend-defaults/cache';
+import { mockServices } from '@backstage/backend-test-utils';
+import { Entity } from '@backstage/catalog-model';
+import { ConfigReader } from '@backstage/config';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { ProductOwners } from './ProductOwners';
+
+const system = (name: string, product: string, owner: string): Entity => ({
+  apiVersion: 'backstage.io/v1alpha1',
+  kind: 'System',
+  metadata: { name, namespace: 'default', annotations: { 'refplat.org/product': product } },
+  spec: { owner },
+});
+
+describe('ProductOwners', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it("reads the owners from the catalog once a minute, through Backstage's cache", async () => {
+    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z'), doNotFake: ['nextTick', 'setImmediate'] });
+    const catalog = catalogServiceMock({
+      entities: [system('shop', 'alpha/shop', 'alpha'), system('payments', 'beta/payments', 'group:ops/beta')],
+    });
+    const getEntities = jest.spyOn(catalog, 'getEntities');
+    const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
+    const owners = new ProductOwners(catalog, mockServices.auth(), cache);
+
+    expect(await owners.of({ team: 'alpha', product: 'shop' })).toEqual(['group:default/alpha']);
+    expect(await owners.of({ team: 'beta', product: 'payments' })).toEqual(['group:ops/beta']);
+    expect(await owners.of({ team: 'gamma', product: 'none' })).toEqual([]);
+    expect(getEntities).toHaveBeenCalledTimes(1);
+
+    jest.setSystemTime(new Date('2026-01-01T00:00:59Z'));
+    await owners.of({ team: 'alpha', product: 'shop' });
+    expect(getEntities).toHaveBeenCalledTimes(1);
+
+    jest.setSystemTime(new Date('2026-01-01T00:01:01Z'));
+    expect(await owners.of({ team: 'alpha', product: 'shop' })).toEqual(['group:default/alpha']);
+    expect(getEntities).toHaveBeenCalledTimes(2);
+  });
+});
