@@ -8,6 +8,7 @@
 import { AddressInfo } from 'net';
 import knexFactory from 'knex';
 import type { JsonObject } from '@backstage/types';
+import { cacheServiceFactory } from '@backstage/backend-defaults/cache';
 import { SimAddresses, startPromotionsBackend } from './testBackend';
 
 export interface ProcessInput {
@@ -16,12 +17,20 @@ export interface ProcessInput {
   database: string;
   /** Merged into `promotions.gate`. */
   gate?: JsonObject;
+  /** `backend.cache` (e.g. Redis, shared by the replicas); the in-memory mock otherwise. */
+  cache?: JsonObject;
 }
 
 async function main() {
   const input: ProcessInput = JSON.parse(process.env.PROMOTIONS_PROCESS ?? '{}');
   const knex = knexFactory({ client: 'pg', connection: input.database, pool: { min: 0, max: 5 } });
-  const server = await startPromotionsBackend(input.sim, 'argocd', { knex, gate: input.gate });
+  const server = await startPromotionsBackend(input.sim, 'argocd', {
+    knex,
+    gate: input.gate,
+    ...(input.cache
+      ? { services: [cacheServiceFactory], rootConfig: { backend: { cache: input.cache } } }
+      : {}),
+  });
   process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
 }
 
