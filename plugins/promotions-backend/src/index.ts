@@ -5,3 +5,9 @@
  * @packageDocumentation
  */
 export { promotionsPlugin as default } from './plugin';
+export {
+  promotionsProductResourceRef,
+  promotionsProductPermissionRules,
+  promotionsProductConditions,
+  createPromotionsProductConditionalDecision,
+} from './permissions/productRules';

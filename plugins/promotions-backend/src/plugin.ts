@@ -5,9 +5,9 @@ import {
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
-import { promotionsPermissions } from '@refplat/plugin-promotions-common';
 import { notConfiguredReason } from './config';
 import { migratedClient } from './database/DatabasePromotionStore';
+import { registerProductResourceType } from './permissions/productResourceType';
 import { createPromotionsServices } from './service/createServices';
 import { createRouter } from './service/router';
 import { createNotConfiguredRouter } from './service/notConfiguredRouter';
@@ -40,7 +40,7 @@ export const promotionsPlugin = createBackendPlugin({
       },
       async init(deps) {
         const { httpRouter, httpAuth, permissions, permissionsRegistry, scheduler, logger } = deps;
-        permissionsRegistry.addPermissions(promotionsPermissions);
+        const connectProducts = registerProductResourceType(permissionsRegistry);
         const notConfigured = notConfiguredReason(deps.rootConfig);
         if (notConfigured) {
           // Idle, not failing: the rest of the backend keeps working, and
@@ -58,6 +58,7 @@ export const promotionsPlugin = createBackendPlugin({
         for (const warning of config.healthConfig.warnings) logger.warn(warning);
         if (config.healthConfig.origin === 'none') logger.warn(config.healthConfig.reason);
         else logger.info(config.healthConfig.reason);
+        connectProducts({ owners: services.owners, approvers: config.approval.approvers });
 
         if (config.gate.enabled) {
           await scheduler.scheduleTask({

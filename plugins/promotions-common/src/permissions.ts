@@ -1,5 +1,8 @@
 import { createPermission } from '@backstage/plugin-permission-common';
 
+// The resource the permissions below are about, and its rules' contract.
+export * from './productPermissionRules';
+
 /**
  * Permissions are scoped to a Product (`<team>/<product>`), so a policy can
  * decide per Product (e.g. only the owning team may request promotions).
