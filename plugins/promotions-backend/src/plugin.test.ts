@@ -39,6 +39,11 @@ describe('the plugin without a promotions block', () => {
       ]) {
         const response = await request(server).get(path);
         expect(response.status).toBe(503);
+        // Backstage's error body, so the frontend's ResponseError parses the message out.
+        expect(response.body).toMatchObject({
+          error: { name: 'ServiceUnavailableError' },
+          response: { statusCode: 503 },
+        });
         expect(response.body.error.message).toMatch(
           /^promotions is not configured: set promotions\.platformRepo/,
         );

@@ -270,6 +270,10 @@ describe('malformed requests', () => {
         if (response.status < 400 || response.status >= 500 || message.length > MAX_MESSAGE_CHARS) {
           throw new Error(`${generated.method.toUpperCase()} ${generated.path.slice(0, 200)} answered ${response.status}: ${message.slice(0, 300)}`);
         }
+        // Backstage's error body, which the frontend's ResponseError.fromResponse parses.
+        if (response.body?.response?.statusCode !== response.status || !response.body?.error?.name) {
+          throw new Error(`${generated.method.toUpperCase()} ${generated.path.slice(0, 200)} answered ${response.status} with a non-standard body: ${response.text.slice(0, 300)}`);
+        }
       }),
       { numRuns: RUNS },
     );

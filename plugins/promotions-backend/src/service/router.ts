@@ -7,7 +7,7 @@ import {
   PermissionsService,
   UserInfoService,
 } from '@backstage/backend-plugin-api';
-import { InputError } from '@backstage/errors';
+import { InputError, NotFoundError } from '@backstage/errors';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
 import {
   PROMOTIONS_PRODUCT_RESOURCE_TYPE,
@@ -32,6 +32,7 @@ import { StageHistory } from '../promotions/StageHistory';
 import { WhatChanged } from '../promotions/WhatChanged';
 import { auditing, promotionMeta } from './audit';
 import { authorizeProduct } from './authorize';
+import { boundedQuote } from './boundedQuote';
 import { jsonBody } from './jsonBody';
 import { KnownProducts } from './KnownProducts';
 import { nameFromParams, productFromParams } from './params';
@@ -240,6 +241,12 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
       return approvalService.approve(promotion, credentials);
     });
     res.json({ promotion: approved });
+  });
+
+  // Any other path answers 404 in Backstage's error body (as every route's
+  // errors do), not Express's HTML page, so clients parse it like the rest.
+  router.use(req => {
+    throw new NotFoundError(`No promotions route ${req.method} ${boundedQuote(req.path)}`);
   });
 
   return router;

@@ -1,24 +1,26 @@
 import { conflictResponse } from '../../__testUtils__/errors';
 import { errorMessage } from './errorMessage';
 
-const conflict = (body: unknown) =>
-  conflictResponse(body, 'application/json; charset=utf-8');
-
 describe('errorMessage', () => {
   it("gives the backend's message of a Backstage error body", async () => {
-    const error = await conflict({
-      error: { name: 'ConflictError', message: 'test already carries storefront' },
-      response: { statusCode: 409 },
-    });
+    const error = await conflictResponse(
+      {
+        error: { name: 'ConflictError', message: 'test already carries storefront' },
+        request: { method: 'POST', url: '/api/promotions/products/alpha/shop/promotions' },
+        response: { statusCode: 409 },
+      },
+      'application/json; charset=utf-8',
+    );
     expect(errorMessage(error)).toBe('test already carries storefront');
   });
 
-  it('digs the message out of a bare {error} body', async () => {
-    const error = await conflict({ error: { name: 'ConflictError', message: 'you requested it' } });
-    expect(errorMessage(error)).toBe('you requested it');
+  it('names the status and the text of a body that is not one (a proxy answering)', async () => {
+    const error = await conflictResponse('upstream busy', 'text/plain');
+    expect(errorMessage(error)).toBe('Request failed with status 409 Conflict, "upstream busy"');
   });
 
   it('uses the message of any other error', () => {
     expect(errorMessage(new Error('network down'))).toBe('network down');
+    expect(errorMessage('plain')).toBe('plain');
   });
 });
