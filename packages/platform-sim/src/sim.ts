@@ -18,6 +18,7 @@ import { appRepoContexts } from './github/appRepoContexts';
 import { GithubContext } from './github/context';
 import { MergeabilityJobs } from './github/mergeability';
 import { createGithubRouter } from './github/githubRouter';
+import { createCodeloadRouter } from './github/routes/archive';
 import { RateLimiter } from './github/rateLimiter';
 import { GithubResponder } from './github/responder';
 import { GithubStore } from './github/store';
@@ -133,6 +134,12 @@ export async function startPlatformSim(
   // ETags are computed where GitHub sends them; express's own weak ETags would blur that.
   app.set('etag', false);
   app.set('trust proxy', false);
+  const otherRepository = appRepoContexts(appRepos, {
+    users,
+    urls,
+    responder: githubContext.responder,
+    treeEntryLimit: options.treeEntryLimit,
+  });
   app.use(
     '/github',
     createGithubRouter(githubContext, {
@@ -140,12 +147,19 @@ export async function startPlatformSim(
       limiter,
       faults,
       requestLog,
-      otherRepository: appRepoContexts(appRepos, {
-        users,
-        urls,
-        responder: githubContext.responder,
-        treeEntryLimit: options.treeEntryLimit,
-      }),
+      otherRepository,
+    }),
+  );
+  // Where GET /repos/{o}/{r}/tarball/{ref} redirects to, as GitHub's codeload host.
+  app.use(
+    '/codeload',
+    createCodeloadRouter({
+      requestLog,
+      repository: (owner, repo) =>
+        owner.toLowerCase() === githubContext.owner.toLowerCase() &&
+        repo.toLowerCase() === githubContext.repoName.toLowerCase()
+          ? githubContext
+          : otherRepository(owner, repo),
     }),
   );
   app.use(

@@ -12,6 +12,7 @@ import { GithubContext } from './context';
 import { DOCS_URL, GithubError } from './errors';
 import { RateLimiter, rateLimitHeaders } from './rateLimiter';
 import { callerLogin } from './responder';
+import { registerArchiveRoutes } from './routes/archive';
 import { registerCommitRoutes } from './routes/commits';
 import { registerContentsRoutes } from './routes/contents';
 import { registerGitDataRoutes } from './routes/gitData';
@@ -93,6 +94,7 @@ export function createGithubRouter(
 function createRepoRouter(ctx: GithubContext): Router {
   const repoRouter = express.Router({ mergeParams: true });
   registerRepositoryRoutes(repoRouter, ctx);
+  registerArchiveRoutes(repoRouter, ctx);
   registerContentsRoutes(repoRouter, ctx);
   registerGitDataRoutes(repoRouter, ctx);
   // Statuses first: /commits/{ref}/status(es) must not be read as a ref.
