@@ -4,6 +4,8 @@
  */
 export { startPlatformSim } from './sim';
 export type { RunningSim } from './sim';
+export { WebhookSender, signWebhookBody } from './webhooks/webhookSender';
+export type { WebhookTarget, WebhookDelivery } from './webhooks/webhookSender';
 export {
   resolveOptions,
   DEFAULT_GITHUB_TOKENS,

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import type { WebhookTarget } from './webhooks/webhookSender';
 
 /** Which Argo CD the API imitates: 2.14 keeps resource health inline, 3.x in the resource tree. */
 export type ArgocdVersion = '2' | '3';
@@ -79,6 +80,11 @@ export interface SimOptions extends PlatformShape {
   seed: boolean;
   /** Entries of a git tree GitHub returns before it answers `truncated: true`. */
   treeEntryLimit: number;
+  /**
+   * The platform repo's webhook: pushes, pull requests closed or reopened and commit
+   * statuses are POSTed there, signed with the secret (also settable later, see RunningSim.webhooks).
+   */
+  webhooks?: WebhookTarget;
 }
 
 export const DEFAULT_GITHUB_TOKENS: Readonly<Record<string, string>> = {

@@ -31,6 +31,9 @@ import { seedPlatform } from './seed/seedPlatform';
 import { ManifestContext } from './world/applicationManifest';
 import { Reconciler } from './world/reconciler';
 import { World } from './world/world';
+import { pushPayload } from './webhooks/webhookPayloads';
+import { createWebhookRoutes } from './webhooks/webhookRoutes';
+import { WebhookSender } from './webhooks/webhookSender';
 
 /** A running simulator. */
 export interface RunningSim {
@@ -49,6 +52,8 @@ export interface RunningSim {
   appRepoDir(team: string, product: string): string;
   options: SimOptions;
   control: SimControl;
+  /** The platform repo's webhook: configure a receiver, read recent deliveries. */
+  webhooks: WebhookSender;
   /** Stops the loop and the server; removes the data dir only if the simulator created it. */
   stop(): Promise<void>;
 }
@@ -105,7 +110,11 @@ export async function startPlatformSim(
     responder: new GithubResponder(limiter),
     mergeability: new MergeabilityJobs(),
     treeEntryLimit: options.treeEntryLimit,
+    webhooks: new WebhookSender(options.webhooks),
   };
+  const webhooks = githubContext.webhooks!;
+  // Every ref write after seeding (merges, contents API, git data, CI pushes) is a push.
+  repo.onRefUpdate(update => webhooks.send('push', () => pushPayload(githubContext, update)));
   const control = new SimController({
     repo,
     lock,
@@ -184,6 +193,7 @@ export async function startPlatformSim(
       manifestContext,
     }),
   );
+  app.use('/_sim/webhooks', createWebhookRoutes(webhooks));
   app.use('/_sim', createControlRouter(control));
   app.use('/web', createWebRouter(store, options.owner, options.repo));
   app.get('/', (_req, res) => {
@@ -222,6 +232,7 @@ export async function startPlatformSim(
     appRepoDir: (team, product) => appRepos.gitDir({ team, product }),
     options,
     control,
+    webhooks,
     stop() {
       stopping ??= (async () => {
         await reconciler.stop();

@@ -24,8 +24,16 @@ const COMMIT_FORMAT = `${['%H', '%T', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '
  * It knows nothing about GitHub; the GitHub routes translate to these calls.
  * Callers serialize writes (see Mutex); reads may run concurrently.
  */
+/** A ref moved (created, updated or deleted: ZERO_SHA on the missing side). */
+export interface RefUpdate {
+  ref: string;
+  before: string;
+  after: string;
+}
+
 export class GitRepo {
   private refsVersion = 0;
+  private readonly refListeners: Array<(update: RefUpdate) => void> = [];
 
   private constructor(readonly gitDir: string) {}
 
@@ -46,6 +54,11 @@ export class GitRepo {
   /** Increases on every ref write made through this object (cheap change detection). */
   get version(): number {
     return this.refsVersion;
+  }
+
+  /** Called after every ref write made through this object (what GitHub turns into push events). */
+  onRefUpdate(listener: (update: RefUpdate) => void): void {
+    this.refListeners.push(listener);
   }
 
   // ---- reading -------------------------------------------------------------
@@ -361,13 +374,33 @@ export class GitRepo {
   ): Promise<boolean> {
     const args = ['update-ref', ref, newSha];
     if (expectedOld !== undefined) args.push(expectedOld ?? ZERO_SHA);
-    return this.refWrite(args);
+    // Callers hold the write mutex, so the value read here is the one replaced.
+    const before =
+      expectedOld === undefined
+        ? await this.beforeWrite(ref)
+        : (expectedOld ?? ZERO_SHA);
+    const ok = await this.refWrite(args);
+    if (ok) this.announce({ ref, before, after: newSha });
+    return ok;
   }
 
   async deleteRef(ref: string, expectedOld?: string): Promise<boolean> {
     const args = ['update-ref', '-d', ref];
     if (expectedOld) args.push(expectedOld);
-    return this.refWrite(args);
+    const before = expectedOld ?? (await this.beforeWrite(ref));
+    const ok = await this.refWrite(args);
+    if (ok) this.announce({ ref, before, after: ZERO_SHA });
+    return ok;
+  }
+
+  /** The ref's sha before a write, read only when someone listens. */
+  private async beforeWrite(ref: string): Promise<string> {
+    if (this.refListeners.length === 0) return ZERO_SHA;
+    return (await this.readRef(ref)) ?? ZERO_SHA;
+  }
+
+  private announce(update: RefUpdate): void {
+    for (const listener of this.refListeners) listener(update);
   }
 
   private async refWrite(args: string[]): Promise<boolean> {

@@ -3,6 +3,7 @@ import { GitRepo } from '../git/gitRepo';
 import { Mutex } from '../git/mutex';
 import { SimUrls } from '../http/simUrls';
 import { UserDirectory } from '../identity/users';
+import { WebhookSender } from '../webhooks/webhookSender';
 import { MergeabilityJobs } from './mergeability';
 import { GithubResponder } from './responder';
 import { GithubStore } from './store';
@@ -25,6 +26,8 @@ export interface GithubContext {
   mergeability: MergeabilityJobs;
   /** Entries of a tree answered before `truncated: true`. */
   treeEntryLimit: number;
+  /** The repository webhook (platform repo only); pushes are sent from ref updates. */
+  webhooks?: WebhookSender;
 }
 
 /** API URL of the repository, e.g. http://127.0.0.1:7070/github/repos/refplat/platform */

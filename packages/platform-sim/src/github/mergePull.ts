@@ -3,6 +3,7 @@ import { GithubError } from './errors';
 import { nowIso } from './shapes';
 import { PullRecord } from './store';
 import { branchHead } from './routeHelpers';
+import { pullRequestPayload } from '../webhooks/webhookPayloads';
 
 export interface MergeRequest {
   sha?: string;
@@ -105,6 +106,10 @@ export function mergePull(
     pull.closedHeadSha = headSha;
     pull.closedBaseSha = baseSha;
     ctx.store.save();
+    // After the push the ref update announced: GitHub sends push, then pull_request closed.
+    ctx.webhooks?.send('pull_request', () =>
+      pullRequestPayload(ctx, pull, 'closed', merger.login),
+    );
     return { sha: newBase };
   });
 }

@@ -7,6 +7,7 @@ import {
   validationFailed,
 } from '../errors';
 import { mergePull } from '../mergePull';
+import { pullRequestPayload } from '../../webhooks/webhookPayloads';
 import { paginate } from '../pagination';
 import { pullJson, pullLive, pullSimpleJson } from '../pullView';
 import { callerLogin } from '../responder';
@@ -89,6 +90,7 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
     '/pulls/:number',
     route(async (req, res) => {
       const pull = findPull(ctx, req);
+      let action: 'closed' | 'reopened' | undefined;
       await ctx.lock.run(async () => {
         if (typeof req.body?.title === 'string') pull.title = req.body.title;
         if (typeof req.body?.body === 'string' || req.body?.body === null)
@@ -107,6 +109,7 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
             (await branchHead(ctx, pull.baseRef)) ?? pull.closedBaseSha;
           pull.state = 'closed';
           pull.closedAt = nowIso();
+          action = 'closed';
         } else if (req.body?.state === 'open' && pull.state === 'closed') {
           if (pull.mergedAt || !(await branchHead(ctx, pull.headRef))) {
             throw new GithubError(422, 'Validation Failed', [
@@ -120,10 +123,16 @@ export function registerPullRoutes(router: Router, ctx: GithubContext): void {
           }
           pull.state = 'open';
           pull.closedAt = undefined;
+          action = 'reopened';
         }
         pull.updatedAt = nowIso();
         ctx.store.save();
       });
+      const sender = callerLogin(res);
+      if (action) {
+        const act = action;
+        ctx.webhooks?.send('pull_request', () => pullRequestPayload(ctx, pull, act, sender));
+      }
       ctx.responder.json(
         req,
         res,

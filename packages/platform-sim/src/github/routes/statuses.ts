@@ -6,6 +6,7 @@ import { callerLogin } from '../responder';
 import { nodeId, nowIso, repoJson, userByLogin } from '../shapes';
 import { StatusRecord } from '../store';
 import { resolveRef, route } from '../routeHelpers';
+import { statusPayload } from '../../webhooks/webhookPayloads';
 
 const STATES = ['error', 'failure', 'pending', 'success'] as const;
 
@@ -54,6 +55,7 @@ export function registerStatusRoutes(router: Router, ctx: GithubContext): void {
         ctx.store.save();
         return status;
       });
+      ctx.webhooks?.send('status', () => statusPayload(ctx, record));
       ctx.responder.json(req, res, 201, statusJson(ctx, record));
     }),
   );
