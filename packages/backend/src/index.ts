@@ -19,6 +19,9 @@ backend.add(promotionsPermissionPolicyModule);
 
 // Signals ride on events; the events backend carries them between replicas.
 backend.add(import('@backstage/plugin-events-backend'));
+// GitHub webhooks at /api/events/http/github, verified with events.modules.github.webhookSecret
+// and published as github.<event>; the promotions backend reacts to push, pull_request and status.
+backend.add(import('@backstage/plugin-events-backend-module-github'));
 backend.add(import('@backstage/plugin-signals-backend'));
 backend.add(import('@backstage/plugin-notifications-backend'));
 
