@@ -4,17 +4,14 @@ import {
   LoggerService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { ConflictError, NotAllowedError } from '@backstage/errors';
+import { ConflictError } from '@backstage/errors';
 import { CatalogService } from '@backstage/plugin-catalog-node';
-import {
-  RELATION_MEMBER_OF,
-  stringifyEntityRef,
-} from '@backstage/catalog-model';
 import { promotionApprovePermission } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { authorizeProduct } from '../service/authorize';
+import { requireReleaseApprover } from './releaseApprovers';
 
 export const APPROVAL_CONTEXT = 'promotions/approval';
 
@@ -103,15 +100,6 @@ export class ApprovalService {
     userRef: string,
     credentials: BackstageCredentials,
   ): Promise<void> {
-    const approvers = this.options.config.approval.approvers;
-    const user = await this.options.catalog.getEntityByRef(userRef, { credentials });
-    const groups = (user?.relations ?? [])
-      .filter(relation => relation.type === RELATION_MEMBER_OF)
-      .map(relation => relation.targetRef);
-    if (!approvers.some(group => groups.includes(group))) {
-      throw new NotAllowedError(
-        `${user ? stringifyEntityRef(user) : userRef} is not a release-approver: approvals need membership of ${approvers.join(', ')}`,
-      );
-    }
+    await requireReleaseApprover(this.options.catalog, this.options.config.approval.approvers, userRef, credentials);
   }
 }

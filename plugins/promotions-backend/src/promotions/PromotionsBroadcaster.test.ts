@@ -82,6 +82,17 @@ describe('PromotionsBroadcaster notifications', () => {
     },
   );
 
+  it('tells the requester who rejected their promotion and why', async () => {
+    const { sent, send } = broadcaster();
+    const reason = 'Rejected by user:default/alice: cart 2.3 breaks checkout';
+    await send(promotion({ status: 'closed', statusReason: reason }), 'rejected');
+    const toBob = sent.filter(n => recipients(n) === 'user:default/bob');
+    expect(toBob.map(n => [n.payload.title, n.payload.description])).toEqual([
+      ['Rejected: promote storefront, cart staging → prod in alpha/shop', reason],
+    ]);
+    expect(sent.find(n => n.payload.scope === 'promotions:p1:approval')?.payload.description).toBe(reason);
+  });
+
   it('does not write to the approvers about stages that need no approval', async () => {
     const { sent, send } = broadcaster();
     await send(promotion({ fromStage: 'dev', toStage: 'test', status: 'merged' }), 'merged');

@@ -148,7 +148,7 @@ export class PromotionsBroadcaster {
   }
 }
 
-const SETTLED_EVENTS: PromotionEventType[] = ['merged', 'failed', 'closed', 'superseded'];
+const SETTLED_EVENTS: PromotionEventType[] = ['merged', 'failed', 'closed', 'rejected', 'superseded'];
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -11,6 +11,7 @@ import express from 'express';
 export type AuditedAction =
   | 'promotion-request'
   | 'promotion-approve'
+  | 'promotion-reject'
   | 'promotion-rollback'
   | 'hold-place'
   | 'hold-lift';
@@ -19,6 +20,8 @@ export type AuditedAction =
 const SEVERITY: Record<AuditedAction, AuditorServiceEventSeverityLevel> = {
   'promotion-request': 'medium',
   'promotion-approve': 'high',
+  // Closing ships nothing: ranked like a request.
+  'promotion-reject': 'medium',
   'promotion-rollback': 'high',
   'hold-place': 'medium',
   'hold-lift': 'medium',

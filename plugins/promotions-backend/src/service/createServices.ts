@@ -30,6 +30,8 @@ import { ProductOwners } from './ProductOwners';
 import { readRequireOwnership } from './ProductAccess';
 import { LadderService } from '../ladder/LadderService';
 import { ApprovalService } from '../promotions/ApprovalService';
+import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
+import { PromotionRejecter } from '../promotions/PromotionRejecter';
 import { AutoPromoter } from '../promotions/AutoPromoter';
 import { Gate } from '../promotions/Gate';
 import { PromotionOpener } from '../promotions/PromotionOpener';
@@ -186,6 +188,8 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     gate,
     promotionService,
     approvalService,
+    approvalsInbox: new ApprovalsInbox({ config, store, catalog, permissions }),
+    rejecter: new PromotionRejecter({ config, store, writer, catalog, permissions, logger }),
     stageHistory,
     autoPromoter,
     owners,

@@ -109,6 +109,12 @@ const badHoldBody = withNoise(
   ),
 );
 
+const badRejectBody = fc.oneof(
+  fc.record({ reason: fc.oneof(fc.constantFrom('', '   ', '\n\t', 'x'.repeat(1001)), fc.integer(), fc.constant(null), fc.array(jsonish)) }),
+  fc.record({ reason: fc.string({ minLength: 1, maxLength: 50 }) }),
+  fc.constant({}),
+);
+
 /** Bodies no JSON route can take, whatever the route. */
 const unusableJsonText = fc.oneof(
   fc.string({ maxLength: 200 }),
@@ -234,6 +240,12 @@ const ROUTES = {
       body,
       contentType: body === undefined ? undefined : 'application/json',
     })),
+  ),
+  // No promotion has these ids, so even a usable reason answers 404.
+  'POST reject': route(
+    'POST reject',
+    'post',
+    fc.tuple(badId, malformedBody(badRejectBody)).map(([id, body]) => ({ path: `${P}/promotions/${id}/reject`, ...body })),
   ),
 };
 

@@ -40,6 +40,17 @@ export const holdBody = z.object({
     .transform(reason => reason.slice(0, MAX_HOLD_REASON_CHARS)),
 });
 
+/** A rejection's reason goes into the PR comment whole, so it is bounded rather than cut. */
+export const MAX_REJECT_REASON_CHARS = 1000;
+
+export const rejectBody = z.object({
+  reason: z
+    .string({ required_error: 'A rejection needs a reason for the requester', invalid_type_error: 'reason must be text' })
+    .trim()
+    .min(1, 'A rejection needs a reason for the requester')
+    .max(MAX_REJECT_REASON_CHARS, `reason must be at most ${MAX_REJECT_REASON_CHARS} characters`),
+});
+
 const MAX_ISSUES_SHOWN = 3;
 
 /** `services[0]`, `services.storefront`; a key that is no plain word is quoted, cut short. */

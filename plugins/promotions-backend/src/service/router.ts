@@ -26,6 +26,8 @@ import { HoldStore } from '../database/HoldStore';
 import { PromotionStore } from '../database/PromotionStore';
 import { LadderService } from '../ladder/LadderService';
 import { ApprovalService } from '../promotions/ApprovalService';
+import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
+import { PromotionRejecter } from '../promotions/PromotionRejecter';
 import { PromotionService } from '../promotions/PromotionService';
 import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
 import { StageHistory } from '../promotions/StageHistory';
@@ -38,7 +40,7 @@ import { KnownProducts } from './KnownProducts';
 import { nameFromParams, productFromParams } from './params';
 import { ProductAccess } from './ProductAccess';
 import { ProductOwners } from './ProductOwners';
-import { holdBody, parseBody, promotionRequestBody, rollbackBody } from './requestBodies';
+import { holdBody, parseBody, promotionRequestBody, rejectBody, rollbackBody } from './requestBodies';
 import { comparisonProblem, holdTargetProblem } from './stageChecks';
 
 export interface RouterOptions {
@@ -52,6 +54,8 @@ export interface RouterOptions {
   ladderService: LadderService;
   promotionService: PromotionService;
   approvalService: ApprovalService;
+  approvalsInbox: ApprovalsInbox;
+  rejecter: PromotionRejecter;
   stageHistory: StageHistory;
   store: PromotionStore;
   holds: HoldStore;
@@ -74,6 +78,8 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     ladderService,
     promotionService,
     approvalService,
+    approvalsInbox,
+    rejecter,
     stageHistory,
     store,
     holds,
@@ -241,6 +247,26 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
       return approvalService.approve(promotion, credentials);
     });
     res.json({ promotion: approved });
+  });
+
+  router.post('/promotions/:id/reject', async (req, res) => {
+    const rejected = await audited(req, 'promotion-reject', async meta => {
+      const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+      if (!ID_PATTERN.test(req.params.id)) throw new InputError('Invalid promotion id');
+      meta.promotionId = req.params.id;
+      const { reason } = parseBody(rejectBody, req.body, '{reason}');
+      meta.reason = reason;
+      const promotion = await promotionService.get(req.params.id);
+      Object.assign(meta, promotionMeta(promotion));
+      return rejecter.reject(promotion, credentials, reason);
+    });
+    res.json({ promotion: rejected });
+  });
+
+  // Organisation-wide: what waits for the caller's approval, oldest first.
+  router.get('/approvals', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+    res.json({ items: await approvalsInbox.list(credentials) });
   });
 
   // Any other path answers 404 in Backstage's error body (as every route's

@@ -45,6 +45,8 @@ export type PromotionEventType =
   | 'approval-voided'
   | 'merged'
   | 'closed'
+  /** A release-approver turned it down; the detail is their reason. */
+  | 'rejected'
   | 'superseded'
   | 'failed';
 

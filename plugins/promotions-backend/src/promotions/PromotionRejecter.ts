@@ -1,0 +1,84 @@
+import {
+  BackstageCredentials,
+  BackstageUserPrincipal,
+  LoggerService,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import { ConflictError } from '@backstage/errors';
+import { CatalogService } from '@backstage/plugin-catalog-node';
+import { promotionApprovePermission } from '@refplat/plugin-promotions-common';
+import { PromotionsConfig } from '../config';
+import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
+import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import { authorizeProduct } from '../service/authorize';
+import { REJECTABLE_STATUSES, rejectedReason, rejectionProblem } from './approvalRules';
+import { requireReleaseApprover } from './releaseApprovers';
+
+/**
+ * A release-approver's "no": closes the promotion with their reason, then
+ * its pull request (with a comment naming them and the reason) and branch.
+ * Like the Gate's closing, the record changes first by compare-and-set, so a
+ * concurrent approval, merge or second rejection makes exactly one outcome;
+ * if GitHub fails after that, the reconciler closes the PR nothing live owns.
+ */
+export class PromotionRejecter {
+  constructor(
+    private readonly options: {
+      config: PromotionsConfig;
+      store: PromotionStore;
+      writer: PlatformRepoWriter;
+      catalog: CatalogService;
+      permissions: PermissionsService;
+      logger: LoggerService;
+    },
+  ) {}
+
+  async reject(
+    promotion: PromotionRecord,
+    credentials: BackstageCredentials<BackstageUserPrincipal>,
+    reason: string,
+  ): Promise<PromotionRecord> {
+    const { config, store, catalog, permissions } = this.options;
+    const rejecter = credentials.principal.userEntityRef;
+    const product = { team: promotion.team, product: promotion.product };
+    // The same who-may as approving: rejecting is the other answer to the same request.
+    await authorizeProduct(permissions, credentials, promotionApprovePermission, product);
+    await requireReleaseApprover(catalog, config.approval.approvers, rejecter, credentials, 'rejections');
+
+    const problem = rejectionProblem(promotion);
+    if (problem) throw new ConflictError(problem);
+    const statusReason = rejectedReason(rejecter, reason);
+    const rejected = await store.transition(
+      promotion.id,
+      { status: REJECTABLE_STATUSES },
+      { status: 'closed', statusReason },
+      { type: 'rejected', actor: rejecter, detail: reason },
+    );
+    if (!rejected) {
+      const current = (await store.get(promotion.id)) ?? promotion;
+      throw new ConflictError(
+        rejectionProblem(current) ?? `Promotion ${promotion.id} changed while it was being rejected; look again`,
+      );
+    }
+    await this.closeOnGitHub(rejected, rejecter, reason);
+    return rejected;
+  }
+
+  private async closeOnGitHub(promotion: PromotionRecord, rejecter: string, reason: string) {
+    const { writer, logger } = this.options;
+    const number = promotion.pullRequest.number;
+    try {
+      await writer.closePullRequest(
+        number,
+        `Rejected by \`${rejecter}\` in Backstage (requested by \`${promotion.requestedBy}\`):\n\n> ${reason.replace(/\n/g, '\n> ')}`,
+      );
+    } catch (error) {
+      logger.warn(`Could not close rejected PR #${number}; the reconciler will: ${error}`);
+      return;
+    }
+    if (!promotion.branch) return;
+    await writer
+      .deleteBranch(promotion.branch)
+      .catch(error => logger.warn(`Could not delete branch ${promotion.branch}: ${error}`));
+  }
+}

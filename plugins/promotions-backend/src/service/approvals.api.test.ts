@@ -1,0 +1,136 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import { Octokit } from '@octokit/rest';
+import request from 'supertest';
+import type { Promotion } from '@refplat/plugin-promotions-common';
+import { startPromotionsBackend } from '../__testUtils__/testBackend';
+
+jest.setTimeout(120_000);
+
+type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
+
+const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
+const REPO = { owner: 'refplat', repo: 'platform' };
+
+describe('the approvals inbox and rejections', () => {
+  let sim: RunningSim;
+  let server: Server;
+  let github: Octokit;
+
+  beforeAll(async () => {
+    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    // No Gate: nothing merges on its own, so each promotion stays in the state a test put it in.
+    server = await startPromotionsBackend(sim, 'argocd', { gate: { enabled: false } });
+    github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+  });
+
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  const requestProd = async (user: string): Promise<Promotion> => {
+    const response = await request(server)
+      .post('/api/promotions/products/alpha/shop/promotions')
+      .set('Authorization', asUser(user))
+      .send({ toStage: 'prod' });
+    expect(response.status).toBe(201);
+    return response.body.promotion;
+  };
+  const inbox = async (user: string): Promise<string[]> => {
+    const response = await request(server).get('/api/promotions/approvals').set('Authorization', asUser(user));
+    expect(response.status).toBe(200);
+    return response.body.items.map((promotion: Promotion) => promotion.id);
+  };
+  const reject = (id: string, user: string, body: object) =>
+    request(server).post(`/api/promotions/promotions/${id}/reject`).set('Authorization', asUser(user)).send(body);
+  const promotionBranches = async () =>
+    (await github.rest.git.listMatchingRefs({ ...REPO, ref: 'heads/promotions/' })).data;
+
+  it("lists bob's prod promotion for the approvers, and alice's rejection closes it and its PR with her reason", async () => {
+    const promotion = await requestProd('bob');
+    expect(promotion.status).toBe('awaiting-approval');
+    expect(await inbox('alice')).toEqual([promotion.id]);
+    expect(await inbox('carol')).toEqual([promotion.id]);
+    expect(await inbox('bob')).toEqual([]);
+    const anonymous = await request(server).get('/api/promotions/approvals');
+    expect(anonymous.status).toBe(401);
+
+    const byBob = await reject(promotion.id, 'bob', { reason: 'changed my mind' });
+    expect(byBob.status).toBe(403);
+    expect(byBob.body.error.message).toMatch(/not a release-approver: rejections need membership/);
+
+    for (const body of [{}, { reason: '   ' }, { reason: 42 }, { reason: 'x'.repeat(1001) }]) {
+      const refused = await reject(promotion.id, 'alice', body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(/reason/);
+    }
+    expect((await reject('00000000-0000-0000-0000-000000000000', 'alice', { reason: 'no' })).status).toBe(404);
+
+    const byAlice = await reject(promotion.id, 'alice', { reason: 'cart 2.3 breaks checkout in staging' });
+    expect(byAlice.status).toBe(200);
+    expect(byAlice.body.promotion).toMatchObject({
+      id: promotion.id,
+      status: 'closed',
+      statusReason: 'Rejected by user:default/alice: cart 2.3 breaks checkout in staging',
+    });
+
+    const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: promotion.pullRequest.number });
+    expect(pr.state).toBe('closed');
+    expect(pr.merged).toBe(false);
+    const { data: comments } = await github.rest.issues.listComments({
+      ...REPO,
+      issue_number: promotion.pullRequest.number,
+    });
+    expect(comments.map(c => c.body).join('\n')).toMatch(
+      /Rejected by `user:default\/alice`[^]*cart 2\.3 breaks checkout in staging/,
+    );
+    expect(await promotionBranches()).toEqual([]);
+
+    const { body: detail } = await request(server)
+      .get(`/api/promotions/promotions/${promotion.id}`)
+      .set('Authorization', asUser('bob'));
+    expect(detail.events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'rejected', actor: 'user:default/alice', detail: 'cart 2.3 breaks checkout in staging' }),
+      ]),
+    );
+
+    const again = await reject(promotion.id, 'carol', { reason: 'me too' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toMatch(/Nothing to reject: .* is closed \(Rejected by user:default\/alice/);
+    expect(await inbox('alice')).toEqual([]);
+  });
+
+  it("keeps alice's own prod promotion out of her inbox (another approver must), and lets her withdraw it", async () => {
+    const promotion = await requestProd('alice');
+    expect(await inbox('alice')).toEqual([]);
+    expect(await inbox('carol')).toEqual([promotion.id]);
+    const withdrawn = await reject(promotion.id, 'alice', { reason: 'wrong digest' });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.promotion.status).toBe('closed');
+    expect(await inbox('carol')).toEqual([]);
+  });
+
+  it('rejects an approved promotion that has not merged yet', async () => {
+    const promotion = await requestProd('bob');
+    const approved = await request(server)
+      .post(`/api/promotions/promotions/${promotion.id}/approve`)
+      .set('Authorization', asUser('carol'));
+    expect(approved.body.promotion.status).toBe('approved');
+    expect(await inbox('alice')).toEqual([]);
+    const rejected = await reject(promotion.id, 'alice', { reason: 'prod is frozen for the sale' });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.promotion).toMatchObject({ status: 'closed', approvedBy: 'user:default/carol' });
+  });
+
+  it('refuses 409 to reject a promotion that does not wait for approval', async () => {
+    const response = await request(server)
+      .post('/api/promotions/products/alpha/shop/promotions')
+      .set('Authorization', asUser('bob'))
+      .send({ toStage: 'test', services: ['storefront'] });
+    expect(response.status).toBe(201);
+    const refused = await reject(response.body.promotion.id, 'alice', { reason: 'no' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/does not wait for approval/);
+  });
+});
