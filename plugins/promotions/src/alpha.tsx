@@ -9,6 +9,8 @@ import {
   createFrontendPlugin,
 } from '@backstage/frontend-plugin-api';
 import {
+  approvalsPage,
+  approvalsRouteRef,
   promotionLadderEntityCard,
   promotionsApi,
   promotionsEntityContent,
@@ -17,7 +19,8 @@ import {
 
 /**
  * The promotions plugin: its API client, the ladder card for Systems, the
- * Service card for Components and a Promotions tab for Systems.
+ * Service card for Components, a Promotions tab for Systems and the
+ * approvals inbox page at `/promotions/approvals`.
  *
  * Typed as a plain plugin: the inferred type spells out every extension's
  * data refs in an order the compiler does not keep stable, which would make
@@ -32,7 +35,9 @@ const promotionsPlugin: OverridableFrontendPlugin = createFrontendPlugin({
     promotionLadderEntityCard,
     servicePromotionsEntityCard,
     promotionsEntityContent,
+    approvalsPage,
   ],
+  routes: { approvals: approvalsRouteRef },
 });
 
 export default promotionsPlugin;

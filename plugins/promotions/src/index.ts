@@ -1,6 +1,6 @@
 /**
  * Frontend plugin for promotion ladders: entity cards for Products (System)
- * and Services (Component).
+ * and Services (Component), and the approvals inbox page.
  *
  * @packageDocumentation
  */
@@ -9,6 +9,8 @@ export {
   EntityPromotionLadderCard,
   EntityPromotionHistoryCard,
   EntityServicePromotionsCard,
+  PromotionsApprovalsPage,
+  promotionsApprovalsRouteRef,
 } from './plugin';
 export { isPromotionsAvailable } from './entity';
 export { promotionsApiRef, PromotionsClient } from './api';

@@ -2,10 +2,19 @@ import {
   createApiFactory,
   createComponentExtension,
   createPlugin,
+  createRoutableExtension,
+  createRouteRef,
   discoveryApiRef,
   fetchApiRef,
 } from '@backstage/core-plugin-api';
 import { PromotionsClient, promotionsApiRef } from './api';
+
+/**
+ * Where the approvals inbox is mounted in a legacy app.
+ *
+ * @public
+ */
+export const promotionsApprovalsRouteRef = createRouteRef({ id: 'promotions-approvals' });
 
 /**
  * The promotions plugin for the legacy frontend system (see `/alpha` for the
@@ -23,7 +32,23 @@ export const promotionsPlugin = createPlugin({
         new PromotionsClient({ discoveryApi, fetchApi }),
     }),
   ],
+  routes: { approvals: promotionsApprovalsRouteRef },
 });
+
+/**
+ * The approvals inbox as a page: every promotion awaiting the signed-in
+ * release-approver's approval, oldest first, with Approve and Reject.
+ * Mount it at a route of the app, e.g. `/promotions/approvals`.
+ *
+ * @public
+ */
+export const PromotionsApprovalsPage = promotionsPlugin.provide(
+  createRoutableExtension({
+    name: 'PromotionsApprovalsPage',
+    component: () => import('./components/Approvals').then(m => m.ApprovalsPage),
+    mountPoint: promotionsApprovalsRouteRef,
+  }),
+);
 
 /**
  * The promotion ladder of the Product a System entity represents.

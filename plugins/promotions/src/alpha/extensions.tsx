@@ -1,8 +1,11 @@
 import {
   ApiBlueprint,
+  PageBlueprint,
+  createRouteRef,
   discoveryApiRef,
   fetchApiRef,
 } from '@backstage/frontend-plugin-api';
+import CheckCircleOutlineIcon from '@material-ui/icons/CheckCircleOutline';
 import {
   EntityCardBlueprint,
   EntityContentBlueprint,
@@ -60,5 +63,25 @@ export const promotionsEntityContent = EntityContentBlueprint.make({
       import('../components/PromotionHistory').then(m => (
         <m.EntityPromotionHistoryCard />
       )),
+  },
+});
+
+/** Where the approvals inbox page is, for links from elsewhere in the app. */
+export const approvalsRouteRef = createRouteRef();
+
+/**
+ * The approvals inbox at `/promotions/approvals`: every promotion awaiting
+ * the signed-in release-approver, with Approve and Reject. Its title and icon
+ * put it in the app's navigation; the app draws the page header.
+ */
+export const approvalsPage = PageBlueprint.make({
+  name: 'approvals',
+  params: {
+    path: '/promotions/approvals',
+    title: 'Approvals',
+    icon: <CheckCircleOutlineIcon fontSize="inherit" />,
+    routeRef: approvalsRouteRef,
+    loader: () =>
+      import('../components/Approvals').then(m => <m.ApprovalsInbox />),
   },
 });

@@ -64,6 +64,13 @@ export interface PromotionsApi {
   /** Open and recent promotions of the Product, newest first. */
   listPromotions(product: ProductRef): Promise<Promotion[]>;
   approvePromotion(id: string): Promise<Promotion>;
+  /**
+   * Closes a promotion awaiting approval (or approved, not yet merged) and
+   * its PR, with the reason in a comment; release-approvers only.
+   */
+  rejectPromotion(id: string, reason: string): Promise<Promotion>;
+  /** Every promotion awaiting the signed-in release-approver's approval, oldest first. */
+  listApprovals(): Promise<Promotion[]>;
   /** What was released into a stage, newest first. */
   getStageHistory(
     product: ProductRef,

@@ -70,6 +70,19 @@ describe('PromotionsClient', () => {
     );
   });
 
+  it('lists the approvals inbox and POSTs a rejection with its reason', async () => {
+    const inbox = clientAnswering(200, { items: [promotion] });
+    expect(await inbox.client.listApprovals()).toEqual([promotion]);
+    expect(inbox.fetch.mock.calls[0][0]).toBe('http://backend/api/promotions/approvals');
+
+    const { client, fetch } = clientAnswering(200, { promotion });
+    expect(await client.rejectPromotion('p1', 'breaks checkout')).toEqual(promotion);
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('http://backend/api/promotions/promotions/p1/reject');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(init?.body as string)).toEqual({ reason: 'breaks checkout' });
+  });
+
   it('POSTs a rollback with the digests per service', async () => {
     const { client, fetch } = clientAnswering(201, { promotion, existing: false, plan: [] });
     const request = { stage: 'prod', services: { storefront: 'sha256:b' } };

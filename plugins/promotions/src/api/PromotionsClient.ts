@@ -74,6 +74,18 @@ export class PromotionsClient implements PromotionsApi {
     return ((await response.json()) as { promotion: Promotion }).promotion;
   }
 
+  async rejectPromotion(id: string, reason: string): Promise<Promotion> {
+    const response = await this.send(
+      `/promotions/${encodeURIComponent(id)}/reject`,
+      { method: 'POST', body: { reason } },
+    );
+    return ((await response.json()) as { promotion: Promotion }).promotion;
+  }
+
+  async listApprovals(): Promise<Promotion[]> {
+    return this.getItems<Promotion>('/approvals');
+  }
+
   async getStageHistory(
     product: ProductRef,
     stage: string,

@@ -1,0 +1,85 @@
+import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@material-ui/core';
+import { EntityRefLink } from '@backstage/plugin-catalog-react';
+import { Promotion, formatProductRef } from '@refplat/plugin-promotions-common';
+import { DateTime } from 'luxon';
+import { ActorName } from '../common/ActorName';
+import { PromotionRoute } from '../common/PromotionRoute';
+import { PullRequestLink } from '../common/PullRequestLink';
+import { useCompactTableStyles } from '../common/styles';
+import { PromotionDigests } from '../OpenPromotions/PromotionDigests';
+import { useProductSystems } from './useProductSystems';
+
+/** Promotions awaiting approval, oldest first, each with Approve and Reject. */
+export const ApprovalsTable = (props: {
+  promotions: Promotion[];
+  now: Date;
+  onApprove: (promotion: Promotion) => void;
+  onReject: (promotion: Promotion) => void;
+}) => {
+  const classes = useCompactTableStyles();
+  const systems = useProductSystems(props.promotions.map(p => formatProductRef(p)));
+  return (
+    <Table size="small" aria-label="Promotions awaiting approval" className={classes.table}>
+      <TableHead>
+        <TableRow>
+          {['Product', 'Stages', 'Digests', 'Requested by', 'Waiting', 'PR', ''].map(heading => (
+            <TableCell key={heading || 'actions'}>{heading}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {props.promotions.map(promotion => {
+          const product = formatProductRef(promotion);
+          const system = systems.get(product);
+          const opening = promotion.pullRequest.number <= 0;
+          return (
+            <TableRow key={promotion.id} data-testid={`approval-${promotion.id}`}>
+              <TableCell className={classes.nowrap} data-testid={`approval-product-${promotion.id}`}>
+                {system ? <EntityRefLink entityRef={system} title={product} /> : product}
+              </TableCell>
+              <TableCell>
+                <PromotionRoute promotion={promotion} />
+              </TableCell>
+              <TableCell className={classes.nowrap}>
+                <PromotionDigests promotion={promotion} testIdPrefix={`approval-change-${promotion.id}-`} />
+              </TableCell>
+              <TableCell>
+                <ActorName actor={promotion.requestedBy} />
+              </TableCell>
+              <TableCell className={classes.nowrap}>
+                <Typography variant="body2" title={promotion.createdAt}>
+                  {DateTime.fromISO(promotion.createdAt).toRelative({ base: DateTime.fromJSDate(props.now) })}
+                </Typography>
+              </TableCell>
+              <TableCell className={classes.nowrap}>
+                <PullRequestLink pullRequest={promotion.pullRequest} />
+              </TableCell>
+              <TableCell className={classes.nowrap}>
+                <Button
+                  size="small"
+                  variant="contained"
+                  color="primary"
+                  disabled={opening}
+                  title={opening ? 'Its pull request is still being opened' : undefined}
+                  onClick={() => props.onApprove(promotion)}
+                  data-testid={`approve-${promotion.id}`}
+                >
+                  Approve
+                </Button>{' '}
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={opening}
+                  onClick={() => props.onReject(promotion)}
+                  data-testid={`reject-${promotion.id}`}
+                >
+                  Reject
+                </Button>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+};

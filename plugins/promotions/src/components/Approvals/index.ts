@@ -1,0 +1,2 @@
+export { ApprovalsInbox } from './ApprovalsInbox';
+export { ApprovalsPage } from './ApprovalsPage';
