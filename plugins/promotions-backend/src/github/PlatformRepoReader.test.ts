@@ -1,8 +1,11 @@
+import { execFileSync } from 'child_process';
+import { CacheManager } from '@backstage/backend-defaults/cache';
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { createOctokit } from './createOctokit';
-import { PlatformRepoReader } from './PlatformRepoReader';
+import { PlatformRepoReader, TARBALL_THRESHOLD } from './PlatformRepoReader';
+import { addManyProducts } from '../bench/manyProducts';
 
 jest.setTimeout(60_000);
 
@@ -13,8 +16,10 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
 describe('PlatformRepoReader', () => {
   let sim: RunningSim;
 
+  let treeEntryLimit: number | undefined;
+
   beforeEach(async () => {
-    sim = await startPlatformSim();
+    sim = await startPlatformSim(treeEntryLimit ? { treeEntryLimit } : {});
   });
 
   afterEach(async () => {
@@ -61,5 +66,88 @@ describe('PlatformRepoReader', () => {
     await reads.rest.git.deleteRef({ ...REPO, ref: 'heads/elsewhere' });
     await reader.headCommit();
     expect(headChecks()).toHaveLength(3);
+  });
+
+  describe('reading many files', () => {
+    const memoryCache = () => CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions').withOptions({});
+    const git = (...args: string[]) =>
+      execFileSync('git', ['--git-dir', sim.repoDir, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const calls = () => sim.control.getRequests('github').map(call => `${call.status} ${call.method} ${call.path}`);
+    /** Path → blob sha under gitops/ at a commit, as git itself lists it. */
+    const gitIndex = (commit: string) =>
+      Object.fromEntries(
+        git('ls-tree', '-r', commit, 'gitops')
+          .trim()
+          .split('\n')
+          .map(line => {
+            const [meta, path] = line.split('\t');
+            return [path, meta.split(' ')[2]];
+          }),
+      );
+
+    it('reads a cold tree of 200 Products through one tarball: 4 GitHub requests, every blob then cached', async () => {
+      addManyProducts(sim.repoDir, 200);
+      const reader = new PlatformRepoReader(client(), memoryCache(), LOCATION, ['gitops']);
+      sim.control.clearRequests();
+
+      const head = await reader.headCommit();
+      const index = await reader.fileIndex(head);
+      expect(index).toEqual(gitIndex(head));
+      const some = Object.entries(index).filter((_, n) => n % 97 === 0);
+      for (const [, blob] of some) expect(await reader.readBlob(blob)).toBe(git('cat-file', 'blob', blob));
+      for (const blob of Object.values(index)) await reader.readBlob(blob);
+
+      expect(calls()).toEqual([
+        '200 GET /repos/refplat/platform/git/ref/heads/main',
+        `200 GET /repos/refplat/platform/git/trees/${head}`,
+        `302 GET /repos/refplat/platform/tarball/${head}`,
+        `200 GET /refplat/platform/legacy.tar.gz/${head}`,
+      ]);
+    });
+
+    it('reads a few changed blobs one by one, and a cold start shares one tarball between concurrent callers', async () => {
+      addManyProducts(sim.repoDir, 30);
+      const reader = new PlatformRepoReader(client(), memoryCache(), LOCATION, ['gitops']);
+      const first = await reader.headCommit();
+      const indexes = await Promise.all([reader.fileIndex(first), reader.fileIndex(first), reader.fileIndex(first)]);
+      expect(indexes[1]).toEqual(indexes[0]);
+      expect(calls().filter(call => call.includes('/tarball/'))).toHaveLength(1);
+
+      await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+      const second = git('rev-parse', 'main').trim();
+      sim.control.clearRequests();
+      const index = await reader.fileIndex(second);
+      const changed = Object.entries(index).filter(([path, blob]) => indexes[0][path] !== blob);
+      expect(changed.length).toBeGreaterThan(0);
+      expect(changed.length).toBeLessThanOrEqual(TARBALL_THRESHOLD);
+      for (const [, blob] of changed) await reader.readBlob(blob);
+      expect(calls()).toEqual([
+        `200 GET /repos/refplat/platform/git/trees/${second}`,
+        ...changed.map(([, blob]) => `200 GET /repos/refplat/platform/git/blobs/${blob}`),
+      ]);
+    });
+
+    describe('a tree larger than GitHub lists in one response', () => {
+      beforeAll(() => {
+        treeEntryLimit = 50;
+      });
+      afterAll(() => {
+        treeEntryLimit = undefined;
+      });
+
+      it('is indexed from the tarball, with the same blob shas as git', async () => {
+        addManyProducts(sim.repoDir, 20);
+        const reader = new PlatformRepoReader(client(), memoryCache(), LOCATION, ['gitops']);
+        const head = await reader.headCommit();
+        sim.control.clearRequests();
+        const index = await reader.fileIndex(head);
+        expect(index).toEqual(gitIndex(head));
+        expect(calls()).toEqual([
+          `200 GET /repos/refplat/platform/git/trees/${head}`,
+          `302 GET /repos/refplat/platform/tarball/${head}`,
+          `200 GET /refplat/platform/legacy.tar.gz/${head}`,
+        ]);
+      });
+    });
   });
 });

@@ -3,6 +3,7 @@ import { ServiceUnavailableError } from '@backstage/errors';
 import { RecentResults } from '../health/RecentResults';
 import { GithubClient } from './createOctokit';
 import { isNotModified, statusOf, toUpstreamError } from './errors';
+import { gitBlobSha, unpackRepoTarball } from './repoTarball';
 
 export interface PlatformRepoLocation {
   owner: string;
@@ -17,6 +18,14 @@ export type RepoFileIndex = Record<string, string>;
 const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
 /** A lookup that failed for another reason (5xx, rate limit) is tried again after this. */
 const TRANSIENT_FAILURE_TTL_MS = 60 * 1000;
+/**
+ * More uncached blobs than this in a new tree are read through the commit's
+ * tarball (two requests, the 302 and the download) instead of one request
+ * each: a cold start costs the same at 10 Products as at 10,000.
+ */
+export const TARBALL_THRESHOLD = 20;
+/** How long a blob seen in the cache (not written by us, so of unknown age) is assumed to stay there. */
+const SEEN_BLOB_MS = 60 * 60 * 1000;
 
 /** GitHub's answer for a revision that is not in the repository: 404, or 422 for a malformed sha. */
 function isUnknownRevision(error: unknown): boolean {
@@ -30,10 +39,16 @@ function isUnknownRevision(error: unknown): boolean {
  * with its last ETag; trees and blobs are cached by sha, which makes them
  * immutable; everything lives in the CacheService so replicas share it.
  * The head check itself is shared by concurrent callers and reused for
- * `headTtlMs`, so many viewers cost one check per TTL per replica.
+ * `headTtlMs`, so many viewers cost one check per TTL per replica. A tree
+ * with many blobs no cache holds (a cold start) is read through the
+ * commit's tarball: a handful of requests at any number of Products.
  */
 export class PlatformRepoReader {
   private readonly heads: RecentResults<string>;
+  /** Index reads in flight, shared by concurrent callers (a cold start downloads one tarball). */
+  private readonly indexReads = new RecentResults<RepoFileIndex>(0);
+  /** Blob sha → until when this replica knows the blob is in the cache. */
+  private readonly cachedBlobs = new Map<string, number>();
 
   constructor(
     private readonly octokit: GithubClient,
@@ -57,6 +72,11 @@ export class PlatformRepoReader {
     writer.hook.after('request', (_response, options) => {
       if (options.method !== 'GET' && options.method !== 'HEAD') this.heads.forget();
     });
+  }
+
+  /** The branch moved (a push webhook said so): the next read checks GitHub again. */
+  forgetHead(): void {
+    this.heads.forget();
   }
 
   /** The commit sha at the head of the configured branch. */
@@ -92,15 +112,32 @@ export class PlatformRepoReader {
    * Path → blob sha for the watched prefixes at a commit. With `rememberFailure` (for revisions
    * ArgoCD reports, which may not be in this repository) a failed lookup is cached by revision
    * too: a revision GitHub does not know costs one request a day, not one per view.
+   * Concurrent callers for one commit share the reading.
    */
   async fileIndex(
     commitSha: string,
     options: { rememberFailure?: boolean } = {},
   ): Promise<RepoFileIndex> {
     const key = `tree:${this.location.owner}/${this.location.repo}:${commitSha}:${this.prefixes.join(',')}`;
-    const failureKey = `tree-failed:${this.location.owner}/${this.location.repo}:${commitSha}`;
     const cached = await this.cache.get<RepoFileIndex>(key);
     if (cached) return cached;
+    return this.indexReads.get(`${key}:${Boolean(options.rememberFailure)}`, async () => {
+      const index = await this.readIndex(commitSha, options);
+      await this.cache.set(key, index, { ttl: IMMUTABLE_TTL_MS });
+      return index;
+    });
+  }
+
+  /**
+   * The tree listing (one request), then the blobs it names that no cache
+   * holds: through the tarball when there are many, else left to `readBlob`.
+   * A tree too large for one GitHub response is read from the tarball alone.
+   */
+  private async readIndex(
+    commitSha: string,
+    options: { rememberFailure?: boolean },
+  ): Promise<RepoFileIndex> {
+    const failureKey = `tree-failed:${this.location.owner}/${this.location.repo}:${commitSha}`;
     if (options.rememberFailure) {
       const failed = await this.cache.get<string>(failureKey);
       if (failed !== undefined) throw new ServiceUnavailableError(failed);
@@ -121,30 +158,90 @@ export class PlatformRepoReader {
       }
       throw upstream;
     }
-    if (data.truncated) {
-      throw new Error(
-        `The tree of ${owner}/${repo}@${commitSha} is too large for one GitHub response; move the Release records to a smaller repository`,
-      );
-    }
+    // GitHub lists at most 100,000 entries (7 MB): the archive has them all.
+    if (data.truncated) return this.readTarball(commitSha);
     const index: RepoFileIndex = {};
     for (const entry of data.tree) {
-      if (
-        entry.type === 'blob' &&
-        entry.path &&
-        entry.sha &&
-        this.prefixes.some(prefix => entry.path!.startsWith(`${prefix}/`))
-      ) {
+      if (entry.type === 'blob' && entry.path && entry.sha && this.isWatched(entry.path)) {
         index[entry.path] = entry.sha;
       }
     }
-    await this.cache.set(key, index, { ttl: IMMUTABLE_TTL_MS });
+    if (await this.manyUncached(Object.values(index))) await this.readTarball(commitSha);
     return index;
+  }
+
+  private isWatched(path: string): boolean {
+    return this.prefixes.some(prefix => path.startsWith(`${prefix}/`));
+  }
+
+  private blobKey(blobSha: string): string {
+    return `blob:${this.location.owner}/${this.location.repo}:${blobSha}`;
+  }
+
+  /**
+   * More than TARBALL_THRESHOLD of these blobs are in no cache? Blobs this
+   * replica wrote or saw lately are not asked for again, and counting stops
+   * at the threshold, so a cold start asks the cache a few times only.
+   */
+  private async manyUncached(blobShas: string[]): Promise<boolean> {
+    const now = Date.now();
+    for (const [sha, until] of this.cachedBlobs) if (until <= now) this.cachedBlobs.delete(sha);
+    let missing = 0;
+    for (const sha of new Set(blobShas)) {
+      if ((this.cachedBlobs.get(sha) ?? 0) > now) continue;
+      if ((await this.cache.get<string>(this.blobKey(sha))) !== undefined) {
+        this.cachedBlobs.set(sha, now + SEEN_BLOB_MS);
+        continue;
+      }
+      missing += 1;
+      if (missing > TARBALL_THRESHOLD) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Reads the whole commit through GET tarball/{ref} (GitHub answers 302 to
+   * codeload; octokit follows it) and puts every watched file into the blob
+   * cache under its git blob sha. Returns the watched files' index.
+   */
+  private async readTarball(commitSha: string): Promise<RepoFileIndex> {
+    const { owner, repo } = this.location;
+    let bytes: Buffer;
+    try {
+      const response = await this.octokit.rest.repos.downloadTarballArchive({ owner, repo, ref: commitSha });
+      bytes = Buffer.from(response.data as ArrayBuffer);
+    } catch (error) {
+      throw toUpstreamError(error, `downloading the tarball of ${owner}/${repo}@${commitSha}`);
+    }
+    let files: Map<string, Buffer>;
+    try {
+      files = await unpackRepoTarball(bytes, path => this.isWatched(path));
+    } catch (error) {
+      throw new ServiceUnavailableError(
+        `The tarball of ${owner}/${repo}@${commitSha} could not be unpacked: ${(error as Error).message}`,
+      );
+    }
+    const index: RepoFileIndex = {};
+    const written = new Set<string>();
+    for (const [path, content] of files) {
+      const sha = gitBlobSha(content);
+      index[path] = sha;
+      if (written.has(sha)) continue;
+      written.add(sha);
+      await this.rememberBlob(sha, content.toString('utf8'));
+    }
+    return index;
+  }
+
+  private async rememberBlob(blobSha: string, text: string): Promise<void> {
+    await this.cache.set(this.blobKey(blobSha), text, { ttl: IMMUTABLE_TTL_MS });
+    // Trusted a little less long than it is kept, so a check never relies on an expired entry.
+    this.cachedBlobs.set(blobSha, Date.now() + IMMUTABLE_TTL_MS - SEEN_BLOB_MS);
   }
 
   /** A file's text by its blob sha. */
   async readBlob(blobSha: string): Promise<string> {
-    const key = `blob:${this.location.owner}/${this.location.repo}:${blobSha}`;
-    const cached = await this.cache.get<string>(key);
+    const cached = await this.cache.get<string>(this.blobKey(blobSha));
     if (cached !== undefined) return cached;
     const { owner, repo } = this.location;
     let data;
@@ -160,7 +257,7 @@ export class PlatformRepoReader {
       data.encoding === 'base64'
         ? Buffer.from(data.content, 'base64').toString('utf8')
         : data.content;
-    await this.cache.set(key, text, { ttl: IMMUTABLE_TTL_MS });
+    await this.rememberBlob(blobSha, text);
     return text;
   }
 }
