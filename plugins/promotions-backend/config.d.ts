@@ -114,6 +114,11 @@ export interface Config {
     };
     gate?: {
       enabled?: boolean;
+      /**
+       * How often the Gate polls every live promotion. Default 30 seconds, or
+       * 5 minutes when webhooks are enabled (`webhooks.enabled`), where the poll
+       * only catches deliveries that were missed.
+       */
       frequency?: HumanDuration;
       /**
        * How long a request opening a promotion's PR is trusted to finish;
@@ -136,6 +141,20 @@ export interface Config {
       /** Default: false (opt-in). The Gate (`gate.enabled`) is on by default. */
       enabled?: boolean;
       frequency?: HumanDuration;
+    };
+    /**
+     * GitHub webhooks, received by `@backstage/plugin-events-backend-module-github`
+     * at `/api/events/http/github` and verified with `events.modules.github.webhookSecret`:
+     * a push to the platform repo's branch refreshes the affected Products at once,
+     * a pull request closed or merged by hand and a commit status move their
+     * promotions at once.
+     */
+    webhooks?: {
+      /**
+       * Default: true when `events.modules.github.webhookSecret` is set. Enabled,
+       * the Gate's default poll becomes 5 minutes (see `gate.frequency`).
+       */
+      enabled?: boolean;
     };
   };
 }

@@ -27,6 +27,21 @@ describe('readPromotionsConfig', () => {
     expect(optedIn.autoPromote.enabled).toBe(true);
   });
 
+  const secret = { events: { modules: { github: { webhookSecret: 's' } } } };
+  it.each([
+    ['no webhooks', {}, { enabled: false }, { seconds: 30 }],
+    ['the GitHub module has a webhook secret', secret, { enabled: true }, { minutes: 5 }],
+    ['webhooks enabled without that secret (e.g. GitHub App secrets)', { promotions: { webhooks: { enabled: true } } }, { enabled: true }, { minutes: 5 }],
+    ['a secret, but webhooks turned off', { ...secret, promotions: { webhooks: { enabled: false } } }, { enabled: false }, { seconds: 30 }],
+    ['webhooks and an explicit Gate frequency', { ...secret, promotions: { gate: { frequency: { seconds: 10 } } } }, { enabled: true }, { seconds: 10 }],
+  ])('with %s, webhooks are %j and the Gate polls every %j', (_name, root: any, webhooks, frequency) => {
+    const config = readPromotionsConfig(
+      new ConfigReader({ ...root, promotions: { ...base, ...root.promotions } }),
+    );
+    expect(config.webhooks).toEqual(webhooks);
+    expect(config.gate.frequency).toEqual(frequency);
+  });
+
   it('reads stages with soak times mixed with plain names', () => {
     const config = readPromotionsConfig(
       new ConfigReader({

@@ -58,6 +58,11 @@ export interface PromotionsConfig {
     degradedStuckSeconds: number;
   };
   autoPromote: { enabled: boolean; frequency: HumanDuration };
+  /**
+   * GitHub webhooks reach the plugin through the events backend: pushes, merges,
+   * closes and statuses act at once, and polling is only the fallback.
+   */
+  webhooks: { enabled: boolean };
 }
 
 function trimSlashes(path: string): string {
@@ -119,6 +124,22 @@ function readHealthInstances(root: Config, config: Config) {
     applicationNamespace,
   });
   return { argocd, kubernetes, healthConfig: { origin, reason, warnings } };
+}
+
+/** The Gate's poll without webhooks, and with them (a fallback for missed deliveries). */
+export const GATE_POLL = { seconds: 30 };
+export const GATE_POLL_WITH_WEBHOOKS = { minutes: 5 };
+
+/**
+ * `promotions.webhooks.enabled`, by default on when the events backend's GitHub module
+ * has a webhook secret (`events.modules.github.webhookSecret`), as it then verifies deliveries.
+ */
+function readWebhooks(root: Config, config: Config) {
+  return {
+    enabled:
+      config.getOptionalBoolean('webhooks.enabled') ??
+      root.has('events.modules.github.webhookSecret'),
+  };
 }
 
 function readSchedule(
@@ -201,6 +222,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       `promotions.stages must be distinct lowercase names, got ${JSON.stringify(stages)}`,
     );
   }
+  const webhooks = readWebhooks(root, config);
   const approvalStages = config.getOptionalStringArray('approval.stages') ?? [
     'prod',
   ];
@@ -243,7 +265,8 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
     gate: {
       ...readSchedule(config.getOptionalConfig('gate'), {
         enabled: true,
-        frequency: { seconds: 30 },
+        // An explicit gate.frequency always wins.
+        frequency: webhooks.enabled ? GATE_POLL_WITH_WEBHOOKS : GATE_POLL,
       }),
       openingLeaseSeconds: readSeconds(config, 'gate.openingLease', 60),
       orphanGraceSeconds: readSeconds(config, 'gate.orphanGracePeriod', 600),
@@ -252,6 +275,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       enabled: false, // opt-in: promoting on its own is the adopter's decision
       frequency: { minutes: 5 },
     }),
+    webhooks,
   };
 }
 

@@ -5,9 +5,11 @@ import {
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
+import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { notConfiguredReason } from './config';
 import { migratedClient } from './database/DatabasePromotionStore';
 import { registerProductResourceType } from './permissions/productResourceType';
+import { subscribeToGithubWebhooks } from './events/createPromotionsWebhooks';
 import { createPromotionsServices } from './service/createServices';
 import { createRouter } from './service/router';
 import { createNotConfiguredRouter } from './service/notConfiguredRouter';
@@ -36,6 +38,7 @@ export const promotionsPlugin = createBackendPlugin({
         auditor: coreServices.auditor,
         catalog: catalogServiceRef,
         signals: signalsServiceRef,
+        events: eventsServiceRef,
         notifications: notificationService,
       },
       async init(deps) {
@@ -59,6 +62,8 @@ export const promotionsPlugin = createBackendPlugin({
         if (config.healthConfig.origin === 'none') logger.warn(config.healthConfig.reason);
         else logger.info(config.healthConfig.reason);
         connectProducts({ owners: services.owners, approvers: config.approval.approvers });
+
+        await subscribeToGithubWebhooks({ ...services, events: deps.events, logger });
 
         if (config.gate.enabled) {
           await scheduler.scheduleTask({

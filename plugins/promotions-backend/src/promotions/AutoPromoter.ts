@@ -57,12 +57,16 @@ export class AutoPromoter {
     },
   ) {}
 
-  async run(): Promise<AutoPromoterRun> {
+  /** `only`: just these Products (a webhook said their files changed), else all of them. */
+  async run(options: { only?: ProductRef[] } = {}): Promise<AutoPromoterRun> {
     const { reader, ladder: ladderService, promotions, logger } = this.options;
     const now = this.options.now?.() ?? new Date();
     const runId = randomUUID();
     const revision = await reader.headCommit();
-    const products = this.productsIn(await reader.fileIndex(revision));
+    const wanted = options.only && new Set(options.only.map(p => `${p.team}/${p.product}`));
+    const products = this.productsIn(await reader.fileIndex(revision)).filter(
+      p => !wanted || wanted.has(`${p.team}/${p.product}`),
+    );
     const optedOut = await this.optedOut();
     const listing = await this.listAll();
     const result: AutoPromoterRun = { runId, products: products.length, optedOut, decisions: [], opened: [] };

@@ -186,6 +186,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     autoDecisions,
     ladderService,
     gate,
+    reader,
     promotionService,
     approvalService,
     approvalsInbox: new ApprovalsInbox({ config, store, catalog, permissions }),
