@@ -60,12 +60,26 @@ export class PromotionRejecter {
         rejectionProblem(current) ?? `Promotion ${promotion.id} changed while it was being rejected; look again`,
       );
     }
-    await this.closeOnGitHub(rejected, rejecter, reason);
+    const merged = await this.closeOnGitHub(rejected, rejecter, reason);
+    if (merged) {
+      throw new ConflictError(
+        `Too late to reject: pull request #${merged.pullRequest.number} merged before the rejection took effect (${merged.statusReason})`,
+      );
+    }
     return rejected;
   }
 
-  private async closeOnGitHub(promotion: PromotionRecord, rejecter: string, reason: string) {
-    const { writer, logger } = this.options;
+  /**
+   * Closes the PR, then looks once whether it had merged already (the Gate
+   * merges approved promotions, people merge by hand): if so the record says
+   * merged, not rejected, and the caller is told. Answers the merged record.
+   */
+  private async closeOnGitHub(
+    promotion: PromotionRecord,
+    rejecter: string,
+    reason: string,
+  ): Promise<PromotionRecord | undefined> {
+    const { writer, store, logger } = this.options;
     const number = promotion.pullRequest.number;
     try {
       await writer.closePullRequest(
@@ -73,12 +87,28 @@ export class PromotionRejecter {
         `Rejected by \`${rejecter}\` in Backstage (requested by \`${promotion.requestedBy}\`):\n\n> ${reason.replace(/\n/g, '\n> ')}`,
       );
     } catch (error) {
-      logger.warn(`Could not close rejected PR #${number}; the reconciler will: ${error}`);
-      return;
+      logger.warn(`Could not close rejected PR #${number} (the reconciler closes it if still open): ${error}`);
     }
-    if (!promotion.branch) return;
-    await writer
-      .deleteBranch(promotion.branch)
-      .catch(error => logger.warn(`Could not delete branch ${promotion.branch}: ${error}`));
+    const pr = await writer.getPullRequest(number).catch(error => {
+      logger.warn(`Could not read PR #${number} after rejecting it: ${error}`);
+      return undefined;
+    });
+    if (pr?.merged) {
+      await writer
+        .comment(number, `This pull request had merged before the rejection above took effect; it stands as merged.`)
+        .catch(error => logger.warn(`Could not comment on PR #${number}: ${error}`));
+      return store.transition(
+        promotion.id,
+        { status: ['closed'] },
+        { status: 'merged', statusReason: `Merged on GitHub${pr.mergedBy ? ` by ${pr.mergedBy}` : ''} before ${rejecter} rejected it` },
+        { type: 'merged', actor: pr.mergedBy ?? 'github', detail: pr.url },
+      );
+    }
+    if (promotion.branch) {
+      await writer
+        .deleteBranch(promotion.branch)
+        .catch(error => logger.warn(`Could not delete branch ${promotion.branch}: ${error}`));
+    }
+    return undefined;
   }
 }

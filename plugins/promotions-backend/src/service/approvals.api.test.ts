@@ -123,6 +123,22 @@ describe('the approvals inbox and rejections', () => {
     expect(rejected.body.promotion).toMatchObject({ status: 'closed', approvedBy: 'user:default/carol' });
   });
 
+  it('records a PR merged on GitHub before the rejection took effect as merged, and answers 409', async () => {
+    const promotion = await requestProd('bob');
+    await request(server).post(`/api/promotions/promotions/${promotion.id}/approve`).set('Authorization', asUser('carol'));
+    // Merged by hand while the record still says approved (no Gate here to notice).
+    await github.rest.pulls.merge({ ...REPO, pull_number: promotion.pullRequest.number });
+
+    const late = await reject(promotion.id, 'alice', { reason: 'stop' });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toMatch(/Too late to reject: pull request #\d+ merged before the rejection took effect/);
+    const { body } = await request(server)
+      .get(`/api/promotions/promotions/${promotion.id}`)
+      .set('Authorization', asUser('bob'));
+    expect(body.promotion.status).toBe('merged');
+    expect(body.events.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['rejected', 'merged']));
+  });
+
   it('refuses 409 to reject a promotion that does not wait for approval', async () => {
     const response = await request(server)
       .post('/api/promotions/products/alpha/shop/promotions')
