@@ -71,6 +71,14 @@ describe('ApprovalsInbox', () => {
     expect(await screen.findByTestId('approvals-empty')).toBeInTheDocument();
   });
 
+  it('shows what changed between the two stages, as on the ladder', async () => {
+    const getChanges = jest.fn(async () => ({ fromStage: 'staging', toStage: 'prod', items: [] }));
+    await renderInbox({ listApprovals: jest.fn(async () => [awaiting('p-1', 'shop', 1)]), getChanges });
+    await userEvent.click(within(await screen.findByTestId('approval-p-1')).getByTestId('changes-prod'));
+    expect(await screen.findByTestId('what-changed-nothing')).toBeInTheDocument();
+    expect(getChanges).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' }, 'staging', 'prod');
+  });
+
   it('says so when nothing waits', async () => {
     await renderInbox({ listApprovals: jest.fn(async () => []) });
     expect(await screen.findByTestId('approvals-empty')).toHaveTextContent('Nothing waits for your approval.');

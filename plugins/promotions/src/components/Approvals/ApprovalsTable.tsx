@@ -7,6 +7,7 @@ import { PromotionRoute } from '../common/PromotionRoute';
 import { PullRequestLink } from '../common/PullRequestLink';
 import { useCompactTableStyles } from '../common/styles';
 import { PromotionDigests } from '../OpenPromotions/PromotionDigests';
+import { WhatChangedButton } from '../WhatChanged/WhatChangedButton';
 import { useProductSystems } from './useProductSystems';
 
 /** Promotions awaiting approval, oldest first, each with Approve and Reject. */
@@ -39,6 +40,10 @@ export const ApprovalsTable = (props: {
               </TableCell>
               <TableCell>
                 <PromotionRoute promotion={promotion} />
+                {promotion.kind !== 'rollback' && (
+                  // The commits between the two stages: what the approver lets into the upper one.
+                  <WhatChangedButton product={promotion} fromStage={promotion.fromStage} toStage={promotion.toStage} />
+                )}
               </TableCell>
               <TableCell className={classes.nowrap}>
                 <PromotionDigests promotion={promotion} testIdPrefix={`approval-change-${promotion.id}-`} />
