@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'child_process';
+import { randomBytes } from 'crypto';
 import fs from 'fs';
 import net from 'net';
 import os from 'os';
@@ -61,6 +62,8 @@ async function waitForReadiness(
 export async function startStack(
   simOptions: Partial<SimOptions> = {},
   promotionsConfig: Record<string, unknown> = {},
+  /** `webhooks`: the simulated GitHub delivers signed webhooks to the backend's events endpoint. */
+  stackOptions: { webhooks?: boolean } = {},
 ): Promise<RunningStack> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'packages/app/dist/index.html'))) {
     throw new Error(
@@ -73,11 +76,13 @@ export async function startStack(
   const simHost = new URL(sim.url).host;
   const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotions-e2e-'));
   const configFile = path.join(configDir, 'app-config.e2e.yaml');
+  const webhookSecret = stackOptions.webhooks ? randomBytes(16).toString('hex') : undefined;
   fs.writeFileSync(
     configFile,
     JSON.stringify({
       app: { baseUrl },
       backend: { baseUrl, listen: { port } },
+      ...(webhookSecret ? { events: { modules: { github: { webhookSecret } } } } : {}),
       integrations: {
         github: [
           {
@@ -137,6 +142,9 @@ export async function startStack(
 
   try {
     await waitForReadiness(baseUrl, backend, log);
+    if (webhookSecret) {
+      sim.webhooks.configure({ url: `${baseUrl}/api/events/http/github`, secret: webhookSecret });
+    }
   } catch (error) {
     await stop();
     throw error;
