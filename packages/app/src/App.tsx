@@ -1,50 +1,15 @@
-import { Navigate, Route } from 'react-router-dom';
-import { createApp } from '@backstage/app-defaults';
-import { AppRouter, FlatRoutes } from '@backstage/core-app-api';
-import {
-  CatalogEntityPage,
-  CatalogIndexPage,
-  catalogPlugin,
-} from '@backstage/plugin-catalog';
-import { orgPlugin } from '@backstage/plugin-org';
-import { NotificationsPage } from '@backstage/plugin-notifications';
-import { signalsPlugin } from '@backstage/plugin-signals';
-import { entityPage } from './components/catalog/EntityPage';
-import { Root } from './components/Root';
-import { AppSignInPage } from './components/signIn/AppSignInPage';
-import { apis } from './apis';
+import { createApp } from '@backstage/frontend-defaults';
+import { appModule } from './modules/appModule';
+import { catalogModule } from './modules/catalogModule';
 
+/**
+ * The app on Backstage's new frontend system, as a fresh create-app app is:
+ * the plugins (catalog, org, notifications, signals, promotions) come from
+ * feature discovery (`app.packages: all` in app-config.yaml, read when the
+ * app is built); these modules add only what this demo does differently.
+ */
 const app = createApp({
-  apis,
-  plugins: [signalsPlugin],
-  bindRoutes({ bind }) {
-    bind(orgPlugin.externalRoutes, {
-      catalogIndex: catalogPlugin.routes.catalogIndex,
-    });
-  },
-  components: {
-    SignInPage: AppSignInPage,
-  },
+  features: [appModule, catalogModule],
 });
 
-const routes = (
-  <FlatRoutes>
-    <Route path="/" element={<Navigate to="catalog" />} />
-    <Route path="/catalog" element={<CatalogIndexPage />} />
-    <Route path="/notifications" element={<NotificationsPage />} />
-    <Route
-      path="/catalog/:namespace/:kind/:name"
-      element={<CatalogEntityPage />}
-    >
-      {entityPage}
-    </Route>
-  </FlatRoutes>
-);
-
-export default app.createRoot(
-  <>
-    <AppRouter>
-      <Root>{routes}</Root>
-    </AppRouter>
-  </>,
-);
+export default app.createRoot();

@@ -1,5 +1,5 @@
 import '@backstage/ui/css/styles.css';
 import ReactDOM from 'react-dom/client';
-import App from './App';
+import app from './App';
 
-ReactDOM.createRoot(document.getElementById('root')!).render(<App />);
+ReactDOM.createRoot(document.getElementById('root')!).render(app);

@@ -78,6 +78,9 @@ function writeApp(dir: string) {
       ...pinned(
         [
           '@backstage/core-components',
+          '@backstage/frontend-defaults',
+          '@backstage/frontend-plugin-api',
+          '@backstage/plugin-app-react',
           '@backstage/plugin-catalog',
           'react',
           'react-dom',
@@ -85,10 +88,6 @@ function writeApp(dir: string) {
         ],
         'packages/app',
       ),
-      ...pinned(['@backstage/plugin-app-react'], 'plugins/promotions'),
-      // Not used by this repo's app (legacy system); the releases that match it.
-      '@backstage/frontend-defaults': '0.5.8',
-      '@backstage/frontend-plugin-api': '1.0.0',
     },
     // jsdom as this repo pins it: npm's strict peers otherwise pick a jsdom
     // that @backstage/cli's optional peer range refuses.
