@@ -49,3 +49,15 @@ describe('the platform shape on the command line', () => {
     ).toThrow('treeEntryLimit must be at least 1');
   });
 });
+
+describe('webhooks on the command line', () => {
+  it('reads --webhook-url with --webhook-secret, and refuses one without the other', () => {
+    expect(
+      optionsFromArgs(['--webhook-url', 'http://localhost:7007/api/events/http/github', '--webhook-secret', 's']).webhooks,
+    ).toEqual({ url: 'http://localhost:7007/api/events/http/github', secret: 's' });
+    expect(optionsFromArgs([]).webhooks).toBeUndefined();
+    expect(() => optionsFromArgs(['--webhook-url', 'http://localhost:7007/x'])).toThrow(
+      '--webhook-url and --webhook-secret go together',
+    );
+  });
+});

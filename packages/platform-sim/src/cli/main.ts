@@ -16,7 +16,9 @@ const USAGE = `usage: platform-sim [options]
   --tree-entry-limit N     (PLATFORM_SIM_TREE_ENTRY_LIMIT, default 100000; larger trees answer truncated)
   --argocd-version 2|3     (PLATFORM_SIM_ARGOCD_VERSION; 3 keeps resource health in the resource tree)
   --application-source app-repo|platform-repo|multi-source (PLATFORM_SIM_APPLICATION_SOURCE)
-  --no-seed                (PLATFORM_SIM_SEED=false)`;
+  --no-seed                (PLATFORM_SIM_SEED=false)
+  --webhook-url URL --webhook-secret S (PLATFORM_SIM_WEBHOOK_URL/_SECRET; e.g.
+                           http://localhost:7007/api/events/http/github: signed GitHub webhooks)`;
 
 /** Options from flags and PLATFORM_SIM_* environment variables. */
 export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
@@ -30,6 +32,11 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
       ?.split(',')
       .map(item => item.trim())
       .filter(Boolean);
+  const webhookUrl = flagOrEnv(args, 'webhook-url', 'PLATFORM_SIM_WEBHOOK_URL');
+  const webhookSecret = flagOrEnv(args, 'webhook-secret', 'PLATFORM_SIM_WEBHOOK_SECRET');
+  if (Boolean(webhookUrl) !== Boolean(webhookSecret)) {
+    throw new Error('--webhook-url and --webhook-secret go together');
+  }
   const weights = list(
     flagOrEnv(args, 'canary-weights', 'PLATFORM_SIM_CANARY_WEIGHTS'),
   )?.map(Number);
@@ -78,6 +85,8 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
       'application-source',
       'PLATFORM_SIM_APPLICATION_SOURCE',
     ) as ApplicationSourceShape | undefined,
+    webhooks:
+      webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
     seed:
       args.flags['no-seed'] || process.env.PLATFORM_SIM_SEED === 'false'
         ? false
