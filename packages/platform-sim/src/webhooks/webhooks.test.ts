@@ -46,7 +46,7 @@ describe('webhooks from the simulated GitHub', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ url: receiver.url, secret: SECRET }),
     });
-    expect(response.status).toBe(200);
+    if (response.status !== 200) throw new Error(`PUT /_sim/webhooks answered ${response.status}`);
   });
   afterAll(async () => {
     await stopTestSim(sim);
@@ -55,6 +55,11 @@ describe('webhooks from the simulated GitHub', () => {
 
   const ofEvent = (event: string) =>
     receiver.received.filter(r => r.headers['x-github-event'] === event);
+
+  it('is configured through the control API', async () => {
+    const response = await fetch(`${sim.url}/_sim/webhooks`);
+    expect(await response.json()).toMatchObject({ configured: true });
+  });
 
   it('signs every delivery and sends push, pull_request closed (merged) and status for a PR merged by hand', async () => {
     const octokit = octokitFor(sim);
