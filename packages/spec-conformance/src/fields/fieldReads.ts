@@ -34,7 +34,7 @@ export const GITHUB_READS: GithubRead[] = [
   { method: 'put', templates: ['/repos/{owner}/{repo}/contents/{path}'], status: '200', fields: ['commit.sha'], readBy: 'github/PlatformRepoWriter.ts commitFile' },
   { method: 'post', templates: ['/repos/{owner}/{repo}/pulls'], status: '201', fields: PULL_FIELDS, readBy: 'github/PlatformRepoWriter.ts toPullRequestInfo' },
   { method: 'get', templates: ['/repos/{owner}/{repo}/pulls/{pull_number}'], status: '200', fields: PULL_FIELDS, readBy: 'github/PlatformRepoWriter.ts toPullRequestInfo' },
-  // findOpenPullRequests: list items (pull-request-simple) have no merged,
+  // listOpenPullRequests: list items (pull-request-simple) have no merged,
   // merged_by or mergeable; toPullRequestInfo falls back to merged_at and
   // leaves the others undefined.
   {
@@ -42,7 +42,7 @@ export const GITHUB_READS: GithubRead[] = [
     templates: ['/repos/{owner}/{repo}/pulls'],
     status: '200',
     fields: ['[].number', '[].html_url', '[].state', '[].merged?', '[].merged_at', '[].merged_by.login?', '[].head.sha', '[].head.ref', '[].body', '[].mergeable?'],
-    readBy: 'github/PlatformRepoWriter.ts findOpenPullRequests',
+    readBy: 'github/PlatformRepoWriter.ts listOpenPullRequests',
   },
   { method: 'put', templates: ['/repos/{owner}/{repo}/pulls/{pull_number}/merge'], status: '200', fields: ['sha'], readBy: 'github/PlatformRepoWriter.ts mergePullRequest' },
   {

@@ -1,5 +1,7 @@
+import { CacheService } from '@backstage/backend-plugin-api';
+import { JsonValue } from '@backstage/types';
 import { GithubClient } from './createOctokit';
-import { statusOf, toUpstreamError } from './errors';
+import { isNotModified, statusOf, toUpstreamError } from './errors';
 import { PlatformRepoLocation } from './PlatformRepoReader';
 
 export interface PullRequestInfo {
@@ -13,6 +15,11 @@ export interface PullRequestInfo {
   body: string;
   mergeable?: boolean | null;
 }
+
+/** How long a list's ETag and answer are kept; an evicted one costs one full read. */
+const LIST_TTL_MS = 24 * 60 * 60 * 1000;
+/** GitHub's largest page. */
+const PER_PAGE = 100;
 
 export type MergeOutcome =
   | { merged: true; sha: string }
@@ -51,10 +58,39 @@ export class PlatformRepoWriter {
   constructor(
     private readonly octokit: GithubClient,
     private readonly location: PlatformRepoLocation,
+    /** With a cache, lists are read conditionally: unchanged, they are answered 304, which GitHub does not charge. */
+    private readonly cache?: CacheService,
   ) {}
 
   private get repo() {
     return { owner: this.location.owner, repo: this.location.repo };
+  }
+
+  /**
+   * A GET sent with the ETag of its last answer: 304 returns the remembered
+   * value. Each key (each page of a list) has its own ETag, because a 304
+   * for one page says nothing about another.
+   */
+  private async conditional<R extends { headers: { etag?: string } }, T>(
+    key: string,
+    operation: string,
+    request: (headers: Record<string, string>) => Promise<R>,
+    read: (response: R) => T,
+  ): Promise<T> {
+    const cacheKey = `${key}:${this.location.owner}/${this.location.repo}:${this.location.branch}`;
+    const cached = await this.cache?.get<{ etag: string; value: JsonValue }>(cacheKey);
+    try {
+      const response = await request(cached ? { 'if-none-match': cached.etag } : {});
+      const value = read(response);
+      const etag = response.headers.etag;
+      if (etag) {
+        await this.cache?.set(cacheKey, { etag, value: value as unknown as JsonValue }, { ttl: LIST_TTL_MS });
+      }
+      return value;
+    } catch (error) {
+      if (cached && isNotModified(error)) return cached.value as unknown as T;
+      throw toUpstreamError(error, operation);
+    }
   }
 
   private async call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
@@ -120,10 +156,12 @@ export class PlatformRepoWriter {
 
   /** Branches whose name starts with `prefix`, with the commit each points at. */
   async listBranches(prefix: string): Promise<Array<{ name: string; sha: string }>> {
-    const { data } = await this.call(`listing branches ${prefix}*`, () =>
-      this.octokit.rest.git.listMatchingRefs({ ...this.repo, ref: `heads/${prefix}` }),
+    return this.conditional(
+      `branches:${prefix}`,
+      `listing branches ${prefix}*`,
+      headers => this.octokit.rest.git.listMatchingRefs({ ...this.repo, ref: `heads/${prefix}`, headers }),
+      ({ data }) => data.map(ref => ({ name: ref.ref.replace(/^refs\/heads\//, ''), sha: ref.object.sha })),
     );
-    return data.map(ref => ({ name: ref.ref.replace(/^refs\/heads\//, ''), sha: ref.object.sha }));
   }
 
   /** When a commit was committed. */
@@ -189,17 +227,38 @@ export class PlatformRepoWriter {
     return toPullRequestInfo(data);
   }
 
+  /**
+   * Every open PR against the base branch, 100 a page, each page asked with
+   * its own ETag: unchanged, the whole list costs only 304s.
+   */
+  async listOpenPullRequests(): Promise<PullRequestInfo[]> {
+    const pulls: PullRequestInfo[] = [];
+    for (let page = 1; ; page++) {
+      const { items, more } = await this.conditional(
+        `pulls-open:${page}`,
+        `listing open pull requests (page ${page})`,
+        headers =>
+          this.octokit.rest.pulls.list({
+            ...this.repo,
+            state: 'open',
+            base: this.location.branch,
+            per_page: PER_PAGE,
+            page,
+            headers,
+          }),
+        response => ({
+          items: response.data.map(toPullRequestInfo),
+          more: /rel="next"/.test(response.headers.link ?? ''),
+        }),
+      );
+      pulls.push(...items);
+      if (!more || items.length === 0) return pulls;
+    }
+  }
+
   /** Open PRs against the base branch whose body contains `marker`. */
   async findOpenPullRequests(marker: string): Promise<PullRequestInfo[]> {
-    const pulls = await this.call('listing open pull requests', () =>
-      this.octokit.paginate(this.octokit.rest.pulls.list, {
-        ...this.repo,
-        state: 'open',
-        base: this.location.branch,
-        per_page: 100,
-      }),
-    );
-    return pulls.filter(pr => (pr.body ?? '').includes(marker)).map(toPullRequestInfo);
+    return (await this.listOpenPullRequests()).filter(pr => pr.body.includes(marker));
   }
 
   async mergePullRequest(number: number, headSha: string, title: string): Promise<MergeOutcome> {

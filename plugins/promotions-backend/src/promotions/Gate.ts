@@ -90,20 +90,56 @@ export class Gate {
    * promotion. When `signal` aborts (the task's timeout), no new check starts.
    */
   async checkAll(signal?: AbortSignal): Promise<void> {
-    await this.options.reconciler
+    const { reconciler, store, logger } = this.options;
+    await reconciler
       .reconcile()
-      .catch(error => this.options.logger.warn(`Gate could not reconcile with GitHub: ${error}`));
-    for (const promotion of await this.options.store.listLive()) {
+      .catch(error => logger.warn(`Gate could not reconcile with GitHub: ${error}`));
+    const live = await store.listLive();
+    if (live.length === 0) return;
+    const open = await this.openPullRequests();
+    for (const promotion of live) {
       if (signal?.aborted) return;
-      await this.check(promotion.id);
+      await this.check(promotion.id, open);
     }
   }
 
-  /** Checks one promotion; concurrent calls for the same one share a run. */
-  check(id: string): Promise<void> {
+  /**
+   * One conditional list of the open PRs per run instead of a GET per
+   * promotion: unchanged, it is answered 304, which GitHub does not charge.
+   * Undefined when it cannot be read: each check then reads its own PR.
+   */
+  private async openPullRequests(): Promise<Map<number, PullRequestInfo> | undefined> {
+    try {
+      const pulls = await this.options.writer.listOpenPullRequests();
+      return new Map(pulls.map(pr => [pr.number, pr]));
+    } catch (error) {
+      this.options.logger.warn(`Gate could not list the open pull requests: ${error}`);
+      return undefined;
+    }
+  }
+
+  /**
+   * The promotion's PR: from this run's open list while it is open with the
+   * head the plugin knows; read on its own when it left the list (merged or
+   * closed: to settle it), its head moved, or there is no list.
+   */
+  private async pullRequestOf(
+    promotion: PromotionRecord,
+    open: Map<number, PullRequestInfo> | undefined,
+  ): Promise<PullRequestInfo> {
+    const listed = open?.get(promotion.pullRequest.number!);
+    if (listed && promotion.headSha && listed.headSha === promotion.headSha) return listed;
+    return this.options.writer.getPullRequest(promotion.pullRequest.number!);
+  }
+
+  /**
+   * Checks one promotion; concurrent calls for the same one share a run.
+   * `open` is the run's list of open PRs, when there is one.
+   */
+  check(id: string, open?: Map<number, PullRequestInfo>): Promise<void> {
     const running = this.inFlight.get(id);
     if (running) return running;
-    const run = this.checkById(id)
+    const run = this.checkById(id, open)
       .catch(error =>
         this.options.logger.warn(`Gate could not check promotion ${id}: ${error}`),
       )
@@ -112,7 +148,7 @@ export class Gate {
     return run;
   }
 
-  private async checkById(id: string): Promise<void> {
+  private async checkById(id: string, open?: Map<number, PullRequestInfo>): Promise<void> {
     let promotion = await this.options.store.get(id);
     if (!promotion || !LIVE_STATUSES.includes(promotion.status)) return;
     if (!promotion.pullRequest.number) {
@@ -121,8 +157,8 @@ export class Gate {
       return;
     }
 
-    const { writer, ladder: ladderService } = this.options;
-    const pr = await writer.getPullRequest(promotion.pullRequest.number);
+    const { ladder: ladderService } = this.options;
+    const pr = await this.pullRequestOf(promotion, open);
     if (await this.settledOnGitHub(promotion, pr)) return;
 
     const ladder = await ladderService.getLadder({ team: promotion.team, product: promotion.product });

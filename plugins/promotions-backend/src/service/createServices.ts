@@ -123,7 +123,8 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   // The Gate's GitHub calls are not retried within a run: the next run retries.
   const gateOctokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0 });
   reader.forgetHeadAfterWritesBy(gateOctokit);
-  const gateWriter = new PlatformRepoWriter(gateOctokit, config.platformRepo);
+  // With the cache, the Gate's lists are conditional: an unchanged run is answered 304, not charged.
+  const gateWriter = new PlatformRepoWriter(gateOctokit, config.platformRepo, cache);
   const gateOpener = new PromotionOpener({ config, store, writer: gateWriter, logger, entityUrl });
   const reconciler = new PromotionReconciler({ config, store, writer: gateWriter, opener: gateOpener, logger });
   const gate = new Gate({

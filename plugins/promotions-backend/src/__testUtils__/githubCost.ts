@@ -1,0 +1,131 @@
+import { randomUUID } from 'crypto';
+import { CacheManager } from '@backstage/backend-defaults/cache';
+import { mockServices } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import type { Entity } from '@backstage/catalog-model';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { leaseExpiry, ProductRef } from '@refplat/plugin-promotions-common';
+import type { LoggedRequest, RunningSim } from '@refplat/platform-sim';
+import Knex from 'knex';
+import { migratedClient } from '../database/DatabasePromotionStore';
+import { Octokit } from '@octokit/rest';
+import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import { PromotionOpener } from '../promotions/PromotionOpener';
+import { branchName, promotionFingerprint } from '../promotions/pullRequestText';
+import { releasePath } from '../ladder/readProductRecords';
+import { createPromotionsServices } from '../service/createServices';
+import { simConfig } from './testBackend';
+
+/**
+ * The default Products opt out of auto-promotion here, so that a scan only
+ * reads: the cost measured is the scan's, not that of a promotion it opens.
+ */
+const OPTED_OUT: Entity[] = ['alpha/shop', 'beta/payments'].map(name => ({
+  apiVersion: 'backstage.io/v1alpha1',
+  kind: 'System',
+  metadata: {
+    name: name.split('/')[1],
+    namespace: 'default',
+    annotations: { 'refplat.org/product': name, 'refplat.org/auto-promote': 'false' },
+  },
+}));
+
+/**
+ * The plugin's services against a simulator, with Backstage's in-memory
+ * CacheService and SQLite: what one fresh replica has at start-up.
+ */
+export async function costServices(sim: RunningSim) {
+  const rootConfig = new ConfigReader(simConfig(sim, 'argocd'));
+  const logger = mockServices.logger.mock();
+  const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
+  const db = Knex({ client: 'better-sqlite3', connection: ':memory:', useNullAsDefault: true });
+  const services = createPromotionsServices({
+    rootConfig,
+    cache,
+    db: await migratedClient({ getClient: async () => db }),
+    logger,
+    catalog: catalogServiceMock({ entities: OPTED_OUT }),
+    auth: mockServices.auth(),
+    permissions: mockServices.permissions(),
+  });
+  const { config } = services;
+  // Test equipment: a plain client, without the product's pacing of writes a second apart.
+  const octokit = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+  const opener = new PromotionOpener({
+    config,
+    store: services.store,
+    writer: new PlatformRepoWriter(octokit, config.platformRepo),
+    logger,
+  });
+
+  /**
+   * Opens a rollback of `product`'s prod to another digest, waiting for a
+   * release-approver: its PR stays open and its checks stay as they are,
+   * so the Gate has nothing to do but look.
+   */
+  async function openWaitingRollback(product: ProductRef, n: number) {
+    const revision = await services.reader.headCommit();
+    const index = await services.reader.fileIndex(revision);
+    const id = randomUUID();
+    const services_ = { web: `sha256:${(0xfeed0000 + n).toString(16).padStart(64, '0')}` };
+    const { record } = await services.store.insertLive(
+      {
+        id,
+        team: product.team,
+        product: product.product,
+        fromStage: 'prod',
+        toStage: 'prod',
+        services: services_,
+        previousServices: { web: null },
+        fingerprint: promotionFingerprint(product.team, product.product, 'prod', services_),
+        kind: 'rollback',
+        status: 'awaiting-approval',
+        requestedBy: 'user:default/alice',
+        baseBlobSha: index[releasePath(config, product, 'prod')],
+        branch: branchName({ ...product, toStage: 'prod', id }),
+        leaseExpiresAt: leaseExpiry(new Date(), 60_000),
+      },
+      'user:default/alice',
+    );
+    return opener.open(record, revision, true);
+  }
+
+  return { ...services, openWaitingRollback };
+}
+
+/** GitHub requests of a measured step; 304s are not charged by GitHub. */
+export interface GithubCost {
+  github: number;
+  github304: number;
+  /** Requests that count against GitHub's rate limit (all but 304s; the codeload download is not API traffic but is counted here). */
+  charged: number;
+  argocd: number;
+  ms: number;
+  calls: string[];
+}
+
+export function costOf(calls: LoggedRequest[], ms: number): GithubCost {
+  const github = calls.filter(call => call.target === 'github');
+  return {
+    github: github.length,
+    github304: github.filter(call => call.status === 304).length,
+    charged: github.filter(call => call.status !== 304).length,
+    argocd: calls.filter(call => call.target === 'argocd').length,
+    ms,
+    calls: github.slice(0, 8).map(call => `${call.status} ${call.method} ${call.path}`),
+  };
+}
+
+/** Runs `step` with a clean request log and returns its upstream cost. */
+export async function measure<T>(sim: RunningSim, step: () => Promise<T>): Promise<{ cost: GithubCost; result: T }> {
+  sim.control.clearRequests();
+  const started = performance.now();
+  const result = await step();
+  const ms = Math.round(performance.now() - started);
+  return { cost: costOf(sim.control.getRequests(), ms), result };
+}
+
+/** The Products bench/manyProducts.ts adds: product<n> of team<n % 50>. */
+export function addedProduct(n: number): ProductRef {
+  return { team: `team${n % 50}`, product: `product${n}` };
+}

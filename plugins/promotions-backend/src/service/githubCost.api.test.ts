@@ -1,0 +1,80 @@
+import { Octokit } from '@octokit/rest';
+import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import { addManyProducts } from '../bench/manyProducts';
+import { addedProduct, costServices, measure } from '../__testUtils__/githubCost';
+
+jest.setTimeout(300_000);
+
+const PRODUCTS = 200;
+const OPEN_PROMOTIONS = 20;
+
+/**
+ * GitHub's budget at scale (issue 13): exact request counts of a scan of
+ * every Product and of the Gate, counted in the simulator.
+ */
+describe(`GitHub cost over the default Products plus ${PRODUCTS}`, () => {
+  let sim: RunningSim;
+  let services: Awaited<ReturnType<typeof costServices>>;
+
+  beforeAll(async () => {
+    sim = await startPlatformSim({ reconcileIntervalMs: 3_600_000 });
+    addManyProducts(sim.repoDir, PRODUCTS);
+    services = await costServices(sim);
+  });
+
+  afterAll(async () => {
+    await sim?.stop();
+  });
+
+  it('scans cold with at most 5 GitHub requests (head, tree, tarball and its download), then unchanged with 1 answered 304', async () => {
+    const cold = await measure(sim, () => services.autoPromoter.run());
+    expect(cold.result.products).toBe(PRODUCTS + 2);
+    expect(cold.result.decisions.length).toBeGreaterThan(0);
+    expect(cold.cost.github).toBeLessThanOrEqual(5);
+    expect(cold.cost.calls.map(call => call.split(' ').slice(0, 2).join(' '))).toEqual([
+      '200 GET',
+      '200 GET',
+      '302 GET',
+      '200 GET',
+    ]);
+    expect(cold.cost.calls[2]).toMatch(/\/tarball\//);
+
+    const unchanged = await measure(sim, () => services.autoPromoter.run());
+    expect(unchanged.result.products).toBe(PRODUCTS + 2);
+    expect(unchanged.cost.calls).toEqual(['304 GET /repos/refplat/platform/git/ref/heads/main']);
+  });
+
+  it(`runs the Gate over ${OPEN_PROMOTIONS} open promotions, nothing changing, for at most 1 charged GitHub request a run`, async () => {
+    const opened = [];
+    for (let n = 0; n < OPEN_PROMOTIONS; n++) opened.push(await services.openWaitingRollback(addedProduct(n), n));
+    expect(new Set(opened.map(p => p.pullRequest.number)).size).toBe(OPEN_PROMOTIONS);
+    // The first run publishes each PR's health once: that is a change.
+    await services.gate.checkAll();
+
+    for (let run = 0; run < 3; run++) {
+      const { cost } = await measure(sim, () => services.gate.checkAll());
+      expect(cost.charged).toBeLessThanOrEqual(1);
+      // one list of the open PRs (a page of 100) instead of one GET per promotion
+      expect(sim.control.getRequests('github').filter(call => /\/pulls\/\d+$/.test(call.path))).toEqual([]);
+      expect(sim.control.getRequests('github').filter(call => call.path === '/repos/refplat/platform/pulls')).toHaveLength(1);
+    }
+    const live = await services.store.listLive();
+    expect(live.map(p => p.status)).toEqual(Array(OPEN_PROMOTIONS).fill('awaiting-approval'));
+    expect(live.every(p => p.healthState?.startsWith('success:'))).toBe(true);
+  });
+
+  it('still reads a PR on its own once it left the open list, and settles its promotion', async () => {
+    const [first] = await services.store.listLive();
+    const number = first.pullRequest.number!;
+    const octokit = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+    await octokit.rest.pulls.update({ owner: 'refplat', repo: 'platform', pull_number: number, state: 'closed' });
+
+    const { cost } = await measure(sim, () => services.gate.checkAll());
+    const closed = await services.store.get(first.id);
+    expect(closed!.status).toBe('closed');
+    expect(closed!.statusReason).toBe('Pull request closed on GitHub');
+    expect(sim.control.getRequests('github').filter(call => call.path === `/repos/refplat/platform/pulls/${number}`)).toHaveLength(1);
+    // the list changed (200) and the closed PR was read: 2 charged
+    expect(cost.charged).toBe(2);
+  });
+});
