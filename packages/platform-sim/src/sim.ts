@@ -164,11 +164,11 @@ export async function startPlatformSim(
     '/codeload',
     createCodeloadRouter({
       requestLog,
-      repository: (owner, repo) =>
+      repository: (owner, name) =>
         owner.toLowerCase() === githubContext.owner.toLowerCase() &&
-        repo.toLowerCase() === githubContext.repoName.toLowerCase()
+        name.toLowerCase() === githubContext.repoName.toLowerCase()
           ? githubContext
-          : otherRepository(owner, repo),
+          : otherRepository(owner, name),
     }),
   );
   app.use(
