@@ -30,6 +30,13 @@ export const GITHUB_READS: GithubRead[] = [
   { method: 'get', templates: ['/repos/{owner}/{repo}/git/ref/{ref}'], status: '200', fields: ['object.sha'], readBy: 'github/PlatformRepoReader.ts' },
   { method: 'get', templates: ['/repos/{owner}/{repo}/git/trees/{tree_sha}'], status: '200', fields: ['truncated', 'tree[].type', 'tree[].path', 'tree[].sha'], readBy: 'github/PlatformRepoReader.ts' },
   { method: 'get', templates: ['/repos/{owner}/{repo}/git/blobs/{file_sha}'], status: '200', fields: ['encoding', 'content'], readBy: 'github/PlatformRepoReader.ts' },
+  {
+    method: 'get',
+    templates: ['/repos/{owner}/{repo}/compare/{basehead}', '/repos/{owner}/{repo}/compare/{base}...{head}'],
+    status: '200',
+    fields: ['status', 'files[].filename', 'files[].sha', 'files[].status', 'files[].previous_filename'],
+    readBy: 'github/PlatformRepoReader.ts indexFromComparison',
+  },
   { method: 'get', templates: ['/repos/{owner}/{repo}/contents/{path}'], status: '200', fields: ['type', 'content', 'sha'], readBy: 'github/PlatformRepoWriter.ts readFile' },
   { method: 'put', templates: ['/repos/{owner}/{repo}/contents/{path}'], status: '200', fields: ['commit.sha'], readBy: 'github/PlatformRepoWriter.ts commitFile' },
   { method: 'post', templates: ['/repos/{owner}/{repo}/pulls'], status: '201', fields: PULL_FIELDS, readBy: 'github/PlatformRepoWriter.ts toPullRequestInfo' },

@@ -147,6 +147,18 @@ describe('PlatformRepoReader', () => {
           `302 GET /repos/refplat/platform/tarball/${head}`,
           `200 GET /refplat/platform/legacy.tar.gz/${head}`,
         ]);
+
+        // the next commit's index is the last one changed by a comparison: 1 request, not the tarball
+        await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+        const next = git('rev-parse', 'main').trim();
+        sim.control.clearRequests();
+        expect(await reader.fileIndex(next)).toEqual(gitIndex(next));
+        expect(calls()).toEqual([`200 GET /repos/refplat/platform/compare/${head}...${next}`]);
+
+        // and the first commit's index is still in the cache
+        sim.control.clearRequests();
+        expect(await reader.fileIndex(head)).toEqual(gitIndex(head));
+        expect(calls()).toEqual([]);
       });
     });
   });

@@ -24,6 +24,8 @@ const TRANSIENT_FAILURE_TTL_MS = 60 * 1000;
  * each: a cold start costs the same at 10 Products as at 10,000.
  */
 export const TARBALL_THRESHOLD = 20;
+/** GitHub lists at most this many files in a comparison; a list this long may be cut. */
+const MAX_COMPARED_FILES = 300;
 /** How long a blob seen in the cache (not written by us, so of unknown age) is assumed to stay there. */
 const SEEN_BLOB_MS = 60 * 60 * 1000;
 
@@ -118,14 +120,29 @@ export class PlatformRepoReader {
     commitSha: string,
     options: { rememberFailure?: boolean } = {},
   ): Promise<RepoFileIndex> {
-    const key = `tree:${this.location.owner}/${this.location.repo}:${commitSha}:${this.prefixes.join(',')}`;
+    const key = this.indexKey(commitSha);
     const cached = await this.cache.get<RepoFileIndex>(key);
     if (cached) return cached;
     return this.indexReads.get(`${key}:${Boolean(options.rememberFailure)}`, async () => {
       const index = await this.readIndex(commitSha, options);
       await this.cache.set(key, index, { ttl: IMMUTABLE_TTL_MS });
+      await this.cache.set(this.latestIndexKey, commitSha, { ttl: IMMUTABLE_TTL_MS });
       return index;
     });
+  }
+
+  private indexKey(commitSha: string): string {
+    return `tree:${this.location.owner}/${this.location.repo}:${commitSha}:${this.prefixes.join(',')}`;
+  }
+
+  /** The commit of the index read last: the base a large repo's next index is derived from. */
+  private get latestIndexKey(): string {
+    return `tree-latest:${this.location.owner}/${this.location.repo}:${this.prefixes.join(',')}`;
+  }
+
+  /** Set once GitHub truncated a tree of this repository: its trees are too large to list. */
+  private get truncatedKey(): string {
+    return `tree-truncated:${this.location.owner}/${this.location.repo}`;
   }
 
   /**
@@ -141,6 +158,10 @@ export class PlatformRepoReader {
     if (options.rememberFailure) {
       const failed = await this.cache.get<string>(failureKey);
       if (failed !== undefined) throw new ServiceUnavailableError(failed);
+    }
+    if (await this.cache.get<boolean>(this.truncatedKey)) {
+      const derived = await this.indexFromComparison(commitSha);
+      if (derived) return (await this.manyUncached(Object.values(derived))) ? this.readTarball(commitSha) : derived;
     }
     const { owner, repo } = this.location;
     let data;
@@ -159,7 +180,10 @@ export class PlatformRepoReader {
       throw upstream;
     }
     // GitHub lists at most 100,000 entries (7 MB): the archive has them all.
-    if (data.truncated) return this.readTarball(commitSha);
+    if (data.truncated) {
+      await this.cache.set(this.truncatedKey, true, { ttl: IMMUTABLE_TTL_MS });
+      return this.readTarball(commitSha);
+    }
     const index: RepoFileIndex = {};
     for (const entry of data.tree) {
       if (entry.type === 'blob' && entry.path && entry.sha && this.isWatched(entry.path)) {
@@ -167,6 +191,43 @@ export class PlatformRepoReader {
       }
     }
     if (await this.manyUncached(Object.values(index))) await this.readTarball(commitSha);
+    return index;
+  }
+
+  /**
+   * For a repository too large to list: the last index read, changed by
+   * GET compare/{last}...{commit} (one request, at most 300 files, each with
+   * its blob sha). Undefined when that cannot say it exactly (not a
+   * descendant, too many files, a rename without its old name, a failure):
+   * the caller reads the whole tree instead.
+   */
+  private async indexFromComparison(commitSha: string): Promise<RepoFileIndex | undefined> {
+    const base = await this.cache.get<string>(this.latestIndexKey);
+    if (!base || base === commitSha) return undefined;
+    const baseIndex = await this.cache.get<RepoFileIndex>(this.indexKey(base));
+    if (!baseIndex) return undefined;
+    const { owner, repo } = this.location;
+    let data;
+    try {
+      ({ data } = await this.octokit.rest.repos.compareCommitsWithBasehead({
+        owner,
+        repo,
+        basehead: `${base}...${commitSha}`,
+        per_page: 1,
+      }));
+    } catch {
+      return undefined;
+    }
+    if (data.status !== 'ahead' && data.status !== 'identical') return undefined;
+    const files = data.files ?? [];
+    if (files.length >= MAX_COMPARED_FILES) return undefined;
+    const index: RepoFileIndex = { ...baseIndex };
+    for (const file of files) {
+      if (file.status === 'renamed' && !file.previous_filename) return undefined;
+      if (file.previous_filename) delete index[file.previous_filename];
+      if (file.status === 'removed') delete index[file.filename];
+      else if (this.isWatched(file.filename)) index[file.filename] = file.sha;
+    }
     return index;
   }
 
