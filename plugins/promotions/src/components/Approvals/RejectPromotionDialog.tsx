@@ -59,6 +59,7 @@ export const RejectPromotionDialog = (props: {
         <PromotionDigests promotion={promotion} />
       </div>
       <TextField
+        id="reject-reason"
         className={classes.section}
         label="Reason"
         helperText="Written on the pull request and sent to the requester"
