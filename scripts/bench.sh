@@ -3,8 +3,13 @@
 #  - ladder.json: one ladder view through the real backend over HTTP —
 #    upstream calls per view and per cacheTtl, latency percentiles for one
 #    viewer (BENCH_VIEWS, default 200) and many at once (BENCH_VIEWERS, default 20)
-#  - auto-promoter.json: an auto-promoter run over many Products, cold and
-#    unchanged (BENCH_PRODUCTS, default 1000; the cold run reads every file)
+#  - auto-promoter.json (and auto-promoter-<n>.json): GitHub requests of
+#    auto-promoter runs over many Products, cold, unchanged and after one
+#    Release change (BENCH_PRODUCTS, default 1000,10000; whole runs only up to
+#    BENCH_AUTO_PROMOTER_MAX, default 1000)
+#  - repo-reads-<n>.json: the same scans' reads of the platform repo alone
+#  - gate.json: Gate runs over open promotions with nothing changing
+#    (BENCH_GATE_PROMOTIONS, default 100; 0 leaves it out)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh

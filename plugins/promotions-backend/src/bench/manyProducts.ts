@@ -62,3 +62,28 @@ export function addManyProducts(repoDir: string, count: number): void {
     maxBuffer: 1 << 30,
   });
 }
+
+/**
+ * Commits a new web digest into the dev Release of one Product that
+ * addManyProducts added: one changed file, as a CI build would make.
+ */
+export function changeOneRelease(repoDir: string, n: number, build: number): void {
+  const team = `team${n % 50}`;
+  const product = `product${n}`;
+  const path = `gitops/releases/${team}/${product}/dev.yaml`;
+  const current = execFileSync('git', ['--git-dir', repoDir, 'show', `main:${path}`], { encoding: 'utf8' });
+  const changed = current.replace(/(web:\n\s+digest: )\S+/, `$1${digest(0xb000000 + build)}`);
+  const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+  const head = execFileSync('git', ['--git-dir', repoDir, 'rev-parse', 'main'], { encoding: 'utf8' }).trim();
+  execFileSync('git', ['--git-dir', repoDir, 'fast-import', '--quiet'], {
+    input: [
+      'commit refs/heads/main\n',
+      'committer Bench <bench@refplat.example> 1796000100 +0000\n',
+      data(`bench: build ${build} of ${team}/${product} web`),
+      `from ${head}\n`,
+      `M 100644 inline ${path}\n`,
+      data(changed),
+      '\n',
+    ].join(''),
+  });
+}

@@ -31,7 +31,7 @@ export class PromotionReconciler {
   /**
    * Sweeps at most once per the shorter of the opening lease and the branch
    * grace period: a sweep sooner could not act on anything new, and each one
-   * costs two GitHub list requests.
+   * costs two GitHub list requests (conditional: answered 304, not charged, when nothing changed).
    */
   async reconcile(now = Date.now()): Promise<void> {
     const { gate } = this.options.config;
