@@ -53,21 +53,26 @@ export function simConfig(
       cacheTtl: extra.cacheTtl ?? { milliseconds: 0 },
       ...(extra.stages ? { stages: extra.stages } : {}),
       ...(extra.permissions ? { permissions: extra.permissions } : {}),
-      ...(healthSource === 'none' ? {} : healthSource === 'argocd'
-        ? { argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd } }
-        : {
-            kubernetes: {
-              clusters: [
-                {
-                  name: 'sim',
-                  url: sim.kubernetesUrl,
-                  serviceAccountToken: sim.tokens.kubernetes,
-                  // plain HTTP: @kubernetes/client-node only allows it with skipTLSVerify
-                  skipTLSVerify: true,
-                },
-              ],
-            },
-          }),
+      ...healthSourceConfig(sim, healthSource),
+    },
+  };
+}
+
+/** `promotions.argocd` or `promotions.kubernetes` for the simulator; nothing for 'none'. */
+function healthSourceConfig(sim: SimAddresses, healthSource: HealthSourceKind | 'none') {
+  if (healthSource === 'none') return {};
+  if (healthSource === 'argocd') return { argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd } };
+  return {
+    kubernetes: {
+      clusters: [
+        {
+          name: 'sim',
+          url: sim.kubernetesUrl,
+          serviceAccountToken: sim.tokens.kubernetes,
+          // plain HTTP: @kubernetes/client-node only allows it with skipTLSVerify
+          skipTLSVerify: true,
+        },
+      ],
     },
   };
 }

@@ -131,8 +131,9 @@ function fromArgocdPlugin(block: Config | undefined, warnings: string[]): ArgoCd
       if (!token) {
         const login = sharedLogin || Boolean(instance.getOptionalString('username'));
         warnings.push(
-          `argocd instance ${name} is skipped: it has no token` +
-            (login ? ' (username/password login is not supported; add an account token)' : ''),
+          `argocd instance ${name} is skipped: it has no token${
+            login ? ' (username/password login is not supported; add an account token)' : ''
+          }`,
         );
         continue;
       }

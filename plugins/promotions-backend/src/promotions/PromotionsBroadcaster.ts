@@ -10,6 +10,8 @@ import {
 } from '@refplat/plugin-promotions-common';
 import { PromotionRecord } from '../database/PromotionStore';
 
+const SETTLED_EVENTS: PromotionEventType[] = ['merged', 'failed', 'closed', 'rejected', 'superseded'];
+
 /** The signal channel a Product's ladder listens on. */
 export function ladderChannel(product: ProductRef): string {
   return `promotions:${formatProductRef(product)}`;
@@ -148,7 +150,6 @@ export class PromotionsBroadcaster {
   }
 }
 
-const SETTLED_EVENTS: PromotionEventType[] = ['merged', 'failed', 'closed', 'rejected', 'superseded'];
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -177,7 +177,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.post('/products/:team/:product/holds', async (req, res) => {
-    const { product, hold } = await audited(req, 'hold-place', async meta => {
+    const { product: heldProduct, hold } = await audited(req, 'hold-place', async meta => {
       const { product, credentials, user } = await permittedUser(req, promotionHoldPermission);
       meta.product = formatProductRef(product);
       const { stage, service, reason } = parseBody(holdBody, req.body, '{stage, service, reason}');
@@ -187,12 +187,12 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
       await access.requireChange(credentials, product, 'place-hold', stage);
       return { product, hold: await holds.place(product, { stage, service, reason, placedBy: user }) };
     });
-    await broadcaster.productChanged(product, 'hold-placed');
+    await broadcaster.productChanged(heldProduct, 'hold-placed');
     res.status(201).json({ hold });
   });
 
   router.delete('/products/:team/:product/holds/:stage/:service', async (req, res) => {
-    const { product, hold } = await audited(req, 'hold-lift', async meta => {
+    const { product: heldProduct, hold } = await audited(req, 'hold-lift', async meta => {
       const { product, credentials, user } = await permittedUser(req, promotionHoldPermission);
       meta.product = formatProductRef(product);
       const stage = nameFromParams(req.params, 'stage');
@@ -202,7 +202,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
       await access.requireChange(credentials, product, 'lift-hold', stage);
       return { product, hold: await holds.lift(product, stage, service, user) };
     });
-    await broadcaster.productChanged(product, 'hold-lifted');
+    await broadcaster.productChanged(heldProduct, 'hold-lifted');
     res.json({ hold });
   });
 

@@ -31,6 +31,7 @@ export const ReasonTooltip = (props: {
       classes={{ tooltip: classes.tooltip }}
       title={<div data-testid={props.testId}>{props.reason}</div>}
     >
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a disabled button takes no focus: keyboard users reach its reason through this wrapper */}
       <span tabIndex={0}>{props.children}</span>
     </Tooltip>
   );
