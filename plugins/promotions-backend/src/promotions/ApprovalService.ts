@@ -6,12 +6,10 @@ import {
 } from '@backstage/backend-plugin-api';
 import { ConflictError } from '@backstage/errors';
 import { CatalogService } from '@backstage/plugin-catalog-node';
-import { promotionApprovePermission } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
-import { authorizeProduct } from '../service/authorize';
-import { requireReleaseApprover } from './releaseApprovers';
+import { requireApprovalRights } from './releaseApprovers';
 
 export const APPROVAL_CONTEXT = 'promotions/approval';
 
@@ -40,12 +38,11 @@ export class ApprovalService {
     promotion: PromotionRecord,
     credentials: BackstageCredentials<BackstageUserPrincipal>,
   ): Promise<PromotionRecord> {
-    const { config, store, writer, permissions } = this.options;
+    const { config, store, writer, permissions, catalog } = this.options;
     const approver = credentials.principal.userEntityRef;
     const product = { team: promotion.team, product: promotion.product };
 
-    await authorizeProduct(permissions, credentials, promotionApprovePermission, product);
-    await this.requireApproverMembership(approver, credentials);
+    await requireApprovalRights({ permissions, catalog, approvers: config.approval.approvers }, credentials, product);
 
     if (promotion.status === 'approved') return promotion;
     if (promotion.status !== 'awaiting-approval') {
@@ -95,11 +92,4 @@ export class ApprovalService {
     return approved;
   }
 
-  /** Membership from the catalog, on top of the permission policy. */
-  private async requireApproverMembership(
-    userRef: string,
-    credentials: BackstageCredentials,
-  ): Promise<void> {
-    await requireReleaseApprover(this.options.catalog, this.options.config.approval.approvers, userRef, credentials);
-  }
-}
+  /** Membership from the catalog, on top of the permission policy. */}

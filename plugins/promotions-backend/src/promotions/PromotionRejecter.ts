@@ -1,18 +1,9 @@
-import {
-  BackstageCredentials,
-  BackstageUserPrincipal,
-  LoggerService,
-  PermissionsService,
-} from '@backstage/backend-plugin-api';
+import { BackstageCredentials, BackstageUserPrincipal } from '@backstage/backend-plugin-api';
 import { ConflictError } from '@backstage/errors';
-import { CatalogService } from '@backstage/plugin-catalog-node';
-import { promotionApprovePermission } from '@refplat/plugin-promotions-common';
-import { PromotionsConfig } from '../config';
-import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
-import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
-import { authorizeProduct } from '../service/authorize';
+import { PromotionRecord } from '../database/PromotionStore';
 import { REJECTABLE_STATUSES, rejectedReason, rejectionProblem } from './approvalRules';
-import { requireReleaseApprover } from './releaseApprovers';
+import { ApprovalServiceOptions } from './ApprovalService';
+import { requireApprovalRights } from './releaseApprovers';
 
 /**
  * A release-approver's "no": closes the promotion with their reason, then
@@ -23,14 +14,7 @@ import { requireReleaseApprover } from './releaseApprovers';
  */
 export class PromotionRejecter {
   constructor(
-    private readonly options: {
-      config: PromotionsConfig;
-      store: PromotionStore;
-      writer: PlatformRepoWriter;
-      catalog: CatalogService;
-      permissions: PermissionsService;
-      logger: LoggerService;
-    },
+    private readonly options: Omit<ApprovalServiceOptions, 'onChange'>,
   ) {}
 
   async reject(
@@ -42,8 +26,12 @@ export class PromotionRejecter {
     const rejecter = credentials.principal.userEntityRef;
     const product = { team: promotion.team, product: promotion.product };
     // The same who-may as approving: rejecting is the other answer to the same request.
-    await authorizeProduct(permissions, credentials, promotionApprovePermission, product);
-    await requireReleaseApprover(catalog, config.approval.approvers, rejecter, credentials, 'rejections');
+    await requireApprovalRights(
+      { permissions, catalog, approvers: config.approval.approvers },
+      credentials,
+      product,
+      'rejections',
+    );
 
     const problem = rejectionProblem(promotion);
     if (problem) throw new ConflictError(problem);

@@ -1,7 +1,9 @@
-import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { BackstageCredentials, PermissionsService } from '@backstage/backend-plugin-api';
 import { RELATION_MEMBER_OF, stringifyEntityRef } from '@backstage/catalog-model';
 import { NotAllowedError } from '@backstage/errors';
 import { CatalogService } from '@backstage/plugin-catalog-node';
+import { ProductRef, promotionApprovePermission } from '@refplat/plugin-promotions-common';
+import { authorizeProduct } from '../service/authorize';
 
 /**
  * Whether a user is a release-approver: membership of one of
@@ -38,4 +40,19 @@ export async function requireReleaseApprover(
       `${name} is not a release-approver: ${what} need membership of ${approvers.join(', ')}`,
     );
   }
+}
+
+/**
+ * Who may answer a promotion awaiting approval (approve or reject): the
+ * permission policy allows `promotions.promotion.approve` on the Product, and
+ * the user is a release-approver whatever the policy says.
+ */
+export async function requireApprovalRights(
+  deps: { permissions: PermissionsService; catalog: CatalogService; approvers: string[] },
+  credentials: BackstageCredentials<{ type: 'user'; userEntityRef: string }>,
+  product: ProductRef,
+  what = 'approvals',
+): Promise<void> {
+  await authorizeProduct(deps.permissions, credentials, promotionApprovePermission, product);
+  await requireReleaseApprover(deps.catalog, deps.approvers, credentials.principal.userEntityRef, credentials, what);
 }
