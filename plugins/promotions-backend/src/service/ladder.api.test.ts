@@ -97,6 +97,9 @@ describe.each<HealthSourceKind>(['argocd', 'kubernetes'])(
     });
 
     it('shows a canary in progress after CI pushes to dev, then the new digest healthy', async () => {
+      // Held at its first step until seen: on a busy machine a running canary can finish
+      // between two ladder views.
+      sim.control.setApp('alpha-shop-dev', { freezeCanary: true });
       const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
       const midCanary = await eventually(async () => {
         const cell = (await getLadder(server)).stages[0].services.storefront;
@@ -107,6 +110,7 @@ describe.each<HealthSourceKind>(['argocd', 'kubernetes'])(
       expect(midCanary.verdict).toBe('progressing');
       expect(midCanary.healthy).toBe(false);
       expect(midCanary.canary!.totalSteps).toBeGreaterThan(1);
+      sim.control.setApp('alpha-shop-dev', { freezeCanary: false });
 
       const done = await eventually(async () => {
         const cell = (await getLadder(server)).stages[0].services.storefront;
