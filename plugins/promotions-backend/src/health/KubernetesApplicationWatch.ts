@@ -73,7 +73,10 @@ export class KubernetesApplicationWatch implements ApplicationWatch {
           },
           done,
         )
-        .then(controller => signal.addEventListener('abort', () => controller.abort(), { once: true }))
+        .then(controller => {
+          if (signal.aborted) controller.abort();
+          else signal.addEventListener('abort', () => controller.abort(), { once: true });
+        })
         .catch(reject);
     });
   }
