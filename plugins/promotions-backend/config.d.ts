@@ -156,5 +156,18 @@ export interface Config {
        */
       enabled?: boolean;
     };
+    /**
+     * Health events: the backend follows ArgoCD's application event stream
+     * (`/api/v1/stream/applications`) or, with `promotions.kubernetes`, a watch on
+     * the Application resources, one connection per instance or cluster for the
+     * whole backend. A change of an Application's health, sync status, synced
+     * revision, operation phase or images refreshes its Product's open ladders at
+     * once instead of at their next poll. Lost connections are retried with
+     * exponential backoff (1 s doubling to 60 s, with jitter).
+     */
+    healthStream?: {
+      /** Default: true. */
+      enabled?: boolean;
+    };
   };
 }

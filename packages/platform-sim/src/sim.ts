@@ -26,6 +26,7 @@ import { SimUrls } from './http/simUrls';
 import { createWebRouter } from './http/webRoutes';
 import { UserDirectory } from './identity/users';
 import { createKubernetesRouter } from './kubernetes/kubernetesRouter';
+import { OpenStreams } from './control/openStreams';
 import { resolveOptions, SimOptions } from './options';
 import { seedPlatform } from './seed/seedPlatform';
 import { ManifestContext } from './world/applicationManifest';
@@ -115,7 +116,9 @@ export async function startPlatformSim(
   const webhooks = githubContext.webhooks!;
   // Every ref write after seeding (merges, contents API, git data, CI pushes) is a push.
   repo.onRefUpdate(update => webhooks.send('push', () => pushPayload(githubContext, update)));
+  const streams = new OpenStreams();
   const control = new SimController({
+    streams,
     repo,
     lock,
     committer,
@@ -179,6 +182,7 @@ export async function startPlatformSim(
       faults,
       requestLog,
       outage,
+      streams,
       manifestContext,
     }),
   );
@@ -190,6 +194,7 @@ export async function startPlatformSim(
       faults,
       requestLog,
       outage,
+      streams,
       manifestContext,
     }),
   );

@@ -63,6 +63,11 @@ export interface PromotionsConfig {
    * closes and statuses act at once, and polling is only the fallback.
    */
   webhooks: { enabled: boolean };
+  /**
+   * One stream of Application events per ArgoCD instance or cluster (ArgoCD's
+   * application stream or a Kubernetes watch): health changes reach open ladders at once.
+   */
+  healthStream: { enabled: boolean };
 }
 
 function trimSlashes(path: string): string {
@@ -276,6 +281,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       frequency: { minutes: 5 },
     }),
     webhooks,
+    healthStream: { enabled: config.getOptionalBoolean('healthStream.enabled') ?? true },
   };
 }
 

@@ -33,6 +33,7 @@ export const promotionsPlugin = createBackendPlugin({
         database: coreServices.database,
         scheduler: coreServices.scheduler,
         logger: coreServices.logger,
+        lifecycle: coreServices.lifecycle,
         auth: coreServices.auth,
         userInfo: coreServices.userInfo,
         auditor: coreServices.auditor,
@@ -64,6 +65,12 @@ export const promotionsPlugin = createBackendPlugin({
         connectProducts({ owners: services.owners, approvers: config.approval.approvers });
 
         await subscribeToGithubWebhooks({ ...services, events: deps.events, logger });
+
+        const { healthStream } = services;
+        if (healthStream) {
+          deps.lifecycle.addStartupHook(() => healthStream.start());
+          deps.lifecycle.addShutdownHook(() => healthStream.stop());
+        }
 
         if (config.gate.enabled) {
           await scheduler.scheduleTask({

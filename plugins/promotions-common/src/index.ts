@@ -8,6 +8,7 @@ export * from './names';
 export * from './permissions';
 export * from './argo/types';
 export * from './argo/application';
+export * from './argo/applicationChange';
 export * from './argo/rolloutHealth';
 export * from './argo/canaryState';
 export * from './argo/time';

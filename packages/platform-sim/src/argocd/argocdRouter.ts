@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { FaultInjector } from '../control/faults';
 import { RequestLog } from '../control/requestLog';
 import { OutageSwitch } from '../control/outage';
+import { OpenStreams } from '../control/openStreams';
 import type { ArgocdVersion } from '../options';
 import {
   applicationManifest,
@@ -10,6 +11,7 @@ import {
 } from '../world/applicationManifest';
 import { liveObjects } from '../world/liveObjects';
 import { matchesLabelSelector } from '../world/labelSelector';
+import { ApplicationState } from '../world/applicationState';
 import { World } from '../world/world';
 
 export interface ArgocdRouterDeps {
@@ -18,6 +20,7 @@ export interface ArgocdRouterDeps {
   faults: FaultInjector;
   requestLog: RequestLog;
   outage: OutageSwitch;
+  streams: OpenStreams;
   manifestContext: () => ManifestContext;
 }
 
@@ -77,23 +80,51 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
     next();
   });
 
-  router.get('/api/v1/applications', (req, res) => {
+  /** The list's and the stream's query: name, selector, projects, appNamespace. */
+  const queryFilter = (req: Request) => {
     const name = queryString(req, 'name');
     const selector = queryString(req, 'selector');
+    const appNamespace = queryString(req, 'appNamespace');
     const projects = queryList(req, 'projects').concat(
       queryList(req, 'project'),
     );
-    const items = world
-      .visibleApps()
-      .filter(app => !name || app.name === name)
-      .filter(app => projects.length === 0 || projects.includes(app.key.team))
-      .map(app => applicationManifest(app, world, deps.manifestContext()))
-      .filter(
-        app =>
-          !selector ||
-          matchesLabelSelector((app.metadata as any).labels, selector),
-      );
+    const manifestOf = (app: ApplicationState) => {
+      if (name && app.name !== name) return undefined;
+      if (projects.length > 0 && !projects.includes(app.key.team))
+        return undefined;
+      const manifest = applicationManifest(app, world, deps.manifestContext());
+      const metadata = manifest.metadata as any;
+      if (appNamespace && metadata.namespace !== appNamespace) return undefined;
+      if (selector && !matchesLabelSelector(metadata.labels, selector))
+        return undefined;
+      return manifest;
+    };
+    return { name, manifestOf };
+  };
+
+  router.get('/api/v1/applications', (req, res) => {
+    const { manifestOf } = queryFilter(req);
+    const items = world.visibleApps().flatMap(app => manifestOf(app) ?? []);
     res.json({ metadata: { resourceVersion: world.resourceVersion }, items });
+  });
+
+  /**
+   * ApplicationService.Watch through grpc-gateway: one JSON object per line,
+   * `{"result":{"type":…,"application":…}}`, for as long as the client stays.
+   * Like Argo CD, it starts with an ADDED per Application unless resumed from a
+   * resourceVersion (a single-Application watch always starts so).
+   */
+  router.get('/api/v1/stream/applications', (req, res) => {
+    const { name, manifestOf } = queryFilter(req);
+    const stream = deps.streams.open('argocd', req, res, 'application/json');
+    const send = (type: string, app: ApplicationState) => {
+      const application = manifestOf(app);
+      if (application) stream.write({ result: { type, application } });
+    };
+    if (!queryString(req, 'resourceVersion') || name) {
+      for (const app of world.visibleApps()) send('ADDED', app);
+    }
+    stream.onClose(world.onApplicationEvent(event => send(event.type, event.app)));
   });
 
   router.get('/api/v1/applications/:name', (req, res) => {

@@ -65,6 +65,13 @@ export function createControlRouter(control: SimControl): Router {
     res.status(204).end();
   });
 
+  router.get('/streams', (_req, res) => {
+    res.json(control.openStreams());
+  });
+  router.post('/streams/drop', (_req, res) => {
+    res.json({ dropped: control.dropStreams() });
+  });
+
   router.get('/state', (_req, res) => {
     res.json(control.getState());
   });

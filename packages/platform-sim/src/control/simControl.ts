@@ -88,6 +88,10 @@ export interface SimControl {
   clearRequests(): void;
   /** GET /_sim/state */
   getState(): SimState;
+  /** GET /_sim/streams: Argo CD application streams and Kubernetes watches open now. */
+  openStreams(): { argocd: number; kubernetes: number };
+  /** POST /_sim/streams/drop: ends them all, as a restarting server does; returns how many. */
+  dropStreams(): number;
   /** POST /_sim/reconcile: run one reconcile pass now instead of waiting for the interval. */
   reconcileNow(): Promise<void>;
   /** POST /_sim/github/rate-limit: pretend a login already used `used` requests this hour. */

@@ -8,6 +8,7 @@ import { applicationHealth, runningImages } from '../world/liveObjects';
 import { Reconciler } from '../world/reconciler';
 import { viewRollout } from '../world/rolloutView';
 import { World } from '../world/world';
+import { OpenStreams } from './openStreams';
 import { ciPush } from './ciPush';
 import { FaultInjector, FaultSpec } from './faults';
 import { OutageMode, OutageSwitch } from './outage';
@@ -31,6 +32,7 @@ export interface SimControllerDeps {
   outage: OutageSwitch;
   requestLog: RequestLog;
   limiter: RateLimiter;
+  streams: OpenStreams;
 }
 
 /** SimControl over the simulator's parts; the /_sim routes call the same methods. */
@@ -70,6 +72,19 @@ export class SimController implements SimControl {
 
   setArgocdDown(down: boolean, mode: OutageMode = '503'): void {
     this.deps.outage.set(down, mode);
+    // A server that is gone ends its streams too; 503 mode is a proxy that stays up.
+    if (down && mode === 'reset') this.deps.streams.drop();
+  }
+
+  openStreams() {
+    return {
+      argocd: this.deps.streams.count('argocd'),
+      kubernetes: this.deps.streams.count('kubernetes'),
+    };
+  }
+
+  dropStreams(): number {
+    return this.deps.streams.drop();
   }
 
   setApp(name: string, override: AppOverrideRequest): void {

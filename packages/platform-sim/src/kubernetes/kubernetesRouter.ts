@@ -2,6 +2,7 @@ import express, { Request, Response, Router } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { FaultInjector } from '../control/faults';
 import { OutageSwitch } from '../control/outage';
+import { OpenStreams } from '../control/openStreams';
 import { RequestLog } from '../control/requestLog';
 import {
   applicationManifest,
@@ -9,6 +10,7 @@ import {
 } from '../world/applicationManifest';
 import { matchesLabelSelector } from '../world/labelSelector';
 import { liveObjects } from '../world/liveObjects';
+import { ApplicationState } from '../world/applicationState';
 import { World } from '../world/world';
 
 export interface KubernetesRouterDeps {
@@ -17,6 +19,7 @@ export interface KubernetesRouterDeps {
   faults: FaultInjector;
   requestLog: RequestLog;
   outage: OutageSwitch;
+  streams: OpenStreams;
   manifestContext: () => ManifestContext;
 }
 
@@ -95,8 +98,65 @@ export function createKubernetesRouter(deps: KubernetesRouterDeps): Router {
     rollouts: { kind: 'Rollout', list: rollouts },
   };
 
+  /**
+   * `?watch=true` on the Applications list, as the API server answers it: one
+   * `{"type","object"}` line per event. Without a resourceVersion (or "0") it
+   * starts with an ADDED per Application; from a resourceVersion it replays
+   * what followed, or, when that is no longer kept, sends an ERROR event with
+   * a 410 Expired Status and ends (the client lists again). `timeoutSeconds`
+   * ends it, as the server does.
+   */
+  const watchApplications = (req: Request, res: Response) => {
+    const selector =
+      typeof req.query.labelSelector === 'string' ? req.query.labelSelector : '';
+    const namespace = req.params.namespace;
+    const from = typeof req.query.resourceVersion === 'string' ? req.query.resourceVersion : '';
+    const replay = from && from !== '0' ? world.eventsSince(Number(from)) : undefined;
+    const stream = deps.streams.open('kubernetes', req, res, 'application/json');
+    const send = (type: string, app: ApplicationState) => {
+      const object = applicationManifest(app, world, deps.manifestContext()) as Manifest;
+      if (namespace && object.metadata.namespace !== namespace) return;
+      if (selector && !matchesLabelSelector(object.metadata.labels, selector)) return;
+      stream.write({ type, object });
+    };
+    if (from && from !== '0' && !replay) {
+      stream.write({
+        type: 'ERROR',
+        object: {
+          kind: 'Status',
+          apiVersion: 'v1',
+          metadata: {},
+          status: 'Failure',
+          message: `too old resource version: ${from} (${world.resourceVersion})`,
+          reason: 'Expired',
+          code: 410,
+        },
+      });
+      res.end();
+      return;
+    }
+    const initial = replay
+      ? replay.map(event => [event.type, event.app] as const)
+      : world.visibleApps().map(app => ['ADDED', app] as const);
+    for (const [type, app] of initial) send(type, app);
+    stream.onClose(world.onApplicationEvent(event => send(event.type, event.app)));
+    const timeoutSeconds = Number(req.query.timeoutSeconds);
+    if (timeoutSeconds > 0) {
+      const timer = setTimeout(() => res.end(), timeoutSeconds * 1000);
+      stream.onClose(() => clearTimeout(timer));
+    }
+  };
+
   const listHandler =
     (namespaced: boolean) => (req: Request, res: Response) => {
+      if (req.query.watch === 'true' || req.query.watch === '1') {
+        if (req.params.plural === 'applications') {
+          watchApplications(req, res);
+        } else {
+          sendStatus(res, 405, 'MethodNotAllowed', 'watch is not supported here');
+        }
+        return;
+      }
       const resource = kinds[req.params.plural];
       if (!resource) {
         sendStatus(
@@ -224,7 +284,7 @@ function registerDiscovery(router: Router): void {
           singularName: 'application',
           namespaced: true,
           kind: 'Application',
-          verbs,
+          verbs: [...verbs, 'watch'],
           shortNames: ['app', 'apps'],
         },
         {

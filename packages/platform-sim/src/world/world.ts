@@ -13,6 +13,17 @@ interface Written {
   resourceVersion: string;
 }
 
+/** A watch event about one Application, as Kubernetes and Argo CD's stream name them. */
+export interface ApplicationEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  app: ApplicationState;
+  /** The cluster-wide write counter after this event. */
+  resourceVersion: number;
+}
+
+/** Past events a watch from an older resourceVersion can replay (then 410 Gone), as the API server's default watch cache. */
+const EVENT_HISTORY = 100;
+
 /**
  * The simulated cluster: Argo CD Applications and their Rollouts.
  * The Reconciler changes it; the Argo CD and Kubernetes routes read it.
@@ -24,6 +35,10 @@ export class World {
   mainRevision = '';
   private version = 1;
   private readonly written = new WeakMap<object, Written>();
+  /** Applications the watchers have been told about, by name. */
+  private readonly announced = new Map<string, ApplicationState>();
+  private readonly history: ApplicationEvent[] = [];
+  private readonly listeners = new Set<(event: ApplicationEvent) => void>();
 
   constructor(
     readonly plan: CanaryPlan,
@@ -53,11 +68,64 @@ export class World {
    * reconciledAt moves to `now` (the refresh that wrote it).
    */
   recordWrites(now: number): void {
+    const written = new Set<ApplicationState>();
     for (const app of this.apps.values()) {
       for (const rollout of app.rollouts.values())
         this.write(rollout, rolloutWriteKey(rollout));
-      if (this.write(app, applicationWriteKey(app))) app.reconciledAt = now;
+      if (this.write(app, applicationWriteKey(app))) {
+        app.reconciledAt = now;
+        written.add(app);
+      }
     }
+    this.announceChanges(written);
+  }
+
+  /**
+   * Calls `listener` with every Application event from now on, as a watch does.
+   * Returns the unsubscribe.
+   */
+  onApplicationEvent(listener: (event: ApplicationEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The events after `resourceVersion`, for a watch that resumes from it; undefined
+   * when they are no longer kept (the API server's 410 Gone: list again).
+   */
+  eventsSince(resourceVersion: number): ApplicationEvent[] | undefined {
+    const oldest = this.history[0];
+    if (oldest && resourceVersion < oldest.resourceVersion - 1) return undefined;
+    if (!oldest && resourceVersion < this.version) return undefined;
+    return this.history.filter(event => event.resourceVersion > resourceVersion);
+  }
+
+  /** ADDED for a newly visible Application, MODIFIED for a written one, DELETED for a gone one. */
+  private announceChanges(written: Set<ApplicationState>): void {
+    const visible = new Map(this.visibleApps().map(app => [app.name, app]));
+    for (const [name, app] of this.announced) {
+      if (visible.get(name) !== app) {
+        this.announced.delete(name);
+        this.version += 1;
+        this.announce({ type: 'DELETED', app, resourceVersion: this.version });
+      }
+    }
+    for (const app of visible.values()) {
+      const known = this.announced.has(app.name);
+      if (known && !written.has(app)) continue;
+      this.announced.set(app.name, app);
+      this.announce({
+        type: known ? 'MODIFIED' : 'ADDED',
+        app,
+        resourceVersion: Number(this.resourceVersionOf(app)),
+      });
+    }
+  }
+
+  private announce(event: ApplicationEvent): void {
+    this.history.push(event);
+    if (this.history.length > EVENT_HISTORY) this.history.shift();
+    for (const listener of this.listeners) listener(event);
   }
 
   private write(object: object, key: string): boolean {

@@ -38,6 +38,11 @@ export function simConfig(
     cacheTtl?: JsonObject;
     /** Top-level keys besides `promotions`, e.g. the ArgoCD plugin's `argocd` block. */
     rootConfig?: JsonObject;
+    /**
+     * `promotions.healthStream`; off unless given: the cost tests count each view's
+     * ArgoCD and Kubernetes calls, and the stream's list on connect would be among them.
+     */
+    healthStream?: JsonObject;
   } = {},
 ) {
   const simHost = new URL(sim.url).host;
@@ -51,6 +56,7 @@ export function simConfig(
       gate: { enabled: true, frequency: { seconds: 1 }, ...extra.gate },
       autoPromote: extra.autoPromote ?? { enabled: false },
       cacheTtl: extra.cacheTtl ?? { milliseconds: 0 },
+      healthStream: extra.healthStream ?? { enabled: false },
       ...(extra.stages ? { stages: extra.stages } : {}),
       ...(extra.permissions ? { permissions: extra.permissions } : {}),
       ...healthSourceConfig(sim, healthSource),
@@ -151,6 +157,8 @@ export async function startPromotionsBackend(
     services?: ServiceFactory[];
     /** Top-level config besides `promotions` (see simConfig). */
     rootConfig?: JsonObject;
+    /** `promotions.healthStream` (see simConfig). */
+    healthStream?: JsonObject;
     /** More plugins and modules, e.g. the permission backend and a policy. */
     features?: BackendFeature[];
   } = {},

@@ -32,7 +32,7 @@ const ROLLOUT_READ_CONCURRENCY = 4;
  */
 const NO_SUCH_RESOURCE = [400, 403, 404];
 
-class ArgoCdRequestError extends Error {
+export class ArgoCdRequestError extends Error {
   constructor(message: string, readonly status?: number) {
     super(message);
   }
@@ -76,7 +76,7 @@ export class ArgoCdHealthSource implements HealthSource {
   async listApplications(product?: ProductRef): Promise<ApplicationListing> {
     const selector = encodeURIComponent(productLabelSelector(product));
     return listFromEach(this.instances, 'ArgoCD', async instance => {
-      const body = await this.get<{ items?: Application[] | null }>(
+      const body = await argoCdGet<{ items?: Application[] | null }>(
         instance,
         `/api/v1/applications?selector=${selector}`,
       );
@@ -105,7 +105,7 @@ export class ArgoCdHealthSource implements HealthSource {
     const query = metadata.namespace
       ? `?${new URLSearchParams({ appNamespace: metadata.namespace })}`
       : '';
-    const tree = await this.get<ApplicationTree>(
+    const tree = await argoCdGet<ApplicationTree>(
       instance,
       `/api/v1/applications/${encodeURIComponent(metadata.name)}/resource-tree${query}`,
     );
@@ -147,7 +147,7 @@ export class ArgoCdHealthSource implements HealthSource {
     });
     if (app.metadata?.namespace) query.set('appNamespace', app.metadata.namespace);
     try {
-      const body = await this.get<{ manifest?: string }>(
+      const body = await argoCdGet<{ manifest?: string }>(
         instance,
         `/api/v1/applications/${encodeURIComponent(appName)}/resource?${query}`,
       );
@@ -163,35 +163,44 @@ export class ArgoCdHealthSource implements HealthSource {
   private instanceOf(observed: ObservedApplication): ArgoCdInstanceConfig | undefined {
     return this.instances.find(i => i.name === observed.source);
   }
+}
 
-  private async get<T>(instance: ArgoCdInstanceConfig, path: string): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(`${instance.baseUrl}${path}`, {
-        headers: {
-          authorization: `Bearer ${instance.token}`,
-          accept: 'application/json',
-        },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new ArgoCdRequestError(
-        `cannot reach ${instance.baseUrl}: ${(error as Error).cause ?? (error as Error).message}`,
-      );
-    }
-    if (!response.ok) {
-      const text = await response.text().catch(() => '');
-      let message = text.slice(0, 200);
-      try {
-        message = JSON.parse(text).message ?? message;
-      } catch {
-        // not JSON: keep the text
-      }
-      throw new ArgoCdRequestError(
-        `HTTP ${response.status} from ${instance.baseUrl}: ${message}`,
-        response.status,
-      );
-    }
-    return (await response.json()) as T;
+/** An authenticated ArgoCD API call; `signal` replaces the request timeout (a stream has none). */
+export async function argoCdFetch(
+  instance: ArgoCdInstanceConfig,
+  path: string,
+  signal: AbortSignal = AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(`${instance.baseUrl}${path}`, {
+      headers: {
+        authorization: `Bearer ${instance.token}`,
+        accept: 'application/json',
+      },
+      signal,
+    });
+  } catch (error) {
+    throw new ArgoCdRequestError(
+      `cannot reach ${instance.baseUrl}: ${(error as Error).cause ?? (error as Error).message}`,
+    );
   }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    let message = text.slice(0, 200);
+    try {
+      message = JSON.parse(text).message ?? message;
+    } catch {
+      // not JSON: keep the text
+    }
+    throw new ArgoCdRequestError(
+      `HTTP ${response.status} from ${instance.baseUrl}: ${message}`,
+      response.status,
+    );
+  }
+  return response;
+}
+
+export async function argoCdGet<T>(instance: ArgoCdInstanceConfig, path: string): Promise<T> {
+  return (await (await argoCdFetch(instance, path)).json()) as T;
 }

@@ -25,8 +25,12 @@ export class CoalescingHealthSource implements HealthSource {
   }
 
   listApplications(product?: ProductRef): Promise<ApplicationListing> {
-    const key = product ? `${product.team}/${product.product}` : '*';
-    return this.listings.get(key, () => this.source.listApplications(product));
+    return this.listings.get(listingKey(product), () => this.source.listApplications(product));
+  }
+
+  /** A health event changed this Product's Applications: its listings are asked again. */
+  forgetProduct(product: ProductRef): void {
+    this.listings.forget(listingKey(product), listingKey());
   }
 
   resourceHealth(observed: ObservedApplication): Promise<ResourceHealth> {
@@ -36,4 +40,8 @@ export class CoalescingHealthSource implements HealthSource {
   liveRollouts(observed: ObservedApplication, services: string[]) {
     return this.source.liveRollouts(observed, services);
   }
+}
+
+function listingKey(product?: ProductRef): string {
+  return product ? `${product.team}/${product.product}` : '*';
 }

@@ -86,24 +86,30 @@ export class KubernetesHealthSource implements HealthSource {
   private api(cluster: KubernetesClusterConfig): CustomObjectsApi {
     let api = this.apis.get(cluster.name);
     if (!api) {
-      const kubeConfig = new KubeConfig();
-      kubeConfig.loadFromOptions({
-        clusters: [
-          {
-            name: cluster.name,
-            server: cluster.url,
-            caData: cluster.caData,
-            caFile: cluster.caFile,
-            skipTLSVerify: cluster.skipTLSVerify,
-          },
-        ],
-        users: [{ name: 'promotions', token: cluster.serviceAccountToken }],
-        contexts: [{ name: cluster.name, cluster: cluster.name, user: 'promotions' }],
-        currentContext: cluster.name,
-      });
+      const kubeConfig = kubeConfigFor(cluster);
       api = kubeConfig.makeApiClient(CustomObjectsApi);
       this.apis.set(cluster.name, api);
     }
     return api;
   }
+}
+
+/** A KubeConfig for one configured cluster, with the plugin's service account token. */
+export function kubeConfigFor(cluster: KubernetesClusterConfig): KubeConfig {
+  const kubeConfig = new KubeConfig();
+  kubeConfig.loadFromOptions({
+    clusters: [
+      {
+        name: cluster.name,
+        server: cluster.url,
+        caData: cluster.caData,
+        caFile: cluster.caFile,
+        skipTLSVerify: cluster.skipTLSVerify,
+      },
+    ],
+    users: [{ name: 'promotions', token: cluster.serviceAccountToken }],
+    contexts: [{ name: cluster.name, cluster: cluster.name, user: 'promotions' }],
+    currentContext: cluster.name,
+  });
+  return kubeConfig;
 }

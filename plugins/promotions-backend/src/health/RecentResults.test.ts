@@ -59,4 +59,13 @@ describe('RecentResults', () => {
     await expect(afterWrite).resolves.toBe('merged');
     await expect(results.get('head', async () => 'unexpected')).resolves.toBe('merged');
   });
+
+  it('forgets only the keys it is given', async () => {
+    const results = new RecentResults<string>(5_000, now);
+    await results.get('alpha/shop', async () => 'shop 1');
+    await results.get('beta/payments', async () => 'payments 1');
+    results.forget('alpha/shop');
+    await expect(results.get('alpha/shop', async () => 'shop 2')).resolves.toBe('shop 2');
+    await expect(results.get('beta/payments', async () => 'payments 2')).resolves.toBe('payments 1');
+  });
 });

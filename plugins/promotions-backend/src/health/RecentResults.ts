@@ -39,10 +39,11 @@ export class RecentResults<T> {
   /**
    * After a write that may have changed the answers: the next caller asks
    * again. A read already in flight still answers its own callers, but may
-   * predate the write, so it is not kept for later ones.
+   * predate the write, so it is not kept for later ones. With keys, only those.
    */
-  forget(): void {
-    this.entries.clear();
+  forget(...keys: string[]): void {
+    if (keys.length === 0) this.entries.clear();
+    for (const key of keys) this.entries.delete(key);
   }
 
   private isFresh(settledAt: number): boolean {

@@ -1,8 +1,12 @@
-import { CacheService } from '@backstage/backend-plugin-api';
+import { CacheService, LoggerService } from '@backstage/backend-plugin-api';
+import { ProductRef } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { ArgoCdHealthSource } from './ArgoCdHealthSource';
 import { CoalescingHealthSource } from './CoalescingHealthSource';
+import { ArgoCdApplicationStream } from './ArgoCdApplicationStream';
 import { HealthSource } from './HealthSource';
+import { HealthStream } from './HealthStream';
+import { KubernetesApplicationWatch } from './KubernetesApplicationWatch';
 import { KubernetesHealthSource } from './KubernetesHealthSource';
 
 /**
@@ -15,7 +19,7 @@ export function createHealthSource(
   config: PromotionsConfig,
   cache: CacheService,
   cacheTtlMs: number,
-): HealthSource | undefined {
+): CoalescingHealthSource | undefined {
   const source = createUncoalesced(config, cache);
   return source && new CoalescingHealthSource(source, cacheTtlMs);
 }
@@ -28,4 +32,22 @@ function createUncoalesced(config: PromotionsConfig, cache: CacheService): Healt
     return new ArgoCdHealthSource(config.argocd, cache);
   }
   return undefined;
+}
+
+/**
+ * The Application events of the same instances the health source reads (one
+ * follower each), or none when `promotions.healthStream.enabled` is false or
+ * there is no health source.
+ */
+export function createHealthStream(
+  config: PromotionsConfig,
+  logger: LoggerService,
+  onProductChanged: (product: ProductRef) => Promise<void>,
+): HealthStream | undefined {
+  if (!config.healthStream.enabled) return undefined;
+  const watches =
+    config.kubernetes.length > 0
+      ? config.kubernetes.map(cluster => new KubernetesApplicationWatch(cluster))
+      : config.argocd.map(instance => new ArgoCdApplicationStream(instance));
+  return watches.length > 0 ? new HealthStream({ watches, onProductChanged, logger }) : undefined;
 }

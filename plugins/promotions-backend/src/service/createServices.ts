@@ -22,7 +22,7 @@ import { createOctokit } from '../github/createOctokit';
 import { PlatformRepoReader } from '../github/PlatformRepoReader';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { readCacheTtlMs } from '../health/cacheTtl';
-import { createHealthSource } from '../health/createHealthSource';
+import { createHealthSource, createHealthStream } from '../health/createHealthSource';
 import { LadderAnnotations } from '../ladder/LadderAnnotations';
 import { LadderDiagnosis } from '../ladder/LadderDiagnosis';
 import { KnownProducts } from './KnownProducts';
@@ -90,6 +90,11 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     store.listForProduct(product.team, product.product, RECENT_PROMOTIONS);
   const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions, recentPromotions });
   const healthSource = createHealthSource(config, cache, cacheTtlMs);
+  // Started and stopped by the plugin's lifecycle: one per backend, whatever the number of viewers.
+  const healthStream = createHealthStream(config, logger, async product => {
+    healthSource?.forgetProduct(product);
+    await broadcaster.productChanged(product, 'health');
+  });
   const owners = new ProductOwners(catalog, auth, cache);
   const diagnosis = new LadderDiagnosis({
     config,
@@ -181,6 +186,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   return {
     config,
     broadcaster,
+    healthStream,
     whatChanged,
     store,
     holds,
