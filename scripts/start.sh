@@ -29,4 +29,4 @@ MSG
 ROOT="$PWD"
 cd packages/backend
 npx backstage-cli package start \
-  --config "$ROOT/app-config.yaml" --config "$ROOT/app-config.demo.yaml"
+  --config "$ROOT/app-config.yaml"

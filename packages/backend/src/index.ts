@@ -8,7 +8,7 @@ backend.add(import('@backstage/plugin-app-backend'));
 
 backend.add(import('@backstage/plugin-auth-backend'));
 // GitHub sign-in where auth.providers.github is configured (app-config.production.yaml);
-// the demo sign-in only where app-config.demo.yaml configures it, never in production.
+// the demo sign-in (app-config.yaml) only in development, never in production.
 backend.add(import('@backstage/plugin-auth-backend-module-github-provider'));
 backend.add(demoAuthProviderModule);
 

@@ -114,8 +114,6 @@ export async function startStack(
       '--config',
       path.join(REPO_ROOT, 'app-config.yaml'),
       '--config',
-      path.join(REPO_ROOT, 'app-config.demo.yaml'),
-      '--config',
       configFile,
     ],
     {

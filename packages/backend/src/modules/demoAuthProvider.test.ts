@@ -81,8 +81,8 @@ describe('the host backend sign-in over the repo config files', () => {
     process.env.NODE_ENV = nodeEnv;
   });
 
-  it('signs demo users in for the local demo (app-config.demo.yaml, development)', async () => {
-    const auth = await startAuth(await repoConfig(['app-config.yaml', 'app-config.demo.yaml']), 'development');
+  it('signs demo users in for the local demo (app-config.yaml, development)', async () => {
+    const auth = await startAuth(await repoConfig(['app-config.yaml']), 'development');
     const alice = await auth.get('/api/auth/demo/refresh', { [DEMO_USER_HEADER]: 'alice' });
     expect(alice.status).toBe(200);
     expect((await alice.json()).backstageIdentity.identity).toMatchObject({
@@ -93,32 +93,17 @@ describe('the host backend sign-in over the repo config files', () => {
   });
 
   it.each([
-    ['NODE_ENV=production', {}, 'production', /NODE_ENV is production/],
-    ['auth.environment: production', { auth: { environment: 'production' } }, 'development', /auth.environment is production/],
-  ])('refuses to start with the demo sign-in under %s', async (_name, override, env, reason) => {
-    const config = await repoConfig(['app-config.yaml', 'app-config.demo.yaml'], override);
-    const failure = await startAuth(config, env).then(
-      () => new Error('started'),
-      (error: Error) => error,
-    );
-    expect(failure.message).toMatch(/Refusing to start the demo sign-in provider/);
-    expect(failure.message).toMatch(reason);
-  });
-
-  it('refuses to start when the demo file is loaded over the production example', async () => {
-    const config = await repoConfig(
-      ['app-config.yaml', 'app-config.production.yaml', 'app-config.demo.yaml'],
-      IN_MEMORY_DATABASE,
-    );
-    await expect(startAuth(config, 'production')).rejects.toThrow(/Refusing to start the demo sign-in provider/);
-  });
-
-  it('has no demo sign-in over the base file alone in production', async () => {
-    const auth = await startAuth(
-      await repoConfig(['app-config.yaml'], { auth: { environment: 'production' } }),
-      'production',
-    );
+    ['NODE_ENV=production', {}, 'production'],
+    ['auth.environment: production', { auth: { environment: 'production' } }, 'development'],
+  ])('leaves the demo sign-in out under %s', async (_name, override, env) => {
+    const auth = await startAuth(await repoConfig(['app-config.yaml'], override), env);
     expect((await auth.get('/api/auth/demo/refresh', { [DEMO_USER_HEADER]: 'alice' })).status).toBe(404);
+  });
+
+  it('replaces the demo organisation with the production example\'s catalog', async () => {
+    const production = await repoConfig(['app-config.yaml', 'app-config.production.yaml']);
+    const targets = (production.catalog as { locations: { target: string }[] }).locations.map(l => l.target);
+    expect(targets).toEqual(['https://github.com/your-org/backstage-catalog/blob/main/all.yaml']);
   });
 
   it('starts the production example with GitHub sign-in and no demo sign-in', async () => {

@@ -55,9 +55,9 @@ const demoAuthenticator = createProxyAuthenticator({
 });
 
 /**
- * Registers the demo provider when `auth.providers.demo` is configured, and
- * stops the backend from starting when that configuration meets a
- * production environment: failing loudly beats a sign-in anyone can forge.
+ * Registers the demo provider when `auth.providers.demo` is configured and
+ * the environment is development. Anywhere else it is left out, with a
+ * warning: a sign-in anyone can forge never serves a production backend.
  */
 export const demoAuthProviderModule = createBackendModule({
   pluginId: 'auth',
@@ -79,11 +79,13 @@ export const demoAuthProviderModule = createBackendModule({
           nodeEnv: process.env.NODE_ENV,
         });
         if (refusal) {
-          throw new Error(
-            `Refusing to start the demo sign-in provider (auth.providers.demo): ${refusal}. ` +
-              'It signs in whoever names a user in a request header. Remove auth.providers.demo ' +
-              '(it lives in app-config.demo.yaml) and configure a real provider, as in app-config.production.yaml.',
+          // Not registered rather than failing the start: the base config carries the demo
+          // sign-in, and a production config over it must start with its own provider only.
+          logger.warn(
+            `Demo sign-in (auth.providers.demo) is not registered: ${refusal}. It signs in ` +
+              'whoever names a user in a request header, so it only runs in development.',
           );
+          return;
         }
         logger.warn('Demo sign-in is enabled: anyone who can reach this backend can sign in as a demo user');
         providers.registerProvider({

@@ -11,7 +11,7 @@ import { Button, Grid, Typography } from '@material-ui/core';
 
 const STORAGE_KEY = 'refplat-demo-user';
 
-/** Mirrors `auth.providers.demo.users` in app-config.demo.yaml. */
+/** Mirrors `auth.providers.demo.users` in app-config.yaml. */
 const DEMO_USERS = [
   {
     name: 'alice',
