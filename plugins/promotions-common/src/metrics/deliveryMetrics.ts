@@ -151,17 +151,17 @@ export function computeDeliveryMetrics(input: MetricsInput): DeliveryMetrics {
   const restores: number[] = [];
   for (const history of groupBy(arrivals.filter(a => a.stage === prod), serviceKey).values()) {
     const seen = new Set<string>();
-    history.forEach((arrival, i) => {
+    for (const [i, arrival] of history.entries()) {
       const isChange = !seen.has(arrival.digest);
       seen.add(arrival.digest);
-      if (!isChange || !inWindow(time(arrival))) return;
+      if (!isChange || !inWindow(time(arrival))) continue;
       changes += 1;
       const next = history[i + 1];
-      if (!next || time(next) - time(arrival) > failureWindowMs) return;
+      if (!next || time(next) - time(arrival) > failureWindowMs) continue;
       if (seen.has(next.digest)) rollbacks += 1;
       else fixForwards += 1;
       restores.push(time(next) - time(arrival));
-    });
+    }
   }
   const failures = rollbacks + fixForwards;
 
