@@ -1,6 +1,10 @@
 import { quantile } from './quantile';
 
-/** A Service's digest arriving in a stage's Release record: one row of a per-digest timeline. */
+/**
+ * A Service's digest arriving in a stage's Release record: one row of a per-digest timeline.
+ *
+ * @public
+ */
 export interface DigestArrival {
   team: string;
   product: string;
@@ -17,13 +21,22 @@ export interface DigestArrival {
   promotionId?: string;
 }
 
-/** Count, median and 90th percentile of durations in milliseconds. */
+/**
+ * Count, median and 90th percentile of durations in milliseconds.
+ *
+ * @public
+ */
 export interface DurationStats {
   samples: number;
   medianMs?: number;
   p90Ms?: number;
 }
 
+/**
+ * The delivery metrics of a window (see computeDeliveryMetrics for the definitions).
+ *
+ * @public
+ */
 export interface DeliveryMetrics {
   from: string;
   to: string;
@@ -43,6 +56,11 @@ export interface DeliveryMetrics {
   timeToRestore: DurationStats;
 }
 
+/**
+ * What computeDeliveryMetrics needs.
+ *
+ * @public
+ */
 export interface MetricsInput {
   /** Every known arrival of the Products in scope, whatever its time: a lead time looks back before the window. */
   arrivals: DigestArrival[];
@@ -103,6 +121,8 @@ const time = (a: DigestArrival) => Date.parse(a.at);
  * - Time to restore: for each failed change, its arrival to the arrival
  *   (merge) of the rollback or fix that replaced it.
  * Medians and 90th percentiles interpolate linearly (see `quantile`).
+ *
+ * @public
  */
 export function computeDeliveryMetrics(input: MetricsInput): DeliveryMetrics {
   const { stages, from, to, failureWindowMs } = input;
