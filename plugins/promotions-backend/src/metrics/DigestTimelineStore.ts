@@ -37,9 +37,10 @@ export class DigestTimelineStore {
 
   /** Service → the digest it last arrived with in a Product's stage. */
   async currentDigests(product: ProductRef, stage: string): Promise<Record<string, string>> {
+    const where = { team: product.team, product: product.product, stage };
     const rows = await this.db<ArrivalRow>('digest_arrivals')
-      .where({ team: product.team, product: product.product, stage })
-      .orderBy('id', 'asc');
+      .whereIn('id', this.db('digest_arrivals').where(where).groupBy('service').max('id'))
+      .select('service', 'digest');
     return Object.fromEntries(rows.map(row => [row.service, row.digest]));
   }
 
@@ -87,11 +88,11 @@ export class DigestTimelineStore {
   /** Every arrival of these Products, oldest first. */
   async arrivals(products: ProductRef[]): Promise<DigestArrival[]> {
     if (products.length === 0) return [];
+    // By team, then Products in memory: one OR per Product would outgrow SQLite's expression depth.
+    const wanted = new Set(products.map(p => `${p.team}/${p.product}`));
     const rows = await this.db<ArrivalRow>('digest_arrivals')
-      .where(builder => {
-        for (const p of products) builder.orWhere({ team: p.team, product: p.product });
-      })
+      .whereIn('team', [...new Set(products.map(p => p.team))])
       .orderBy('id', 'asc');
-    return rows.map(toArrival);
+    return rows.filter(row => wanted.has(`${row.team}/${row.product}`)).map(toArrival);
   }
 }
