@@ -38,6 +38,11 @@ export function simConfig(
     cacheTtl?: JsonObject;
     /** Top-level keys besides `promotions`, e.g. the ArgoCD plugin's `argocd` block. */
     rootConfig?: JsonObject;
+    /**
+     * `promotions.metrics`; off unless given: its first run reads the branch's
+     * history, requests (and cached blobs) the cost tests would count.
+     */
+    metrics?: JsonObject;
   } = {},
 ) {
   const simHost = new URL(sim.url).host;
@@ -50,6 +55,7 @@ export function simConfig(
       platformRepo: { host: simHost, owner: 'refplat', repo: 'platform', branch: 'main' },
       gate: { enabled: true, frequency: { seconds: 1 }, ...extra.gate },
       autoPromote: extra.autoPromote ?? { enabled: false },
+      metrics: extra.metrics ?? { enabled: false },
       cacheTtl: extra.cacheTtl ?? { milliseconds: 0 },
       ...(extra.stages ? { stages: extra.stages } : {}),
       ...(extra.permissions ? { permissions: extra.permissions } : {}),
@@ -151,6 +157,8 @@ export async function startPromotionsBackend(
     services?: ServiceFactory[];
     /** Top-level config besides `promotions` (see simConfig). */
     rootConfig?: JsonObject;
+    /** `promotions.metrics`; off unless given (see simConfig). */
+    metrics?: JsonObject;
     /** More plugins and modules, e.g. the permission backend and a policy. */
     features?: BackendFeature[];
   } = {},

@@ -7,7 +7,7 @@ import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import Knex from 'knex';
 import request from 'supertest';
 import { costServices, measure } from '../__testUtils__/githubCost';
-import { startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(300_000);
 
@@ -39,7 +39,8 @@ function releaseYaml(stage: string, web: string): string {
  * B back to A after 1 h, and D fixes C forward 16 h after C. A digest's
  * arrival in dev is CI's push; every later one is a Release PR's squash.
  */
-const SCRIPT: Array<[stage: string, letter: string, at: string]> = [
+type ScriptStep = [stage: string, letter: string, at: string];
+const SCRIPT: ScriptStep[] = [
   ['dev', 'a', '04T00'], ['test', 'a', '04T01'], ['uat', 'a', '04T02'], ['staging', 'a', '04T04'], ['prod', 'a', '04T08'],
   ['dev', 'b', '05T00'], ['test', 'b', '05T02'], ['uat', 'b', '05T03'], ['staging', 'b', '05T06'], ['prod', 'b', '05T10'],
   ['prod', 'a', '05T11'],
@@ -77,10 +78,8 @@ describe('delivery metrics from the platform branch history', () => {
   });
 
   /** One dated commit on main, as CI's push or a Release PR's squash merge would make it. */
-  async function commitScripted(step: number): Promise<string> {
-    const [stage, letter, at] = SCRIPT[step];
+  async function commitScripted([stage, letter, at]: ScriptStep, pr?: number): Promise<string> {
     const path = `gitops/releases/gamma/web/${stage}.yaml`;
-    const pr = 100 + step;
     const message = stage === 'dev' ? `ci: gamma/web web ${letter} to dev` : `Promote gamma/web to ${stage} (#${pr})`;
     const date = `2027-01-${at}:00:00Z`;
     const who = { name: 'Platform', email: 'platform@example.com', date };
@@ -118,7 +117,7 @@ describe('delivery metrics from the platform branch history', () => {
 
     const restartAt = 15;
     for (let step = 0; step < SCRIPT.length; step++) {
-      const sha = await commitScripted(step);
+      const sha = await commitScripted(SCRIPT[step], 100 + step);
       if (step === PLUGIN_PR - 100) {
         await db('promotions').insert({
           id: '00000000-0000-4000-8000-000000000120',
@@ -184,7 +183,11 @@ describe('delivery metrics from the platform branch history', () => {
   describe('GET /metrics', () => {
     let server: Awaited<ReturnType<typeof startPromotionsBackend>>;
     beforeAll(async () => {
-      server = await startPromotionsBackend(sim, 'argocd', { knex: db, services: [paymentsUnreadable] });
+      server = await startPromotionsBackend(sim, 'argocd', {
+        knex: db,
+        services: [paymentsUnreadable],
+        metrics: { frequency: { seconds: 1 } },
+      });
     });
     const get = (query: string) => request(server).get(`/api/promotions/metrics${query}`).set('Authorization', bob);
 
@@ -218,6 +221,16 @@ describe('delivery metrics from the platform branch history', () => {
         changeFailureRate: { changes: 4, failures: 2, rollbacks: 1, fixForwards: 1, rate: 0.5 },
         timeToRestore: { samples: 2, medianMs: 8.5 * H, p90Ms: 14.5 * H },
       });
+    });
+
+    it("reads a new commit on the backend's own schedule", async () => {
+      await commitScripted(['dev', 'f', '08T00']);
+      const dev = await eventually(async () => {
+        const { body } = await get('?scope=product:gamma/web&from=2027-01-04&to=2027-01-18');
+        const frequency = body.deploymentFrequency.find((f: { stage: string }) => f.stage === 'dev');
+        return frequency.deployments === 5 ? frequency : undefined;
+      });
+      expect(dev).toEqual({ stage: 'dev', deployments: 5, perWeek: 2.5 });
     });
 
     it('answers 403 for a Product the caller may not read', async () => {
