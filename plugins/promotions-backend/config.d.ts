@@ -143,6 +143,23 @@ export interface Config {
       frequency?: HumanDuration;
     };
     /**
+     * Delivery metrics (`GET /metrics`), from the platform branch's history of
+     * Release records: each new commit is read once (one GitHub request).
+     */
+    metrics?: {
+      /** Default: true. */
+      enabled?: boolean;
+      /** How often new commits on the platform branch are read. Default 1 minute. */
+      frequency?: HumanDuration;
+      /** How many commits back from the head the first run reads. Default 500. */
+      backfillCommits?: number;
+      /**
+       * A prod change replaced (rolled back or fixed forward) within this
+       * time counts as a failed change. Default 1 day.
+       */
+      failureWindow?: HumanDuration;
+    };
+    /**
      * GitHub webhooks, received by `@backstage/plugin-events-backend-module-github`
      * at `/api/events/http/github` and verified with `events.modules.github.webhookSecret`:
      * a push to the platform repo's branch refreshes the affected Products at once,

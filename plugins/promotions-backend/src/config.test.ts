@@ -27,6 +27,17 @@ describe('readPromotionsConfig', () => {
     expect(optedIn.autoPromote.enabled).toBe(true);
   });
 
+  it.each([
+    ['defaults', {}, { enabled: true, frequency: { minutes: 1 }, backfillCommits: 500, failureWindowSeconds: 86400 }],
+    [
+      'every key set',
+      { metrics: { enabled: false, frequency: { seconds: 30 }, backfillCommits: 50, failureWindow: { hours: 4 } } },
+      { enabled: false, frequency: { seconds: 30 }, backfillCommits: 50, failureWindowSeconds: 14400 },
+    ],
+  ])('reads delivery metrics settings: %s', (_name, promotions, expected) => {
+    expect(readPromotionsConfig(new ConfigReader({ promotions: { ...base, ...promotions } })).metrics).toEqual(expected);
+  });
+
   const secret = { events: { modules: { github: { webhookSecret: 's' } } } };
   it.each([
     ['no webhooks', {}, { enabled: false }, { seconds: 30 }],

@@ -59,6 +59,17 @@ export interface PromotionsConfig {
   };
   autoPromote: { enabled: boolean; frequency: HumanDuration };
   /**
+   * Delivery metrics: how often new platform-branch commits are read into
+   * the digest timelines, how far back a first run reads, and how soon a
+   * later prod change makes a change a failure.
+   */
+  metrics: {
+    enabled: boolean;
+    frequency: HumanDuration;
+    backfillCommits: number;
+    failureWindowSeconds: number;
+  };
+  /**
    * GitHub webhooks reach the plugin through the events backend: pushes, merges,
    * closes and statuses act at once, and polling is only the fallback.
    */
@@ -280,6 +291,11 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       enabled: false, // opt-in: promoting on its own is the adopter's decision
       frequency: { minutes: 5 },
     }),
+    metrics: {
+      ...readSchedule(config.getOptionalConfig('metrics'), { enabled: true, frequency: { minutes: 1 } }),
+      backfillCommits: config.getOptionalNumber('metrics.backfillCommits') ?? 500,
+      failureWindowSeconds: readSeconds(config, 'metrics.failureWindow', 86400),
+    },
     webhooks,
     healthStream: { enabled: config.getOptionalBoolean('healthStream.enabled') ?? true },
   };

@@ -57,7 +57,7 @@ export const promotionsPlugin = createBackendPlugin({
           ...deps,
           db: await migratedClient(deps.database),
         });
-        const { config, gate, autoPromoter } = services;
+        const { config, gate, autoPromoter, timelineReader } = services;
         // Say where health comes from: it may be borrowed from another plugin's config.
         for (const warning of config.healthConfig.warnings) logger.warn(warning);
         if (config.healthConfig.origin === 'none') logger.warn(config.healthConfig.reason);
@@ -91,6 +91,19 @@ export const promotionsPlugin = createBackendPlugin({
             scope: 'global',
             fn: async () => {
               await autoPromoter.run();
+            },
+          });
+        }
+
+        if (config.metrics.enabled) {
+          await scheduler.scheduleTask({
+            id: 'promotions-delivery-metrics',
+            frequency: config.metrics.frequency,
+            // One replica reads each commit; a long backfill resumes where it stopped.
+            timeout: { minutes: 10 },
+            scope: 'global',
+            fn: async () => {
+              await timelineReader.readNewCommits();
             },
           });
         }

@@ -30,3 +30,4 @@ export * from './diagnosis/diagnose';
 export * from './diagnosis/checklist';
 export * from './changes/types';
 export * from './changes/newestCommitPages';
+export * from './metrics/deliveryMetrics';

@@ -32,13 +32,16 @@ const OPTED_OUT: Entity[] = ['alpha/shop', 'beta/payments'].map(name => ({
 
 /**
  * The plugin's services against a simulator, with Backstage's in-memory
- * CacheService and SQLite: what one fresh replica has at start-up.
+ * CacheService and SQLite: what one fresh replica has at start-up. Given
+ * the database of an earlier one, it is that replica restarted.
  */
-export async function costServices(sim: RunningSim) {
+export async function costServices(
+  sim: RunningSim,
+  db: Knex.Knex = Knex({ client: 'better-sqlite3', connection: ':memory:', useNullAsDefault: true }),
+) {
   const rootConfig = new ConfigReader(simConfig(sim, 'argocd'));
   const logger = mockServices.logger.mock();
   const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
-  const db = Knex({ client: 'better-sqlite3', connection: ':memory:', useNullAsDefault: true });
   const services = createPromotionsServices({
     rootConfig,
     cache,

@@ -43,6 +43,11 @@ export function simConfig(
      * ArgoCD and Kubernetes calls, and the stream's list on connect would be among them.
      */
     healthStream?: JsonObject;
+    /**
+     * `promotions.metrics`; off unless given: its first run reads the branch's
+     * history, requests (and cached blobs) the cost tests would count.
+     */
+    metrics?: JsonObject;
   } = {},
 ) {
   const simHost = new URL(sim.url).host;
@@ -55,6 +60,7 @@ export function simConfig(
       platformRepo: { host: simHost, owner: 'refplat', repo: 'platform', branch: 'main' },
       gate: { enabled: true, frequency: { seconds: 1 }, ...extra.gate },
       autoPromote: extra.autoPromote ?? { enabled: false },
+      metrics: extra.metrics ?? { enabled: false },
       cacheTtl: extra.cacheTtl ?? { milliseconds: 0 },
       healthStream: extra.healthStream ?? { enabled: false },
       ...(extra.stages ? { stages: extra.stages } : {}),
@@ -159,6 +165,8 @@ export async function startPromotionsBackend(
     rootConfig?: JsonObject;
     /** `promotions.healthStream` (see simConfig). */
     healthStream?: JsonObject;
+    /** `promotions.metrics`; off unless given (see simConfig). */
+    metrics?: JsonObject;
     /** More plugins and modules, e.g. the permission backend and a policy. */
     features?: BackendFeature[];
   } = {},

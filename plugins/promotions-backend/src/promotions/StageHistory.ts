@@ -5,6 +5,7 @@ import { PromotionsConfig } from '../config';
 import { PromotionStore } from '../database/PromotionStore';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { releasePath } from '../ladder/readProductRecords';
+import { pullRequestOfCommit } from '../metrics/releaseCommits';
 import { parseRelease } from '../releases/records';
 
 const HISTORY_LENGTH = 20;
@@ -31,7 +32,7 @@ export class StageHistory {
     const promotions = await store.listForProduct(product.team, product.product, 200);
     return Promise.all(
       commits.map(async commit => {
-        const prNumber = Number(commit.message.match(/\(#(\d+)\)/)?.[1]);
+        const prNumber = pullRequestOfCommit(commit.message);
         const promotion = promotions.find(p => p.pullRequest.number === prNumber);
         return {
           revision: commit.sha,

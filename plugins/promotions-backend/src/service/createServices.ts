@@ -39,6 +39,9 @@ import { PromotionReconciler } from '../promotions/PromotionReconciler';
 import { PromotionService } from '../promotions/PromotionService';
 import { StageHistory } from '../promotions/StageHistory';
 import { WhatChanged } from '../promotions/WhatChanged';
+import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
+import { DigestTimelineReader } from '../metrics/DigestTimelineReader';
+import { DigestTimelineStore } from '../metrics/DigestTimelineStore';
 
 /** How far back a ladder view looks for live promotions and for how each digest arrived. */
 const RECENT_PROMOTIONS = 50;
@@ -182,6 +185,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   });
 
   const whatChanged = new WhatChanged({ config, reader, octokit, cache });
+  const timelines = new DigestTimelineStore(db);
 
   return {
     config,
@@ -200,6 +204,8 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     rejecter: new PromotionRejecter({ config, store, writer, catalog, permissions, logger }),
     stageHistory,
     autoPromoter,
+    timelineReader: new DigestTimelineReader({ config, octokit, reader, store: timelines, logger }),
+    deliveryMetrics: new DeliveryMetricsService({ config, store: timelines, permissions }),
     owners,
     knownProducts: new KnownProducts(reader, config),
     requireOwnership: readRequireOwnership(rootConfig),

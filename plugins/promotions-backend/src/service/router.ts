@@ -32,6 +32,8 @@ import { PromotionService } from '../promotions/PromotionService';
 import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
 import { StageHistory } from '../promotions/StageHistory';
 import { WhatChanged } from '../promotions/WhatChanged';
+import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
+import { parseMetricsQuery } from '../metrics/metricsQuery';
 import { auditing, promotionMeta } from './audit';
 import { authorizeProduct } from './authorize';
 import { boundedQuote } from './boundedQuote';
@@ -62,6 +64,7 @@ export interface RouterOptions {
   autoDecisions: AutoDecisionStore;
   broadcaster: PromotionsBroadcaster;
   whatChanged: WhatChanged;
+  deliveryMetrics: DeliveryMetricsService;
   knownProducts: KnownProducts;
   owners: ProductOwners;
   /** `promotions.permissions.requireOwnership` (default true). */
@@ -86,6 +89,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     autoDecisions,
     broadcaster,
     whatChanged,
+    deliveryMetrics,
     knownProducts,
   } = options;
   const access = new ProductAccess({
@@ -267,6 +271,12 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   router.get('/approvals', async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
     res.json({ items: await approvalsInbox.list(credentials) });
+  });
+
+  // Delivery metrics of a Product, a team or the organisation (readable Products only).
+  router.get('/metrics', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    res.json(await deliveryMetrics.get(credentials, parseMetricsQuery(req.query, new Date())));
   });
 
   // Any other path answers 404 in Backstage's error body (as every route's

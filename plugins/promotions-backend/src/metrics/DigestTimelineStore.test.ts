@@ -1,0 +1,58 @@
+import { TestDatabases } from '@backstage/backend-test-utils';
+import type { DigestArrival } from '@refplat/plugin-promotions-common';
+import { migratedClient } from '../database/DatabasePromotionStore';
+import { DigestTimelineStore } from './DigestTimelineStore';
+
+jest.setTimeout(60_000);
+
+const databases = TestDatabases.create({ ids: ['POSTGRES_15', 'SQLITE_3'] });
+const BRANCH = 'refplat/platform/main';
+const SHOP = { team: 'alpha', product: 'shop' };
+
+function arrival(stage: string, service: string, letter: string, commit: string, extra: Partial<DigestArrival> = {}): DigestArrival {
+  return { ...SHOP, stage, service, digest: `sha256:${letter.repeat(64)}`, at: '2027-01-04T00:00:00Z', commit, ...extra };
+}
+
+describe.each(databases.eachSupportedId())('DigestTimelineStore on %p', databaseId => {
+  async function createStore() {
+    const knex = await databases.init(databaseId);
+    return { knex, store: new DigestTimelineStore(await migratedClient({ getClient: async () => knex })) };
+  }
+
+  it('keeps the cursor with each commit, and the last digest of each Service per stage', async () => {
+    const { store } = await createStore();
+    expect(await store.cursor(BRANCH)).toBeUndefined();
+    await store.recordCommit(BRANCH, 'c1', [arrival('dev', 'web', 'a', 'c1'), arrival('dev', 'api', 'b', 'c1')]);
+    await store.recordCommit(BRANCH, 'c2', [arrival('dev', 'web', 'c', 'c2', { pullRequest: 7, promotionId: 'p7' })]);
+    await store.recordCommit(BRANCH, 'c3', []);
+    expect(await store.cursor(BRANCH)).toBe('c3');
+    expect(await store.currentDigests(SHOP, 'dev')).toEqual({ web: `sha256:${'c'.repeat(64)}`, api: `sha256:${'b'.repeat(64)}` });
+    expect(await store.currentDigests(SHOP, 'prod')).toEqual({});
+    expect((await store.arrivals([SHOP])).map(a => [a.service, a.commit, a.pullRequest, a.promotionId])).toEqual([
+      ['web', 'c1', undefined, undefined],
+      ['api', 'c1', undefined, undefined],
+      ['web', 'c2', 7, 'p7'],
+    ]);
+  });
+
+  it('lists the Products with timelines and the arrivals of only those asked for', async () => {
+    const { store } = await createStore();
+    const payments = { team: 'beta', product: 'payments' };
+    await store.recordCommit(BRANCH, 'c1', [arrival('dev', 'web', 'a', 'c1'), { ...arrival('dev', 'ledger', 'b', 'c1'), ...payments }]);
+    expect(await store.products()).toEqual([SHOP, payments]);
+    expect((await store.arrivals([payments])).map(a => a.service)).toEqual(['ledger']);
+    expect(await store.arrivals([])).toEqual([]);
+  });
+
+  it("finds the plugin's promotion behind a Product's PR", async () => {
+    const { knex, store } = await createStore();
+    await knex('promotions').insert({
+      id: '00000000-0000-4000-8000-000000000001', team: 'alpha', product: 'shop', from_stage: 'dev', to_stage: 'test',
+      services: '{}', previous_services: '{}', fingerprint: 'f', kind: 'promotion', status: 'merged',
+      requested_by: 'user:default/bob', pr_number: 12, created_at: 'x', updated_at: 'x',
+    });
+    expect(await store.promotionOf(SHOP, 12)).toBe('00000000-0000-4000-8000-000000000001');
+    expect(await store.promotionOf(SHOP, 13)).toBeUndefined();
+    expect(await store.promotionOf({ team: 'beta', product: 'payments' }, 12)).toBeUndefined();
+  });
+});
