@@ -96,6 +96,10 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   // Started and stopped by the plugin's lifecycle: one per backend, whatever the number of viewers.
   const healthStream = createHealthStream(config, logger, async product => {
     healthSource?.forgetProduct(product);
+    // An Application mostly changes because a Release did (the digest is injected from it):
+    // the ladder must pair the new state with the branch head that caused it, not a
+    // remembered older one. One conditional request, a 304 when the head did not move.
+    reader.forgetHead();
     await broadcaster.productChanged(product, 'health');
   });
   const owners = new ProductOwners(catalog, auth, cache);
