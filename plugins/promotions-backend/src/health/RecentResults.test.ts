@@ -59,4 +59,13 @@ describe('RecentResults', () => {
     await expect(afterWrite).resolves.toBe('merged');
     await expect(results.get('head', async () => 'unexpected')).resolves.toBe('merged');
   });
+
+  it('forgets only the keys with the given prefix', async () => {
+    const results = new RecentResults<string>(5_000, now);
+    const read = jest.fn(async () => 'x');
+    await Promise.all([results.get('alpha/shop@1', read), results.get('beta/payments@1', read)]);
+    results.forget('alpha/shop@');
+    await Promise.all([results.get('alpha/shop@1', read), results.get('beta/payments@1', read)]);
+    expect(read).toHaveBeenCalledTimes(3);
+  });
 });

@@ -37,12 +37,15 @@ export class RecentResults<T> {
   }
 
   /**
-   * After a write that may have changed the answers: the next caller asks
-   * again. A read already in flight still answers its own callers, but may
-   * predate the write, so it is not kept for later ones.
+   * After a write that may have changed the answers (those whose key starts
+   * with `keyPrefix`, or all): the next caller asks again. A read already in
+   * flight still answers its own callers, but may predate the write, so it is
+   * not kept for later ones.
    */
-  forget(): void {
-    this.entries.clear();
+  forget(keyPrefix = ''): void {
+    for (const key of [...this.entries.keys()]) {
+      if (key.startsWith(keyPrefix)) this.entries.delete(key);
+    }
   }
 
   private isFresh(settledAt: number): boolean {
