@@ -1,5 +1,15 @@
 import fs from 'fs';
 import path from 'path';
+import { gzipSync } from 'zlib';
+import {
+  STAGES,
+  digestFor,
+  environmentPath,
+  releasePath,
+  renderEnvironment,
+  renderRelease,
+  stageName,
+} from '@refplat/platform-sim';
 import { RunningStack, startStack, userToken } from '../stack';
 
 /**
@@ -7,7 +17,8 @@ import { RunningStack, startStack, userToken } from '../stack';
  * through the real backend against the simulator: upstream calls (GitHub and
  * ArgoCD, from the simulator's request log) per view and per cache TTL, and
  * latency percentiles, cold, for one viewer back to back, for many viewers at
- * once, and right after a Release change.
+ * once, and right after a Release change; the ladder's size at 3 and 30
+ * Services; and the view of a 30-Service Product while all of dev canaries.
  */
 const describeBench = process.env.BENCH ? describe : describe.skip;
 const WARM_VIEWS = Number(process.env.BENCH_VIEWS ?? 200);
@@ -17,6 +28,9 @@ const CACHE_TTL_MS = 5_000;
 /** Each of the many viewers views back to back this long: a few TTLs. */
 const VIEWERS_MS = Number(process.env.BENCH_VIEWERS_MS ?? 3 * CACHE_TTL_MS);
 const CHANGE_VISIBLE_TIMEOUT_MS = 60_000;
+/** The wide Product: this many Services on every stage. */
+const WIDE_SERVICES = 30;
+const WIDE_VIEWS = Number(process.env.BENCH_WIDE_VIEWS ?? 30);
 const RESULTS = path.resolve(__dirname, '../../../../test-results/bench');
 
 jest.setTimeout(600_000);
@@ -36,6 +50,37 @@ function latencySummary(latencies: number[]) {
   };
 }
 
+/** One ladder view as a browser makes it; the body's size raw and as gzip (what `compression` sends). */
+async function viewLadder(baseUrl: string, token: string, product: string) {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/promotions/products/${product}/ladder`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`ladder answered ${response.status}: ${text.slice(0, 200)}`);
+  const ms = performance.now() - started;
+  return { ms, text, revision: (JSON.parse(text) as { revision: string }).revision };
+}
+
+function sizeOf(text: string) {
+  return { rawBytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
+}
+
+async function waitFor(what: string, condition: () => boolean | Promise<boolean>) {
+  const deadline = Date.now() + CHANGE_VISIBLE_TIMEOUT_MS;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise(resolve => setTimeout(resolve, 200));
+  }
+}
+
+function writeResult(name: string, result: unknown) {
+  fs.mkdirSync(RESULTS, { recursive: true });
+  fs.writeFileSync(path.join(RESULTS, name), `${JSON.stringify(result, null, 2)}\n`);
+  // eslint-disable-next-line no-console
+  console.log(JSON.stringify(result, null, 2));
+}
+
 describeBench('ladder view benchmark', () => {
   let stack: RunningStack;
   let token: string;
@@ -49,15 +94,7 @@ describeBench('ladder view benchmark', () => {
     await stack?.stop();
   });
 
-  async function view(product: string): Promise<{ ms: number; revision: string }> {
-    const started = performance.now();
-    const response = await fetch(`${stack.baseUrl}/api/promotions/products/${product}/ladder`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = await response.json();
-    if (!response.ok) throw new Error(`ladder answered ${response.status}`);
-    return { ms: performance.now() - started, revision: body.revision };
-  }
+  const view = (product: string) => viewLadder(stack.baseUrl, token, product);
 
   function upstreamCalls() {
     const calls = stack.sim.control.getRequests();
@@ -118,6 +155,8 @@ describeBench('ladder view benchmark', () => {
       ...latencySummary(all),
     };
 
+    const size = sizeOf((await view('alpha/shop')).text);
+
     const before = (await view('alpha/shop')).revision;
     await stack.sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
     stack.sim.control.clearRequests();
@@ -142,15 +181,121 @@ describeBench('ladder view benchmark', () => {
       cold: { ms: Math.round(coldMs), ...cold },
       oneViewerBackToBack: oneViewer,
       manyViewers,
+      size,
       afterOneReleaseChange: { ms: Math.round(afterChangeMs), changeVisibleAfterMs, ...afterChange },
     };
-    fs.mkdirSync(RESULTS, { recursive: true });
-    fs.writeFileSync(path.join(RESULTS, 'ladder.json'), `${JSON.stringify(result, null, 2)}\n`);
-    // eslint-disable-next-line no-console
-    console.log(JSON.stringify(result, null, 2));
+    writeResult('ladder.json', result);
     for (const run of [oneViewer, manyViewers]) {
       expect(run.headChecks).toBeLessThanOrEqual(run.ttlWindows);
       expect(run.argocdLists).toBeLessThanOrEqual(run.ttlWindows);
     }
+  });
+});
+
+/**
+ * A Product with 30 Services (the platform-repo shape: the simulator makes an
+ * Application of each Release file) whose dev stage canaries every Service at
+ * once, frozen mid-canary; `cacheTtl: 0`, so each view reads the Application
+ * list and every Rollout that is not Healthy: the worst case of one view.
+ */
+describeBench('ladder view benchmark, 30 Services mid-canary', () => {
+  const team = 'wide';
+  const product = 'services30';
+  const services = Array.from({ length: WIDE_SERVICES }, (_, i) => `svc${String(i).padStart(2, '0')}`);
+  let stack: RunningStack;
+  let token: string;
+
+  beforeAll(async () => {
+    stack = await startStack(
+      { argocdVersion: '3', applicationSource: 'platform-repo' },
+      { cacheTtl: { milliseconds: 0 } },
+    );
+    token = await userToken(stack.baseUrl, 'bob');
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  /** Writes files on main one by one through the contents API, as a person editing on GitHub would. */
+  async function putFiles(message: string, files: Record<string, string>) {
+    const { owner, repo } = stack.sim.options;
+    const headers = { authorization: `token ${stack.sim.tokens.github}`, accept: 'application/vnd.github+json', 'content-type': 'application/json' };
+    for (const [file, text] of Object.entries(files)) {
+      const url = `${stack.sim.githubApiUrl}/repos/${owner}/${repo}/contents/${file}`;
+      const existing = await fetch(url, { headers });
+      const sha = existing.ok ? ((await existing.json()) as { sha: string }).sha : undefined;
+      const response = await fetch(url, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ message, content: Buffer.from(text).toString('base64'), sha, branch: 'main' }),
+      });
+      if (!response.ok) throw new Error(`PUT ${file} answered ${response.status}: ${await response.text()}`);
+    }
+  }
+
+  const digests = (build: string) =>
+    Object.fromEntries(services.map(service => [service, digestFor(`${team}/${product}/${service}:${build}`)]));
+  const rolloutsOf = (app: string) => stack.sim.control.getState().rollouts.filter(r => r.app === app);
+
+  it('measures the view of a 30-Service Product while dev canaries all 30', async () => {
+    const files: Record<string, string> = {};
+    for (const stage of STAGES) {
+      const key = { team, product, stage };
+      files[releasePath(key)] = renderRelease(key, digests('v1'));
+      files[environmentPath(key)] = renderEnvironment(key, services);
+    }
+    await putFiles(`bench: ${team}/${product}, ${WIDE_SERVICES} Services`, files);
+    const dev = stageName({ team, product, stage: 'dev' });
+    await waitFor('the wide Product healthy', () =>
+      STAGES.every(stage => {
+        const rollouts = rolloutsOf(stageName({ team, product, stage }));
+        return rollouts.length === WIDE_SERVICES && rollouts.every(r => r.phase === 'Healthy');
+      }),
+    );
+    const healthy = await viewLadder(stack.baseUrl, token, `${team}/${product}`);
+
+    stack.sim.control.setApp(dev, { freezeCanary: true });
+    await putFiles('bench: a new build of every Service in dev', {
+      [releasePath({ team, product, stage: 'dev' })]: renderRelease({ team, product, stage: 'dev' }, digests('v2')),
+    });
+    await waitFor('every dev Service mid-canary', () => {
+      const rollouts = rolloutsOf(dev);
+      return rollouts.length === WIDE_SERVICES && rollouts.every(r => r.phase === 'Progressing');
+    });
+    await waitFor('the ladder to show the canaries', async () => {
+      const { text } = await viewLadder(stack.baseUrl, token, `${team}/${product}`);
+      const ladder = JSON.parse(text) as { stages: Array<{ name: string; services: Record<string, { canary?: unknown }> }> };
+      return Object.values(ladder.stages.find(s => s.name === 'dev')!.services).every(cell => cell.canary);
+    });
+
+    stack.sim.control.clearRequests();
+    const latencies: number[] = [];
+    let midCanary = '';
+    for (let i = 0; i < WIDE_VIEWS; i++) {
+      const seen = await viewLadder(stack.baseUrl, token, `${team}/${product}`);
+      latencies.push(seen.ms);
+      midCanary = seen.text;
+    }
+    const argocd = stack.sim.control.getRequests('argocd');
+    stack.sim.control.setApp(dev, { freezeCanary: false });
+
+    // A live Rollout is read only where its health is not Healthy: dev's 30, once per view.
+    expect(argocd.filter(c => c.path.endsWith('/resource'))).toHaveLength(WIDE_SERVICES * WIDE_VIEWS);
+    writeResult('ladder-30-services.json', {
+      product: `${team}/${product} (5 stages × ${WIDE_SERVICES} services, ArgoCD 3, Applications sync the platform repo)`,
+      cacheTtlMs: 0,
+      sizeHealthy: sizeOf(healthy.text),
+      sizeMidCanary: sizeOf(midCanary),
+      midCanary: {
+        views: WIDE_VIEWS,
+        canaryingServices: WIDE_SERVICES,
+        ...latencySummary(latencies),
+        argocdPerView: argocd.length / WIDE_VIEWS,
+        rolloutReadsPerView: argocd.filter(c => c.path.endsWith('/resource')).length / WIDE_VIEWS,
+        // How long the simulator itself took to answer: the part of a view the plugin does not spend.
+        simulatorMsPerRolloutRead: latencySummary(argocd.filter(c => c.path.endsWith('/resource')).map(c => c.durationMs)),
+      },
+    });
   });
 });

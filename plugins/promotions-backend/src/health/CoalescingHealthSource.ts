@@ -43,5 +43,6 @@ export class CoalescingHealthSource implements HealthSource {
 }
 
 function listingKey(product?: ProductRef): string {
-  return product ? `${product.team}/${product.product}` : '*';
+  // Ends with a separator: forgetting is by key prefix, and alpha/shop must not take alpha/shopping.
+  return product ? `${product.team}/${product.product}:` : '*';
 }

@@ -60,12 +60,21 @@ describe('RecentResults', () => {
     await expect(results.get('head', async () => 'unexpected')).resolves.toBe('merged');
   });
 
-  it('forgets only the keys it is given', async () => {
+  it('forgets one key and keeps the others', async () => {
     const results = new RecentResults<string>(5_000, now);
     await results.get('alpha/shop', async () => 'shop 1');
     await results.get('beta/payments', async () => 'payments 1');
     results.forget('alpha/shop');
     await expect(results.get('alpha/shop', async () => 'shop 2')).resolves.toBe('shop 2');
     await expect(results.get('beta/payments', async () => 'payments 2')).resolves.toBe('payments 1');
+  });
+
+  it('forgets only the keys with the given prefixes', async () => {
+    const results = new RecentResults<string>(5_000, now);
+    const read = jest.fn(async () => 'x');
+    await Promise.all([results.get('alpha/shop@1', read), results.get('beta/payments@1', read)]);
+    results.forget('alpha/shop@');
+    await Promise.all([results.get('alpha/shop@1', read), results.get('beta/payments@1', read)]);
+    expect(read).toHaveBeenCalledTimes(3);
   });
 });

@@ -39,11 +39,15 @@ export class RecentResults<T> {
   /**
    * After a write that may have changed the answers: the next caller asks
    * again. A read already in flight still answers its own callers, but may
-   * predate the write, so it is not kept for later ones. With keys, only those.
+   * predate the write, so it is not kept for later ones. With key prefixes,
+   * only the answers whose key starts with one of them.
    */
-  forget(...keys: string[]): void {
-    if (keys.length === 0) this.entries.clear();
-    for (const key of keys) this.entries.delete(key);
+  forget(...keyPrefixes: string[]): void {
+    for (const key of [...this.entries.keys()]) {
+      if (keyPrefixes.length === 0 || keyPrefixes.some(prefix => key.startsWith(prefix))) {
+        this.entries.delete(key);
+      }
+    }
   }
 
   private isFresh(settledAt: number): boolean {

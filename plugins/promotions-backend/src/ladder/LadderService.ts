@@ -98,7 +98,8 @@ export class LadderService {
     return ladder;
   }
 
-  private async listApplications(product: ProductRef): Promise<ApplicationListing> {
+  /** The Product's Applications, or why there are none: a lookup failure shows on the ladder, not as a 5xx. */
+  async listApplications(product: ProductRef): Promise<ApplicationListing> {
     if (!this.options.healthSource) {
       return { applications: [], errors: [NO_HEALTH_SOURCE] };
     }

@@ -36,7 +36,16 @@ export class PromotionsBroadcaster {
     },
   ) {}
 
+  private readonly changeListeners: Array<(product: ProductRef) => void> = [];
+
+  /** In-process memos of a Product's state (the shared ladder builds) hear of each change. */
+  onProductChanged(listener: (product: ProductRef) => void): void {
+    this.changeListeners.push(listener);
+  }
+
   async productChanged(product: ProductRef, what: string): Promise<void> {
+    // Before the signal: a ladder refreshing on it must not get the memo from before the change.
+    for (const listener of this.changeListeners) listener(product);
     try {
       await this.options.signals?.publish({
         recipients: { type: 'broadcast' },

@@ -29,6 +29,7 @@ import { KnownProducts } from './KnownProducts';
 import { ProductOwners } from './ProductOwners';
 import { readRequireOwnership } from './ProductAccess';
 import { LadderService } from '../ladder/LadderService';
+import { SharedLadders } from '../ladder/SharedLadders';
 import { ApprovalService } from '../promotions/ApprovalService';
 import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
 import { PromotionRejecter } from '../promotions/PromotionRejecter';
@@ -131,6 +132,12 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
         LIVE_STATUSES.includes(p.status),
       ),
   });
+  const sharedLadders = new SharedLadders({
+    builder: ladderService,
+    headCommit: () => reader.headCommit(),
+    ttlMs: cacheTtlMs,
+  });
+  broadcaster.onProductChanged(product => sharedLadders.productChanged(product));
   const opener = new PromotionOpener({ config, store, writer, logger, entityUrl });
   // The Gate's GitHub calls are not retried within a run: the next run retries.
   const gateOctokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0 });
@@ -200,6 +207,8 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     holds,
     autoDecisions,
     ladderService,
+    sharedLadders,
+    cacheTtlMs,
     gate,
     reader,
     promotionService,

@@ -1,6 +1,7 @@
 import {
   AuditorService,
   BackstageCredentials,
+  BackstageServicePrincipal,
   BackstageUserPrincipal,
   HttpAuthService,
   LoggerService,
@@ -24,7 +25,8 @@ import { PromotionsConfig } from '../config';
 import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { HoldStore } from '../database/HoldStore';
 import { PromotionStore } from '../database/PromotionStore';
-import { LadderService } from '../ladder/LadderService';
+import { SharedLadders } from '../ladder/SharedLadders';
+import { RecentResults } from '../health/RecentResults';
 import { ApprovalService } from '../promotions/ApprovalService';
 import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
 import { PromotionRejecter } from '../promotions/PromotionRejecter';
@@ -53,7 +55,10 @@ export interface RouterOptions {
   logger: LoggerService;
   /** Security-relevant actions go here as well as to the plugin's own trail. */
   auditor: AuditorService;
-  ladderService: LadderService;
+  /** Ladder views: one build shared by concurrent viewers of a Product. */
+  sharedLadders: SharedLadders;
+  /** `promotions.cacheTtl`: how long a caller's read permission on a Product is reused. */
+  cacheTtlMs: number;
   promotionService: PromotionService;
   approvalService: ApprovalService;
   approvalsInbox: ApprovalsInbox;
@@ -73,12 +78,20 @@ export interface RouterOptions {
 
 const ID_PATTERN = /^[0-9a-f-]{36}$/;
 
+/** Who the permission policy decides for: the user, or the calling service. */
+function principalKey(
+  credentials: BackstageCredentials<BackstageUserPrincipal | BackstageServicePrincipal>,
+): string {
+  const { principal } = credentials;
+  return principal.type === 'user' ? principal.userEntityRef : `service:${principal.subject}`;
+}
+
 export async function createRouter(options: RouterOptions): Promise<express.Router> {
   const {
     config,
     httpAuth,
     permissions,
-    ladderService,
+    sharedLadders,
     promotionService,
     approvalService,
     approvalsInbox,
@@ -103,10 +116,16 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   const router = Router();
   router.use(jsonBody());
 
+  // Each check is a loopback HTTP call to the permission backend, most of a warm view's cost.
+  // An allowed read is reused for the TTL, like the data it guards; a denial is never reused,
+  // so a viewer without permission is asked again (and refused) every time.
+  const readDecisions = new RecentResults<void>(options.cacheTtlMs);
   const readableProduct = async (req: express.Request) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
     const product = productFromParams(req.params);
-    await authorizeProduct(permissions, credentials, promotionsLadderReadPermission, product);
+    await readDecisions.get(`${principalKey(credentials)} ${formatProductRef(product)}`, () =>
+      authorizeProduct(permissions, credentials, promotionsLadderReadPermission, product),
+    );
     return product;
   };
 
@@ -138,7 +157,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.get('/products/:team/:product/ladder', async (req, res) => {
-    res.json(await ladderService.getLadder(await readableProduct(req)));
+    res.json(await sharedLadders.get(await readableProduct(req)));
   });
 
   router.get('/products/:team/:product/promotions', async (req, res) => {
