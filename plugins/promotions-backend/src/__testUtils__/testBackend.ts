@@ -20,10 +20,16 @@ import { promotionsPlugin } from '../plugin';
 
 export type HealthSourceKind = 'argocd' | 'kubernetes';
 
-/** Config that points the plugin at a running simulator, as a user's app-config would. */
 /** What the plugin needs to know of a running simulator (a process test passes it across). */
 export type SimAddresses = Pick<RunningSim, 'url' | 'githubApiUrl' | 'argocdUrl' | 'kubernetesUrl' | 'tokens'>;
 
+/** A running simulator's addresses, as a process test passes them to its replicas. */
+export function simAddresses(sim: RunningSim): SimAddresses {
+  const { url, githubApiUrl, argocdUrl, kubernetesUrl, tokens } = sim;
+  return { url, githubApiUrl, argocdUrl, kubernetesUrl, tokens };
+}
+
+/** Config that points the plugin at a running simulator, as a user's app-config would. */
 export function simConfig(
   sim: SimAddresses,
   /** 'none': no promotions.argocd or promotions.kubernetes (e.g. to borrow another plugin's). */
@@ -145,49 +151,62 @@ const SHOP_SYSTEM: Entity = {
   spec: { owner: 'group:default/alpha' },
 };
 
+/** What startPromotionsBackend takes besides the simulator and the health source. */
+export interface PromotionsBackendOptions {
+  knex?: Knex;
+  /** Merged into `promotions.gate`, e.g. `{openingLease: {seconds: 3}}`. */
+  gate?: JsonObject;
+  autoPromote?: JsonObject;
+  stages?: JsonArray;
+  /** `promotions.permissions`, e.g. `{requireOwnership: false}`. */
+  permissions?: JsonObject;
+  /** `promotions.cacheTtl`; 0 unless given (see simConfig). */
+  cacheTtl?: JsonObject;
+  /** Service factories that replace the defaults (e.g. a recording notification service). */
+  services?: ServiceFactory[];
+  /** Top-level config besides `promotions` (see simConfig). */
+  rootConfig?: JsonObject;
+  /** `promotions.healthStream` (see simConfig). */
+  healthStream?: JsonObject;
+  /** `promotions.metrics`; off unless given (see simConfig). */
+  metrics?: JsonObject;
+  /** More plugins and modules, e.g. the permission backend and a policy. */
+  features?: BackendFeature[];
+}
+
 /** A real backend with the promotions plugin, talking HTTP to the simulator. */
 export async function startPromotionsBackend(
   sim: SimAddresses,
   healthSource: HealthSourceKind | 'none' = 'argocd',
-  options: {
-    knex?: Knex;
-    /** Merged into `promotions.gate`, e.g. `{openingLease: {seconds: 3}}`. */
-    gate?: JsonObject;
-    autoPromote?: JsonObject;
-    stages?: JsonArray;
-    /** `promotions.permissions`, e.g. `{requireOwnership: false}`. */
-    permissions?: JsonObject;
-    /** `promotions.cacheTtl`; 0 unless given (see simConfig). */
-    cacheTtl?: JsonObject;
-    /** Service factories that replace the defaults (e.g. a recording notification service). */
-    services?: ServiceFactory[];
-    /** Top-level config besides `promotions` (see simConfig). */
-    rootConfig?: JsonObject;
-    /** `promotions.healthStream` (see simConfig). */
-    healthStream?: JsonObject;
-    /** `promotions.metrics`; off unless given (see simConfig). */
-    metrics?: JsonObject;
-    /** More plugins and modules, e.g. the permission backend and a policy. */
-    features?: BackendFeature[];
-  } = {},
+  options: PromotionsBackendOptions = {},
 ) {
-  const { server } = await startTestBackend({
-    features: [
-      ...(options.services ?? []),
-      ...(options.features ?? []),
-      ...(options.knex ? [mockServices.database.factory({ knex: options.knex })] : []),
-      promotionsPlugin,
-      mockServices.rootConfig.factory({ data: simConfig(sim, healthSource, options) }),
-      // Requests without a token are anonymous, as in a real backend.
-      mockServices.httpAuth.factory({ defaultCredentials: mockCredentials.none() }),
-      catalogServiceMock.factory({ entities: [...DEMO_USERS, SHOP_SYSTEM, PAYMENTS_SYSTEM] }),
-      demoUserInfo,
-      // The real scheduler: the Gate and the auto-promoter run on their
-      // frequency, and replicas on one database share global tasks.
-      schedulerServiceFactory,
-    ],
-  });
+  const { server } = await startTestBackend({ features: promotionsBackendFeatures(sim, healthSource, options) });
   return server;
+}
+
+/**
+ * The plugin, its config and the test's users and catalog, as features for a
+ * test backend or (promotionsProcess.ts) a real one.
+ */
+export function promotionsBackendFeatures(
+  sim: SimAddresses,
+  healthSource: HealthSourceKind | 'none',
+  options: PromotionsBackendOptions,
+): BackendFeature[] {
+  return [
+    ...(options.services ?? []),
+    ...(options.features ?? []),
+    ...(options.knex ? [mockServices.database.factory({ knex: options.knex })] : []),
+    promotionsPlugin,
+    mockServices.rootConfig.factory({ data: simConfig(sim, healthSource, options) }),
+    // Requests without a token are anonymous, as in a real backend.
+    mockServices.httpAuth.factory({ defaultCredentials: mockCredentials.none() }),
+    catalogServiceMock.factory({ entities: [...DEMO_USERS, SHOP_SYSTEM, PAYMENTS_SYSTEM] }),
+    demoUserInfo,
+    // The real scheduler: the Gate and the auto-promoter run on their
+    // frequency, and replicas on one database share global tasks.
+    schedulerServiceFactory,
+  ];
 }
 
 /** A file on the simulator's main branch, read with git itself. */

@@ -18,6 +18,8 @@ export type RepoFileIndex = Record<string, string>;
 const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
 /** A lookup that failed for another reason (5xx, rate limit) is tried again after this. */
 const TRANSIENT_FAILURE_TTL_MS = 60 * 1000;
+/** Indexes kept in process: the head's, and a few revisions ArgoCD reports. */
+const RECENT_INDEXES = 4;
 /**
  * More uncached blobs than this in a new tree are read through the commit's
  * tarball (two requests, the 302 and the download) instead of one request
@@ -49,6 +51,12 @@ export class PlatformRepoReader {
   private readonly heads: RecentResults<string>;
   /** Index reads in flight, shared by concurrent callers (a cold start downloads one tarball). */
   private readonly indexReads = new RecentResults<RepoFileIndex>(0);
+  /**
+   * The indexes read last, by commit (immutable): a scan of many Products asks
+   * for the same index once per Product, and the CacheService hands out a
+   * fresh copy each time (the memory store too: 2 s for 100,000 files).
+   */
+  private readonly recentIndexes = new Map<string, RepoFileIndex>();
   /** Blob sha → until when this replica knows the blob is in the cache. */
   private readonly cachedBlobs = new Map<string, number>();
 
@@ -121,14 +129,26 @@ export class PlatformRepoReader {
     options: { rememberFailure?: boolean } = {},
   ): Promise<RepoFileIndex> {
     const key = this.indexKey(commitSha);
+    const recent = this.recentIndexes.get(key);
+    if (recent) return recent;
     const cached = await this.cache.get<RepoFileIndex>(key);
-    if (cached) return cached;
+    if (cached) return this.remember(key, cached);
     return this.indexReads.get(`${key}:${Boolean(options.rememberFailure)}`, async () => {
       const index = await this.readIndex(commitSha, options);
       await this.cache.set(key, index, { ttl: IMMUTABLE_TTL_MS });
       await this.cache.set(this.latestIndexKey, commitSha, { ttl: IMMUTABLE_TTL_MS });
-      return index;
+      return this.remember(key, index);
     });
+  }
+
+  /** Keeps an index among the last RECENT_INDEXES read, the oldest making way. */
+  private remember(key: string, index: RepoFileIndex): RepoFileIndex {
+    this.recentIndexes.delete(key);
+    this.recentIndexes.set(key, index);
+    if (this.recentIndexes.size > RECENT_INDEXES) {
+      this.recentIndexes.delete(this.recentIndexes.keys().next().value!);
+    }
+    return index;
   }
 
   private indexKey(commitSha: string): string {

@@ -57,18 +57,24 @@ export function productLabelSelector(product?: ProductRef): string {
     : 'refplat.org/team,refplat.org/product';
 }
 
-/** One Product's part of a listing of every Product's Applications. */
-export function listingFor(listing: ApplicationListing, product: ProductRef): ApplicationListing {
-  return {
+/**
+ * Each Product's part of a listing of every Product's Applications, grouped
+ * once (by the labels productLabelSelector selects on) rather than filtered
+ * again for each Product.
+ */
+export function listingsByProduct(listing: ApplicationListing): (product: ProductRef) => ApplicationListing {
+  const byProduct = new Map<string, ObservedApplication[]>();
+  for (const observed of listing.applications) {
+    const labels = observed.application.metadata?.labels ?? {};
+    const key = `${labels['refplat.org/team']}/${labels['refplat.org/product']}`;
+    const applications = byProduct.get(key);
+    if (applications) applications.push(observed);
+    else byProduct.set(key, [observed]);
+  }
+  return product => ({
     errors: listing.errors,
-    applications: listing.applications.filter(({ application }) => {
-      const labels = application.metadata?.labels ?? {};
-      return (
-        labels['refplat.org/team'] === product.team &&
-        labels['refplat.org/product'] === product.product
-      );
-    }),
-  };
+    applications: byProduct.get(`${product.team}/${product.product}`) ?? [],
+  });
 }
 
 /**

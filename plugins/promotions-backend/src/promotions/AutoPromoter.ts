@@ -16,7 +16,7 @@ import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { HealthySinceStore } from '../database/HealthySinceStore';
 import { HoldStore } from '../database/HoldStore';
 import { PlatformRepoReader } from '../github/PlatformRepoReader';
-import { ApplicationListing, HealthSource, listingFor } from '../health/HealthSource';
+import { ApplicationListing, HealthSource, listingsByProduct } from '../health/HealthSource';
 import { LadderService } from '../ladder/LadderService';
 import { PromotionService } from './PromotionService';
 
@@ -68,7 +68,7 @@ export class AutoPromoter {
       p => !wanted || wanted.has(`${p.team}/${p.product}`),
     );
     const optedOut = await this.optedOut();
-    const listing = await this.listAll();
+    const listingFor = listingsByProduct(await this.listAll());
     const result: AutoPromoterRun = { runId, products: products.length, optedOut, decisions: [], opened: [] };
 
     for (const product of products) {
@@ -77,7 +77,7 @@ export class AutoPromoter {
       try {
         const ladder = await ladderService.getLadder(product, {
           revision,
-          listing: listingFor(listing, product),
+          listing: listingFor(product),
         });
         const plan = decideAutoPromotions(ladder, {
           holds: await this.options.holds.listLive(product),

@@ -4,7 +4,7 @@ import { FaultSpec, RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import type { Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import { BackendProcess } from '../__testUtils__/backendProcess';
 import { createFreshDatabase, postgresAnswers, POSTGRES_URL } from '../__testUtils__/freshPostgres';
-import { eventually } from '../__testUtils__/testBackend';
+import { eventually, simAddresses } from '../__testUtils__/testBackend';
 import { parseMarker } from './pullRequestText';
 
 jest.setTimeout(300_000);
@@ -40,7 +40,7 @@ describeWithPostgres(`kill -9 while opening a PR (replicas as OS processes, ${wh
   let github: Octokit;
 
   const processInput = (gate: object) => ({
-    sim: { url: sim.url, githubApiUrl: sim.githubApiUrl, argocdUrl: sim.argocdUrl, kubernetesUrl: sim.kubernetesUrl, tokens: sim.tokens },
+    sim: simAddresses(sim),
     database: database.url,
     gate: { ...GATE, ...gate },
   });

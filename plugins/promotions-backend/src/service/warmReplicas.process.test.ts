@@ -4,6 +4,7 @@ import type { Ladder } from '@refplat/plugin-promotions-common';
 import { BackendProcess } from '../__testUtils__/backendProcess';
 import { createFreshDatabase, postgresAnswers, POSTGRES_URL } from '../__testUtils__/freshPostgres';
 import { REDIS_URL, redisAnswers, redisCacheConfig } from '../__testUtils__/redis';
+import { simAddresses } from '../__testUtils__/testBackend';
 
 jest.setTimeout(300_000);
 
@@ -31,7 +32,7 @@ describeWithBoth(`replicas start warm from a shared cache (${where})`, () => {
 
   const startReplica = async () => {
     const replica = await BackendProcess.start({
-      sim: { url: sim.url, githubApiUrl: sim.githubApiUrl, argocdUrl: sim.argocdUrl, kubernetesUrl: sim.kubernetesUrl, tokens: sim.tokens },
+      sim: simAddresses(sim),
       database: database.url,
       // Only views talk to GitHub here: no Gate sweeps in the counts.
       gate: { enabled: false },
