@@ -97,8 +97,12 @@ export class ArgoCdHealthSource implements HealthSource {
     const instance = this.instanceOf(observed);
     const metadata = observed.application.metadata;
     if (!instance || !metadata?.name) return { nodes: [], rollouts: new Map() };
+    // The health in the key too: a tree read before the Application's health moved must not
+    // stand for it (the simulator, like a status served between writes, can move health
+    // without a new resourceVersion).
+    const health = observed.application.status?.health?.status ?? '';
     const key = metadata.resourceVersion
-      ? `argocd-tree:${instance.name}:${metadata.namespace ?? ''}/${metadata.name}@${metadata.resourceVersion}`
+      ? `argocd-tree:${instance.name}:${metadata.namespace ?? ''}/${metadata.name}@${metadata.resourceVersion}:${health}`
       : undefined;
     const cached = key ? await this.cache.get<NodeHealth[]>(key) : undefined;
     if (cached) return { nodes: cached, rollouts: new Map() };

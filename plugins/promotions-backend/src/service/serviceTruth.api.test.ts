@@ -12,8 +12,8 @@ import { getLadder } from '../__testUtils__/ladderViews';
 import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 // Three condition waits on a canary of several steps, on a loaded 2-core machine.
-jest.setTimeout(180_000);
-const WAIT_MS = 60_000;
+jest.setTimeout(300_000);
+const WAIT_MS = 120_000;
 
 const bob = mockCredentials.user.header('user:default/bob');
 
