@@ -1,8 +1,8 @@
 import { RunningSim } from '../sim';
 import { loadKubernetesClient } from './testSim';
 
-/** @kubernetes/client-node's CustomObjectsApi against the simulator, as a backend would configure it. */
-export async function customObjectsFor(sim: RunningSim): Promise<any> {
+/** A client-node KubeConfig for the simulator's Kubernetes API, as a backend would configure it. */
+export async function kubeConfigFor(sim: RunningSim): Promise<any> {
   const k8s = await loadKubernetesClient();
   const kubeConfig = new k8s.KubeConfig();
   kubeConfig.loadFromOptions({
@@ -12,5 +12,11 @@ export async function customObjectsFor(sim: RunningSim): Promise<any> {
     contexts: [{ name: 'sim', cluster: 'sim', user: 'sim' }],
     currentContext: 'sim',
   });
-  return kubeConfig.makeApiClient(k8s.CustomObjectsApi);
+  return kubeConfig;
+}
+
+/** @kubernetes/client-node's CustomObjectsApi against the simulator. */
+export async function customObjectsFor(sim: RunningSim): Promise<any> {
+  const k8s = await loadKubernetesClient();
+  return (await kubeConfigFor(sim)).makeApiClient(k8s.CustomObjectsApi);
 }

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { RunningSim } from '../sim';
 import { loadKubernetesClient, postJson, startTestSim, stopTestSim, waitFor } from '../__testUtils__/testSim';
+import { kubeConfigFor } from '../__testUtils__/kubernetesClient';
 
 /** Reads a newline-delimited JSON response as it arrives. */
 async function openLines(url: string, token: string) {
@@ -79,13 +80,7 @@ describe('Application events: Argo CD stream and Kubernetes watch', () => {
 
   it('a Kubernetes watch (client-node Watch) from a list resourceVersion sees the change; a too old one gets 410', async () => {
     const k8s = await loadKubernetesClient();
-    const kubeConfig = new k8s.KubeConfig();
-    kubeConfig.loadFromOptions({
-      clusters: [{ name: 'sim', server: sim.kubernetesUrl, skipTLSVerify: true }],
-      users: [{ name: 'sim', token: sim.tokens.kubernetes }],
-      contexts: [{ name: 'sim', cluster: 'sim', user: 'sim' }],
-      currentContext: 'sim',
-    });
+    const kubeConfig = await kubeConfigFor(sim);
     const path = '/apis/argoproj.io/v1alpha1/namespaces/argocd/applications';
     const list = await (await fetch(`${sim.kubernetesUrl}${path}?labelSelector=${encodeURIComponent(SHOP)}`, {
       headers: { authorization: `Bearer ${sim.tokens.kubernetes}` },
