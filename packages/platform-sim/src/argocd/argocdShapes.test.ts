@@ -271,7 +271,16 @@ describe('Applications syncing the app repo (the seeds)', () => {
   });
 
   it('gives each Application its own resourceVersion, unchanged while nothing about it changes', async () => {
-    const list = await get('/api/v1/applications');
+    // The canary the previous test started still steps on a busy machine, and
+    // each step is a write; the claim is about Applications at rest.
+    const list = await waitFor(async () => {
+      await sim.control.reconcileNow();
+      const { body } = await get('/api/v1/applications');
+      const moving = body.items.some((app: any) =>
+        ['Progressing', 'Suspended'].includes(app.status.health.status),
+      );
+      return moving ? undefined : { body };
+    }, 120_000);
     const versions = list.body.items.map(
       (app: any) => app.metadata.resourceVersion,
     );
