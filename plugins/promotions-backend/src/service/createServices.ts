@@ -94,15 +94,6 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     store.listForProduct(product.team, product.product, RECENT_PROMOTIONS);
   const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions, recentPromotions });
   const healthSource = createHealthSource(config, cache, cacheTtlMs);
-  // Started and stopped by the plugin's lifecycle: one per backend, whatever the number of viewers.
-  const healthStream = createHealthStream(config, logger, async product => {
-    healthSource?.forgetProduct(product);
-    // An Application mostly changes because a Release did (the digest is injected from it):
-    // the ladder must pair the new state with the branch head that caused it, not a
-    // remembered older one. One conditional request, a 304 when the head did not move.
-    reader.forgetHead();
-    await broadcaster.productChanged(product, 'health');
-  });
   const owners = new ProductOwners(catalog, auth, cache);
   const diagnosis = new LadderDiagnosis({
     config,
@@ -159,6 +150,21 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const onChange = (id: string) => {
     void gate.check(id);
   };
+  // Started and stopped by the plugin's lifecycle: one per backend, whatever the number of viewers.
+  const healthStream = createHealthStream(config, logger, async product => {
+    healthSource?.forgetProduct(product);
+    // An Application mostly changes because a Release did (the digest is injected from it):
+    // the ladder must pair the new state with the branch head that caused it, not a
+    // remembered older one. One conditional request, a 304 when the head did not move.
+    reader.forgetHead();
+    await broadcaster.productChanged(product, 'health');
+    // The stage below turning healthy is what a waiting promotion waits for: check it
+    // now rather than at the Gate's next run.
+    const live = (await store.listForProduct(product.team, product.product, RECENT_PROMOTIONS)).filter(
+      promotion => LIVE_STATUSES.includes(promotion.status),
+    );
+    await Promise.all(live.map(promotion => gate.check(promotion.id)));
+  });
   const stageHistory = new StageHistory({ config, writer, store, cache });
   const promotionService = new PromotionService({
     config,

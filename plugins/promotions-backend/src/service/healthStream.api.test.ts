@@ -1,4 +1,7 @@
 import { createServiceFactory } from '@backstage/backend-plugin-api';
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { Octokit } from '@octokit/rest';
+import request from 'supertest';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { eventually, HealthSourceKind, startPromotionsBackend } from '../__testUtils__/testBackend';
@@ -87,5 +90,53 @@ describe.each<[HealthSourceKind, 'argocd' | 'kubernetes']>([
     sim.control.setApp('alpha-shop-test', { clear: true });
     await eventually(async () => (signalsOf('alpha/shop').length > 0 ? true : undefined));
     expect(openStreams()).toBe(1);
+  });
+});
+
+describe('a promotion waiting on the stage below', () => {
+  let sim: RunningSim;
+  let server: Awaited<ReturnType<typeof startPromotionsBackend>>;
+  let github: Octokit;
+  const repo = { owner: 'refplat', repo: 'platform' };
+
+  beforeAll(async () => {
+    sim = await startPlatformSim();
+    // The Gate's own run is hourly here: only the health event can move the promotion on.
+    server = await startPromotionsBackend(sim, 'argocd', {
+      healthStream: { enabled: true },
+      gate: { frequency: { hours: 1 } },
+    });
+    github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+    await eventually(async () => (sim.control.openStreams().argocd === 1 ? true : undefined));
+  });
+  afterAll(() => sim?.stop());
+
+  const healthStatuses = async (sha: string) =>
+    (await github.rest.repos.listCommitStatusesForRef({ ...repo, ref: sha })).data
+      .filter(status => status.context === 'promotions/health')
+      .map(status => status.state);
+
+  it('is merged by the Gate on the health event that makes the source healthy again', async () => {
+    // The check right after the request cannot publish its verdict, so the promotion waits.
+    sim.control.addFault({ target: 'github', method: 'POST', path: '/statuses/', status: 502 });
+    const response = await request(server)
+      .post('/api/promotions/products/alpha/shop/promotions')
+      .set('Authorization', mockCredentials.user.header('user:default/bob'))
+      .send({ toStage: 'test', services: ['storefront'] });
+    expect(response.status).toBe(201);
+    const { number } = response.body.promotion.pullRequest;
+    const { data: pr } = await github.rest.pulls.get({ ...repo, pull_number: number });
+    await eventually(async () => (sim.control.getState().faults?.length === 0 ? true : undefined));
+
+    sim.control.setApp('alpha-shop-dev', { health: 'Degraded' });
+    await eventually(async () => ((await healthStatuses(pr.head.sha)).includes('failure') ? true : undefined), 60_000);
+    expect((await github.rest.pulls.get({ ...repo, pull_number: number })).data.merged).toBe(false);
+
+    sim.control.setApp('alpha-shop-dev', { clear: true });
+    await eventually(
+      async () => ((await github.rest.pulls.get({ ...repo, pull_number: number })).data.merged ? true : undefined),
+      60_000,
+    );
+    expect(await healthStatuses(pr.head.sha)).toContain('success');
   });
 });
