@@ -96,7 +96,7 @@ describe('overviewRow', () => {
 
   it('counts holds, open promotions and those awaiting approval per stage', () => {
     const l = climbing();
-    l.stages[2].services.cart.hold = { stage: 'prod', service: 'cart', reason: 'freeze', placedBy: 'user:default/bob', placedAt: '' } as never;
+    l.stages[2].services.cart.hold = { stage: 'prod', service: 'cart', reason: 'freeze', placedBy: 'user:default/bob', placedAt: '' };
     l.promotions = [
       promotion('prod', 'awaiting-approval'),
       promotion('test', 'open'),
