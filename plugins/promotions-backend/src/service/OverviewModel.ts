@@ -43,7 +43,10 @@ export class OverviewModel {
     private readonly options: {
       /** Every Product at the branch head. */
       products: () => Promise<ProductRef[]>;
+      /** A changed Product's ladder, with its own Application list. */
       ladder: (product: ProductRef) => Promise<Ladder>;
+      /** A sweep's ladders: every Product's Applications listed once for all of them. */
+      sweepLadders: () => Promise<(product: ProductRef) => Promise<Ladder>>;
       owners: (product: ProductRef) => Promise<string[]>;
       refreshMs: number;
       logger: LoggerService;
@@ -70,8 +73,8 @@ export class OverviewModel {
   private sweepAll(): Promise<void> {
     this.sweep ??= (async () => {
       const startedAt = this.now();
-      const products = await this.options.products();
-      const built = await this.buildAll(products);
+      const [products, ladder] = await Promise.all([this.options.products(), this.options.sweepLadders()]);
+      const built = await this.buildAll(products, ladder);
       const entries = new Map<string, ProductOverview>();
       for (const [i, product] of products.entries()) {
         const key = formatProductRef(product);
@@ -98,7 +101,7 @@ export class OverviewModel {
         const [team, product] = key.split('/');
         return { team, product };
       });
-      const built = await this.buildAll(products);
+      const built = await this.buildAll(products, this.options.ladder);
       for (const [i, key] of keys.entries()) {
         const entry = built[i];
         if (entry) this.entries.set(key, newest(entry, this.entries.get(key))!);
@@ -111,23 +114,29 @@ export class OverviewModel {
   }
 
   /** Each Product's overview; null for one that no longer exists, undefined for one that failed to build. */
-  private async buildAll(products: ProductRef[]): Promise<Array<ProductOverview | null | undefined>> {
+  private async buildAll(
+    products: ProductRef[],
+    ladder: (product: ProductRef) => Promise<Ladder>,
+  ): Promise<Array<ProductOverview | null | undefined>> {
     const built: Array<ProductOverview | null | undefined> = new Array(products.length);
     let next = 0;
     const worker = async () => {
       while (next < products.length) {
         const i = next++;
-        built[i] = await this.build(products[i]);
+        built[i] = await this.build(products[i], ladder);
       }
     };
     await Promise.all(Array.from({ length: SWEEP_CONCURRENCY }, worker));
     return built;
   }
 
-  private async build(product: ProductRef): Promise<ProductOverview | null | undefined> {
+  private async build(
+    product: ProductRef,
+    ladderOf: (product: ProductRef) => Promise<Ladder>,
+  ): Promise<ProductOverview | null | undefined> {
     const build = ++this.builds;
     try {
-      const [ladder, owners] = await Promise.all([this.options.ladder(product), this.options.owners(product)]);
+      const [ladder, owners] = await Promise.all([ladderOf(product), this.options.owners(product)]);
       return { product, row: overviewRow(ladder, { owners }), stuck: stuckItems(ladder, owners), build };
     } catch (error) {
       if (error instanceof NotFoundError) return null;

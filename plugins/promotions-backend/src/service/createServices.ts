@@ -23,6 +23,7 @@ import { PlatformRepoReader } from '../github/PlatformRepoReader';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { readCacheTtlMs } from '../health/cacheTtl';
 import { createHealthSource, createHealthStream } from '../health/createHealthSource';
+import { listingsByProduct } from '../health/HealthSource';
 import { LadderAnnotations } from '../ladder/LadderAnnotations';
 import { LadderDiagnosis } from '../ladder/LadderDiagnosis';
 import { KnownProducts } from './KnownProducts';
@@ -145,6 +146,11 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const overviewModel = new OverviewModel({
     products: async () => productsAt(config, await reader.fileIndex(await reader.headCommit())),
     ladder: product => sharedLadders.get(product),
+    sweepLadders: async () => {
+      // One Application list for all Products, as the auto-promoter's scan reads it, not one per Product.
+      const listingFor = listingsByProduct(await ladderService.listApplications());
+      return product => sharedLadders.get(product, listingFor(product));
+    },
     owners: product => owners.of(product),
     // A sweep builds every ladder: a few TTLs apart keeps it a small share of the machine. The
     // stuck thresholds are minutes, and the plugin's own changes arrive as signals at once.
