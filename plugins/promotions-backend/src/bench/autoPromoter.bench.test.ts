@@ -1,5 +1,5 @@
 import { addedProduct, costServices, GithubCost, measure } from '../__testUtils__/githubCost';
-import { SIZES, machine, simWith, write } from './benchResults';
+import { SIZES, machine, simWith, write } from '../__testUtils__/benchResults';
 import { changeOneRelease } from './manyProducts';
 
 /**

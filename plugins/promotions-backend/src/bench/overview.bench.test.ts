@@ -3,7 +3,7 @@ import { overviewCursor } from '@refplat/plugin-promotions-common';
 import { costServices, measure } from '../__testUtils__/githubCost';
 import { OverviewService } from '../service/OverviewService';
 import { parseOverviewQuery } from '../service/overviewQuery';
-import { machine, simWith, write } from './benchResults';
+import { machine, simWith, write } from '../__testUtils__/benchResults';
 
 /**
  * Benchmark, not a test (`npm run bench`): GET /overview's answer over many

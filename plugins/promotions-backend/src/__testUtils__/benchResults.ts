@@ -3,7 +3,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
-import { addManyProducts } from './manyProducts';
+import { addManyProducts } from '../bench/manyProducts';
 
 const RESULTS = path.resolve(__dirname, '../../../../test-results/bench');
 
