@@ -46,6 +46,7 @@ describe('OverviewModel', () => {
       sweepLadders: async () => ladder,
       owners: async product => [`group:default/${product.team}`],
       refreshMs: 30_000,
+      maxStaleMs: 120_000,
       logger: mockServices.logger.mock(),
       now: () => clock,
     });
@@ -96,5 +97,12 @@ describe('OverviewModel', () => {
       return undefined;
     };
     expect(await swept()).toEqual({ 'alpha/shop': 'healthy', 'beta/pay': 'progressing', 'gamma/new': 'progressing' });
+  });
+
+  it('waits for a sweep when the rows are too old to show', async () => {
+    await model.current();
+    clock = 120_000;
+    verdict = 'progressing';
+    expect(await verdicts()).toEqual({ 'alpha/shop': 'progressing', 'beta/pay': 'progressing' });
   });
 });

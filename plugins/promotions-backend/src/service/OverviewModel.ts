@@ -25,7 +25,8 @@ const SWEEP_CONCURRENCY = 8;
 /**
  * Every Product's row, kept warm: building 1,000 ladders takes seconds, so a
  * view answers from the rows of the last sweep. The first view waits for
- * one; a view after `refreshMs` starts the next in the background. A
+ * one; a view after `refreshMs` starts the next in the background, and one
+ * after `maxStaleMs` (the rows would be too old to show) waits for it. A
  * Product the plugin changed (a promotion, hold or health signal) is built
  * again before the next view answers, so a person sees their own change.
  * Rows come from the same shared ladder builds as the ladder view, so the
@@ -48,7 +49,10 @@ export class OverviewModel {
       /** A sweep's ladders: every Product's Applications listed once for all of them. */
       sweepLadders: () => Promise<(product: ProductRef) => Promise<Ladder>>;
       owners: (product: ProductRef) => Promise<string[]>;
+      /** Older rows are answered while a background sweep builds new ones. */
       refreshMs: number;
+      /** Rows older than this (nobody looked for a while) are not answered: the view waits for a sweep. */
+      maxStaleMs: number;
       logger: LoggerService;
       now?: () => number;
     },
@@ -60,9 +64,10 @@ export class OverviewModel {
   }
 
   async current(): Promise<ProductOverview[]> {
-    if (this.sweptAt === undefined) {
+    const age = this.sweptAt === undefined ? Number.POSITIVE_INFINITY : this.now() - this.sweptAt;
+    if (age >= this.options.maxStaleMs) {
       await this.sweepAll();
-    } else if (this.now() - this.sweptAt >= this.options.refreshMs) {
+    } else if (age >= this.options.refreshMs) {
       this.sweepAll().catch(error => this.options.logger.warn(`Overview refresh failed: ${error}`));
     }
     await this.rebuildChanged();

@@ -49,8 +49,10 @@ import { DigestTimelineStore } from '../metrics/DigestTimelineStore';
 
 /** How far back a ladder view looks for live promotions and for how each digest arrived. */
 const RECENT_PROMOTIONS = 50;
-/** How many cache TTLs apart the overview sweeps every ladder again. */
+/** How many cache TTLs apart the overview sweeps every ladder again (30 s by default)… */
 const OVERVIEW_REFRESH_TTLS = 6;
+/** …and after how many it no longer shows rows while sweeping (2 min by default). */
+const OVERVIEW_MAX_STALE_TTLS = 24;
 
 export interface PromotionsServiceDeps {
   rootConfig: RootConfigService;
@@ -155,6 +157,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     // A sweep builds every ladder: a few TTLs apart keeps it a small share of the machine. The
     // stuck thresholds are minutes, and the plugin's own changes arrive as signals at once.
     refreshMs: cacheTtlMs * OVERVIEW_REFRESH_TTLS,
+    maxStaleMs: cacheTtlMs * OVERVIEW_MAX_STALE_TTLS,
     logger,
   });
   broadcaster.onProductChanged(product => overviewModel.productChanged(product));
