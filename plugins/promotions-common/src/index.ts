@@ -31,3 +31,6 @@ export * from './diagnosis/checklist';
 export * from './changes/types';
 export * from './changes/newestCommitPages';
 export * from './metrics/deliveryMetrics';
+export * from './overview/types';
+export * from './overview/rules';
+export * from './overview/query';
