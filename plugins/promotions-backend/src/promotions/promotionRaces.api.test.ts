@@ -14,7 +14,7 @@ const databases = TestDatabases.create({ ids: ['POSTGRES_15', 'SQLITE_3'] });
 /** PostgreSQL where the CI has one (real concurrency), else SQLite: one run keeps the suite's time modest. */
 const [DATABASE] = databases.eachSupportedId()[0];
 const REPO = { owner: 'refplat', repo: 'platform' };
-/** Every ordered pair of the three different promotions races at least once. */
+/** Each pair of the three different promotions races at least once, and one pair races twice. */
 const ROUNDS = 4;
 const LIVE = ['open', 'awaiting-approval', 'approved'];
 
