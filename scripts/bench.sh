@@ -11,6 +11,9 @@
 #    Release change (BENCH_PRODUCTS, default 1000,10000; whole runs only up to
 #    BENCH_AUTO_PROMOTER_MAX, default 1000)
 #  - repo-reads-<n>.json: the same scans' reads of the platform repo alone
+#  - overview.json: GET /overview over 1,000 added Products from a warm model —
+#    latency percentiles and GitHub requests added (BENCH_OVERVIEW_PRODUCTS,
+#    BENCH_OVERVIEW_REQUESTS, BENCH_OVERVIEW_SWEEP_SECONDS)
 #  - gate.json: Gate runs over open promotions with nothing changing
 #    (BENCH_GATE_PROMOTIONS, default 100; 0 leaves it out)
 set -euo pipefail

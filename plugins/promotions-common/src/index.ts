@@ -32,3 +32,5 @@ export * from './changes/types';
 export * from './changes/newestCommitPages';
 export * from './metrics/deliveryMetrics';
 export * from './overview/types';
+export * from './overview/rules';
+export * from './overview/query';

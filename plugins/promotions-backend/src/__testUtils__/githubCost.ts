@@ -38,8 +38,10 @@ const OPTED_OUT: Entity[] = ['alpha/shop', 'beta/payments'].map(name => ({
 export async function costServices(
   sim: RunningSim,
   db: Knex.Knex = Knex({ client: 'better-sqlite3', connection: ':memory:', useNullAsDefault: true }),
+  /** More config, e.g. a `cacheTtl` other than the tests' 0. */
+  extra: Parameters<typeof simConfig>[2] = {},
 ) {
-  const rootConfig = new ConfigReader(simConfig(sim, 'argocd'));
+  const rootConfig = new ConfigReader(simConfig(sim, 'argocd', extra));
   const logger = mockServices.logger.mock();
   const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
   const services = createPromotionsServices({

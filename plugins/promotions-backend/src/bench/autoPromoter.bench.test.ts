@@ -1,10 +1,6 @@
-import { execFileSync } from 'child_process';
-import fs from 'fs';
-import os from 'os';
-import path from 'path';
-import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { addedProduct, costServices, GithubCost, measure } from '../__testUtils__/githubCost';
-import { addManyProducts, changeOneRelease } from './manyProducts';
+import { SIZES, machine, simWith, write } from '../__testUtils__/benchResults';
+import { changeOneRelease } from './manyProducts';
 
 /**
  * Benchmark, not a test (`npm run bench`): GitHub's cost of auto-promoter
@@ -12,8 +8,6 @@ import { addManyProducts, changeOneRelease } from './manyProducts';
  * Gate runs over many open promotions, counted in the simulator.
  */
 const describeBench = process.env.BENCH ? describe : describe.skip;
-/** Comma-separated Product counts, e.g. BENCH_PRODUCTS=1000,10000. */
-const SIZES = (process.env.BENCH_PRODUCTS ?? '1000,10000').split(',').map(Number);
 /**
  * Whole auto-promoter runs only up to this many Products (BENCH_AUTO_PROMOTER_MAX):
  * a whole run at 10,000 takes minutes (about 80 s cold on a busy 2-core machine).
@@ -21,34 +15,8 @@ const SIZES = (process.env.BENCH_PRODUCTS ?? '1000,10000').split(',').map(Number
 const AUTO_PROMOTER_SIZES = SIZES.filter(size => size <= Number(process.env.BENCH_AUTO_PROMOTER_MAX ?? 1000));
 const GATE_PROMOTIONS = Number(process.env.BENCH_GATE_PROMOTIONS ?? 100);
 const GATE_RUNS = 3;
-const RESULTS = path.resolve(__dirname, '../../../../test-results/bench');
 
 jest.setTimeout(3_600_000);
-
-const machine = () => ({
-  nproc: os.cpus().length,
-  arch: execFileSync('uname', ['-m'], { encoding: 'utf8' }).trim(),
-  cpu: os.cpus()[0]?.model,
-  loadAverage: os.loadavg().map(load => Math.round(load * 10) / 10),
-});
-
-function write(name: string, result: unknown) {
-  fs.mkdirSync(RESULTS, { recursive: true });
-  fs.writeFileSync(path.join(RESULTS, name), `${JSON.stringify(result, null, 2)}\n`);
-  // eslint-disable-next-line no-console
-  console.log(name, JSON.stringify(result, null, 2));
-}
-
-/**
- * A simulator whose ArgoCD does not look at the added Products (its loop
- * would canary thousands of new Applications): their Applications are
- * absent, so health reads cost one list call per run.
- */
-async function simWith(products: number): Promise<RunningSim> {
-  const sim = await startPlatformSim({ reconcileIntervalMs: 3_600_000, rateLimit: 1_000_000 });
-  addManyProducts(sim.repoDir, products);
-  return sim;
-}
 
 describeBench('GitHub cost at scale', () => {
   const scans: Record<string, { products: number; cold: GithubCost; unchanged: GithubCost; oneChange: GithubCost }> = {};

@@ -41,6 +41,7 @@ export class LadderDiagnosis {
     const promotions = ladder.promotions as LivePromotion[];
     for (const [index, stage] of ladder.stages.entries()) {
       const releaseChangedAt = await this.firstSeen(stage);
+      stage.releaseSeenAt = releaseChangedAt;
       const below = index > 0 ? ladder.stages[index - 1] : undefined;
       for (const [service, cell] of Object.entries(stage.services)) {
         const promotion = promotions.find(p => p.toStage === stage.name && service in p.services);

@@ -98,8 +98,11 @@ export class LadderService {
     return ladder;
   }
 
-  /** The Product's Applications, or why there are none: a lookup failure shows on the ladder, not as a 5xx. */
-  async listApplications(product: ProductRef): Promise<ApplicationListing> {
+  /**
+   * The Product's Applications (without one, every Product's), or why there are none: a lookup
+   * failure shows on the ladder, not as a 5xx.
+   */
+  async listApplications(product?: ProductRef): Promise<ApplicationListing> {
     if (!this.options.healthSource) {
       return { applications: [], errors: [NO_HEALTH_SOURCE] };
     }

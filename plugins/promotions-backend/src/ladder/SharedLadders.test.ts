@@ -18,7 +18,7 @@ describe('SharedLadders', () => {
     head = 'c0ffee';
     listing = { applications: [], errors: [] };
     builder = {
-      listApplications: jest.fn(async (_product: ProductRef) => listing),
+      listApplications: jest.fn(async (_product?: ProductRef) => listing),
       getLadder: jest.fn(async (product, at) => ({ ...product, revision: at.revision }) as unknown as Ladder),
     };
     shared = new SharedLadders({ builder, headCommit: async () => head, ttlMs: 5_000, now: () => clock });
@@ -80,5 +80,12 @@ describe('SharedLadders', () => {
     builder.getLadder.mockRejectedValueOnce(new Error('No Release records'));
     await expect(shared.get(shop)).rejects.toThrow('No Release records');
     await expect(shared.get(shop)).resolves.toMatchObject({ revision: 'c0ffee' });
+  });
+
+  it("builds from a listing of all Products' Applications when given one, without listing the Product's own", async () => {
+    const fromSweep: ApplicationListing = { applications: [], errors: ['from the sweep'] };
+    await shared.get(shop, fromSweep);
+    expect(builder.listApplications).not.toHaveBeenCalled();
+    expect(builder.getLadder).toHaveBeenCalledWith(shop, { revision: 'c0ffee', listing: fromSweep });
   });
 });

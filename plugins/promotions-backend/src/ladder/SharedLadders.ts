@@ -4,7 +4,8 @@ import { RecentResults } from '../health/RecentResults';
 
 /** What a shared build needs: the two per-view reads and the build itself (LadderService). */
 export interface LadderBuilder {
-  listApplications(product: ProductRef): Promise<ApplicationListing>;
+  /** Without a Product: every Product's Applications. */
+  listApplications(product?: ProductRef): Promise<ApplicationListing>;
   getLadder(product: ProductRef, at: { revision: string; listing: ApplicationListing }): Promise<Ladder>;
 }
 
@@ -35,9 +36,10 @@ export class SharedLadders {
     this.builds = new RecentResults(options.ttlMs, options.now);
   }
 
-  async get(product: ProductRef): Promise<Ladder> {
+  /** `listing`: the Product's Applications from a list of all of them (the overview's sweep), else its own list. */
+  async get(product: ProductRef, listed?: ApplicationListing): Promise<Ladder> {
     const { builder, headCommit } = this.options;
-    const [revision, listing] = await Promise.all([headCommit(), builder.listApplications(product)]);
+    const [revision, listing] = await Promise.all([headCommit(), listed ?? builder.listApplications(product)]);
     const key = `${keyOf(product)}${revision}#${this.listingId(listing)}`;
     return this.builds.get(key, () => builder.getLadder(product, { revision, listing }));
   }

@@ -84,6 +84,14 @@ function productsWithFiles(config: PromotionsConfig, index: RepoFileIndex): Set<
   return products;
 }
 
+/** Every Product the index has a file for, as the ladder decides existence. */
+export function productsAt(config: PromotionsConfig, index: RepoFileIndex): ProductRef[] {
+  return [...productsWithFiles(config, index)].map(name => {
+    const [team, product] = name.split('/');
+    return { team, product };
+  });
+}
+
 /**
  * Reads a Product's Release records and Environments at one commit. A bad
  * file becomes an error on its stage; the other stages are unaffected.

@@ -1,5 +1,4 @@
 import { BackstageCredentials, PermissionsService } from '@backstage/backend-plugin-api';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   DeliveryMetrics,
   ProductRef,
@@ -8,7 +7,7 @@ import {
   promotionsLadderReadPermission,
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
-import { authorizeProduct } from '../service/authorize';
+import { authorizeProduct, permittedProducts } from '../service/authorize';
 import { DigestTimelineStore } from './DigestTimelineStore';
 import { MetricsQuery, formatScope } from './metricsQuery';
 
@@ -38,8 +37,10 @@ export class DeliveryMetricsService {
       products = [scope.product];
     } else {
       const known = await store.products();
-      products = await this.readable(
+      products = await permittedProducts(
+        this.options.permissions,
         credentials,
+        promotionsLadderReadPermission,
         scope.kind === 'team' ? known.filter(p => p.team === scope.team) : known,
       );
     }
@@ -55,15 +56,5 @@ export class DeliveryMetricsService {
       products: products.map(formatProductRef),
       ...metrics,
     };
-  }
-
-  /** One batched permission question for all of them; a team or the organisation counts only what the caller may read. */
-  private async readable(credentials: BackstageCredentials, products: ProductRef[]): Promise<ProductRef[]> {
-    if (products.length === 0) return [];
-    const decisions = await this.options.permissions.authorize(
-      products.map(p => ({ permission: promotionsLadderReadPermission, resourceRef: formatProductRef(p) })),
-      { credentials },
-    );
-    return products.filter((_, i) => decisions[i].result === AuthorizeResult.ALLOW);
   }
 }

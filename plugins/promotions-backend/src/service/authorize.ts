@@ -30,3 +30,21 @@ export async function authorizeProduct(
     );
   }
 }
+
+/**
+ * The Products the caller is allowed `permission` on, in one batched
+ * question: an organisation-wide view counts only what the caller may read.
+ */
+export async function permittedProducts<T extends ProductRef>(
+  permissions: PermissionsService,
+  credentials: BackstageCredentials,
+  permission: ResourcePermission<typeof PROMOTIONS_PRODUCT_RESOURCE_TYPE>,
+  products: T[],
+): Promise<T[]> {
+  if (products.length === 0) return [];
+  const decisions = await permissions.authorize(
+    products.map(p => ({ permission, resourceRef: formatProductRef(p) })),
+    { credentials },
+  );
+  return products.filter((_, i) => decisions[i].result === AuthorizeResult.ALLOW);
+}

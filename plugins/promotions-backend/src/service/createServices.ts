@@ -23,6 +23,7 @@ import { PlatformRepoReader } from '../github/PlatformRepoReader';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { readCacheTtlMs } from '../health/cacheTtl';
 import { createHealthSource, createHealthStream } from '../health/createHealthSource';
+import { listingsByProduct } from '../health/HealthSource';
 import { LadderAnnotations } from '../ladder/LadderAnnotations';
 import { LadderDiagnosis } from '../ladder/LadderDiagnosis';
 import { KnownProducts } from './KnownProducts';
@@ -30,6 +31,8 @@ import { ProductOwners } from './ProductOwners';
 import { readRequireOwnership } from './ProductAccess';
 import { LadderService } from '../ladder/LadderService';
 import { SharedLadders } from '../ladder/SharedLadders';
+import { productsAt } from '../ladder/readProductRecords';
+import { OverviewModel } from './OverviewModel';
 import { ApprovalService } from '../promotions/ApprovalService';
 import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
 import { PromotionRejecter } from '../promotions/PromotionRejecter';
@@ -46,6 +49,8 @@ import { DigestTimelineStore } from '../metrics/DigestTimelineStore';
 
 /** How far back a ladder view looks for live promotions and for how each digest arrived. */
 const RECENT_PROMOTIONS = 50;
+/** How many cache TTLs apart the overview sweeps every ladder again. */
+const OVERVIEW_REFRESH_TTLS = 6;
 
 export interface PromotionsServiceDeps {
   rootConfig: RootConfigService;
@@ -138,6 +143,21 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     ttlMs: cacheTtlMs,
   });
   broadcaster.onProductChanged(product => sharedLadders.productChanged(product));
+  const overviewModel = new OverviewModel({
+    products: async () => productsAt(config, await reader.fileIndex(await reader.headCommit())),
+    ladder: product => sharedLadders.get(product),
+    sweepLadders: async () => {
+      // One Application list for all Products, as the auto-promoter's scan reads it, not one per Product.
+      const listingFor = listingsByProduct(await ladderService.listApplications());
+      return product => sharedLadders.get(product, listingFor(product));
+    },
+    owners: product => owners.of(product),
+    // A sweep builds every ladder: a few TTLs apart keeps it a small share of the machine. The
+    // stuck thresholds are minutes, and the plugin's own changes arrive as signals at once.
+    refreshMs: cacheTtlMs * OVERVIEW_REFRESH_TTLS,
+    logger,
+  });
+  broadcaster.onProductChanged(product => overviewModel.productChanged(product));
   const opener = new PromotionOpener({ config, store, writer, logger, entityUrl });
   // The Gate's GitHub calls are not retried within a run: the next run retries.
   const gateOctokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0 });
@@ -208,6 +228,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     autoDecisions,
     ladderService,
     sharedLadders,
+    overviewModel,
     cacheTtlMs,
     gate,
     reader,

@@ -41,6 +41,9 @@ import { authorizeProduct } from './authorize';
 import { boundedQuote } from './boundedQuote';
 import { jsonBody } from './jsonBody';
 import { KnownProducts } from './KnownProducts';
+import { OverviewModel } from './OverviewModel';
+import { parseOverviewQuery } from './overviewQuery';
+import { OverviewService } from './OverviewService';
 import { nameFromParams, productFromParams } from './params';
 import { ProductAccess } from './ProductAccess';
 import { ProductOwners } from './ProductOwners';
@@ -71,6 +74,8 @@ export interface RouterOptions {
   whatChanged: WhatChanged;
   deliveryMetrics: DeliveryMetricsService;
   knownProducts: KnownProducts;
+  /** Every Product's matrix row, kept warm for GET /overview and GET /stuck. */
+  overviewModel: OverviewModel;
   owners: ProductOwners;
   /** `promotions.permissions.requireOwnership` (default true). */
   requireOwnership: boolean;
@@ -111,6 +116,12 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     approvers: config.approval.approvers,
     approvalStages: config.approval.stages,
     requireOwnership: options.requireOwnership,
+  });
+  const overview = new OverviewService({
+    model: options.overviewModel,
+    stages: config.stages,
+    permissions,
+    userInfo: options.userInfo,
   });
   const audited = auditing(options.auditor);
   const router = Router();
@@ -296,6 +307,18 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   router.get('/metrics', async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
     res.json(await deliveryMetrics.get(credentials, parseMetricsQuery(req.query, new Date())));
+  });
+
+  // The organisation's matrix: a page of the readable Products' rows, filtered.
+  router.get('/overview', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    res.json(await overview.overview(credentials, parseOverviewQuery(req.query)));
+  });
+
+  // Every diagnosed-stuck deployment of the readable Products, the longest stuck first.
+  router.get('/stuck', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    res.json(await overview.stuck(credentials));
   });
 
   // Any other path answers 404 in Backstage's error body (as every route's

@@ -121,6 +121,8 @@ export interface LadderStage {
   soakSeconds?: number;
   /** Some service here is stuck by the diagnosis thresholds. */
   stuck?: boolean;
+  /** ISO: when the plugin first saw the stage's current Release file ("merged at", give or take a poll). */
+  releaseSeenAt?: string;
 }
 
 /** @public */
