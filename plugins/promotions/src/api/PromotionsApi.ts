@@ -4,6 +4,7 @@ import {
   DeliveryMetrics,
   Hold,
   Ladder,
+  OverviewCriteria,
   OverviewResponse,
   ProductRef,
   Promotion,
@@ -52,13 +53,7 @@ export interface AutoPromotionRecord extends AutoDecision {
  *
  * @public
  */
-export interface OverviewQuery {
-  /** Only Products this group (entity ref) owns. */
-  owner?: string;
-  /** Only this team's Products. */
-  team?: string;
-  /** Only the signed-in user's Products, stuck ones, or ones awaiting approval. */
-  filter?: 'mine' | 'stuck' | 'awaiting-approval';
+export interface OverviewQuery extends OverviewCriteria {
   /** The previous page's `nextCursor`. */
   cursor?: string;
   limit?: number;
