@@ -52,7 +52,11 @@ const MatrixRow = ({ index, style, data }: ListChildComponentProps<RowData>) => 
       role="row"
       style={rowStyle}
       className={`${classes.row} ${system ? classes.clickable : ''}`}
+      tabIndex={system ? 0 : -1}
       onClick={system ? () => data.open(system) : undefined}
+      onKeyDown={event => {
+        if (system && event.key === 'Enter') data.open(system);
+      }}
       data-testid={`matrix-row-${row.product}`}
     >
       <div className={classes.product} role="rowheader">

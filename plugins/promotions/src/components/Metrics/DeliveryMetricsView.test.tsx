@@ -94,7 +94,7 @@ describe('DeliveryMetricsView', () => {
   });
 
   it("starts from a Product's scope when given one, and says when the metrics cannot be read", async () => {
-    const api = { getMetrics: jest.fn(async () => Promise.reject(new Error('backend down'))) };
+    const api = { getMetrics: jest.fn(async (_scope: MetricsScope) => Promise.reject(new Error('backend down'))) };
     await renderWithPromotionsApis(
       <DeliveryMetricsView now={now} scope={{ kind: 'product', product: { team: 'alpha', product: 'shop' } }} />,
       { api },

@@ -19,8 +19,8 @@ const stuckCanary: StuckItem = {
     lastCompletedStep: 'Canary at 25%',
     likelyCause: 'The analysis has not passed',
     whereToLook: [{ label: 'ArgoCD: shop-prod', url: 'https://argocd.example.com/applications/shop-prod' }],
-    code: 'canary-paused',
-  } as StuckItem['diagnosis'],
+    code: 'canary-stuck',
+  },
   stuckSince: '2027-01-10T11:20:00Z',
   owners: ['group:default/alpha'],
 };
