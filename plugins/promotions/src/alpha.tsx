@@ -14,13 +14,16 @@ import {
   promotionLadderEntityCard,
   promotionsApi,
   promotionsEntityContent,
+  promotionsPage,
+  rootRouteRef,
   servicePromotionsEntityCard,
 } from './alpha/extensions';
 
 /**
  * The promotions plugin: its API client, the ladder card for Systems, the
  * Service card for Components, a Promotions tab for Systems and the
- * approvals inbox page at `/promotions/approvals`.
+ * approvals inbox page at `/promotions/approvals` and the organisation's
+ * promotions page at `/promotions`.
  *
  * Typed as a plain plugin: the inferred type spells out every extension's
  * data refs in an order the compiler does not keep stable, which would make
@@ -36,8 +39,9 @@ const promotionsPlugin: OverridableFrontendPlugin = createFrontendPlugin({
     servicePromotionsEntityCard,
     promotionsEntityContent,
     approvalsPage,
+    promotionsPage,
   ],
-  routes: { approvals: approvalsRouteRef },
+  routes: { root: rootRouteRef, approvals: approvalsRouteRef },
 });
 
 export default promotionsPlugin;

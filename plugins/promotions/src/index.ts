@@ -1,6 +1,7 @@
 /**
  * Frontend plugin for promotion ladders: entity cards for Products (System)
- * and Services (Component), and the approvals inbox page.
+ * and Services (Component), the approvals inbox page and the organisation's
+ * promotions page (matrix, approvals, stuck list, delivery metrics).
  *
  * @packageDocumentation
  */
@@ -10,7 +11,9 @@ export {
   EntityPromotionHistoryCard,
   EntityServicePromotionsCard,
   PromotionsApprovalsPage,
+  PromotionsPage,
   promotionsApprovalsRouteRef,
+  promotionsRootRouteRef,
 } from './plugin';
 export { isPromotionsAvailable } from './entity';
 export { promotionsApiRef, PromotionsClient } from './api';

@@ -17,6 +17,13 @@ import { PromotionsClient, promotionsApiRef } from './api';
 export const promotionsApprovalsRouteRef = createRouteRef({ id: 'promotions-approvals' });
 
 /**
+ * Where the organisation's promotions page is mounted in a legacy app.
+ *
+ * @public
+ */
+export const promotionsRootRouteRef = createRouteRef({ id: 'promotions' });
+
+/**
  * The promotions plugin for the legacy frontend system (see `/alpha` for the
  * new one).
  *
@@ -32,7 +39,7 @@ export const promotionsPlugin = createPlugin({
         new PromotionsClient({ discoveryApi, fetchApi }),
     }),
   ],
-  routes: { approvals: promotionsApprovalsRouteRef },
+  routes: { root: promotionsRootRouteRef, approvals: promotionsApprovalsRouteRef },
 });
 
 /**
@@ -47,6 +54,21 @@ export const PromotionsApprovalsPage = promotionsPlugin.provide(
     name: 'PromotionsApprovalsPage',
     component: () => import('./components/Approvals').then(m => m.ApprovalsPage),
     mountPoint: promotionsApprovalsRouteRef,
+  }),
+);
+
+/**
+ * The organisation's promotions as a page, one tab each: the matrix of every
+ * Product by stage, the approvals inbox, the stuck list and the delivery
+ * metrics. Mount it at a route of the app, e.g. `/promotions`.
+ *
+ * @public
+ */
+export const PromotionsPage = promotionsPlugin.provide(
+  createRoutableExtension({
+    name: 'PromotionsPage',
+    component: () => import('./components/OverviewPage').then(m => m.PromotionsPage),
+    mountPoint: promotionsRootRouteRef,
   }),
 );
 

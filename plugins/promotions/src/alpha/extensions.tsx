@@ -6,6 +6,7 @@ import {
   fetchApiRef,
 } from '@backstage/frontend-plugin-api';
 import CheckCircleOutlineIcon from '@material-ui/icons/CheckCircleOutline';
+import ViewModuleIcon from '@material-ui/icons/ViewModule';
 import {
   EntityCardBlueprint,
   EntityContentBlueprint,
@@ -83,5 +84,24 @@ export const approvalsPage = PageBlueprint.make({
     routeRef: approvalsRouteRef,
     loader: () =>
       import('../components/Approvals').then(m => <m.ApprovalsInbox />),
+  },
+});
+
+/** Where the organisation's promotions page is, for links from elsewhere in the app. */
+export const rootRouteRef = createRouteRef();
+
+/**
+ * The organisation's promotions at `/promotions`: the matrix of every Product
+ * by stage, the approvals inbox, the stuck list and the delivery metrics.
+ * `/promotions/approvals` stays the approvals page of its own.
+ */
+export const promotionsPage = PageBlueprint.make({
+  params: {
+    path: '/promotions',
+    title: 'Promotions',
+    icon: <ViewModuleIcon fontSize="inherit" />,
+    routeRef: rootRouteRef,
+    loader: () =>
+      import('../components/OverviewPage').then(m => <m.PromotionsOverview />),
   },
 });

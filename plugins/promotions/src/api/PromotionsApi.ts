@@ -1,14 +1,18 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import {
   AutoDecision,
+  DeliveryMetrics,
   Hold,
   Ladder,
+  OverviewCriteria,
+  OverviewResponse,
   ProductRef,
   Promotion,
   PromotionRequest,
   PromotionResponse,
   StageChanges,
   StageHistoryEntry,
+  StuckItem,
 } from '@refplat/plugin-promotions-common';
 
 /**
@@ -41,6 +45,39 @@ export interface HoldRequest {
 export interface AutoPromotionRecord extends AutoDecision {
   runId: string;
   decidedAt: string;
+}
+
+/**
+ * Which rows of the organisation's matrix to read (`GET /overview`); every
+ * filter is applied by the backend.
+ *
+ * @public
+ */
+export interface OverviewQuery extends OverviewCriteria {
+  /** The previous page's `nextCursor`. */
+  cursor?: string;
+  limit?: number;
+}
+
+/**
+ * Whose delivery metrics to read: one Product, a team or the organisation.
+ *
+ * @public
+ */
+export type MetricsScope =
+  | { kind: 'org' }
+  | { kind: 'team'; team: string }
+  | { kind: 'product'; product: ProductRef };
+
+/**
+ * `GET /metrics`: the metrics of a window and the Products they count.
+ *
+ * @public
+ */
+export interface DeliveryMetricsResponse extends DeliveryMetrics {
+  scope: string;
+  /** `team/product` of every Product counted (only those the caller may read). */
+  products: string[];
 }
 
 /** What a promotion would ship: the same shapes the backend answers. */
@@ -94,6 +131,12 @@ export interface PromotionsApi {
   listAutoPromotions(product: ProductRef): Promise<AutoPromotionRecord[]>;
   /** What a promotion from `from` to `to` would ship, with the source commits where known. */
   getChanges(product: ProductRef, from: string, to: string): Promise<StageChanges>;
+  /** One page of the organisation's matrix: Products as rows, stages as columns. */
+  getOverview(query?: OverviewQuery): Promise<OverviewResponse>;
+  /** Every diagnosed-stuck stage the caller may read. */
+  listStuck(): Promise<StuckItem[]>;
+  /** Delivery metrics (DORA) of a scope over the window [from, to). */
+  getMetrics(scope: MetricsScope, window: { from: Date; to: Date }): Promise<DeliveryMetricsResponse>;
 }
 
 /**

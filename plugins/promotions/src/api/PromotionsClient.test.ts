@@ -142,4 +142,31 @@ describe('PromotionsClient', () => {
       'http://backend/api/promotions/products/alpha/shop/changes?from=test&to=prod',
     );
   });
+
+  it('reads a page of the matrix with only the filters given, and the stuck list', async () => {
+    const page = { stages: ['dev'], rows: [], total: 0 };
+    const overview = clientAnswering(200, page);
+    expect(await overview.client.getOverview({ team: 'alpha', filter: 'stuck', cursor: 'c1', limit: 50, owner: '' })).toEqual(page);
+    expect(overview.fetch.mock.calls[0][0]).toBe(
+      'http://backend/api/promotions/overview?team=alpha&filter=stuck&cursor=c1&limit=50',
+    );
+    await overview.client.getOverview();
+    expect(overview.fetch.mock.calls[1][0]).toBe('http://backend/api/promotions/overview');
+
+    const stuck = clientAnswering(200, { items: [{ product: 'alpha/shop' }] });
+    expect(await stuck.client.listStuck()).toEqual([{ product: 'alpha/shop' }]);
+    expect(stuck.fetch.mock.calls[0][0]).toBe('http://backend/api/promotions/stuck');
+  });
+
+  it('reads the metrics of a Product, a team or the organisation over a window', async () => {
+    const { client, fetch } = clientAnswering(200, { scope: 'org', products: [] });
+    const window = { from: new Date('2027-01-04T00:00:00Z'), to: new Date('2027-01-18T00:00:00Z') };
+    await client.getMetrics({ kind: 'product', product: shop }, window);
+    await client.getMetrics({ kind: 'team', team: 'alpha' }, window);
+    await client.getMetrics({ kind: 'org' }, window);
+    const scopes = fetch.mock.calls.map(([url]) => new URL(url).searchParams.get('scope'));
+    expect(scopes).toEqual(['product:alpha/shop', 'team:alpha', 'org']);
+    expect(new URL(fetch.mock.calls[0][0]).searchParams.get('from')).toBe('2027-01-04T00:00:00.000Z');
+    expect(new URL(fetch.mock.calls[0][0]).searchParams.get('to')).toBe('2027-01-18T00:00:00.000Z');
+  });
 });

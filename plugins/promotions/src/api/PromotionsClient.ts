@@ -3,15 +3,21 @@ import { ResponseError } from '@backstage/errors';
 import {
   Hold,
   Ladder,
+  OverviewResponse,
   ProductRef,
   Promotion,
   PromotionRequest,
   PromotionResponse,
   StageHistoryEntry,
+  StuckItem,
+  formatProductRef,
 } from '@refplat/plugin-promotions-common';
 import {
   AutoPromotionRecord,
+  DeliveryMetricsResponse,
   HoldRequest,
+  MetricsScope,
+  OverviewQuery,
   PromotionsApi,
   RollbackRequest,
   StageChanges,
@@ -28,6 +34,13 @@ async function readPromotionResponse(response: Response): Promise<PromotionRespo
     existing: body.existing ?? response.status === 200,
     plan: body.plan ?? [],
   };
+}
+
+/** `scope=` of GET /metrics. */
+function scopeParam(scope: MetricsScope): string {
+  if (scope.kind === 'product') return `product:${formatProductRef(scope.product)}`;
+  if (scope.kind === 'team') return `team:${scope.team}`;
+  return 'org';
 }
 
 function productPath(product: ProductRef): string {
@@ -130,6 +143,33 @@ export class PromotionsClient implements PromotionsApi {
     const query = new URLSearchParams({ from, to });
     const response = await this.send(`${productPath(product)}/changes?${query}`);
     return (await response.json()) as StageChanges;
+  }
+
+  async getOverview(query: OverviewQuery = {}): Promise<OverviewResponse> {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined && value !== '') params.set(name, String(value));
+    }
+    const search = params.toString();
+    const response = await this.send(`/overview${search ? `?${search}` : ''}`);
+    return (await response.json()) as OverviewResponse;
+  }
+
+  async listStuck(): Promise<StuckItem[]> {
+    return this.getItems<StuckItem>('/stuck');
+  }
+
+  async getMetrics(
+    scope: MetricsScope,
+    window: { from: Date; to: Date },
+  ): Promise<DeliveryMetricsResponse> {
+    const query = new URLSearchParams({
+      scope: scopeParam(scope),
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+    });
+    const response = await this.send(`/metrics?${query}`);
+    return (await response.json()) as DeliveryMetricsResponse;
   }
 
   /** A list endpoint's `{items}`. */

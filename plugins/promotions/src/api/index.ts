@@ -2,6 +2,9 @@ export { promotionsApiRef } from './PromotionsApi';
 export type {
   AutoPromotionRecord,
   ChangeCommit,
+  DeliveryMetricsResponse,
+  MetricsScope,
+  OverviewQuery,
   HoldRequest,
   PromotionsApi,
   RollbackRequest,

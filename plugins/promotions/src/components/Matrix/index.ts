@@ -1,0 +1,1 @@
+export { OrganisationMatrix } from './OrganisationMatrix';

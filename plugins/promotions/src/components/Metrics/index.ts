@@ -1,0 +1,1 @@
+export { DeliveryMetricsView } from './DeliveryMetricsView';

@@ -1,0 +1,2 @@
+export { PromotionsOverview } from './PromotionsOverview';
+export { PromotionsPage } from './PromotionsPage';
