@@ -31,3 +31,6 @@ export * from './diagnosis/checklist';
 export * from './changes/types';
 export * from './changes/newestCommitPages';
 export * from './metrics/deliveryMetrics';
+export * from './guards/types';
+export * from './guards/verdicts';
+export * from './guards/freezes';
