@@ -92,4 +92,12 @@ export class ApprovalService {
     return approved;
   }
 
-  /** Membership from the catalog, on top of the permission policy. */}
+  /** Overriding the guards' blocks takes what approving takes. */
+  async requireOverrideRights(
+    credentials: BackstageCredentials<BackstageUserPrincipal>,
+    product: { team: string; product: string },
+  ): Promise<void> {
+    const { config, permissions, catalog } = this.options;
+    await requireApprovalRights({ permissions, catalog, approvers: config.approval.approvers }, credentials, product, 'policy overrides');
+  }
+}

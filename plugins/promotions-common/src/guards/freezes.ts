@@ -1,4 +1,4 @@
-import { DateTime, Info } from 'luxon';
+import { DateTime, Info, WeekdayNumbers } from 'luxon';
 import { GuardVerdict } from './types';
 
 /**
@@ -26,7 +26,7 @@ export interface ActiveFreeze {
   end: string;
 }
 
-type WeeklyTime = { weekday: number; hour: number; minute: number };
+type WeeklyTime = { weekday: WeekdayNumbers; hour: number; minute: number };
 type ParsedSchedule =
   | { kind: 'weekly'; start: WeeklyTime; end: WeeklyTime }
   | { kind: 'dates'; start: string; end: string };

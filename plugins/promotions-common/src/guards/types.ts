@@ -34,12 +34,13 @@ export interface GuardedPromotion {
 }
 
 /**
- * Where the guards run: a person's request, the Gate before a merge, or the
- * auto-promoter before it requests.
+ * Where the guards run: a person's request, the Gate before a merge, the
+ * auto-promoter before it requests, or the ladder showing what a request
+ * would meet now (`preview`: no one requested it, `requestedBy` is empty).
  *
  * @public
  */
-export type GuardPhase = 'request' | 'gate' | 'auto-promote';
+export type GuardPhase = 'request' | 'gate' | 'auto-promote' | 'preview';
 
 /** @public */
 export interface GuardContext {
