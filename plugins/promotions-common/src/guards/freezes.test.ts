@@ -34,16 +34,11 @@ describe('freezeVerdict', () => {
     ['a date range over a DST change ends in summer time', '2026-03-20 – 2026-04-02', 'Europe/Berlin', '2026-03-30T12:00:00Z', '2026-04-02T22:00:00.000Z'],
     ['a plain hyphen separates too', 'Fri 16:00 - Mon 08:00', 'UTC', '2026-12-05T00:00:00Z', '2026-12-07T08:00:00.000Z'],
   ])('%s', (_case, schedule, timezone, now, until) => {
-    const verdict = freezeVerdict([window(schedule, timezone)], 'prod', new Date(now));
-    if (until === undefined) {
-      expect(verdict).toEqual({ verdict: 'allow', reason: 'prod is not frozen' });
-    } else {
-      expect(verdict).toEqual({
-        verdict: 'block',
-        reason: `prod is frozen by weekend until ${until}: nobody on call`,
-        until,
-      });
-    }
+    const expected =
+      until === undefined
+        ? { verdict: 'allow', reason: 'prod is not frozen' }
+        : { verdict: 'block', reason: `prod is frozen by weekend until ${until}: nobody on call`, until };
+    expect(freezeVerdict([window(schedule, timezone)], 'prod', new Date(now))).toEqual(expected);
   });
 
   it('leaves stages the window does not name alone', () => {
@@ -62,13 +57,11 @@ describe('freezeWindowProblem', () => {
   it.each([
     ['Fri 16:00 – Mon 08:00', 'Europe/Berlin', undefined],
     ['2026-12-20 – 2027-01-04', 'UTC', undefined],
-    ['Fri 16:00 – Mon 08:00', 'Mars/Olympus', /not an IANA time zone/],
-    ['Fri 16:00', 'UTC', /must be "<start> – <end>"/],
-    ['Friday teatime – Mon 08:00', 'UTC', /neither/],
-    ['2027-01-04 – 2026-12-20', 'UTC', /ends before it starts/],
+    ['Fri 16:00 – Mon 08:00', 'Mars/Olympus', expect.stringMatching(/not an IANA time zone/)],
+    ['Fri 16:00', 'UTC', expect.stringMatching(/must be "<start> – <end>"/)],
+    ['Friday teatime – Mon 08:00', 'UTC', expect.stringMatching(/neither/)],
+    ['2027-01-04 – 2026-12-20', 'UTC', expect.stringMatching(/ends before it starts/)],
   ])('%s in %s', (schedule, timezone, problem) => {
-    const found = freezeWindowProblem(window(schedule, timezone));
-    if (problem) expect(found).toMatch(problem);
-    else expect(found).toBeUndefined();
+    expect(freezeWindowProblem(window(schedule, timezone))).toEqual(problem);
   });
 });
