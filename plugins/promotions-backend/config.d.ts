@@ -36,6 +36,11 @@ export interface Config {
       approvers?: string[];
       /** Whoever requested a promotion may not approve it. Default: true. */
       requireDistinctApprover?: boolean;
+      /**
+       * Per approval stage, how many distinct release-approvers (never the
+       * requester) must approve, e.g. `{prod: 2}`. Default 1.
+       */
+      quorum?: { [stage: string]: number };
     };
     /**
      * Freeze windows: promotions into `stages` are refused while one is on,

@@ -35,6 +35,8 @@ export interface PromotionsConfig {
     stages: string[];
     approvers: string[];
     requireDistinctApprover: boolean;
+    /** stage → distinct approvers a promotion into it needs (1 when not given). */
+    quorum: Record<string, number>;
   };
   /** The health source's ArgoCD instances; empty when Kubernetes is the source. */
   argocd: ArgoCdInstanceConfig[];
@@ -229,6 +231,22 @@ export function notConfiguredReason(root: Config): string | undefined {
   );
 }
 
+/** `promotions.approval.quorum`: per approval stage, a whole number of approvers, at least 1. */
+function readQuorum(config: Config, approvalStages: string[]): Record<string, number> {
+  const quorum = config.getOptionalConfig('approval.quorum');
+  return Object.fromEntries(
+    (quorum?.keys() ?? []).map(stage => {
+      const needed = quorum!.getNumber(stage);
+      if (!approvalStages.includes(stage) || !Number.isInteger(needed) || needed < 1) {
+        throw new InputError(
+          `promotions.approval.quorum.${stage} must be a whole number of approvers (at least 1) for a stage in promotions.approval.stages`,
+        );
+      }
+      return [stage, needed];
+    }),
+  );
+}
+
 /** `promotions.freezes`, each checked: a window that could never be evaluated fails start-up. */
 function readFreezes(config: Config, stages: string[]): FreezeWindow[] {
   return (config.getOptionalConfigArray('freezes') ?? []).map((freeze, index) => {
@@ -291,6 +309,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       ],
       requireDistinctApprover:
         config.getOptionalBoolean('approval.requireDistinctApprover') ?? true,
+      quorum: readQuorum(config, approvalStages),
     },
     ...readHealthInstances(root, config),
     diagnosis: {

@@ -34,3 +34,4 @@ export * from './metrics/deliveryMetrics';
 export * from './guards/types';
 export * from './guards/verdicts';
 export * from './guards/freezes';
+export * from './approval/quorum';

@@ -178,3 +178,64 @@ describe('promotion guards against the simulator', () => {
     );
   });
 });
+
+describe('an approval quorum against the simulator', () => {
+  let sim: RunningSim;
+  let server: Server;
+  let github: Octokit;
+
+  beforeAll(async () => {
+    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    server = await startPromotionsBackend(sim, 'argocd', { promotions: { approval: { quorum: { prod: 2 } } } });
+    github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+  });
+
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  const approve = (id: string, user: string) =>
+    request(server).post(`/api/promotions/promotions/${id}/approve`).set('Authorization', asUser(user));
+  const headStatus = async (pullNumber: number, context: string) => {
+    const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: pullNumber });
+    const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha });
+    return statuses.find(status => status.context === context);
+  };
+
+  it('keeps a quorum-2 prod promotion waiting after alice approves, and merges it after carol does', async () => {
+    const requested = await request(server)
+      .post('/api/promotions/products/alpha/shop/promotions')
+      .set('Authorization', asUser('bob'))
+      .send({ toStage: 'prod' });
+    expect(requested.status).toBe(201);
+    const promotion: Promotion = requested.body.promotion;
+
+    const byAlice = await approve(promotion.id, 'alice');
+    expect(byAlice.status).toBe(200);
+    expect(byAlice.body.promotion).toMatchObject({
+      status: 'awaiting-approval',
+      statusReason: '1 of 2 approvals (user:default/alice); waiting for another release-approver',
+    });
+    expect(await headStatus(promotion.pullRequest.number, 'promotions/approval')).toMatchObject({
+      state: 'pending',
+      description: '1 of 2 approvals',
+    });
+    expect((await approve(promotion.id, 'alice')).status).toBe(409);
+    // The Gate has looked at it (the source's health is on the head) and still waits.
+    await eventually(async () => (await headStatus(promotion.pullRequest.number, 'promotions/health'))?.state === 'success' || undefined, 30_000);
+    const waiting = await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'));
+    expect(waiting.body.promotion.status).toBe('awaiting-approval');
+
+    const byCarol = await approve(promotion.id, 'carol');
+    expect(byCarol.status).toBe(200);
+    expect(byCarol.body.promotion.approvedBy).toBe('user:default/alice, user:default/carol');
+    await eventually(async () => {
+      const current = await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'));
+      return current.body.promotion.status === 'merged' || undefined;
+    }, 60_000);
+    expect(await headStatus(promotion.pullRequest.number, 'promotions/approval')).toMatchObject({
+      state: 'success',
+      description: 'Approved by user:default/alice, user:default/carol (2 of 2)',
+    });
+  });
+});

@@ -183,10 +183,11 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
         await approvalService.requireOverrideRights(credentials, product);
       }
       const requested = await promotionService.request(product, body, user, { override });
-      Object.assign(meta, promotionMeta(requested.promotion), {
-        existing: requested.existing,
-        guards: requested.guards.map(({ guard, verdict, reason }) => ({ guard, verdict, reason })),
-      });
+      Object.assign(meta, promotionMeta(requested.promotion), { existing: requested.existing });
+      // Only where guards run: without them the event is as it always was.
+      if (requested.guards.length) {
+        meta.guards = requested.guards.map(({ guard, verdict, reason }) => ({ guard, verdict, reason }));
+      }
       return requested;
     });
     res.status(outcome.existing ? 200 : 201).json(outcome);
