@@ -31,6 +31,7 @@ function entryPoints(dir) {
 
 const PACKAGES = [
   'plugins/promotions-common',
+  'plugins/promotions-node',
   'plugins/promotions-backend',
   'plugins/promotions',
 ];

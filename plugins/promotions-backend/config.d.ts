@@ -36,7 +36,26 @@ export interface Config {
       approvers?: string[];
       /** Whoever requested a promotion may not approve it. Default: true. */
       requireDistinctApprover?: boolean;
+      /**
+       * Per approval stage, how many distinct release-approvers (never the
+       * requester) must approve, e.g. `{prod: 2}`. Default 1.
+       */
+      quorum?: { [stage: string]: number };
     };
+    /**
+     * Freeze windows: promotions into `stages` are refused while one is on,
+     * and the Gate does not merge them until it ends (a release-approver may
+     * override with a reason). `schedule` is weekly ("Fri 16:00 – Mon 08:00")
+     * or a date range whose both days are frozen whole ("2026-12-20 –
+     * 2027-01-04"), in `timezone` (IANA, default UTC; DST is handled).
+     */
+    freezes?: Array<{
+      name: string;
+      stages: string[];
+      schedule: string;
+      timezone?: string;
+      reason: string;
+    }>;
     permissions?: {
       /**
        * Requests, rollbacks and holds are for the Product's owners (the owner

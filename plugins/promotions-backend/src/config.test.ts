@@ -11,6 +11,7 @@ describe('readPromotionsConfig', () => {
       stages: ['prod'],
       approvers: ['group:default/release-approvers'],
       requireDistinctApprover: true,
+      quorum: {},
     });
     expect(config.platformRepo).toEqual({ host: 'github.com', owner: 'o', repo: 'r', branch: 'main' });
     expect(config.releasesPath).toBe('gitops/releases');

@@ -1,7 +1,7 @@
 import { Config, ConfigReader, readDurationFromConfig } from '@backstage/config';
 import { HumanDuration, JsonObject } from '@backstage/types';
 import { InputError } from '@backstage/errors';
-import { isValidName } from '@refplat/plugin-promotions-common';
+import { FreezeWindow, freezeWindowProblem, isValidName } from '@refplat/plugin-promotions-common';
 import { HealthConfigOrigin, chooseHealthInstances } from './health/borrowedHealthConfig';
 
 export const DEFAULT_STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
@@ -35,6 +35,8 @@ export interface PromotionsConfig {
     stages: string[];
     approvers: string[];
     requireDistinctApprover: boolean;
+    /** stage → distinct approvers a promotion into it needs (1 when not given). */
+    quorum: Record<string, number>;
   };
   /** The health source's ArgoCD instances; empty when Kubernetes is the source. */
   argocd: ArgoCdInstanceConfig[];
@@ -58,6 +60,8 @@ export interface PromotionsConfig {
     degradedStuckSeconds: number;
   };
   autoPromote: { enabled: boolean; frequency: HumanDuration };
+  /** Freeze windows (the built-in freeze guard runs when there is one). */
+  freezes: FreezeWindow[];
   /**
    * Delivery metrics: how often new platform-branch commits are read into
    * the digest timelines, how far back a first run reads, and how soon a
@@ -227,6 +231,41 @@ export function notConfiguredReason(root: Config): string | undefined {
   );
 }
 
+/** `promotions.approval.quorum`: per approval stage, a whole number of approvers, at least 1. */
+function readQuorum(config: Config, approvalStages: string[]): Record<string, number> {
+  const quorum = config.getOptionalConfig('approval.quorum');
+  return Object.fromEntries(
+    (quorum?.keys() ?? []).map(stage => {
+      const needed = quorum!.getNumber(stage);
+      if (!approvalStages.includes(stage) || !Number.isInteger(needed) || needed < 1) {
+        throw new InputError(
+          `promotions.approval.quorum.${stage} must be a whole number of approvers (at least 1) for a stage in promotions.approval.stages`,
+        );
+      }
+      return [stage, needed];
+    }),
+  );
+}
+
+/** `promotions.freezes`, each checked: a window that could never be evaluated fails start-up. */
+function readFreezes(config: Config, stages: string[]): FreezeWindow[] {
+  return (config.getOptionalConfigArray('freezes') ?? []).map((freeze, index) => {
+    const window: FreezeWindow = {
+      name: freeze.getString('name'),
+      stages: freeze.getStringArray('stages'),
+      schedule: freeze.getString('schedule'),
+      timezone: freeze.getOptionalString('timezone') ?? 'UTC',
+      reason: freeze.getString('reason'),
+    };
+    const unknownStage = window.stages.find(stage => !stages.includes(stage));
+    const problem =
+      freezeWindowProblem(window) ??
+      (unknownStage ? `freeze ${window.name} names '${unknownStage}', which is not in promotions.stages` : undefined);
+    if (problem) throw new InputError(`promotions.freezes[${index}]: ${problem}`);
+    return window;
+  });
+}
+
 /** Reads and checks `promotions.*`; a bad value fails at start-up, not on first use. */
 export function readPromotionsConfig(root: Config): PromotionsConfig {
   const config = root.getConfig('promotions');
@@ -270,6 +309,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       ],
       requireDistinctApprover:
         config.getOptionalBoolean('approval.requireDistinctApprover') ?? true,
+      quorum: readQuorum(config, approvalStages),
     },
     ...readHealthInstances(root, config),
     diagnosis: {
@@ -297,6 +337,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       failureWindowSeconds: readSeconds(config, 'metrics.failureWindow', 86400),
     },
     webhooks,
+    freezes: readFreezes(config, stages),
     healthStream: { enabled: config.getOptionalBoolean('healthStream.enabled') ?? true },
   };
 }

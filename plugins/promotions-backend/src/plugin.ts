@@ -6,6 +6,7 @@ import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
+import { PromotionGuard, promotionsGuardsExtensionPoint } from '@refplat/plugin-promotions-node';
 import { notConfiguredReason } from './config';
 import { migratedClient } from './database/DatabasePromotionStore';
 import { registerProductResourceType } from './permissions/productResourceType';
@@ -22,6 +23,12 @@ import { createNotConfiguredRouter } from './service/notConfiguredRouter';
 export const promotionsPlugin = createBackendPlugin({
   pluginId: 'promotions',
   register(env) {
+    const addedGuards: PromotionGuard[] = [];
+    env.registerExtensionPoint(promotionsGuardsExtensionPoint, {
+      addGuard: guard => {
+        addedGuards.push(guard);
+      },
+    });
     env.registerInit({
       deps: {
         rootConfig: coreServices.rootConfig,
@@ -56,6 +63,7 @@ export const promotionsPlugin = createBackendPlugin({
         const services = createPromotionsServices({
           ...deps,
           db: await migratedClient(deps.database),
+          addedGuards,
         });
         const { config, gate, autoPromoter, timelineReader } = services;
         // Say where health comes from: it may be borrowed from another plugin's config.

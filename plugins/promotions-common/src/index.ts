@@ -34,3 +34,7 @@ export * from './metrics/deliveryMetrics';
 export * from './overview/types';
 export * from './overview/rules';
 export * from './overview/query';
+export * from './guards/types';
+export * from './guards/verdicts';
+export * from './guards/freezes';
+export * from './approval/quorum';

@@ -32,10 +32,10 @@ describe('the packed plugins in a clean Backstage outside this repository', () =
   beforeAll(async () => {
     tarballs = buildAndPack(path.join(work, 'tarballs'));
     writeConsumer(consumer);
-    // The README's step: all three tarballs together, so npm resolves the
+    // The README's step: all the tarballs together, so npm resolves the
     // common package from its tarball, with no resolutions or overrides.
-    const [common, backendPlugin, frontendPlugin] = tarballs;
-    npmInstall(consumer, ['--workspace', 'backend', common, backendPlugin]);
+    const [common, node, backendPlugin, frontendPlugin] = tarballs;
+    npmInstall(consumer, ['--workspace', 'backend', common, node, backendPlugin]);
     npmInstall(consumer, ['--workspace', 'app', common, frontendPlugin]);
     buildApp(consumer);
     sim = await startPlatformSim();
@@ -74,7 +74,7 @@ describe('the packed plugins in a clean Backstage outside this repository', () =
         expect(files).toContain(target.replace(/^\.\//, ''));
       }
     }
-    expect(tarballManifest(tarballs[2]).backstage.features).toEqual({
+    expect(tarballManifest(tarballs[3]).backstage.features).toEqual({
       './alpha': '@backstage/FrontendPlugin',
     });
   });
@@ -87,6 +87,7 @@ describe('the packed plugins in a clean Backstage outside this repository', () =
     expect(manifest.overrides).toBeUndefined();
     for (const name of [
       'plugin-promotions-common',
+      'plugin-promotions-node',
       'plugin-promotions-backend',
       'plugin-promotions',
     ]) {

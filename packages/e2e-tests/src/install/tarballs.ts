@@ -7,6 +7,7 @@ export const REPO_ROOT = path.resolve(__dirname, '../../../..');
 /** The publishable packages, common first: the others depend on it. */
 export const PLUGIN_DIRS = [
   'promotions-common',
+  'promotions-node',
   'promotions-backend',
   'promotions',
 ];
@@ -20,7 +21,7 @@ function run(command: string, args: string[], cwd: string): string {
 }
 
 /**
- * Builds and packs the three plugin packages as a publisher would (the
+ * Builds and packs the plugin packages as a publisher would (the
  * README's Install section): type declarations, `backstage-cli package
  * build`, then `npm pack`, whose prepack points the entry points at dist.
  */

@@ -54,6 +54,8 @@ export function simConfig(
      * history, requests (and cached blobs) the cost tests would count.
      */
     metrics?: JsonObject;
+    /** More `promotions.*` keys, e.g. `freezes` or `approval`. */
+    promotions?: JsonObject;
   } = {},
 ) {
   const simHost = new URL(sim.url).host;
@@ -72,6 +74,7 @@ export function simConfig(
       ...(extra.stages ? { stages: extra.stages } : {}),
       ...(extra.permissions ? { permissions: extra.permissions } : {}),
       ...healthSourceConfig(sim, healthSource),
+      ...extra.promotions,
     },
   };
 }
@@ -170,6 +173,8 @@ export interface PromotionsBackendOptions {
   healthStream?: JsonObject;
   /** `promotions.metrics`; off unless given (see simConfig). */
   metrics?: JsonObject;
+  /** More `promotions.*` keys (see simConfig). */
+  promotions?: JsonObject;
   /** More plugins and modules, e.g. the permission backend and a policy. */
   features?: BackendFeature[];
 }

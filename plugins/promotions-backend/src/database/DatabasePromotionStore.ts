@@ -51,6 +51,8 @@ type Row = {
   health_state: string | null;
   head_sha: string | null;
   lease_expires_at: string | null;
+  guard_state: string | null;
+  guard_override: string | null;
   open_key: string | null;
   created_at: string;
   updated_at: string;
@@ -82,6 +84,8 @@ function toRecord(row: Row): PromotionRecord {
     healthState: row.health_state ?? undefined,
     headSha: row.head_sha ?? undefined,
     leaseExpiresAt: row.lease_expires_at ?? undefined,
+    guardState: row.guard_state ?? undefined,
+    guardOverride: row.guard_override ? JSON.parse(row.guard_override) : undefined,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -105,6 +109,7 @@ function toRowChanges(changes: PromotionChanges, now: string): Partial<Row> {
   if ('healthState' in changes) row.health_state = changes.healthState ?? null;
   if ('headSha' in changes) row.head_sha = changes.headSha ?? null;
   if ('leaseExpiresAt' in changes) row.lease_expires_at = changes.leaseExpiresAt ?? null;
+  if ('guardState' in changes) row.guard_state = changes.guardState ?? null;
   return row;
 }
 
@@ -125,6 +130,7 @@ function applyExpectation(query: Knex.QueryBuilder, expected: PromotionExpectati
   whereNullable(query, 'health_state', expected.healthState);
   whereNullable(query, 'head_sha', expected.headSha);
   whereNullable(query, 'approved_sha', expected.approvedSha);
+  whereNullable(query, 'guard_state', expected.guardState);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -196,6 +202,8 @@ export class DatabasePromotionStore implements PromotionStore {
           health_state: null,
           head_sha: null,
           lease_expires_at: promotion.leaseExpiresAt ?? null,
+          guard_state: null,
+          guard_override: promotion.guardOverride ? JSON.stringify(promotion.guardOverride) : null,
           open_key: openKey(promotion.team, promotion.product, promotion.toStage),
           created_at: now,
           updated_at: now,

@@ -1,4 +1,5 @@
 import {
+  GuardOverride,
   Promotion,
   PromotionEvent,
   PromotionEventType,
@@ -20,11 +21,15 @@ export interface PromotionRecord extends Promotion {
   headSha?: string;
   /** The PR head the approval was given for. */
   approvedSha?: string;
+  /** The guards' verdicts last published on the PR (JSON, guard → "state:sha:description"). */
+  guardState?: string;
+  /** A release-approver's override of the guards' blocks. */
+  guardOverride?: GuardOverride;
 }
 
 export type NewPromotion = Omit<
   PromotionRecord,
-  'createdAt' | 'updatedAt' | 'pullRequest' | 'status' | 'healthState' | 'headSha' | 'approvedSha'
+  'createdAt' | 'updatedAt' | 'pullRequest' | 'status' | 'healthState' | 'headSha' | 'approvedSha' | 'guardState'
 > & { status: PromotionStatus };
 
 export const LIVE_STATUSES: PromotionStatus[] = ['open', 'awaiting-approval', 'approved'];
@@ -41,6 +46,7 @@ export type PromotionChanges = Partial<
     | 'healthState'
     | 'headSha'
     | 'leaseExpiresAt'
+    | 'guardState'
   >
 >;
 
@@ -58,6 +64,7 @@ export interface PromotionExpectation {
   healthState?: string | null;
   headSha?: string | null;
   approvedSha?: string | null;
+  guardState?: string | null;
 }
 
 export interface PromotionEventInput {

@@ -96,6 +96,7 @@ export class LadderDiagnosis {
               pullRequestUrl: promotion.pullRequest.url || undefined,
               status: promotion.status,
             },
+            guards: stage.guards,
           });
         }
         if (cell.diagnosis.state === 'stuck') {

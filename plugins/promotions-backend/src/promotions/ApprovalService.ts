@@ -5,6 +5,7 @@ import {
   PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { ConflictError } from '@backstage/errors';
+import { QuorumProgress, quorumProgress } from '@refplat/plugin-promotions-common';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import { PromotionsConfig } from '../config';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
@@ -68,10 +69,12 @@ export class ApprovalService {
         `The pull request changed since Backstage verified it (its head is now ${pr.headSha.slice(0, 7)}); the Gate is checking it — look again before approving`,
       );
     }
+    const quorum = await this.quorumWith(promotion, approver, pr.headSha);
+    if (!quorum.met) return this.recordPartialApproval(promotion, approver, pr, quorum);
     const approved = await store.transition(
       promotion.id,
       { status: ['awaiting-approval'], headSha: pr.headSha },
-      { status: 'approved', approvedBy: approver, approvedSha: pr.headSha, statusReason: undefined },
+      { status: 'approved', approvedBy: quorum.approvers.join(', '), approvedSha: pr.headSha, statusReason: undefined },
       { type: 'approved', actor: approver, detail: pr.headSha },
     );
     if (!approved) {
@@ -80,11 +83,16 @@ export class ApprovalService {
       throw new ConflictError(`Promotion ${promotion.id} changed while it was being approved (now ${current?.status}); look again`);
     }
     await writer
-      .setStatus({ sha: pr.headSha, context: APPROVAL_CONTEXT, state: 'success', description: `Approved by ${approver}` })
+      .setStatus({
+        sha: pr.headSha,
+        context: APPROVAL_CONTEXT,
+        state: 'success',
+        description: quorum.needed > 1 ? `Approved by ${quorum.approvers.join(', ')} (${quorum.progress})` : `Approved by ${approver}`,
+      })
       .then(() =>
         writer.comment(
           pr.number,
-          `Approved by \`${approver}\` in Backstage (requested by \`${promotion.requestedBy}\`) for head ${pr.headSha}. It merges once \`${promotion.fromStage}\` is still healthy; a push to this branch voids the approval.`,
+          `Approved by \`${approver}\`${quorum.needed > 1 ? ` (${quorum.progress})` : ''} in Backstage (requested by \`${promotion.requestedBy}\`) for head ${pr.headSha}. It merges once \`${promotion.fromStage}\` is still healthy; a push to this branch voids the approval.`,
         ),
       )
       .catch(error => this.options.logger.warn(`Could not record the approval on PR #${pr.number}: ${error}`));
@@ -92,4 +100,54 @@ export class ApprovalService {
     return approved;
   }
 
-  /** Membership from the catalog, on top of the permission policy. */}
+  /** The quorum of the promotion's stage, counting this approval with the earlier ones of this head. */
+  private async quorumWith(promotion: PromotionRecord, approver: string, headSha: string): Promise<QuorumProgress> {
+    const needed = this.options.config.approval.quorum[promotion.toStage] ?? 1;
+    const earlier = (await this.options.store.listEvents(promotion.id))
+      .filter(event => event.type === 'approved' && event.detail)
+      .map(event => ({ approver: event.actor, sha: event.detail! }));
+    if (earlier.some(a => a.approver === approver && a.sha === headSha)) {
+      throw new ConflictError(`${approver} already approved this head; another release-approver must approve it`);
+    }
+    return quorumProgress([...earlier, { approver, sha: headSha }], headSha, promotion.requestedBy, needed);
+  }
+
+  /** An approval short of the quorum: recorded in the trail and on the PR; the promotion keeps waiting. */
+  private async recordPartialApproval(
+    promotion: PromotionRecord,
+    approver: string,
+    pr: { number: number; headSha: string },
+    quorum: QuorumProgress,
+  ): Promise<PromotionRecord> {
+    const { store, writer, logger } = this.options;
+    const statusReason = `${quorum.progress} approvals (${quorum.approvers.join(', ')}); waiting for another release-approver`;
+    const recorded = await store.transition(
+      promotion.id,
+      { status: ['awaiting-approval'], headSha: pr.headSha },
+      { statusReason },
+      { type: 'approved', actor: approver, detail: pr.headSha },
+    );
+    if (!recorded) {
+      throw new ConflictError(`Promotion ${promotion.id} changed while it was being approved; look again`);
+    }
+    await writer
+      .setStatus({ sha: pr.headSha, context: APPROVAL_CONTEXT, state: 'pending', description: `${quorum.progress} approvals` })
+      .then(() =>
+        writer.comment(
+          pr.number,
+          `Approved by \`${approver}\` in Backstage for head ${pr.headSha}: ${quorum.progress} approvals; it needs another release-approver.`,
+        ),
+      )
+      .catch(error => logger.warn(`Could not record the approval on PR #${pr.number}: ${error}`));
+    return recorded;
+  }
+
+  /** Overriding the guards' blocks takes what approving takes. */
+  async requireOverrideRights(
+    credentials: BackstageCredentials<BackstageUserPrincipal>,
+    product: { team: string; product: string },
+  ): Promise<void> {
+    const { config, permissions, catalog } = this.options;
+    await requireApprovalRights({ permissions, catalog, approvers: config.approval.approvers }, credentials, product, 'policy overrides');
+  }
+}

@@ -92,7 +92,7 @@ export class AutoPromoter {
               product,
               { toStage: promotion.toStage, services: promotion.services },
               AUTO_PROMOTER,
-              { supersede: false },
+              { supersede: false, phase: 'auto-promote' },
             );
             if (!outcome.existing) {
               result.opened.push({ product: name, toStage: promotion.toStage, pullRequest: outcome.promotion.pullRequest.number });

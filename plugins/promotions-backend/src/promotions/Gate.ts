@@ -1,5 +1,14 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
-import { Ladder, shortDigest } from '@refplat/plugin-promotions-common';
+import {
+  GuardsDecision,
+  Ladder,
+  decideGuards,
+  guardCommitStatus,
+  guardStatusContext,
+  guardsReason,
+  shortDigest,
+} from '@refplat/plugin-promotions-common';
+import { PromotionGuards } from '../guards/PromotionGuards';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { PlatformRepoWriter, PullRequestInfo } from '../github/PlatformRepoWriter';
@@ -81,6 +90,7 @@ export class Gate {
       ladder: LadderService;
       opener: PromotionOpener;
       reconciler: PromotionReconciler;
+      guards?: PromotionGuards;
       logger: LoggerService;
     },
   ) {}
@@ -182,8 +192,11 @@ export class Gate {
       await this.close(promotion, pr, verdict.description);
       return;
     }
-    if (verdict.state !== 'success') return;
-    if (target?.requiresApproval && !(promotion.status === 'approved' && promotion.approvedSha === pr.headSha)) {
+    const guards = await this.applyGuards(promotion, pr);
+    if (verdict.state !== 'success' || guards.verdict === 'block') return;
+    const needsApproval = target?.requiresApproval || guards.verdict === 'needs-approval';
+    if (needsApproval && !(promotion.status === 'approved' && promotion.approvedSha === pr.headSha)) {
+      if (promotion.status === 'open') await this.awaitApproval(promotion, guards);
       return;
     }
     await this.merge(promotion, pr);
@@ -258,6 +271,45 @@ export class Gate {
       return true;
     }
     return false;
+  }
+
+  /**
+   * Runs the guards, publishes each verdict that changed as its own commit
+   * status on the PR head and records the change in the promotion's trail.
+   */
+  private async applyGuards(promotion: PromotionRecord, pr: PullRequestInfo): Promise<GuardsDecision> {
+    const { guards, writer, store } = this.options;
+    if (!guards?.any) return { verdict: 'allow', deciding: [] };
+    const verdicts = await guards.evaluate(promotion, 'gate');
+    const published: Record<string, string> = promotion.guardState ? JSON.parse(promotion.guardState) : {};
+    const state: Record<string, string> = {};
+    const changes: string[] = [];
+    for (const verdict of verdicts) {
+      const status = guardCommitStatus(verdict, promotion.guardOverride);
+      state[verdict.guard] = `${status.state}:${pr.headSha}:${status.description}`;
+      if (published[verdict.guard] === state[verdict.guard]) continue;
+      await writer.setStatus({ sha: pr.headSha, context: guardStatusContext(verdict.guard), ...status });
+      changes.push(`${verdict.guard}: ${verdict.verdict}: ${verdict.reason}`);
+    }
+    if (changes.length) {
+      await store.transition(
+        promotion.id,
+        { status: LIVE_STATUSES, guardState: promotion.guardState ?? null },
+        { guardState: JSON.stringify(state) },
+        { type: 'guard-verdict', actor: GATE_ACTOR, detail: changes.join('; ') },
+      );
+    }
+    return decideGuards(verdicts, promotion.guardOverride);
+  }
+
+  /** A guard asks for an approval the stage alone would not need: the promotion now waits for one. */
+  private async awaitApproval(promotion: PromotionRecord, guards: GuardsDecision) {
+    const reason = `Waiting for a release-approver: ${guardsReason(guards)}`;
+    await this.options.store.transition(
+      promotion.id,
+      { status: ['open'] },
+      { status: 'awaiting-approval', statusReason: reason },
+    );
   }
 
   private async publishHealth(promotion: PromotionRecord, pr: PullRequestInfo, verdict: SourceVerdict) {

@@ -6,7 +6,12 @@ import {
   NotFoundError,
 } from '@backstage/errors';
 import {
+  GuardOverride,
+  GuardPhase,
+  NamedGuardVerdict,
   PromotionRequest,
+  decideGuards,
+  guardsReason,
   PromotionServicePlan,
   ProductRef,
   isValidDigest,
@@ -26,6 +31,7 @@ import {
   PromotionStore,
 } from '../database/PromotionStore';
 import { PromotionOpener } from './PromotionOpener';
+import { PromotionGuards } from '../guards/PromotionGuards';
 import { branchName, promotionFingerprint } from './pullRequestText';
 
 export interface PromotionServiceOptions {
@@ -34,6 +40,7 @@ export interface PromotionServiceOptions {
   store: PromotionStore;
   writer: PlatformRepoWriter;
   opener: PromotionOpener;
+  guards?: PromotionGuards;
   logger: LoggerService;
   /** Called after a change a Gate run should look at soon. */
   onChange?: (promotionId: string) => void;
@@ -47,6 +54,8 @@ export interface RequestOutcome {
   promotion: PromotionRecord;
   existing: boolean;
   plan: PromotionServicePlan[];
+  /** Each guard's verdict on the request (for the audit trail). */
+  guards: NamedGuardVerdict[];
 }
 
 /**
@@ -109,13 +118,15 @@ export class PromotionService {
 
   /**
    * `supersede: false` (the auto-promoter) never replaces a live promotion:
-   * a different one into the same stage answers 409 instead.
+   * a different one into the same stage answers 409 instead. A guard's block
+   * answers 409 with its reason, unless `override` (a release-approver's,
+   * checked by the caller) lifts it.
    */
   async request(
     product: ProductRef,
     body: unknown,
     requestedBy: string,
-    options: { supersede?: boolean } = {},
+    options: { supersede?: boolean; phase?: GuardPhase; override?: GuardOverride } = {},
   ): Promise<RequestOutcome> {
     const request = validateRequest(body);
     const { config, ladder: ladderService } = this.options;
@@ -130,22 +141,43 @@ export class PromotionService {
     }
 
     const target = ladder.stages.find(stage => stage.name === plan.toStage)!;
+    const draft = {
+      kind: 'promotion' as const,
+      fromStage: plan.fromStage,
+      toStage: plan.toStage,
+      services: plan.services,
+      previous: plan.previous,
+      baseBlobSha: target.release.blobSha,
+      requiresApproval: plan.requiresApproval,
+      revision: ladder.revision,
+    };
+    const guards = await this.judge(product, draft, requestedBy, options);
     const { promotion, existing } = await this.start(
       product,
-      {
-        kind: 'promotion',
-        fromStage: plan.fromStage,
-        toStage: plan.toStage,
-        services: plan.services,
-        previous: plan.previous,
-        baseBlobSha: target.release.blobSha,
-        requiresApproval: plan.requiresApproval,
-        revision: ladder.revision,
-      },
+      { ...draft, requiresApproval: draft.requiresApproval || guards.decision.verdict === 'needs-approval' },
       requestedBy,
       options.supersede ?? true,
+      options.override,
     );
-    return { promotion, existing, plan: plan.plan };
+    return { promotion, existing, plan: plan.plan, guards: guards.verdicts };
+  }
+
+  /** The guards' verdicts on a request; a block (not overridden) refuses it with their reasons. */
+  private async judge(
+    product: ProductRef,
+    draft: { kind: 'promotion' | 'rollback'; fromStage: string; toStage: string; services: Record<string, string> },
+    requestedBy: string,
+    options: { phase?: GuardPhase; override?: GuardOverride },
+  ) {
+    const verdicts = (await this.options.guards?.evaluate(
+      { ...product, ...draft, requestedBy },
+      options.phase ?? 'request',
+    )) ?? [];
+    const decision = decideGuards(verdicts, options.override);
+    if (decision.verdict === 'block') {
+      throw new ConflictError(`Promotion into ${draft.toStage} refused by policy: ${guardsReason(decision)}`);
+    }
+    return { verdicts, decision };
   }
 
   /**
@@ -175,18 +207,20 @@ export class PromotionService {
       }
       plan.push({ service, included: true, from: digest, to: current, reason: 'rollback to an earlier digest' });
     }
+    const draft = {
+      kind: 'rollback' as const,
+      fromStage: stage.name,
+      toStage: stage.name,
+      services: request.services,
+      previous: Object.fromEntries(plan.map(p => [p.service, p.to ?? null])),
+      baseBlobSha: stage.release.blobSha,
+      requiresApproval: stage.requiresApproval,
+      revision: ladder.revision,
+    };
+    const guards = await this.judge(product, draft, requestedBy, {});
     const { promotion, existing } = await this.start(
       product,
-      {
-        kind: 'rollback',
-        fromStage: stage.name,
-        toStage: stage.name,
-        services: request.services,
-        previous: Object.fromEntries(plan.map(p => [p.service, p.to ?? null])),
-        baseBlobSha: stage.release.blobSha,
-        requiresApproval: stage.requiresApproval,
-        revision: ladder.revision,
-      },
+      { ...draft, requiresApproval: draft.requiresApproval || guards.decision.verdict === 'needs-approval' },
       requestedBy,
       true,
     );
@@ -198,7 +232,7 @@ export class PromotionService {
         placedBy: requestedBy,
       });
     }
-    return { promotion, existing, plan };
+    return { promotion, existing, plan, guards: guards.verdicts };
   }
 
   private async start(
@@ -215,6 +249,7 @@ export class PromotionService {
     },
     requestedBy: string,
     supersede: boolean,
+    override?: GuardOverride,
   ): Promise<{ promotion: PromotionRecord; existing: boolean }> {
     const { store, opener, config } = this.options;
     const fingerprint = promotionFingerprint(product.team, product.product, draft.toStage, draft.services);
@@ -265,6 +300,7 @@ export class PromotionService {
             // Written before the branch exists, so a leftover branch always has its promotion.
             branch: branchName({ ...product, toStage: draft.toStage, id }),
             leaseExpiresAt: leaseExpiry(new Date(), leaseMs),
+            guardOverride: override,
           },
           requestedBy,
           live ? { id: live.id, reason: `Superseded by a newer ${draft.kind} request` } : undefined,
@@ -280,9 +316,28 @@ export class PromotionService {
 
       const opened = await opener.open(inserted.record, draft.revision, draft.requiresApproval);
       if (inserted.superseded) await this.closeSuperseded(inserted.superseded, opened);
+      if (override) await this.recordOverride(opened, override);
       this.options.onChange?.(opened.id);
       return { promotion: opened, existing: false };
     }
+  }
+
+  /** The override goes into the promotion's trail and onto its PR, where reviewers look. */
+  private async recordOverride(promotion: PromotionRecord, override: GuardOverride) {
+    const { store, writer, logger } = this.options;
+    await store.transition(
+      promotion.id,
+      {},
+      {},
+      { type: 'guards-overridden', actor: override.by, detail: override.reason },
+    );
+    if (!promotion.pullRequest.number) return;
+    await writer
+      .comment(
+        promotion.pullRequest.number,
+        `Policy overridden by \`${override.by}\` in Backstage: ${override.reason}. The guards' blocks do not stop this promotion.`,
+      )
+      .catch(error => logger.warn(`Could not record the override on PR #${promotion.pullRequest.number}: ${error}`));
   }
 
   /** Best-effort: an old PR left open is closed by the Gate's reconciler, as nothing live owns it. */

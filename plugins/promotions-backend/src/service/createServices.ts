@@ -46,6 +46,10 @@ import { WhatChanged } from '../promotions/WhatChanged';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { DigestTimelineReader } from '../metrics/DigestTimelineReader';
 import { DigestTimelineStore } from '../metrics/DigestTimelineStore';
+import type { PromotionGuard } from '@refplat/plugin-promotions-node';
+import { PromotionGuards } from '../guards/PromotionGuards';
+import { freezeGuard } from '../guards/freezeGuard';
+import { annotateGuards } from '../guards/annotateGuards';
 
 /** How far back a ladder view looks for live promotions and for how each digest arrived. */
 const RECENT_PROMOTIONS = 50;
@@ -65,12 +69,18 @@ export interface PromotionsServiceDeps {
   permissions: PermissionsService;
   signals?: SignalsService;
   notifications?: NotificationService;
+  /** Guards added by backend modules through promotionsGuardsExtensionPoint. */
+  addedGuards?: PromotionGuard[];
 }
 
 /** Wires the plugin's services from Backstage's; the plugin adds HTTP and scheduling. */
 export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const { rootConfig, cache, db, logger, catalog, auth, permissions } = deps;
   const config = readPromotionsConfig(rootConfig);
+  const guards = new PromotionGuards(
+    [...(config.freezes.length ? [freezeGuard(config.freezes)] : []), ...(deps.addedGuards ?? [])],
+    logger,
+  );
   const appBaseUrl = rootConfig.getOptionalString('app.baseUrl');
   const entityUrl = appBaseUrl
     ? (product: { product: string }) => `${appBaseUrl}/catalog/default/system/${product.product}`
@@ -123,6 +133,8 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
     annotate: async ladder => {
       await annotations.annotate(ladder);
+      // Before the diagnosis: its checklist lists the guards' verdicts.
+      await annotateGuards(ladder, guards, config.freezes);
       await diagnosis.annotate(ladder);
     },
     livePromotions: async product =>
@@ -167,6 +179,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     ladder: ladderService,
     opener: gateOpener,
     reconciler,
+    guards,
     logger,
   });
   // A request or approval is looked at right away, not at the next tick.
@@ -195,6 +208,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     store,
     writer,
     opener,
+    guards,
     logger,
     onChange,
     holds,
@@ -229,6 +243,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
 
   return {
     config,
+    guards,
     broadcaster,
     healthStream,
     whatChanged,

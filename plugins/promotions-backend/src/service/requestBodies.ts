@@ -9,8 +9,19 @@ export const MAX_HOLD_REASON_CHARS = 500;
 const NAME_RULE = 'lowercase letters, digits and -';
 const name = (field: string) => z.custom<string>(isValidName, `${field} must be a name (${NAME_RULE})`);
 
+/** An override's reason goes onto the PR and into the trail whole: bounded, like a rejection's. */
+export const MAX_OVERRIDE_REASON_CHARS = 1000;
+
+const overrideReason = z
+  .string({ required_error: 'An override needs a reason', invalid_type_error: 'override.reason must be text' })
+  .trim()
+  .min(1, 'An override needs a reason')
+  .max(MAX_OVERRIDE_REASON_CHARS, `override.reason is limited to ${MAX_OVERRIDE_REASON_CHARS} characters`);
+
 export const promotionRequestBody = z.object({
   toStage: z.custom<string>(isValidName, `toStage must be a stage name (${NAME_RULE})`),
+  /** A release-approver's override of the guards' blocks (e.g. a freeze window). */
+  override: z.object({ reason: overrideReason }).optional(),
   services: z
     .array(name('each service'), {
       invalid_type_error: 'services, when given, must be a non-empty list of service names',

@@ -180,12 +180,25 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     const outcome = await audited(req, 'promotion-request', async meta => {
       const { product, credentials, user } = await permittedUser(req, promotionRequestPermission);
       meta.product = formatProductRef(product);
-      const body = parseBody(promotionRequestBody, req.body, '{toStage, services?: [<service>]}');
+      const body = parseBody(
+        promotionRequestBody,
+        req.body,
+        '{toStage, services?: [<service>], override?: {reason}}',
+      );
       meta.stage = body.toStage;
       await knownProducts.require(product);
       await access.requireChange(credentials, product, 'request-promotion', body.toStage);
-      const requested = await promotionService.request(product, body, user);
+      const override = body.override && { by: user, reason: body.override.reason };
+      if (override) {
+        meta.override = override;
+        await approvalService.requireOverrideRights(credentials, product);
+      }
+      const requested = await promotionService.request(product, body, user, { override });
       Object.assign(meta, promotionMeta(requested.promotion), { existing: requested.existing });
+      // Only where guards run: without them the event is as it always was.
+      if (requested.guards.length) {
+        meta.guards = requested.guards.map(({ guard, verdict, reason }) => ({ guard, verdict, reason }));
+      }
       return requested;
     });
     res.status(outcome.existing ? 200 : 201).json(outcome);

@@ -2,6 +2,7 @@ import { formatSeconds } from '../argo/canaryState';
 import type { ServiceHealthCheck } from '../health/serviceHealth';
 import type { LadderServiceCell } from '../ladder/types';
 import { shortDigest } from '../names';
+import type { NamedGuardVerdict } from '../guards/types';
 
 /**
  * "Why can't I promote?" — every gate between a service's cell in the stage below and the cell
@@ -16,6 +17,8 @@ export type PromotionGate =
   | 'running-digest'
   | 'soak'
   | 'hold'
+  /** One per promotion guard (freeze windows, adopters' own rules). */
+  | 'policy'
   | 'open-promotion'
   | 'approval'
   | 'carried';
@@ -37,6 +40,8 @@ export interface PromotionChecklistContext {
   approvers: string[];
   /** A promotion into `toStage` that is still in flight. */
   openPromotion?: { pullRequestUrl?: string; status: string };
+  /** Each promotion guard's verdict on a promotion into `toStage`. */
+  guards?: NamedGuardVerdict[];
 }
 
 /** Promotion statuses that no longer block a new promotion. */
@@ -53,7 +58,7 @@ function sameDigest(a: string, b: string): boolean {
 
 /**
  * Each gate in a fixed order: declared, released, health, running-digest, soak, hold,
- * open-promotion, approval, carried. The promotion can go ahead when every item is ok.
+ * policy (one per guard), open-promotion, approval, carried. The promotion can go ahead when every item is ok.
  *
  * Health and the running digest come from `source.checks` when present (every check but
  * `image` is health; `image` is the running digest), else from `healthy`/`reasons` and
@@ -134,6 +139,11 @@ export function promotionChecklist(
         }
       : { gate: 'hold', ok: true, detail: `No hold in ${to}` },
   );
+
+  // policy: each guard's verdict; needing an approval does not stop a request.
+  for (const guard of context.guards ?? []) {
+    items.push({ gate: 'policy', ok: guard.verdict !== 'block', detail: `${guard.guard}: ${guard.reason}` });
+  }
 
   // open-promotion: one promotion into a stage at a time.
   const open = context.openPromotion;

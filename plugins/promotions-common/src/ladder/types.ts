@@ -1,3 +1,5 @@
+import type { ActiveFreeze } from '../guards/freezes';
+import type { NamedGuardVerdict } from '../guards/types';
 import type { CanaryState } from '../argo/canaryState';
 import type { RolloutHealth } from '../argo/rolloutHealth';
 import type { HealthVerdict, ServiceHealthCheck } from '../health/serviceHealth';
@@ -123,6 +125,10 @@ export interface LadderStage {
   stuck?: boolean;
   /** ISO: when the plugin first saw the stage's current Release file ("merged at", give or take a poll). */
   releaseSeenAt?: string;
+  /** The freeze window on now for this stage, if any (with its end). */
+  freeze?: ActiveFreeze;
+  /** Each promotion guard's verdict on promoting the stage below into this one now. */
+  guards?: NamedGuardVerdict[];
 }
 
 /** @public */

@@ -48,6 +48,10 @@ export type PromotionEventType =
   /** A release-approver turned it down; the detail is their reason. */
   | 'rejected'
   | 'superseded'
+  /** A guard's verdict on the PR changed; the detail is `<guard>: <verdict>: <reason>`. */
+  | 'guard-verdict'
+  /** A release-approver overrode the guards' blocks; the detail is their reason. */
+  | 'guards-overridden'
   | 'failed';
 
 /**

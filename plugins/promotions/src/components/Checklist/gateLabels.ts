@@ -9,6 +9,7 @@ export function gateLabel(gate: PromotionGate, from: string, to: string): string
     'running-digest': `Running in ${from}`,
     soak: `Soaked in ${from}`,
     hold: `Not frozen in ${to}`,
+    policy: `Policy allows ${to}`,
     'open-promotion': `No other promotion into ${to}`,
     approval: 'Approval',
     carried: 'Something to promote',

@@ -1,0 +1,241 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { createBackendModule } from '@backstage/backend-plugin-api';
+import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import { Octokit } from '@octokit/rest';
+import request from 'supertest';
+import type { Ladder, Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
+import { promotionsGuardsExtensionPoint } from '@refplat/plugin-promotions-node';
+import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+
+jest.setTimeout(180_000);
+
+type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
+
+const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
+const REPO = { owner: 'refplat', repo: 'platform' };
+
+/** A day either side of now: the freeze is on whenever the test runs. */
+function dateRangeAroundNow(): string {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return `${day(-1)} – ${day(1)}`;
+}
+
+/** The stages a test's change board currently refuses. */
+const refusedByChangeBoard = new Set<string>();
+
+/** An adopter's guard, added as they would: a backend module using the extension point. */
+const changeBoardModule = createBackendModule({
+  pluginId: 'promotions',
+  moduleId: 'change-board',
+  register(env) {
+    env.registerInit({
+      deps: { guards: promotionsGuardsExtensionPoint },
+      async init({ guards }) {
+        guards.addGuard({
+          name: 'change-board',
+          evaluate: async promotion =>
+            refusedByChangeBoard.has(promotion.toStage)
+              ? { verdict: 'block', reason: `The change board has not cleared ${promotion.toStage}` }
+              : { verdict: 'allow', reason: 'Cleared by the change board' },
+        });
+      },
+    });
+  },
+});
+
+describe('promotion guards against the simulator', () => {
+  let sim: RunningSim;
+  let server: Server;
+  let github: Octokit;
+
+  beforeAll(async () => {
+    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    server = await startPromotionsBackend(sim, 'argocd', {
+      promotions: {
+        freezes: [
+          { name: 'holiday-freeze', stages: ['test'], schedule: dateRangeAroundNow(), timezone: 'Europe/Berlin', reason: 'Holidays: nobody on call' },
+        ],
+      },
+      features: [changeBoardModule],
+    });
+    github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+  });
+
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  const requestPromotion = (body: object, user: string) =>
+    request(server).post('/api/promotions/products/alpha/shop/promotions').set('Authorization', asUser(user)).send(body);
+  const promotionDetail = async (id: string) => {
+    const response = await request(server).get(`/api/promotions/promotions/${id}`).set('Authorization', asUser('bob'));
+    return response.body as { promotion: Promotion; events: PromotionEvent[] };
+  };
+  const mergedPromotion = (id: string) =>
+    eventually(async () => {
+      const { promotion } = await promotionDetail(id);
+      return promotion.status === 'merged' ? promotion : undefined;
+    }, 60_000);
+  const headStatuses = async (pullNumber: number) => {
+    const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: pullNumber });
+    return (await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha })).data;
+  };
+
+  it('refuses a request into a frozen stage with 409, naming the window and its end, and shows the freeze on the ladder', async () => {
+    const refused = await requestPromotion({ toStage: 'test', services: ['storefront'] }, 'bob');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(
+      /^Promotion into test refused by policy: freeze: test is frozen by holiday-freeze until \d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z: Holidays: nobody on call$/,
+    );
+
+    const ladder: Ladder = (
+      await request(server).get('/api/promotions/products/alpha/shop/ladder').set('Authorization', asUser('bob'))
+    ).body;
+    const test = ladder.stages.find(stage => stage.name === 'test')!;
+    expect(test.freeze).toMatchObject({ name: 'holiday-freeze', reason: 'Holidays: nobody on call' });
+    expect(Date.parse(test.freeze!.end)).toBeGreaterThan(Date.now());
+    expect(test.guards).toEqual(
+      expect.arrayContaining([expect.objectContaining({ guard: 'freeze', verdict: 'block' })]),
+    );
+    expect(ladder.stages.find(stage => stage.name === 'uat')!.freeze).toBeUndefined();
+  });
+
+  it("lets a release-approver override a freeze with a reason: it merges, and the override is on the PR and in the trail", async () => {
+    const byDeveloper = await requestPromotion({ toStage: 'test', services: ['storefront'], override: { reason: 'please' } }, 'bob');
+    expect(byDeveloper.status).toBe(403);
+    const withoutReason = await requestPromotion({ toStage: 'test', services: ['storefront'], override: { reason: ' ' } }, 'alice');
+    expect(withoutReason.status).toBe(400);
+
+    const overridden = await requestPromotion(
+      { toStage: 'test', services: ['storefront'], override: { reason: 'Checkout outage hotfix' } },
+      'alice',
+    );
+    expect(overridden.status).toBe(201);
+    const promotion: Promotion = overridden.body.promotion;
+    await mergedPromotion(promotion.id);
+
+    const { data: comments } = await github.rest.issues.listComments({ ...REPO, issue_number: promotion.pullRequest.number });
+    expect(comments.map(comment => comment.body)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Policy overridden by `user:default\/alice` in Backstage: Checkout outage hotfix/)]),
+    );
+    expect(await headStatuses(promotion.pullRequest.number)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          context: 'promotions/guard/freeze',
+          state: 'success',
+          description: 'Overridden by user:default/alice: Checkout outage hotfix',
+        }),
+      ]),
+    );
+    const { events } = await promotionDetail(promotion.id);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'guards-overridden', actor: 'user:default/alice', detail: 'Checkout outage hotfix' }),
+      ]),
+    );
+  });
+
+  it("runs a module's guard: it refuses requests, holds an approved promotion with its own status on the PR, and releases it", async () => {
+    const requested = await requestPromotion({ toStage: 'prod' }, 'bob');
+    expect(requested.status).toBe(201);
+    const promotion: Promotion = requested.body.promotion;
+    expect(requested.body.guards).toEqual([
+      { guard: 'freeze', verdict: 'allow', reason: 'prod is not frozen' },
+      { guard: 'change-board', verdict: 'allow', reason: 'Cleared by the change board' },
+    ]);
+
+    refusedByChangeBoard.add('prod');
+    refusedByChangeBoard.add('uat');
+    const refused = await requestPromotion({ toStage: 'uat' }, 'bob');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/change-board: The change board has not cleared uat/);
+
+    const approved = await request(server)
+      .post(`/api/promotions/promotions/${promotion.id}/approve`)
+      .set('Authorization', asUser('carol'));
+    expect(approved.status).toBe(200);
+    await eventually(async () => {
+      const statuses = await headStatuses(promotion.pullRequest.number);
+      const board = statuses.find(status => status.context === 'promotions/guard/change-board');
+      return board?.state === 'failure' ? board : undefined;
+    }, 30_000);
+    expect((await promotionDetail(promotion.id)).promotion.status).toBe('approved');
+
+    refusedByChangeBoard.clear();
+    await mergedPromotion(promotion.id);
+    const statuses = await headStatuses(promotion.pullRequest.number);
+    // Newest first: the last word on the head is the board's clearance.
+    expect(statuses.find(status => status.context === 'promotions/guard/change-board')).toMatchObject({
+      state: 'success',
+      description: 'Cleared by the change board',
+    });
+    const { events } = await promotionDetail(promotion.id);
+    expect(events.filter(event => event.type === 'guard-verdict').map(event => event.detail)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/change-board: block: The change board has not cleared prod/),
+        expect.stringMatching(/change-board: allow: Cleared by the change board/),
+      ]),
+    );
+  });
+});
+
+describe('an approval quorum against the simulator', () => {
+  let sim: RunningSim;
+  let server: Server;
+  let github: Octokit;
+
+  beforeAll(async () => {
+    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    server = await startPromotionsBackend(sim, 'argocd', { promotions: { approval: { quorum: { prod: 2 } } } });
+    github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+  });
+
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  const approve = (id: string, user: string) =>
+    request(server).post(`/api/promotions/promotions/${id}/approve`).set('Authorization', asUser(user));
+  const headStatus = async (pullNumber: number, context: string) => {
+    const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: pullNumber });
+    const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha });
+    return statuses.find(status => status.context === context);
+  };
+
+  it('keeps a quorum-2 prod promotion waiting after alice approves, and merges it after carol does', async () => {
+    const requested = await request(server)
+      .post('/api/promotions/products/alpha/shop/promotions')
+      .set('Authorization', asUser('bob'))
+      .send({ toStage: 'prod' });
+    expect(requested.status).toBe(201);
+    const promotion: Promotion = requested.body.promotion;
+
+    const byAlice = await approve(promotion.id, 'alice');
+    expect(byAlice.status).toBe(200);
+    expect(byAlice.body.promotion).toMatchObject({
+      status: 'awaiting-approval',
+      statusReason: '1 of 2 approvals (user:default/alice); waiting for another release-approver',
+    });
+    expect(await headStatus(promotion.pullRequest.number, 'promotions/approval')).toMatchObject({
+      state: 'pending',
+      description: '1 of 2 approvals',
+    });
+    expect((await approve(promotion.id, 'alice')).status).toBe(409);
+    // The Gate has looked at it (the source's health is on the head) and still waits.
+    await eventually(async () => (await headStatus(promotion.pullRequest.number, 'promotions/health'))?.state === 'success' || undefined, 30_000);
+    const waiting = await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'));
+    expect(waiting.body.promotion.status).toBe('awaiting-approval');
+
+    const byCarol = await approve(promotion.id, 'carol');
+    expect(byCarol.status).toBe(200);
+    expect(byCarol.body.promotion.approvedBy).toBe('user:default/alice, user:default/carol');
+    await eventually(async () => {
+      const current = await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'));
+      return current.body.promotion.status === 'merged' || undefined;
+    }, 60_000);
+    expect(await headStatus(promotion.pullRequest.number, 'promotions/approval')).toMatchObject({
+      state: 'success',
+      description: 'Approved by user:default/alice, user:default/carol (2 of 2)',
+    });
+  });
+});

@@ -1,0 +1,7 @@
+/**
+ * Node.js library for the promotions backend plugin: backend modules add
+ * promotion guards through `promotionsGuardsExtensionPoint`.
+ *
+ * @packageDocumentation
+ */
+export * from './guards';
