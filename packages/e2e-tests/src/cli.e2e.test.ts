@@ -57,6 +57,16 @@ describe('the promotions CLI', () => {
     expect(result.stderr).toMatch(/user:default\/bob may not change beta\/payments/);
   });
 
+  it('exits with the timed-out code when the promotion does not merge in time', async () => {
+    // Prod waits for a release-approver: without one it never merges.
+    const result = await promotions(
+      ['request', 'alpha/shop', '--to', 'prod', '--wait', 'merged', '--timeout', '2s', '--backend', stack.baseUrl],
+      asBob,
+    );
+    expect(result.code).toBe(5);
+    expect(result.stderr).toMatch(/timed out waiting for promotion .* to be merged: it is (opening|open|awaiting-approval)/);
+  });
+
   it('prints the ladder for people, and explains a stage', async () => {
     const ladder = await promotions(['ladder', 'alpha/shop', '--backend', stack.baseUrl], asBob);
     expect(ladder.code).toBe(0);
