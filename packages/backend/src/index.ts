@@ -26,5 +26,7 @@ backend.add(import('@backstage/plugin-signals-backend'));
 backend.add(import('@backstage/plugin-notifications-backend'));
 
 backend.add(import('@refplat/plugin-promotions-backend'));
+// The registered actions (backend.actions.pluginSources) as MCP tools at /api/mcp-actions/v1.
+backend.add(import('@backstage/plugin-mcp-actions-backend'));
 
 backend.start();

@@ -2,6 +2,7 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
+import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
@@ -13,6 +14,9 @@ import { registerProductResourceType } from './permissions/productResourceType';
 import { subscribeToGithubWebhooks } from './events/createPromotionsWebhooks';
 import { createPromotionsServices } from './service/createServices';
 import { createRouter } from './service/router';
+import { OverviewService } from './service/OverviewService';
+import { PromotionsOperations } from './service/PromotionsOperations';
+import { registerPromotionsActions } from './actions/registerPromotionsActions';
 import { createNotConfiguredRouter } from './service/notConfiguredRouter';
 
 /**
@@ -48,6 +52,8 @@ export const promotionsPlugin = createBackendPlugin({
         signals: signalsServiceRef,
         events: eventsServiceRef,
         notifications: notificationService,
+        // Alpha in @backstage/backend-plugin-api 1.12: the registry that serves actions (and MCP tools).
+        actionsRegistry: actionsRegistryServiceRef,
       },
       async init(deps) {
         const { httpRouter, httpAuth, permissions, permissionsRegistry, scheduler, logger } = deps;
@@ -116,16 +122,20 @@ export const promotionsPlugin = createBackendPlugin({
           });
         }
 
-        httpRouter.use(
-          await createRouter({
-            httpAuth,
-            permissions,
-            userInfo: deps.userInfo,
-            auditor: deps.auditor,
-            logger,
-            ...services,
-          }),
-        );
+        const operations = new PromotionsOperations({
+          permissions,
+          userInfo: deps.userInfo,
+          auditor: deps.auditor,
+          ...services,
+        });
+        registerPromotionsActions({ actionsRegistry: deps.actionsRegistry, operations, auth: deps.auth });
+        const overview = new OverviewService({
+          model: services.overviewModel,
+          stages: services.config.stages,
+          permissions,
+          userInfo: deps.userInfo,
+        });
+        httpRouter.use(await createRouter({ operations, httpAuth, permissions, overview, ...services }));
       },
     });
   },

@@ -34,16 +34,19 @@ export type AuditMeta = JsonObject;
  * Runs a route's action as one auditor event. The event starts before
  * anything is checked, so refusals (403, 409, 400) are recorded as failures
  * with their error, not lost; `meta` is filled by the action as it learns
- * what it acts on, and goes with the success or the failure.
+ * what it acts on, and goes with the success or the failure. Without a
+ * request (a registered action) the auditor cannot tell the actor, so
+ * `initialMeta` names it.
  */
 export function auditing(auditor: AuditorService) {
   return async <T>(
-    req: express.Request,
+    req: express.Request | undefined,
     eventId: AuditedAction,
     action: (meta: AuditMeta) => Promise<T>,
+    initialMeta: AuditMeta = {},
   ): Promise<T> => {
     const event = await auditor.createEvent({ eventId, severityLevel: SEVERITY[eventId], request: req });
-    const meta: AuditMeta = {};
+    const meta: AuditMeta = { ...initialMeta };
     try {
       const result = await action(meta);
       await event.success({ meta });

@@ -1,0 +1,84 @@
+import { execFile } from 'child_process';
+import path from 'path';
+import { RunningStack, startStack, userToken } from './stack';
+
+jest.setTimeout(240_000);
+
+const CLI = path.resolve(__dirname, '../../promotions-cli/bin/promotions');
+
+/** Runs `promotions …` as a pipeline would: answers the exit code and what it printed. */
+function promotions(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise(resolve => {
+    execFile(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, timeout: 200_000 }, (error, stdout, stderr) => {
+      const code = error ? ((error as { code?: number }).code ?? 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The `promotions` CLI against the demo backend and the simulator. */
+describe('the promotions CLI', () => {
+  let stack: RunningStack;
+  let asBob: Record<string, string>;
+  let asAlice: Record<string, string>;
+
+  beforeAll(async () => {
+    stack = await startStack({ canaryStepMs: 300, syncDelayMs: 200 });
+    asBob = { BACKSTAGE_TOKEN: await userToken(stack.baseUrl, 'bob') };
+    asAlice = { BACKSTAGE_TOKEN: await userToken(stack.baseUrl, 'alice') };
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('requests a promotion, waits until it is merged and prints its PR as JSON', async () => {
+    const result = await promotions(
+      ['request', 'alpha/shop', '--to', 'test', '--service', 'storefront', '--wait', 'merged', '--timeout', '150s', '--json', '--backend', stack.baseUrl],
+      asBob,
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const output = JSON.parse(result.stdout);
+    expect(output.promotion).toMatchObject({ status: 'merged', toStage: 'test', product: 'alpha/shop' });
+    expect(output.promotion.pullRequestUrl).toMatch(/\/refplat\/platform\/pull\/\d+$/);
+  });
+
+  it('exits with the refused code and the reason when the rules refuse (409)', async () => {
+    // beta/payments is identical on every stage: nothing to promote.
+    const result = await promotions(['request', 'beta/payments', '--to', 'test', '--backend', stack.baseUrl], asAlice);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^promotions: 409: Promotion into test refused: /);
+  });
+
+  it('exits with the not-allowed code for a Product the user does not own (403)', async () => {
+    const result = await promotions(['request', 'beta/payments', '--to', 'test', '--backend', stack.baseUrl], asBob);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/user:default\/bob may not change beta\/payments/);
+  });
+
+  it('exits with the timed-out code when the promotion does not merge in time', async () => {
+    // Prod waits for a release-approver: without one it never merges.
+    const result = await promotions(
+      ['request', 'alpha/shop', '--to', 'prod', '--wait', 'merged', '--timeout', '2s', '--backend', stack.baseUrl],
+      asBob,
+    );
+    expect(result.code).toBe(5);
+    expect(result.stderr).toMatch(/timed out waiting for promotion .* to be merged: it is (opening|open|awaiting-approval)/);
+  });
+
+  it('prints the ladder for people, and explains a stage', async () => {
+    const ladder = await promotions(['ladder', 'alpha/shop', '--backend', stack.baseUrl], asBob);
+    expect(ladder.code).toBe(0);
+    expect(ladder.stdout).toMatch(/^alpha\/shop\ndev: /);
+    const explained = await promotions(['explain', 'alpha/shop', 'uat', '--service', 'cart', '--backend', stack.baseUrl], asBob);
+    expect(explained.code).toBe(0);
+    expect(explained.stdout).toMatch(/^cart in uat: /);
+  });
+
+  it('exits with the usage code without a token', async () => {
+    const result = await promotions(['ladder', 'alpha/shop', '--backend', stack.baseUrl], { BACKSTAGE_TOKEN: '' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--token or BACKSTAGE_TOKEN/);
+  });
+});

@@ -1,0 +1,267 @@
+import {
+  AuditorService,
+  BackstageCredentials,
+  BackstageServicePrincipal,
+  BackstageUserPrincipal,
+  PermissionsService,
+  UserInfoService,
+} from '@backstage/backend-plugin-api';
+import { InputError } from '@backstage/errors';
+import { ResourcePermission } from '@backstage/plugin-permission-common';
+import {
+  Ladder,
+  PROMOTIONS_PRODUCT_RESOURCE_TYPE,
+  ProductRef,
+  StageChanges,
+  formatProductRef,
+  isValidName,
+  promotionHoldPermission,
+  promotionRequestPermission,
+  promotionsLadderReadPermission,
+} from '@refplat/plugin-promotions-common';
+import express from 'express';
+import { PromotionsConfig } from '../config';
+import { HoldStore } from '../database/HoldStore';
+import { RecentResults } from '../health/RecentResults';
+import { SharedLadders } from '../ladder/SharedLadders';
+import { ApprovalService } from '../promotions/ApprovalService';
+import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
+import { PromotionRejecter } from '../promotions/PromotionRejecter';
+import { PromotionService } from '../promotions/PromotionService';
+import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
+import { WhatChanged } from '../promotions/WhatChanged';
+import { AuditMeta, AuditedAction, auditing, promotionMeta } from './audit';
+import { authorizeProduct } from './authorize';
+import { KnownProducts } from './KnownProducts';
+import { nameFromParams, productFromParams } from './params';
+import { ProductAccess } from './ProductAccess';
+import { ProductOwners } from './ProductOwners';
+import { holdBody, parseBody, promotionRequestBody, rejectBody, rollbackBody } from './requestBodies';
+import { comparisonProblem, holdTargetProblem } from './stageChecks';
+
+export type UserCredentials = BackstageCredentials<BackstageUserPrincipal>;
+export type ReaderCredentials = BackstageCredentials<BackstageUserPrincipal | BackstageServicePrincipal>;
+
+/**
+ * Who asks for a change. Credentials are resolved inside the audit event, so
+ * a refusal to authenticate is recorded like any other refusal; `request`
+ * (over HTTP) lets the auditor record the actor, address and route.
+ */
+export interface Caller {
+  credentials(): Promise<UserCredentials>;
+  request?: express.Request;
+  /** Event meta naming the actor where there is no request (a registered action). */
+  auditMeta?: AuditMeta;
+}
+
+/** The route's `{team, product}` (or an action's product split at '/'), validated. */
+export type ProductParams = Record<string, string>;
+
+export interface PromotionsOperationsOptions {
+  config: PromotionsConfig;
+  permissions: PermissionsService;
+  userInfo: UserInfoService;
+  /** Security-relevant actions go here as well as to the plugin's own trail. */
+  auditor: AuditorService;
+  /** Ladder views: one build shared by concurrent viewers of a Product. */
+  sharedLadders: SharedLadders;
+  /** `promotions.cacheTtl`: how long a caller's read permission on a Product is reused. */
+  cacheTtlMs: number;
+  promotionService: PromotionService;
+  approvalService: ApprovalService;
+  approvalsInbox: ApprovalsInbox;
+  rejecter: PromotionRejecter;
+  holds: HoldStore;
+  broadcaster: PromotionsBroadcaster;
+  whatChanged: WhatChanged;
+  knownProducts: KnownProducts;
+  owners: ProductOwners;
+  /** `promotions.permissions.requireOwnership` (default true). */
+  requireOwnership: boolean;
+}
+
+const ID_PATTERN = /^[0-9a-f-]{36}$/;
+
+/** Who the permission policy decides for: the user, or the calling service. */
+function principalKey(credentials: ReaderCredentials): string {
+  const { principal } = credentials;
+  return principal.type === 'user' ? principal.userEntityRef : `service:${principal.subject}`;
+}
+
+/** A promotion id from a route or an action, or 400. */
+export function promotionIdFrom(id: string): string {
+  if (!ID_PATTERN.test(id)) throw new InputError('Invalid promotion id');
+  return id;
+}
+
+/**
+ * The promotion capabilities with their checks (permission policy, ownership,
+ * approval rules, audit), shared by the HTTP routes and the registered
+ * actions so both refuse the same callers with the same errors.
+ */
+export class PromotionsOperations {
+  private readonly access: ProductAccess;
+  private readonly audited: ReturnType<typeof auditing>;
+  // Each check is a loopback HTTP call to the permission backend, most of a warm view's cost.
+  // An allowed read is reused for the TTL, like the data it guards; a denial is never reused,
+  // so a viewer without permission is asked again (and refused) every time.
+  private readonly readDecisions: RecentResults<void>;
+
+  constructor(private readonly options: PromotionsOperationsOptions) {
+    const { config } = options;
+    this.access = new ProductAccess({
+      userInfo: options.userInfo,
+      owners: options.owners,
+      approvers: config.approval.approvers,
+      approvalStages: config.approval.stages,
+      requireOwnership: options.requireOwnership,
+    });
+    this.audited = auditing(options.auditor);
+    this.readDecisions = new RecentResults<void>(options.cacheTtlMs);
+  }
+
+  /** A Product the caller may read (403 otherwise); it may not exist. */
+  async readableProduct(credentials: ReaderCredentials, params: ProductParams): Promise<ProductRef> {
+    const product = productFromParams(params);
+    await this.readDecisions.get(`${principalKey(credentials)} ${formatProductRef(product)}`, () =>
+      authorizeProduct(this.options.permissions, credentials, promotionsLadderReadPermission, product),
+    );
+    return product;
+  }
+
+  /** A readable Product the platform repo knows (404 otherwise). */
+  async existingProduct(credentials: ReaderCredentials, params: ProductParams): Promise<ProductRef> {
+    const product = await this.readableProduct(credentials, params);
+    await this.options.knownProducts.require(product);
+    return product;
+  }
+
+  async ladder(credentials: ReaderCredentials, params: ProductParams): Promise<Ladder> {
+    return this.options.sharedLadders.get(await this.readableProduct(credentials, params));
+  }
+
+  async changes(credentials: ReaderCredentials, params: ProductParams, from: unknown, to: unknown): Promise<StageChanges> {
+    const product = await this.readableProduct(credentials, params);
+    if (!isValidName(from) || !isValidName(to)) {
+      throw new InputError('Give the two stages to compare: ?from=<lower stage>&to=<upper stage>');
+    }
+    const problem = comparisonProblem(this.options.config.stages, from, to);
+    if (problem) throw new InputError(problem);
+    await this.options.knownProducts.require(product);
+    return { fromStage: from, toStage: to, items: await this.options.whatChanged.between(product, from, to) };
+  }
+
+  async approvals(credentials: UserCredentials) {
+    return this.options.approvalsInbox.list(credentials);
+  }
+
+  async requestPromotion(caller: Caller, params: ProductParams, body: unknown) {
+    return this.audit(caller, 'promotion-request', async meta => {
+      const { product, credentials, user } = await this.permittedUser(caller, params, promotionRequestPermission);
+      meta.product = formatProductRef(product);
+      const request = parseBody(
+        promotionRequestBody,
+        body,
+        '{toStage, services?: [<service>], override?: {reason}}',
+      );
+      meta.stage = request.toStage;
+      await this.options.knownProducts.require(product);
+      await this.access.requireChange(credentials, product, 'request-promotion', request.toStage);
+      const override = request.override && { by: user, reason: request.override.reason };
+      if (override) {
+        meta.override = override;
+        await this.options.approvalService.requireOverrideRights(credentials, product);
+      }
+      const requested = await this.options.promotionService.request(product, request, user, { override });
+      Object.assign(meta, promotionMeta(requested.promotion), { existing: requested.existing });
+      // Only where guards run: without them the event is as it always was.
+      if (requested.guards.length) {
+        meta.guards = requested.guards.map(({ guard, verdict, reason }) => ({ guard, verdict, reason }));
+      }
+      return requested;
+    });
+  }
+
+  async rollback(caller: Caller, params: ProductParams, body: unknown) {
+    return this.audit(caller, 'promotion-rollback', async meta => {
+      const { product, credentials, user } = await this.permittedUser(caller, params, promotionRequestPermission);
+      meta.product = formatProductRef(product);
+      const request = parseBody(rollbackBody, body, '{stage, services: {<service>: <digest>}}');
+      Object.assign(meta, { stage: request.stage, services: request.services });
+      await this.options.knownProducts.require(product);
+      await this.access.requireChange(credentials, product, 'request-rollback', request.stage);
+      const requested = await this.options.promotionService.rollback(product, request, user);
+      Object.assign(meta, promotionMeta(requested.promotion), { existing: requested.existing });
+      return requested;
+    });
+  }
+
+  async placeHold(caller: Caller, params: ProductParams, body: unknown) {
+    const { product: heldProduct, hold } = await this.audit(caller, 'hold-place', async meta => {
+      const { product, credentials, user } = await this.permittedUser(caller, params, promotionHoldPermission);
+      meta.product = formatProductRef(product);
+      const { stage, service, reason } = parseBody(holdBody, body, '{stage, service, reason}');
+      Object.assign(meta, { stage, services: [service], reason });
+      const problem = holdTargetProblem(await this.options.knownProducts.require(product), stage, service);
+      if (problem) throw new InputError(problem);
+      await this.access.requireChange(credentials, product, 'place-hold', stage);
+      return { product, hold: await this.options.holds.place(product, { stage, service, reason, placedBy: user }) };
+    });
+    await this.options.broadcaster.productChanged(heldProduct, 'hold-placed');
+    return hold;
+  }
+
+  /** `params` holds `stage` and `service` besides the Product. */
+  async liftHold(caller: Caller, params: ProductParams) {
+    const { product: heldProduct, hold } = await this.audit(caller, 'hold-lift', async meta => {
+      const { product, credentials, user } = await this.permittedUser(caller, params, promotionHoldPermission);
+      meta.product = formatProductRef(product);
+      const stage = nameFromParams(params, 'stage');
+      const service = nameFromParams(params, 'service');
+      Object.assign(meta, { stage, services: [service] });
+      await this.options.knownProducts.require(product);
+      await this.access.requireChange(credentials, product, 'lift-hold', stage);
+      return { product, hold: await this.options.holds.lift(product, stage, service, user) };
+    });
+    await this.options.broadcaster.productChanged(heldProduct, 'hold-lifted');
+    return hold;
+  }
+
+  async approve(caller: Caller, id: string) {
+    return this.audit(caller, 'promotion-approve', async meta => {
+      const credentials = await caller.credentials();
+      meta.promotionId = promotionIdFrom(id);
+      const promotion = await this.options.promotionService.get(id);
+      Object.assign(meta, promotionMeta(promotion));
+      return this.options.approvalService.approve(promotion, credentials);
+    });
+  }
+
+  async reject(caller: Caller, id: string, body: unknown) {
+    return this.audit(caller, 'promotion-reject', async meta => {
+      const credentials = await caller.credentials();
+      meta.promotionId = promotionIdFrom(id);
+      const { reason } = parseBody(rejectBody, body, '{reason}');
+      meta.reason = reason;
+      const promotion = await this.options.promotionService.get(id);
+      Object.assign(meta, promotionMeta(promotion));
+      return this.options.rejecter.reject(promotion, credentials, reason);
+    });
+  }
+
+  private audit<T>(caller: Caller, eventId: AuditedAction, action: (meta: AuditMeta) => Promise<T>): Promise<T> {
+    return this.audited(caller.request, eventId, action, caller.auditMeta);
+  }
+
+  /** A signed-in person allowed `permission` on the Product in `params`. */
+  private async permittedUser(
+    caller: Caller,
+    params: ProductParams,
+    permission: ResourcePermission<typeof PROMOTIONS_PRODUCT_RESOURCE_TYPE>,
+  ): Promise<{ product: ProductRef; credentials: UserCredentials; user: string }> {
+    const credentials = await caller.credentials();
+    const product = productFromParams(params);
+    await authorizeProduct(this.options.permissions, credentials, permission, product);
+    return { product, credentials, user: credentials.principal.userEntityRef };
+  }
+}
