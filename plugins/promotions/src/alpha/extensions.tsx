@@ -5,6 +5,7 @@ import {
   discoveryApiRef,
   fetchApiRef,
 } from '@backstage/frontend-plugin-api';
+import { Content } from '@backstage/core-components';
 import CheckCircleOutlineIcon from '@material-ui/icons/CheckCircleOutline';
 import ViewModuleIcon from '@material-ui/icons/ViewModule';
 import {
@@ -102,6 +103,11 @@ export const promotionsPage = PageBlueprint.make({
     icon: <ViewModuleIcon fontSize="inherit" />,
     routeRef: rootRouteRef,
     loader: () =>
-      import('../components/OverviewPage').then(m => <m.PromotionsOverview />),
+      // Content gives the tabs and tables the page's margins; the page only draws the header.
+      import('../components/OverviewPage').then(m => (
+        <Content>
+          <m.PromotionsOverview />
+        </Content>
+      )),
   },
 });

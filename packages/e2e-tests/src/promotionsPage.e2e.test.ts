@@ -1,0 +1,139 @@
+import { Browser, Page } from 'playwright-core';
+import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './stack';
+import { launchBrowser, screenshot, signIn } from './browser';
+
+jest.setTimeout(300_000);
+
+const WIDTHS = [1280, 1920];
+
+/**
+ * The organisation's Promotions page as a release-approver sees it: the
+ * matrix with a stuck stage and its filters, an inline approval from the
+ * Approvals tab, and the Metrics tab's charts.
+ */
+describe('the Promotions page', () => {
+  let stack: RunningStack;
+  let browser: Browser;
+  let alice: Page;
+
+  beforeAll(async () => {
+    // The metrics read new platform commits every 2 s, so the prod deployment approved here is counted soon.
+    stack = await startStack({ canaryStepMs: 500, syncDelayMs: 200 }, { metrics: { frequency: { seconds: 2 } } });
+    browser = await launchBrowser();
+    alice = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signIn(alice, stack.baseUrl, 'alice');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const openTab = async (tab: string) => {
+    await alice.goto(`${stack.baseUrl}/promotions?tab=${tab}`);
+    await alice.locator(`[data-testid="tab-${tab}"][aria-selected="true"]`).waitFor({ timeout: 60_000 });
+  };
+
+  /** The matrix is read once when shown: wait until the backend sees the stage stuck before opening it. */
+  const waitUntilStuck = async (product: string, stage: string) => {
+    const deadline = Date.now() + 60_000;
+    let last = 'unknown';
+    while (Date.now() < deadline) {
+      const { body } = await callPromotions(stack.baseUrl, 'alice', 'GET', '/overview?filter=stuck');
+      const row = body.rows?.find((r: { product: string }) => r.product === product);
+      last = row?.cells.find((c: { stage: string }) => c.stage === stage)?.verdict ?? 'not listed as stuck';
+      if (last === 'stuck') return;
+      await new Promise(resolve => setTimeout(resolve, 500));
+    }
+    throw new Error(`${product} ${stage} is ${last}, not stuck, after 60 s`);
+  };
+
+  /** The Metrics tab reads once when shown: wait until the backend counts a prod deployment. */
+  const waitUntilProdDeploymentCounted = async () => {
+    const from = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
+    const to = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+    const deadline = Date.now() + 60_000;
+    let last = 'no answer';
+    while (Date.now() < deadline) {
+      const { body } = await callPromotions(stack.baseUrl, 'alice', 'GET', `/metrics?scope=org&from=${from}&to=${to}`);
+      const prod = body.deploymentFrequency?.find((f: { stage: string }) => f.stage === 'prod');
+      last = JSON.stringify(body.deploymentFrequency ?? body);
+      if (prod?.deployments > 0) return;
+      await new Promise(resolve => setTimeout(resolve, 500));
+    }
+    throw new Error(`no prod deployment counted after 60 s: ${last}`);
+  };
+
+  const matrixRows = () => alice.locator('[data-testid^="matrix-row-"]');
+
+  it('shows a degraded stage as stuck in the matrix, and "Stuck only" narrows the rows to it', async () => {
+    stack.sim.control.setApp('beta-payments-staging', { health: 'Degraded' });
+    await waitUntilStuck('beta/payments', 'staging');
+
+    await openTab('matrix');
+    const stuckCell = alice.locator('[data-testid="matrix-cell-beta/payments-staging"][data-verdict="stuck"]');
+    await stuckCell.waitFor({ timeout: 30_000 });
+    expect(await stuckCell.textContent()).toMatch(/Stuck/);
+    await alice.getByTestId('matrix-row-alpha/shop').waitFor();
+    expect(await matrixRows().count()).toBe(2);
+    for (const width of WIDTHS) {
+      await alice.setViewportSize({ width, height: 900 });
+      await stuckCell.waitFor();
+      await screenshot(alice, `promotions-matrix-${width}`);
+    }
+    await alice.setViewportSize({ width: 1280, height: 900 });
+
+    await alice.getByTestId('matrix-filters').getByRole('button').first().click();
+    await alice.getByTestId('matrix-filter-stuck').click();
+    await alice.getByTestId('matrix-row-alpha/shop').waitFor({ state: 'detached', timeout: 30_000 });
+    await stuckCell.waitFor();
+    expect(await matrixRows().count()).toBe(1);
+    expect(await alice.getByTestId('matrix-count').textContent()).toMatch(/1 of 1 Products/);
+  });
+
+  it('approves a prod promotion inline from the Approvals tab: it merges', async () => {
+    const requested = await callPromotions(stack.baseUrl, 'bob', 'POST', '/products/alpha/shop/promotions', {
+      toStage: 'prod',
+    });
+    expect(requested.status).toBe(201);
+    const id: string = requested.body.promotion.id;
+    await waitForPromotionStatus(stack.baseUrl, id, 'awaiting-approval');
+
+    await openTab('approvals');
+    await alice.getByTestId(`approval-${id}`).waitFor({ timeout: 30_000 });
+    await alice.getByTestId(`approve-${id}`).click();
+    await alice.getByTestId('approve-dialog').waitFor();
+    await alice.getByTestId('approve-confirm').click();
+    await alice.getByTestId('approve-result').waitFor({ timeout: 30_000 });
+    await waitForPromotionStatus(stack.baseUrl, id, 'merged', { timeoutMs: 90_000 });
+  });
+
+  it('draws the delivery metrics as charts, counting the approved prod deployment', async () => {
+    await waitUntilProdDeploymentCounted();
+    await openTab('metrics');
+    const frequency = alice.getByTestId('metric-deployment-frequency');
+    await frequency.waitFor({ timeout: 60_000 });
+    expect(await alice.getByTestId('metrics-products').textContent()).toMatch(/2 Products counted/);
+    expect(await alice.getByTestId('metric-deployment-frequency-headline').textContent()).toMatch(/prod [1-9]/);
+
+    for (const width of WIDTHS) {
+      await alice.setViewportSize({ width, height: 900 });
+      // Each chart (not the legends' icons, also svgs) is drawn with its bars or lines, at a height a reader can see.
+      const bars = frequency.locator('svg.recharts-surface .recharts-bar-rectangle path');
+      await bars.first().waitFor({ timeout: 30_000 });
+      // A line of zeros is flat, so Playwright calls it hidden: it must be there and drawn through its points.
+      const line = frequency.locator('svg.recharts-surface path.recharts-line-curve').first();
+      await line.waitFor({ state: 'attached', timeout: 30_000 });
+      expect(await line.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
+      const charts = await alice.locator('.recharts-wrapper > svg.recharts-surface').evaluateAll(svgs =>
+        svgs.map(svg => svg.getBoundingClientRect()).map(box => ({ width: box.width, height: box.height })),
+      );
+      expect(charts.length).toBeGreaterThanOrEqual(3);
+      for (const chart of charts) {
+        expect(chart.height).toBeGreaterThanOrEqual(200);
+        expect(chart.width).toBeGreaterThan(200);
+      }
+      await screenshot(alice, `promotions-metrics-${width}`);
+    }
+  });
+});
