@@ -84,7 +84,11 @@ export const approvalsPage = PageBlueprint.make({
     icon: <CheckCircleOutlineIcon fontSize="inherit" />,
     routeRef: approvalsRouteRef,
     loader: () =>
-      import('../components/Approvals').then(m => <m.ApprovalsInbox />),
+      import('../components/Approvals').then(m => (
+        <Content>
+          <m.ApprovalsInbox />
+        </Content>
+      )),
   },
 });
 

@@ -26,7 +26,7 @@ export const DeploymentFrequencyCard = ({ data }: { data: DeliveryMetricsWithTre
     <MetricCard
       title="Deployment frequency"
       testId="metric-deployment-frequency"
-      headline={`${deployments} deployments over ${stages.length} stages (samples: ${perStage
+      headline={`${deployments} ${deployments === 1 ? 'deployment' : 'deployments'} over ${stages.length} stages (samples: ${perStage
         .map(s => `${s.stage} ${s.deployments}`)
         .join(', ')})`}
       definition={DEFINITION}
