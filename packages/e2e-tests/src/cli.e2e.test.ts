@@ -32,15 +32,33 @@ describe('the promotions CLI', () => {
     await stack?.stop();
   });
 
-  it('requests a promotion, waits until it is merged and prints its PR as JSON', async () => {
+  it('requests a promotion and waits until the stage runs it healthy, saying what it waited for', async () => {
     const result = await promotions(
-      ['request', 'alpha/shop', '--to', 'test', '--service', 'storefront', '--wait', 'merged', '--timeout', '150s', '--json', '--backend', stack.baseUrl],
+      ['request', 'alpha/shop', '--to', 'test', '--service', 'storefront', '--wait', 'healthy', '--timeout', '150s', '--backend', stack.baseUrl],
+      asBob,
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const [, digest] = /^waited until test runs storefront ([0-9a-f]{12}) healthy$/m.exec(result.stdout) ?? [];
+    expect(digest).toBeDefined();
+    const ladder = JSON.parse((await promotions(['ladder', 'alpha/shop', '--json', '--backend', stack.baseUrl], asBob)).stdout);
+    const test = ladder.stages.find((stage: { stage: string }) => stage.stage === 'test');
+    expect(test.services.find((cell: { service: string }) => cell.service === 'storefront')).toMatchObject({
+      digest: expect.stringContaining(digest),
+      verdict: 'healthy',
+    });
+  });
+
+  it('requests a promotion, waits until it is merged and prints its PR as JSON', async () => {
+    // The previous test left test running the new storefront healthy: uat may take it.
+    const result = await promotions(
+      ['request', 'alpha/shop', '--to', 'uat', '--service', 'storefront', '--wait', 'merged', '--timeout', '150s', '--json', '--backend', stack.baseUrl],
       asBob,
     );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const output = JSON.parse(result.stdout);
-    expect(output.promotion).toMatchObject({ status: 'merged', toStage: 'test', product: 'alpha/shop' });
+    expect(output.promotion).toMatchObject({ status: 'merged', toStage: 'uat', product: 'alpha/shop' });
     expect(output.promotion.pullRequestUrl).toMatch(/\/refplat\/platform\/pull\/\d+$/);
   });
 
@@ -65,6 +83,26 @@ describe('the promotions CLI', () => {
     );
     expect(result.code).toBe(5);
     expect(result.stderr).toMatch(/timed out waiting for promotion .* to be merged: it is (opening|open|awaiting-approval)/);
+  });
+
+  it("refuses bob's approval of a prod promotion with the reason; a release-approver's approval goes through", async () => {
+    const requested = await promotions(['request', 'alpha/shop', '--to', 'prod', '--json', '--backend', stack.baseUrl], asBob);
+    expect(requested.code).toBe(0);
+    const { promotion } = JSON.parse(requested.stdout);
+    expect(promotion).toMatchObject({ toStage: 'prod', status: 'awaiting-approval' });
+
+    const byBob = await promotions(['approve', promotion.id, '--backend', stack.baseUrl], asBob);
+    expect(byBob.code).toBe(4);
+    expect(byBob.stderr).toMatch(/^promotions: 403: Not allowed: promotions\.promotion\.approve on alpha\/shop$/m);
+
+    const byAlice = await promotions(['approve', promotion.id, '--json', '--backend', stack.baseUrl], asAlice);
+    expect(byAlice.stderr).toBe('');
+    expect(byAlice.code).toBe(0);
+    expect(JSON.parse(byAlice.stdout).promotion).toMatchObject({
+      id: promotion.id,
+      approvedBy: 'user:default/alice',
+      status: expect.stringMatching(/^(approved|merged)$/),
+    });
   });
 
   it('prints the ladder for people, and explains a stage', async () => {

@@ -53,3 +53,12 @@ export function formatPromotion(promotion: PromotionView, existing: boolean): st
     `pull request: ${promotion.pullRequestUrl}`,
   ].join('\n');
 }
+
+/** What `--wait` waited for, so a pipeline log shows the condition that was met. */
+export function formatWaited(promotion: PromotionView, until: 'merged' | 'healthy'): string {
+  if (until === 'merged') return `waited until ${promotion.pullRequestUrl} merged`;
+  const services = Object.entries(promotion.services)
+    .map(([service, digest]) => `${service} ${shortDigest(digest)}`)
+    .join(', ');
+  return `waited until ${promotion.toStage} runs ${services} healthy`;
+}

@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CliError, EXIT, PromotionsClient } from './client';
-import { formatExplanation, formatLadder, formatPromotion } from './format';
+import { formatExplanation, formatLadder, formatPromotion, formatWaited } from './format';
 import { parseDuration, waitFor } from './wait';
 
 type GlobalOptions = { backend: string; token?: string; json?: boolean };
@@ -61,11 +61,15 @@ program
       'request-promotion',
       { product: name, toStage: options.to, ...(options.service ? { services: options.service } : {}) },
     );
-    let promotion = requested.promotion;
-    if (options.wait) {
-      promotion = await waitFor(client, name, promotion, options.wait, options.timeout);
+    if (!options.wait) {
+      print(requested, formatPromotion(requested.promotion, requested.existing));
+      return;
     }
-    print({ ...requested, promotion }, formatPromotion(promotion, requested.existing));
+    const promotion = await waitFor(client, name, requested.promotion, options.wait, options.timeout);
+    print(
+      { ...requested, promotion, waitedFor: options.wait },
+      `${formatPromotion(promotion, requested.existing)}\n${formatWaited(promotion, options.wait)}`,
+    );
   });
 
 program
