@@ -59,6 +59,7 @@ describe('the promotions CLI', () => {
     expect(result.code).toBe(0);
     const output = JSON.parse(result.stdout);
     expect(output.promotion).toMatchObject({ status: 'merged', toStage: 'uat', product: 'alpha/shop' });
+    expect(output.waitedFor).toBe('merged');
     expect(output.promotion.pullRequestUrl).toMatch(/\/refplat\/platform\/pull\/\d+$/);
   });
 
