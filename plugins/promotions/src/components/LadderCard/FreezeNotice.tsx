@@ -11,10 +11,10 @@ const useStyles = makeStyles(theme => ({
     margin: theme.spacing(0.5, 0),
     padding: theme.spacing(0.5, 1),
     borderRadius: theme.shape.borderRadius,
-    backgroundColor: theme.palette.info.light,
-    color: theme.palette.info.contrastText,
+    border: `1px solid ${theme.palette.info.main}`,
+    color: theme.palette.text.primary,
   },
-  icon: { marginTop: 2 },
+  icon: { marginTop: 2, color: theme.palette.info.main },
 }));
 
 /** When a freeze ends, as people read it: local time, and how long from `now`. */
