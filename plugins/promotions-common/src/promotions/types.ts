@@ -75,6 +75,8 @@ export interface PromotionEvent {
 export interface PromotionRequest {
   toStage: string;
   services?: string[];
+  /** A release-approver lifts the guards' blocks (e.g. a freeze window) for this promotion, saying why. */
+  override?: { reason: string };
 }
 
 /**

@@ -102,3 +102,12 @@ export function approveAccess(viewer: ProductViewer, requestedBy: string): Appro
   }
   return ALLOWED;
 }
+
+/** Whether the viewer may override the guards' blocks (a freeze window): release-approvers only. */
+export function overrideAccess(viewer: ProductViewer): Access {
+  if (isApprover(viewer)) return ALLOWED;
+  return {
+    allowed: false,
+    reason: `Only release-approvers (${names(viewer.approvers) || 'release-approvers'}) may override it`,
+  };
+}

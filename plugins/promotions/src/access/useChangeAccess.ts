@@ -6,7 +6,7 @@ import {
 } from '@refplat/plugin-promotions-common';
 import { useProductPermission } from '../hooks/useProductPermission';
 import { useProductAccessState } from './ProductAccessContext';
-import { DOING, ProductChange, approveAccess, changeAccess } from './productChangeAccess';
+import { DOING, ProductChange, approveAccess, changeAccess, overrideAccess } from './productChangeAccess';
 
 /** Whether to offer an action: `reason` says why not, or that it is still being checked. */
 export interface ActionAccess {
@@ -60,4 +60,14 @@ export function useApproveAccess(product: ProductRef, requestedBy: string): Acti
     return { allowed: false, loading: false, reason: 'The permission policy does not let you approve' };
   }
   return { allowed: true, loading: false };
+}
+
+/** Whether the signed-in user may override the guards' blocks when requesting a promotion. */
+export function useOverrideAccess(): ActionAccess {
+  const { viewer } = useProductAccessState();
+  if (!viewer) return CHECKING;
+  const access = overrideAccess(viewer);
+  return access.allowed
+    ? { allowed: true, loading: false }
+    : { allowed: false, loading: false, reason: access.reason };
 }

@@ -14,6 +14,7 @@ import { HealthChip } from '../common/HealthChip';
 import { StageHistoryButton } from '../StageHistory/StageHistoryButton';
 import { StuckChip } from '../Diagnosis/StuckChip';
 import { WhatChangedButton } from '../WhatChanged/WhatChangedButton';
+import { FreezeNotice } from './FreezeNotice';
 import { StageRung } from './StageRung';
 
 const useStyles = makeStyles(theme => ({
@@ -34,7 +35,7 @@ const useStyles = makeStyles(theme => ({
 
 /**
  * A rung: its name, health, whether something is stuck, approval rule, soak
- * time, what it offers (Promote, the promotion in flight), its history and
+ * time, the freeze window on now, what it offers (Promote, the promotion in flight), its history and
  * what changed from the stage below.
  */
 export const StageHeader = (props: {
@@ -87,6 +88,7 @@ export const StageHeader = (props: {
           </Tooltip>
         )}
       </div>
+      {stage.freeze && <FreezeNotice stage={stage.name} freeze={stage.freeze} />}
       {(stage.release.error || stage.environment.error) && (
         <Typography variant="caption" color="error" display="block">
           {stage.release.error ?? stage.environment.error}

@@ -265,4 +265,70 @@ describe('Replacing the promotion in flight', () => {
     expect(within(dialog).queryByTestId('promotion-replace')).not.toBeInTheDocument();
     expect(within(dialog).getByTestId('promotion-submit')).toBeEnabled();
   });
+
+  describe('into a frozen stage', () => {
+    const FREEZE_REASON = 'prod is frozen by holidays until 2027-01-04T23:00:00.000Z: Holiday freeze';
+    function frozenLadder(product = 'shop'): Ladder {
+      const ladder = ladderWithStorefrontReadyForProd(product);
+      const prod = stageNamed(ladder, 'prod');
+      prod.freeze = { name: 'holidays', reason: 'Holiday freeze', start: '2026-12-19T23:00:00.000Z', end: '2027-01-04T23:00:00.000Z' };
+      prod.guards = [{ guard: 'freeze', verdict: 'block', reason: FREEZE_REASON }];
+      return ladder;
+    }
+    const ALICE = {
+      userEntityRef: 'user:default/alice',
+      claims: ['user:default/alice', 'group:default/release-approvers'],
+    };
+
+    it('is disabled for people who are not release-approvers, saying why', async () => {
+      await renderButton({ ladder: frozenLadder('frozen-bob'), stage: 'prod' });
+      const button = await screen.findByTestId('request-promotion-prod');
+      expect(button).toBeDisabled();
+      await userEvent.hover(button.parentElement!);
+      await waitFor(async () =>
+        expect(await screen.findByTestId('why-prod')).toHaveTextContent(
+          `${FREEZE_REASON}. Only release-approvers (release-approvers) may override it`,
+        ),
+      );
+    });
+
+    it('lets a release-approver override the freeze with a reason, which it sends', async () => {
+      const requestPromotion = jest.fn(async () => ({ promotion: shopPromotion(), existing: false, plan: [] }));
+      await renderButton({ ladder: frozenLadder('frozen-alice'), stage: 'prod', viewer: ALICE, api: { requestPromotion } });
+      const dialog = await openDialog('request-promotion-prod');
+      const override = within(dialog).getByTestId('promotion-override');
+      expect(override).toHaveTextContent('Override freeze');
+      expect(override).toHaveTextContent(`freeze: ${FREEZE_REASON}`);
+      const submit = within(dialog).getByTestId('promotion-submit');
+      expect(submit).toHaveTextContent('Override freeze');
+      expect(submit).toBeDisabled();
+
+      await userEvent.type(within(dialog).getByTestId('promotion-override-reason'), '  ');
+      expect(submit).toBeDisabled();
+      await userEvent.type(within(dialog).getByTestId('promotion-override-reason'), 'Checkout outage hotfix');
+      expect(submit).toBeEnabled();
+      await userEvent.click(submit);
+
+      await waitFor(() =>
+        expect(requestPromotion).toHaveBeenCalledWith(
+          { team: 'alpha', product: 'frozen-alice' },
+          { toStage: 'prod', services: ['storefront'], override: { reason: 'Checkout outage hotfix' } },
+        ),
+      );
+    });
+
+    it('sends no override when nothing blocks', async () => {
+      const requestPromotion = jest.fn(async () => ({ promotion: shopPromotion(), existing: false, plan: [] }));
+      await renderButton({ ladder: ladderWithStorefrontReadyForProd('open-alice'), stage: 'prod', viewer: ALICE, api: { requestPromotion } });
+      const dialog = await openDialog('request-promotion-prod');
+      expect(within(dialog).queryByTestId('promotion-override')).not.toBeInTheDocument();
+      await userEvent.click(within(dialog).getByTestId('promotion-submit'));
+      await waitFor(() =>
+        expect(requestPromotion).toHaveBeenCalledWith(
+          { team: 'alpha', product: 'open-alice' },
+          { toStage: 'prod', services: ['storefront'], override: undefined },
+        ),
+      );
+    });
+  });
 });

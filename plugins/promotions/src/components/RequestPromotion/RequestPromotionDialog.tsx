@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useApi } from '@backstage/core-plugin-api';
-import { Ladder } from '@refplat/plugin-promotions-common';
+import { Ladder, NamedGuardVerdict } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
 import { useSubmitAction } from '../../hooks/useSubmitAction';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { WhatChangedSection } from '../WhatChanged/WhatChangedSection';
 import { OpenPromotionNotice } from './OpenPromotionNotice';
+import { OverrideSection, overrideTitle } from './OverrideSection';
 import { PlannedChanges } from './PlannedChanges';
 import { RequestedPromotion } from './RequestedPromotion';
 import { carriesExactly, livePromotionInto } from './livePromotion';
@@ -19,6 +20,8 @@ export const RequestPromotionDialog = (props: {
   ladder: Ladder;
   toStage: string;
   service?: string;
+  /** The guards' blocks a release-approver overrides by requesting anyway. */
+  blocks?: NamedGuardVerdict[];
   onRequested: () => void;
   onClose: () => void;
 }) => {
@@ -38,13 +41,18 @@ export const RequestPromotionDialog = (props: {
     !!live &&
     !carriesExactly(live, Object.fromEntries(preview.changes.map(c => [c.service, c.next])));
   const [replaceConfirmed, setReplaceConfirmed] = useState(false);
+  // What blocked when the user opened the dialog, even if a refresh moves on.
+  const [blocks] = useState(() => props.blocks ?? []);
+  const [overrideReason, setOverrideReason] = useState('');
+  const overriding = blocks.length > 0;
   const request = useSubmitAction(() => {
     // Name the services shown, so the PR carries exactly what the user
     // saw; with none shown, let the backend pick and explain.
     const services = preview.changes.length
       ? preview.changes.map(change => change.service)
       : undefined;
-    return api.requestPromotion(product, { toStage, services });
+    const override = overriding ? { reason: overrideReason.trim() } : undefined;
+    return api.requestPromotion(product, { toStage, services, override });
   }, onRequested);
   const response = request.result;
   const number = live?.pullRequest.number ?? 0;
@@ -59,12 +67,12 @@ export const RequestPromotionDialog = (props: {
           {service ? ` of ${service}` : ''}
         </>
       }
-      confirmLabel={replaces ? `Replace ${number > 0 ? `#${number}` : 'it'}` : 'Submit'}
+      confirmLabel={confirmLabel(replaces, number, overriding ? overrideTitle(blocks) : undefined)}
       busyLabel="Requesting…"
       busy={request.busy}
       error={request.error}
       done={!!response}
-      confirmDisabled={replaces && !replaceConfirmed}
+      confirmDisabled={(replaces && !replaceConfirmed) || (overriding && !overrideReason.trim())}
       onConfirm={request.submit}
       onClose={props.onClose}
     >
@@ -72,6 +80,9 @@ export const RequestPromotionDialog = (props: {
         <RequestedPromotion product={product} response={response} />
       ) : (
         <>
+          {overriding && (
+            <OverrideSection blocks={blocks} reason={overrideReason} onReasonChange={setOverrideReason} />
+          )}
           <PlannedChanges preview={preview} approvers={ladder.approvers ?? []} />
           {live && (
             <OpenPromotionNotice
@@ -94,3 +105,9 @@ export const RequestPromotionDialog = (props: {
     </ConfirmDialog>
   );
 };
+
+/** "Submit", "Replace #42", or "Override freeze" when the request lifts a block. */
+function confirmLabel(replaces: boolean, number: number, override?: string): string {
+  if (override) return override;
+  return replaces ? `Replace ${number > 0 ? `#${number}` : 'it'}` : 'Submit';
+}
