@@ -2,6 +2,7 @@ import { AuthService, BackstageCredentials } from '@backstage/backend-plugin-api
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { InputError, NotAllowedError } from '@backstage/errors';
 import { Caller, PromotionsOperations, ReaderCredentials, UserCredentials } from '../service/PromotionsOperations';
+import { formatProductRef, Promotion } from '@refplat/plugin-promotions-common';
 import { compactLadder, explainStage } from './ladderViews';
 
 /**
@@ -217,7 +218,7 @@ export function registerPromotionsActions(options: {
         output: {
           items: items.map(promotion => ({
             id: promotion.id,
-            product: `${promotion.team}/${promotion.product}`,
+            product: formatProductRef(promotion),
             fromStage: promotion.fromStage,
             toStage: promotion.toStage,
             services: promotion.services,
@@ -243,21 +244,9 @@ export function registerPromotionsActions(options: {
       approvedBy: z.string().optional(),
       pullRequestUrl: z.string(),
     });
-  const promotionView = (promotion: {
-    id: string;
-    team: string;
-    product: string;
-    fromStage: string;
-    toStage: string;
-    services: Record<string, string>;
-    status: string;
-    statusReason?: string;
-    requestedBy: string;
-    approvedBy?: string;
-    pullRequest: { url: string };
-  }) => ({
+  const promotionView = (promotion: Promotion) => ({
     id: promotion.id,
-    product: `${promotion.team}/${promotion.product}`,
+    product: formatProductRef(promotion),
     fromStage: promotion.fromStage,
     toStage: promotion.toStage,
     services: promotion.services,
