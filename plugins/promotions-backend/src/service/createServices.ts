@@ -109,6 +109,8 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const autoDecisions = new AutoDecisionStore(db);
   const recentPromotions = (product: ProductRef) =>
     store.listForProduct(product.team, product.product, RECENT_PROMOTIONS);
+  const livePromotions = async (product: ProductRef) =>
+    (await recentPromotions(product)).filter(p => LIVE_STATUSES.includes(p.status));
   const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions, recentPromotions });
   const healthSource = createHealthSource(config, cache, cacheTtlMs);
   const owners = new ProductOwners(catalog, auth, cache);
@@ -137,10 +139,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
       await annotateGuards(ladder, guards, config.freezes);
       await diagnosis.annotate(ladder);
     },
-    livePromotions: async product =>
-      (await recentPromotions(product)).filter(p =>
-        LIVE_STATUSES.includes(p.status),
-      ),
+    livePromotions,
   });
   const sharedLadders = new SharedLadders({
     builder: ladderService,
@@ -196,9 +195,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     await broadcaster.productChanged(product, 'health');
     // The stage below turning healthy is what a waiting promotion waits for: check it
     // now rather than at the Gate's next run.
-    const live = (await store.listForProduct(product.team, product.product, RECENT_PROMOTIONS)).filter(
-      promotion => LIVE_STATUSES.includes(promotion.status),
-    );
+    const live = await livePromotions(product);
     await Promise.all(live.map(promotion => gate.check(promotion.id)));
   });
   const stageHistory = new StageHistory({ config, writer, store, cache });
