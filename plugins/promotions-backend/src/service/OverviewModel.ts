@@ -1,5 +1,6 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
+import pLimit from 'p-limit';
 import {
   Ladder,
   OverviewRow,
@@ -123,16 +124,8 @@ export class OverviewModel {
     products: ProductRef[],
     ladder: (product: ProductRef) => Promise<Ladder>,
   ): Promise<Array<ProductOverview | null | undefined>> {
-    const built: Array<ProductOverview | null | undefined> = new Array(products.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < products.length) {
-        const i = next++;
-        built[i] = await this.build(products[i], ladder);
-      }
-    };
-    await Promise.all(Array.from({ length: SWEEP_CONCURRENCY }, worker));
-    return built;
+    const limit = pLimit(SWEEP_CONCURRENCY);
+    return Promise.all(products.map(product => limit(() => this.build(product, ladder))));
   }
 
   private async build(
