@@ -38,3 +38,4 @@ export * from './guards/types';
 export * from './guards/verdicts';
 export * from './guards/freezes';
 export * from './approval/quorum';
+export * from './approval/approvalPolicy';
