@@ -1,7 +1,13 @@
 import { Config, ConfigReader, readDurationFromConfig } from '@backstage/config';
 import { HumanDuration, JsonObject } from '@backstage/types';
 import { InputError } from '@backstage/errors';
-import { FreezeWindow, freezeWindowProblem, isValidName } from '@refplat/plugin-promotions-common';
+import {
+  FreezeWindow,
+  PRODUCT_APPROVERS_MODES,
+  ProductApproversMode,
+  freezeWindowProblem,
+  isValidName,
+} from '@refplat/plugin-promotions-common';
 import { HealthConfigOrigin, chooseHealthInstances } from './health/borrowedHealthConfig';
 
 export const DEFAULT_STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
@@ -37,6 +43,8 @@ export interface PromotionsConfig {
     requireDistinctApprover: boolean;
     /** stage → distinct approvers a promotion into it needs (1 when not given). */
     quorum: Record<string, number>;
+    /** Whether a System's `refplat.org/approvers` add to `approvers` or replace them for its Product. */
+    productApprovers: ProductApproversMode;
   };
   /** The health source's ArgoCD instances; empty when Kubernetes is the source. */
   argocd: ArgoCdInstanceConfig[];
@@ -247,6 +255,17 @@ function readQuorum(config: Config, approvalStages: string[]): Record<string, nu
   );
 }
 
+/** `promotions.approval.productApprovers`: 'add' (default) or 'replace'. */
+function readProductApproversMode(config: Config): ProductApproversMode {
+  const mode = config.getOptionalString('approval.productApprovers') ?? 'add';
+  if (!PRODUCT_APPROVERS_MODES.includes(mode as ProductApproversMode)) {
+    throw new InputError(
+      `promotions.approval.productApprovers must be one of ${PRODUCT_APPROVERS_MODES.join(', ')}, got '${mode}'`,
+    );
+  }
+  return mode as ProductApproversMode;
+}
+
 /** `promotions.freezes`, each checked: a window that could never be evaluated fails start-up. */
 function readFreezes(config: Config, stages: string[]): FreezeWindow[] {
   return (config.getOptionalConfigArray('freezes') ?? []).map((freeze, index) => {
@@ -310,6 +329,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       requireDistinctApprover:
         config.getOptionalBoolean('approval.requireDistinctApprover') ?? true,
       quorum: readQuorum(config, approvalStages),
+      productApprovers: readProductApproversMode(config),
     },
     ...readHealthInstances(root, config),
     diagnosis: {

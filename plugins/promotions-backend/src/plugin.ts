@@ -76,7 +76,10 @@ export const promotionsPlugin = createBackendPlugin({
         for (const warning of config.healthConfig.warnings) logger.warn(warning);
         if (config.healthConfig.origin === 'none') logger.warn(config.healthConfig.reason);
         else logger.info(config.healthConfig.reason);
-        connectProducts({ owners: services.owners, approvers: config.approval.approvers });
+        connectProducts({
+          owners: services.owners,
+          approvers: async product => (await services.approvalRights.policyOf(product)).approvers,
+        });
 
         await subscribeToGithubWebhooks({ ...services, events: deps.events, logger });
 

@@ -111,11 +111,15 @@ function user(name: string, groups: string[]): Entity {
   };
 }
 
-/** As in examples/org.yaml: alice and carol approve releases, bob develops on alpha. */
+/**
+ * As in examples/org.yaml: alice and carol approve releases, bob develops on
+ * alpha, dave approves the shop's releases only (its System names shop-release).
+ */
 export const DEMO_USERS = [
   user('alice', ['release-approvers', 'platform']),
   user('bob', ['alpha']),
   user('carol', ['release-approvers']),
+  user('dave', ['shop-release']),
 ];
 
 /**
@@ -147,12 +151,28 @@ const PAYMENTS_SYSTEM: Entity = {
   spec: { owner: 'group:default/beta' },
 };
 
+/** alpha/shop's own approvers, shop-release, approve besides the global ones unless config says 'replace'. */
 const SHOP_SYSTEM: Entity = {
   apiVersion: 'backstage.io/v1alpha1',
   kind: 'System',
-  metadata: { name: 'shop', namespace: 'default', annotations: { 'refplat.org/product': 'alpha/shop' } },
+  metadata: {
+    name: 'shop',
+    namespace: 'default',
+    annotations: { 'refplat.org/product': 'alpha/shop', 'refplat.org/approvers': 'group:default/shop-release' },
+  },
   spec: { owner: 'group:default/alpha' },
 };
+
+/** The demo Systems, with more annotations for some Products (`team/product` → annotations). */
+function demoSystems(annotations: Record<string, Record<string, string>> = {}): Entity[] {
+  return [SHOP_SYSTEM, PAYMENTS_SYSTEM].map(system => {
+    const product = system.metadata.annotations!['refplat.org/product'];
+    return {
+      ...system,
+      metadata: { ...system.metadata, annotations: { ...system.metadata.annotations, ...annotations[product] } },
+    };
+  });
+}
 
 /** What startPromotionsBackend takes besides the simulator and the health source. */
 export interface PromotionsBackendOptions {
@@ -177,6 +197,8 @@ export interface PromotionsBackendOptions {
   promotions?: JsonObject;
   /** More plugins and modules, e.g. the permission backend and a policy. */
   features?: BackendFeature[];
+  /** More annotations on the demo Systems, by Product, e.g. `{'alpha/shop': {'refplat.org/approval-quorum': 'prod=2'}}`. */
+  systemAnnotations?: Record<string, Record<string, string>>;
 }
 
 /** A real backend with the promotions plugin, talking HTTP to the simulator. */
@@ -206,7 +228,7 @@ export function promotionsBackendFeatures(
     mockServices.rootConfig.factory({ data: simConfig(sim, healthSource, options) }),
     // Requests without a token are anonymous, as in a real backend.
     mockServices.httpAuth.factory({ defaultCredentials: mockCredentials.none() }),
-    catalogServiceMock.factory({ entities: [...DEMO_USERS, SHOP_SYSTEM, PAYMENTS_SYSTEM] }),
+    catalogServiceMock.factory({ entities: [...DEMO_USERS, ...demoSystems(options.systemAnnotations)] }),
     demoUserInfo,
     // The real scheduler: the Gate and the auto-promoter run on their
     // frequency, and replicas on one database share global tasks.

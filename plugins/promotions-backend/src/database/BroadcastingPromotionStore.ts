@@ -31,6 +31,17 @@ export class BroadcastingPromotionStore implements PromotionStore {
     return record;
   }
 
+  async decideTransition(...args: Parameters<PromotionStore['decideTransition']>) {
+    let event: PromotionEventType | undefined;
+    const record = await this.inner.decideTransition(args[0], (current, events) => {
+      const decision = args[1](current, events);
+      event = decision?.event.type;
+      return decision;
+    });
+    if (record && event) this.announce(record, event);
+    return record;
+  }
+
   get(id: string) {
     return this.inner.get(id);
   }

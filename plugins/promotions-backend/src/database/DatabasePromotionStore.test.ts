@@ -127,6 +127,44 @@ describe.each(databases.eachSupportedId())('DatabasePromotionStore on %p', datab
     expect((await store.listEvents(record.id)).filter(e => e.type === 'merged')).toHaveLength(1);
   });
 
+  it('decides concurrent transitions one after the other, each seeing the events before it', async () => {
+    const store = await createStore(databaseId);
+    const { record } = await store.insertLive(newPromotion({ status: 'awaiting-approval' }), 'user:default/bob');
+    const APPROVERS = 10;
+    const seen: number[] = [];
+    // Ten approvers at once, a quorum of ten: each counts the approvals before its own.
+    const results = await Promise.all(
+      Array.from({ length: APPROVERS }, (_, i) =>
+        store.decideTransition(record.id, (current, events) => {
+          if (current.status !== 'awaiting-approval') return undefined;
+          const earlier = events.filter(e => e.type === 'approved').length;
+          seen.push(earlier);
+          return {
+            changes: earlier + 1 === APPROVERS ? { status: 'approved' } : { statusReason: `${earlier + 1} of ${APPROVERS}` },
+            event: { type: 'approved', actor: `user:default/approver-${i}`, detail: 'head' },
+          };
+        }),
+      ),
+    );
+    expect(results.every(Boolean)).toBe(true);
+    expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: APPROVERS }, (_, i) => i));
+    expect((await store.get(record.id))?.status).toBe('approved');
+    expect((await store.listEvents(record.id)).filter(e => e.type === 'approved')).toHaveLength(APPROVERS);
+  });
+
+  it('changes nothing when the decider declines, and rolls back when it throws', async () => {
+    const store = await createStore(databaseId);
+    const { record } = await store.insertLive(newPromotion(), 'user:default/bob');
+    expect(await store.decideTransition(record.id, () => undefined)).toBeUndefined();
+    await expect(
+      store.decideTransition(record.id, () => {
+        throw new Error('already approved');
+      }),
+    ).rejects.toThrow('already approved');
+    expect(await store.decideTransition(randomUUID(), () => ({ changes: {}, event: { type: 'failed', actor: 'x' } }))).toBeUndefined();
+    expect((await store.listEvents(record.id)).map(e => e.type)).toEqual(['requested']);
+  });
+
   it.each([
     ['a recorded PR', { pullRequest: { number: 5, url: 'u' } }, { noPullRequest: true }],
     ['a published health state', { healthState: 'success:abc:ok' }, { healthState: null }],

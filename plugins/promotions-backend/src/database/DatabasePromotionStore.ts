@@ -13,6 +13,7 @@ import {
   PromotionExpectation,
   PromotionRecord,
   PromotionStore,
+  TransitionDecider,
 } from './PromotionStore';
 
 const MIGRATIONS_DIR = resolvePackagePath(
@@ -152,6 +153,19 @@ async function insertEvent(db: Knex, id: string, event: PromotionEventInput, at:
   });
 }
 
+async function readEvents(db: Knex, id: string): Promise<PromotionEvent[]> {
+  const rows = await db('promotion_events').where({ promotion_id: id }).orderBy('id', 'asc');
+  return rows.map(
+    (row: { promotion_id: string; type: string; actor: string; at: string; detail: string | null }) => ({
+      promotionId: row.promotion_id,
+      type: row.type as PromotionEventType,
+      actor: row.actor,
+      at: row.at,
+      detail: row.detail ?? undefined,
+    }),
+  );
+}
+
 /** Promotions in the plugin's own database (SQLite or PostgreSQL) via knex. */
 export class DatabasePromotionStore implements PromotionStore {
   static async create(database: DatabaseService): Promise<DatabasePromotionStore> {
@@ -278,18 +292,21 @@ export class DatabasePromotionStore implements PromotionStore {
     return applied ? this.get(id) : undefined;
   }
 
+  async decideTransition(id: string, decide: TransitionDecider): Promise<PromotionRecord | undefined> {
+    const applied = await this.db.transaction(async tx => {
+      const row = await tx<Row>('promotions').where({ id }).forUpdate().first();
+      if (!row) return false;
+      const decision = decide(toRecord(row), await readEvents(tx, id));
+      if (!decision) return false;
+      const now = new Date().toISOString();
+      await tx('promotions').where({ id }).update(toRowChanges(decision.changes, now));
+      await insertEvent(tx, id, decision.event, now);
+      return true;
+    });
+    return applied ? this.get(id) : undefined;
+  }
+
   async listEvents(id: string): Promise<PromotionEvent[]> {
-    const rows = await this.db('promotion_events')
-      .where({ promotion_id: id })
-      .orderBy('id', 'asc');
-    return rows.map(
-      (row: { promotion_id: string; type: string; actor: string; at: string; detail: string | null }) => ({
-        promotionId: row.promotion_id,
-        type: row.type as PromotionEventType,
-        actor: row.actor,
-        at: row.at,
-        detail: row.detail ?? undefined,
-      }),
-    );
+    return readEvents(this.db, id);
   }
 }

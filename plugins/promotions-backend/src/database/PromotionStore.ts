@@ -108,5 +108,22 @@ export interface PromotionStore {
     changes: PromotionChanges,
     event?: PromotionEventInput,
   ): Promise<PromotionRecord | undefined>;
+  /**
+   * A transition decided from the promotion and its trail as they are inside
+   * one database transaction, with the promotion's row locked (PostgreSQL's
+   * FOR UPDATE; SQLite has one writer at a time): concurrent deciders, such
+   * as two approvers on two replicas, decide one after the other, each seeing
+   * the other's event, where reading first and then calling `transition`
+   * would let both decide from the same past. `decide` answers the change to
+   * make, or undefined for none (then this answers undefined); what it throws
+   * rolls the transaction back and is thrown.
+   */
+  decideTransition(id: string, decide: TransitionDecider): Promise<PromotionRecord | undefined>;
   listEvents(id: string): Promise<PromotionEvent[]>;
 }
+
+/** Decides a transition from a promotion and its trail (see `PromotionStore.decideTransition`). */
+export type TransitionDecider = (
+  current: PromotionRecord,
+  events: PromotionEvent[],
+) => { changes: PromotionChanges; event: PromotionEventInput } | undefined;

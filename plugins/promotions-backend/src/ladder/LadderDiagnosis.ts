@@ -58,7 +58,7 @@ export class LadderDiagnosis {
               healthDescription: healthDescription || undefined,
               since: promotion.updatedAt,
             },
-            approvers: config.approval.approvers,
+            approvers: ladder.approvers ?? config.approval.approvers,
             releasedDigest: cell.digest,
             releaseChangedAt,
             application: stage.application && {
@@ -91,7 +91,7 @@ export class LadderDiagnosis {
             fromStage: below.name,
             toStage: stage.name,
             requiresApproval: stage.requiresApproval,
-            approvers: config.approval.approvers,
+            approvers: ladder.approvers ?? config.approval.approvers,
             openPromotion: promotion && {
               pullRequestUrl: promotion.pullRequest.url || undefined,
               status: promotion.status,

@@ -32,6 +32,8 @@ export interface LadderServiceOptions {
   logger: LoggerService;
   /** The Product's live promotions, shown on the ladder. */
   livePromotions?: (product: ProductRef) => Promise<Promotion[]>;
+  /** Who may approve the Product's promotions; `promotions.approval.approvers` when not given. */
+  approvers?: (product: ProductRef) => Promise<string[]>;
   /** Adds state kept outside GitHub and ArgoCD (holds, soak, auto-promoter decisions). */
   annotate?: (ladder: Ladder) => Promise<void>;
   now?: () => Date;
@@ -88,7 +90,7 @@ export class LadderService {
       services: records.services,
       stages,
       promotions: (await this.options.livePromotions?.(product)) ?? [],
-      approvers: config.approval.approvers,
+      approvers: (await this.options.approvers?.(product)) ?? config.approval.approvers,
       revision,
       healthError,
       generatedAt: this.now().toISOString(),

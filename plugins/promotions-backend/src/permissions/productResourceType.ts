@@ -1,5 +1,6 @@
 import { PermissionsRegistryService } from '@backstage/backend-plugin-api';
 import {
+  ProductRef,
   PromotionsProductResource,
   formatProductRef,
   parseProductRef,
@@ -11,8 +12,8 @@ import { promotionsProductPermissionRules, promotionsProductResourceRef } from '
 /** Where a Product's resource comes from once the plugin is configured. */
 export interface ProductResourceSources {
   owners: Pick<ProductOwners, 'of'>;
-  /** `promotions.approval.approvers`. */
-  approvers: string[];
+  /** The Product's approvers: `promotions.approval.approvers` refined by its System. */
+  approvers: (product: ProductRef) => Promise<string[]>;
 }
 
 /**
@@ -29,7 +30,7 @@ export async function loadProductResource(
   return {
     product: formatProductRef(product),
     owners: await sources.owners.of(product),
-    approvers: sources.approvers,
+    approvers: await sources.approvers(product),
   };
 }
 

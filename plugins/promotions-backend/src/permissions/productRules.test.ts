@@ -74,7 +74,7 @@ describe('the promotions-product rules', () => {
 describe('loadProductResource', () => {
   const sources = {
     owners: { of: async ({ product }: { product: string }) => (product === 'shop' ? ['group:default/alpha'] : []) },
-    approvers: SHOP.approvers,
+    approvers: async () => SHOP.approvers,
   };
   it.each([
     ['alpha/shop', SHOP],
@@ -141,7 +141,7 @@ describe('registerProductResourceType, through the permission integration endpoi
 
     connect({
       owners: { of: async ({ team }) => [`group:default/${team}`] },
-      approvers: SHOP.approvers,
+      approvers: async () => SHOP.approvers,
     });
     expect((await applyOwner(app, 'alpha/shop', BOB)).body.items).toEqual([{ id: '1', result: AuthorizeResult.ALLOW }]);
     expect((await applyOwner(app, 'beta/payments', BOB)).body.items).toEqual([{ id: '1', result: AuthorizeResult.DENY }]);

@@ -2,15 +2,18 @@ import {
   BackstageCredentials,
   BackstageUserPrincipal,
   LoggerService,
-  PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { ConflictError } from '@backstage/errors';
-import { QuorumProgress, quorumProgress } from '@refplat/plugin-promotions-common';
-import { CatalogService } from '@backstage/plugin-catalog-node';
+import {
+  QuorumProgress,
+  quorumNeeded,
+  quorumProgress,
+  recordedApprovals,
+} from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
-import { requireApprovalRights } from './releaseApprovers';
+import { ApprovalRights } from './ApprovalRights';
 
 export const APPROVAL_CONTEXT = 'promotions/approval';
 
@@ -18,8 +21,7 @@ export interface ApprovalServiceOptions {
   config: PromotionsConfig;
   store: PromotionStore;
   writer: PlatformRepoWriter;
-  catalog: CatalogService;
-  permissions: PermissionsService;
+  rights: ApprovalRights;
   logger: LoggerService;
   onChange?: (promotionId: string) => void;
 }
@@ -39,11 +41,11 @@ export class ApprovalService {
     promotion: PromotionRecord,
     credentials: BackstageCredentials<BackstageUserPrincipal>,
   ): Promise<PromotionRecord> {
-    const { config, store, writer, permissions, catalog } = this.options;
+    const { config, store, writer, rights } = this.options;
     const approver = credentials.principal.userEntityRef;
     const product = { team: promotion.team, product: promotion.product };
 
-    await requireApprovalRights({ permissions, catalog, approvers: config.approval.approvers }, credentials, product);
+    const policy = await rights.require(credentials, product);
 
     if (promotion.status === 'approved') return promotion;
     if (promotion.status !== 'awaiting-approval') {
@@ -69,19 +71,58 @@ export class ApprovalService {
         `The pull request changed since Backstage verified it (its head is now ${pr.headSha.slice(0, 7)}); the Gate is checking it — look again before approving`,
       );
     }
-    const quorum = await this.quorumWith(promotion, approver, pr.headSha);
-    if (!quorum.met) return this.recordPartialApproval(promotion, approver, pr, quorum);
-    const approved = await store.transition(
-      promotion.id,
-      { status: ['awaiting-approval'], headSha: pr.headSha },
-      { status: 'approved', approvedBy: quorum.approvers.join(', '), approvedSha: pr.headSha, statusReason: undefined },
-      { type: 'approved', actor: approver, detail: pr.headSha },
-    );
-    if (!approved) {
+    const needed = quorumNeeded(policy, promotion.toStage);
+    // Counted and recorded in one database transaction: approvers approving at the same
+    // instant, on different replicas, each count the other, and exactly one meets the quorum.
+    let quorum = undefined as QuorumProgress | undefined;
+    const recorded = await store.decideTransition(promotion.id, (current, events) => {
+      if (current.status !== 'awaiting-approval' || current.headSha !== pr.headSha) return undefined;
+      const earlier = recordedApprovals(events);
+      if (earlier.some(a => a.approver === approver && a.sha === pr.headSha)) {
+        throw new ConflictError(`${approver} already approved this head; another release-approver must approve it`);
+      }
+      quorum = quorumProgress([...earlier, { approver, sha: pr.headSha }], pr.headSha, current.requestedBy, needed);
+      const event = { type: 'approved' as const, actor: approver, detail: pr.headSha };
+      if (!quorum.met) {
+        return {
+          changes: {
+            statusReason: `${quorum.progress} approvals (${quorum.approvers.join(', ')}); waiting for another release-approver`,
+          },
+          event,
+        };
+      }
+      return {
+        changes: {
+          status: 'approved',
+          approvedBy: quorum.approvers.join(', '),
+          approvedSha: pr.headSha,
+          statusReason: undefined,
+        },
+        event,
+      };
+    });
+    if (!recorded || !quorum) {
       const current = await store.get(promotion.id);
       if (current?.status === 'approved') return current;
       throw new ConflictError(`Promotion ${promotion.id} changed while it was being approved (now ${current?.status}); look again`);
     }
+    if (quorum.met) {
+      await this.recordApprovalOnPullRequest(promotion, approver, pr, quorum);
+      this.options.onChange?.(recorded.id);
+    } else {
+      await this.recordPartialApprovalOnPullRequest(approver, pr, quorum);
+    }
+    return recorded;
+  }
+
+  /** The approval that met the quorum, on the PR: its status turns green and a comment names the approvers. */
+  private async recordApprovalOnPullRequest(
+    promotion: PromotionRecord,
+    approver: string,
+    pr: { number: number; headSha: string },
+    quorum: QuorumProgress,
+  ): Promise<void> {
+    const { writer, logger } = this.options;
     await writer
       .setStatus({
         sha: pr.headSha,
@@ -95,41 +136,16 @@ export class ApprovalService {
           `Approved by \`${approver}\`${quorum.needed > 1 ? ` (${quorum.progress})` : ''} in Backstage (requested by \`${promotion.requestedBy}\`) for head ${pr.headSha}. It merges once \`${promotion.fromStage}\` is still healthy; a push to this branch voids the approval.`,
         ),
       )
-      .catch(error => this.options.logger.warn(`Could not record the approval on PR #${pr.number}: ${error}`));
-    this.options.onChange?.(approved.id);
-    return approved;
+      .catch(error => logger.warn(`Could not record the approval on PR #${pr.number}: ${error}`));
   }
 
-  /** The quorum of the promotion's stage, counting this approval with the earlier ones of this head. */
-  private async quorumWith(promotion: PromotionRecord, approver: string, headSha: string): Promise<QuorumProgress> {
-    const needed = this.options.config.approval.quorum[promotion.toStage] ?? 1;
-    const earlier = (await this.options.store.listEvents(promotion.id))
-      .filter(event => event.type === 'approved' && event.detail)
-      .map(event => ({ approver: event.actor, sha: event.detail! }));
-    if (earlier.some(a => a.approver === approver && a.sha === headSha)) {
-      throw new ConflictError(`${approver} already approved this head; another release-approver must approve it`);
-    }
-    return quorumProgress([...earlier, { approver, sha: headSha }], headSha, promotion.requestedBy, needed);
-  }
-
-  /** An approval short of the quorum: recorded in the trail and on the PR; the promotion keeps waiting. */
-  private async recordPartialApproval(
-    promotion: PromotionRecord,
+  /** An approval short of the quorum, on the PR; the promotion keeps waiting. */
+  private async recordPartialApprovalOnPullRequest(
     approver: string,
     pr: { number: number; headSha: string },
     quorum: QuorumProgress,
-  ): Promise<PromotionRecord> {
-    const { store, writer, logger } = this.options;
-    const statusReason = `${quorum.progress} approvals (${quorum.approvers.join(', ')}); waiting for another release-approver`;
-    const recorded = await store.transition(
-      promotion.id,
-      { status: ['awaiting-approval'], headSha: pr.headSha },
-      { statusReason },
-      { type: 'approved', actor: approver, detail: pr.headSha },
-    );
-    if (!recorded) {
-      throw new ConflictError(`Promotion ${promotion.id} changed while it was being approved; look again`);
-    }
+  ): Promise<void> {
+    const { writer, logger } = this.options;
     await writer
       .setStatus({ sha: pr.headSha, context: APPROVAL_CONTEXT, state: 'pending', description: `${quorum.progress} approvals` })
       .then(() =>
@@ -139,7 +155,6 @@ export class ApprovalService {
         ),
       )
       .catch(error => logger.warn(`Could not record the approval on PR #${pr.number}: ${error}`));
-    return recorded;
   }
 
   /** Overriding the guards' blocks takes what approving takes. */
@@ -147,7 +162,6 @@ export class ApprovalService {
     credentials: BackstageCredentials<BackstageUserPrincipal>,
     product: { team: string; product: string },
   ): Promise<void> {
-    const { config, permissions, catalog } = this.options;
-    await requireApprovalRights({ permissions, catalog, approvers: config.approval.approvers }, credentials, product, 'policy overrides');
+    await this.options.rights.require(credentials, product, 'policy overrides');
   }
 }

@@ -4,16 +4,21 @@ import {
   PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { CatalogService } from '@backstage/plugin-catalog-node';
-import { formatProductRef, promotionApprovePermission } from '@refplat/plugin-promotions-common';
+import {
+  awaitsApprovalFrom,
+  formatProductRef,
+  isApprover,
+  promotionApprovePermission,
+  recordedApprovals,
+} from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
-import { awaitsApprovalFrom } from './approvalRules';
-import { releaseApproverCheck } from './releaseApprovers';
+import { ApprovalRights } from './ApprovalRights';
 
 /**
- * A release-approver's work queue: every promotion awaiting approval that
- * they may approve, oldest first. Live promotions are few (one per Product
+ * An approver's work queue: every promotion awaiting approval that they may
+ * approve (one of its Product's approvers, not its requester, not yet
+ * approved by them), oldest first. Live promotions are few (one per Product
  * and stage at most), so this filters them rather than querying per status.
  */
 export class ApprovalsInbox {
@@ -21,19 +26,26 @@ export class ApprovalsInbox {
     private readonly options: {
       config: PromotionsConfig;
       store: PromotionStore;
-      catalog: CatalogService;
+      rights: ApprovalRights;
       permissions: PermissionsService;
     },
   ) {}
 
   async list(credentials: BackstageCredentials<BackstageUserPrincipal>): Promise<PromotionRecord[]> {
-    const { config, store, catalog, permissions } = this.options;
-    const userEntityRef = credentials.principal.userEntityRef;
-    const { isApprover } = await releaseApproverCheck(catalog, config.approval.approvers, userEntityRef, credentials);
-    const caller = { userEntityRef, isApprover };
-    const waiting = (await store.listLive()).filter(promotion =>
-      awaitsApprovalFrom(promotion, caller, config.approval.requireDistinctApprover),
-    );
+    const { config, store, rights, permissions } = this.options;
+    const awaiting = (await store.listLive()).filter(promotion => promotion.status === 'awaiting-approval');
+    if (awaiting.length === 0) return [];
+    const candidate = await rights.candidate(credentials.principal.userEntityRef, credentials);
+    const waiting: PromotionRecord[] = [];
+    for (const promotion of awaiting) {
+      const policy = await rights.policyOf(promotion);
+      const caller = { userEntityRef: candidate.userEntityRef, isApprover: isApprover(candidate.claims, policy) };
+      // The trail only for promotions the caller could approve at all: it says whether they already did.
+      const approvals = caller.isApprover ? recordedApprovals(await store.listEvents(promotion.id)) : [];
+      if (awaitsApprovalFrom(promotion, approvals, caller, config.approval.requireDistinctApprover)) {
+        waiting.push(promotion);
+      }
+    }
     if (waiting.length === 0) return [];
 
     // The policy may narrow approving per Product: one batched question for all of them.

@@ -3,7 +3,6 @@ import { ConflictError } from '@backstage/errors';
 import { PromotionRecord } from '../database/PromotionStore';
 import { REJECTABLE_STATUSES, rejectedReason, rejectionProblem } from './approvalRules';
 import { ApprovalServiceOptions } from './ApprovalService';
-import { requireApprovalRights } from './releaseApprovers';
 
 /**
  * A release-approver's "no": closes the promotion with their reason, then
@@ -22,16 +21,11 @@ export class PromotionRejecter {
     credentials: BackstageCredentials<BackstageUserPrincipal>,
     reason: string,
   ): Promise<PromotionRecord> {
-    const { config, store, catalog, permissions } = this.options;
+    const { store, rights } = this.options;
     const rejecter = credentials.principal.userEntityRef;
     const product = { team: promotion.team, product: promotion.product };
     // The same who-may as approving: rejecting is the other answer to the same request.
-    await requireApprovalRights(
-      { permissions, catalog, approvers: config.approval.approvers },
-      credentials,
-      product,
-      'rejections',
-    );
+    await rights.require(credentials, product, 'rejections');
 
     const problem = rejectionProblem(promotion);
     if (problem) throw new ConflictError(problem);

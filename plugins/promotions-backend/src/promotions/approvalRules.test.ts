@@ -1,25 +1,7 @@
 import { PromotionStatus } from '@refplat/plugin-promotions-common';
-import { awaitsApprovalFrom, rejectedReason, rejectionProblem } from './approvalRules';
+import { rejectedReason, rejectionProblem } from './approvalRules';
 
-const BOB = 'user:default/bob';
 const ALICE = 'user:default/alice';
-
-describe('awaitsApprovalFrom', () => {
-  it.each<[string, PromotionStatus, string, boolean, boolean, boolean]>([
-    // name, status, requestedBy, caller is approver, requireDistinctApprover, listed
-    ["an approver, someone else's request", 'awaiting-approval', BOB, true, true, true],
-    ['a non-approver', 'awaiting-approval', BOB, false, true, false],
-    ['an approver, own request, distinct approver required', 'awaiting-approval', ALICE, true, true, false],
-    ['an approver, own request, distinct approver not required', 'awaiting-approval', ALICE, true, false, true],
-    ['already approved', 'approved', BOB, true, true, false],
-    ['into a stage without approval', 'open', BOB, true, true, false],
-    ['merged', 'merged', BOB, true, true, false],
-  ])('%s → %p', (_name, status, requestedBy, isApprover, distinct, listed) => {
-    expect(
-      awaitsApprovalFrom({ status, requestedBy }, { userEntityRef: ALICE, isApprover }, distinct),
-    ).toBe(listed);
-  });
-});
 
 describe('rejectionProblem', () => {
   const pr = { number: 7, url: 'https://github.example/pr/7' };

@@ -1,27 +1,6 @@
 import { PromotionStatus } from '@refplat/plugin-promotions-common';
 import { PromotionRecord } from '../database/PromotionStore';
 
-/** Who asks: their user ref and whether they are a release-approver at all. */
-export interface ApprovalCaller {
-  userEntityRef: string;
-  isApprover: boolean;
-}
-
-/**
- * Whether a promotion waits for this caller's approval, which is what the
- * approvals inbox lists: awaiting approval, the caller a release-approver,
- * and not its requester when `requireDistinctApprover` (they could not
- * approve it, so it is not their work).
- */
-export function awaitsApprovalFrom(
-  promotion: Pick<PromotionRecord, 'status' | 'requestedBy'>,
-  caller: ApprovalCaller,
-  requireDistinctApprover: boolean,
-): boolean {
-  if (promotion.status !== 'awaiting-approval' || !caller.isApprover) return false;
-  return !(requireDistinctApprover && promotion.requestedBy === caller.userEntityRef);
-}
-
 /** A rejection answers an approval request: before and after approving, until it merges. */
 export const REJECTABLE_STATUSES: PromotionStatus[] = ['awaiting-approval', 'approved'];
 

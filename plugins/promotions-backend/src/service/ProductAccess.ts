@@ -24,7 +24,8 @@ export class ProductAccess {
     private readonly options: {
       userInfo: UserInfoService;
       owners: ProductOwners;
-      approvers: string[];
+      /** The Product's approvers, who may make every change. */
+      approvers: (product: ProductRef) => Promise<string[]>;
       approvalStages: string[];
       requireOwnership: boolean;
     },
@@ -43,7 +44,7 @@ export class ProductAccess {
       change,
       claims: [userEntityRef, ...ownershipEntityRefs],
       owners: await owners.of(product),
-      approvers,
+      approvers: await approvers(product),
       atApprovalStage: stage !== undefined && approvalStages.includes(stage),
       requireOwnership,
     });

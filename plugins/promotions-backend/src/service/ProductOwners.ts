@@ -1,19 +1,36 @@
 import { AuthService, CacheService } from '@backstage/backend-plugin-api';
 import { parseEntityRef, stringifyEntityRef } from '@backstage/catalog-model';
 import { CatalogService } from '@backstage/plugin-catalog-node';
-import { PRODUCT_ANNOTATION, ProductRef, formatProductRef } from '@refplat/plugin-promotions-common';
+import {
+  APPROVAL_QUORUM_ANNOTATION,
+  APPROVERS_ANNOTATION,
+  PRODUCT_ANNOTATION,
+  ProductRef,
+  formatProductRef,
+} from '@refplat/plugin-promotions-common';
 
 /** Ownership changes rarely; a minute's delay is the price of one catalog query per minute. */
 const TTL_MS = 60_000;
-const CACHE_KEY = 'product-owners';
+const CACHE_KEY = 'product-systems';
 
-/** Product (`team/name`) → owner refs, as kept in the cache. */
-type OwnersByProduct = { [product: string]: string[] };
+/** The System annotations that refine the approval policy of its Product. */
+const APPROVAL_ANNOTATIONS = [APPROVERS_ANNOTATION, APPROVAL_QUORUM_ANNOTATION];
+
+/** What the plugin reads of a Product's System. */
+type ProductSystem = {
+  owners: string[];
+  /** Only the approval annotations: the cache keeps no more than it needs. */
+  approvalAnnotations: { [annotation: string]: string };
+};
+
+/** Product (`team/name`) → its System, as kept in the cache. */
+type SystemsByProduct = { [product: string]: ProductSystem };
 
 /**
- * The owners of the System that represents a Product, from the catalog. The
- * whole Product → owners map is read in one query and kept in Backstage's
- * cache, so replicas sharing a cache store share it too.
+ * The owners of the System that represents a Product, and the annotations
+ * that refine its approval policy, from the catalog. The whole Product →
+ * System map is read in one query and kept in Backstage's cache, so replicas
+ * sharing a cache store share it too.
  */
 export class ProductOwners {
   constructor(
@@ -23,28 +40,43 @@ export class ProductOwners {
   ) {}
 
   async of(product: ProductRef): Promise<string[]> {
-    let owners = await this.cache.get<OwnersByProduct>(CACHE_KEY);
-    if (!owners) {
-      owners = await this.read();
-      await this.cache.set(CACHE_KEY, owners, { ttl: TTL_MS });
-    }
-    return owners[formatProductRef(product)] ?? [];
+    return (await this.systemOf(product))?.owners ?? [];
   }
 
-  private async read(): Promise<OwnersByProduct> {
+  /** The System's `refplat.org/approvers` and `refplat.org/approval-quorum`; undefined without a System. */
+  async approvalAnnotations(product: ProductRef): Promise<Record<string, string> | undefined> {
+    return (await this.systemOf(product))?.approvalAnnotations;
+  }
+
+  private async systemOf(product: ProductRef): Promise<ProductSystem | undefined> {
+    let systems = await this.cache.get<SystemsByProduct>(CACHE_KEY);
+    if (!systems) {
+      systems = await this.read();
+      await this.cache.set(CACHE_KEY, systems, { ttl: TTL_MS });
+    }
+    return systems[formatProductRef(product)];
+  }
+
+  private async read(): Promise<SystemsByProduct> {
     const { items } = await this.catalog.getEntities(
       { filter: { kind: 'System' }, fields: ['metadata.annotations', 'spec.owner'] },
       { credentials: await this.auth.getOwnServiceCredentials() },
     );
-    const owners: OwnersByProduct = {};
+    const systems: SystemsByProduct = {};
     for (const entity of items) {
-      const name = entity.metadata.annotations?.[PRODUCT_ANNOTATION];
+      const annotations = entity.metadata.annotations ?? {};
+      const name = annotations[PRODUCT_ANNOTATION];
+      if (!name) continue;
       const owner = (entity.spec as { owner?: string } | undefined)?.owner;
-      if (name && owner) {
-        const ref = parseEntityRef(owner, { defaultKind: 'group', defaultNamespace: 'default' });
-        owners[name.trim()] = [stringifyEntityRef(ref)];
-      }
+      systems[name.trim()] = {
+        owners: owner
+          ? [stringifyEntityRef(parseEntityRef(owner, { defaultKind: 'group', defaultNamespace: 'default' }))]
+          : [],
+        approvalAnnotations: Object.fromEntries(
+          APPROVAL_ANNOTATIONS.filter(key => annotations[key] !== undefined).map(key => [key, annotations[key]]),
+        ),
+      };
     }
-    return owners;
+    return systems;
   }
 }

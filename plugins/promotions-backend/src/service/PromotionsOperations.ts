@@ -24,6 +24,7 @@ import { PromotionsConfig } from '../config';
 import { HoldStore } from '../database/HoldStore';
 import { RecentResults } from '../health/RecentResults';
 import { SharedLadders } from '../ladder/SharedLadders';
+import { ApprovalRights } from '../promotions/ApprovalRights';
 import { ApprovalService } from '../promotions/ApprovalService';
 import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
 import { PromotionRejecter } from '../promotions/PromotionRejecter';
@@ -69,6 +70,7 @@ export interface PromotionsOperationsOptions {
   cacheTtlMs: number;
   promotionService: PromotionService;
   approvalService: ApprovalService;
+  approvalRights: ApprovalRights;
   approvalsInbox: ApprovalsInbox;
   rejecter: PromotionRejecter;
   holds: HoldStore;
@@ -112,7 +114,7 @@ export class PromotionsOperations {
     this.access = new ProductAccess({
       userInfo: options.userInfo,
       owners: options.owners,
-      approvers: config.approval.approvers,
+      approvers: async product => (await options.approvalRights.policyOf(product)).approvers,
       approvalStages: config.approval.stages,
       requireOwnership: options.requireOwnership,
     });

@@ -33,6 +33,7 @@ import { LadderService } from '../ladder/LadderService';
 import { SharedLadders } from '../ladder/SharedLadders';
 import { productsAt } from '../ladder/readProductRecords';
 import { OverviewModel } from './OverviewModel';
+import { ApprovalRights } from '../promotions/ApprovalRights';
 import { ApprovalService } from '../promotions/ApprovalService';
 import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
 import { PromotionRejecter } from '../promotions/PromotionRejecter';
@@ -114,6 +115,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions, recentPromotions });
   const healthSource = createHealthSource(config, cache, cacheTtlMs);
   const owners = new ProductOwners(catalog, auth, cache);
+  const approvalRights = new ApprovalRights({ config, owners, catalog, permissions, logger });
   const diagnosis = new LadderDiagnosis({
     config,
     cache,
@@ -133,6 +135,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     repo: reader,
     healthSource,
     logger,
+    approvers: async product => (await approvalRights.policyOf(product)).approvers,
     annotate: async ladder => {
       await annotations.annotate(ladder);
       // Before the diagnosis: its checklist lists the guards' verdicts.
@@ -216,8 +219,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     config,
     store,
     writer,
-    catalog,
-    permissions,
+    rights: approvalRights,
     logger,
     onChange,
   });
@@ -255,8 +257,9 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     reader,
     promotionService,
     approvalService,
-    approvalsInbox: new ApprovalsInbox({ config, store, catalog, permissions }),
-    rejecter: new PromotionRejecter({ config, store, writer, catalog, permissions, logger }),
+    approvalRights,
+    approvalsInbox: new ApprovalsInbox({ config, store, rights: approvalRights, permissions }),
+    rejecter: new PromotionRejecter({ config, store, writer, rights: approvalRights, logger }),
     stageHistory,
     autoPromoter,
     timelineReader: new DigestTimelineReader({ config, octokit, reader, store: timelines, logger }),

@@ -1,0 +1,100 @@
+import { BackstageCredentials, LoggerService, PermissionsService } from '@backstage/backend-plugin-api';
+import { RELATION_MEMBER_OF, stringifyEntityRef } from '@backstage/catalog-model';
+import { NotAllowedError } from '@backstage/errors';
+import { CatalogService } from '@backstage/plugin-catalog-node';
+import {
+  ApprovalPolicy,
+  ProductRef,
+  formatProductRef,
+  isApprover,
+  productApprovalPolicy,
+  promotionApprovePermission,
+} from '@refplat/plugin-promotions-common';
+import { PromotionsConfig } from '../config';
+import { authorizeProduct } from '../service/authorize';
+import { ProductOwners } from '../service/ProductOwners';
+
+/** A user as the approval rules see them: their ref and the Groups the catalog says they are in. */
+export interface ApproverCandidate {
+  userEntityRef: string;
+  /** Their User ref and their Groups. */
+  claims: string[];
+  /** Their ref as the catalog spells it, for messages. */
+  name: string;
+}
+
+/**
+ * Who may answer a Product's promotions awaiting approval (approve, reject,
+ * override the guards), and how many approvals each stage needs: the global
+ * `promotions.approval` refined by the Product's System annotations
+ * (`refplat.org/approvers`, `refplat.org/approval-quorum`). Approving,
+ * rejecting, the inbox, the ladder and the actions all ask here, so they
+ * cannot disagree.
+ */
+export class ApprovalRights {
+  /** Annotation problems already logged: a bad annotation warns once, not on every ladder view. */
+  private readonly warned = new Set<string>();
+
+  constructor(
+    private readonly options: {
+      config: PromotionsConfig;
+      owners: Pick<ProductOwners, 'approvalAnnotations'>;
+      catalog: CatalogService;
+      permissions: PermissionsService;
+      logger: LoggerService;
+    },
+  ) {}
+
+  /** The Product's approval policy; annotation entries that do not parse are ignored and logged. */
+  async policyOf(product: ProductRef): Promise<ApprovalPolicy> {
+    const { config, owners, logger } = this.options;
+    const { problems, ...policy } = productApprovalPolicy(
+      config.approval,
+      await owners.approvalAnnotations(product),
+    );
+    for (const problem of problems) {
+      const message = `The System of ${formatProductRef(product)}: ${problem}`;
+      if (this.warned.has(message)) continue;
+      this.warned.add(message);
+      logger.warn(message);
+    }
+    return policy;
+  }
+
+  /** The user with their Group memberships as the catalog records them. */
+  async candidate(userEntityRef: string, credentials: BackstageCredentials): Promise<ApproverCandidate> {
+    const user = await this.options.catalog.getEntityByRef(userEntityRef, { credentials });
+    const groups = (user?.relations ?? [])
+      .filter(relation => relation.type === RELATION_MEMBER_OF)
+      .map(relation => relation.targetRef);
+    return {
+      userEntityRef,
+      claims: [userEntityRef, ...groups],
+      name: user ? stringifyEntityRef(user) : userEntityRef,
+    };
+  }
+
+  /**
+   * Throws 403 unless the user may answer the Product's promotions: the
+   * permission policy allows `promotions.promotion.approve` on it, and the
+   * user is one of its approvers whatever the policy says. Answers the
+   * Product's policy; `what` says what needs it.
+   */
+  async require(
+    credentials: BackstageCredentials<{ type: 'user'; userEntityRef: string }>,
+    product: ProductRef,
+    what = 'approvals',
+  ): Promise<ApprovalPolicy> {
+    await authorizeProduct(this.options.permissions, credentials, promotionApprovePermission, product);
+    const [policy, candidate] = await Promise.all([
+      this.policyOf(product),
+      this.candidate(credentials.principal.userEntityRef, credentials),
+    ]);
+    if (!isApprover(candidate.claims, policy)) {
+      throw new NotAllowedError(
+        `${candidate.name} is not a release-approver: ${what} need membership of ${policy.approvers.join(', ')}`,
+      );
+    }
+    return policy;
+  }
+}

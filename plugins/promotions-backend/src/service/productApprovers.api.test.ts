@@ -1,0 +1,153 @@
+import { TestDatabases, mockCredentials } from '@backstage/backend-test-utils';
+import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import request from 'supertest';
+import type { Promotion } from '@refplat/plugin-promotions-common';
+import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+
+jest.setTimeout(180_000);
+
+type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
+
+const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
+const SIM_OPTIONS = { canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 };
+/** In the test catalog, alpha/shop's System names `group:default/shop-release` (dave) as its approvers. */
+const QUORUM_2 = { 'alpha/shop': { 'refplat.org/approval-quorum': 'prod=2' } };
+
+const requestProd = async (server: Server): Promise<Promotion> => {
+  const response = await request(server)
+    .post('/api/promotions/products/alpha/shop/promotions')
+    .set('Authorization', asUser('bob'))
+    .send({ toStage: 'prod' });
+  expect(response.status).toBe(201);
+  expect(response.body.promotion.status).toBe('awaiting-approval');
+  return response.body.promotion;
+};
+const approve = (server: Server, id: string, user: string) =>
+  request(server).post(`/api/promotions/promotions/${id}/approve`).set('Authorization', asUser(user));
+const inbox = async (server: Server, user: string): Promise<string[]> => {
+  const response = await request(server).get('/api/promotions/approvals').set('Authorization', asUser(user));
+  expect(response.status).toBe(200);
+  return response.body.items.map((promotion: Promotion) => promotion.id);
+};
+const detail = async (server: Server, id: string) =>
+  (await request(server).get(`/api/promotions/promotions/${id}`).set('Authorization', asUser('bob'))).body;
+const mergedEventually = (server: Server, id: string) =>
+  eventually(async () => ((await detail(server, id)).promotion.status === 'merged' ? true : undefined), 60_000);
+
+describe("a Product's own approvers, replacing the global ones", () => {
+  let sim: RunningSim;
+  let server: Server;
+
+  beforeAll(async () => {
+    sim = await startPlatformSim(SIM_OPTIONS);
+    server = await startPromotionsBackend(sim, 'argocd', {
+      gate: { enabled: false },
+      promotions: { approval: { productApprovers: 'replace' } },
+    });
+  });
+
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  it("lets the shop's release captain approve, and refuses the global approver everywhere", async () => {
+    const promotion = await requestProd(server);
+
+    const ladder = await request(server).get('/api/promotions/products/alpha/shop/ladder').set('Authorization', asUser('bob'));
+    expect(ladder.body.approvers).toEqual(['group:default/shop-release']);
+    expect(await inbox(server, 'dave')).toEqual([promotion.id]);
+    expect(await inbox(server, 'alice')).toEqual([]);
+
+    const byAlice = await approve(server, promotion.id, 'alice');
+    expect(byAlice.status).toBe(403);
+    expect(byAlice.body.error.message).toMatch(
+      /user:default\/alice is not a release-approver: approvals need membership of group:default\/shop-release/,
+    );
+
+    const byDave = await approve(server, promotion.id, 'dave');
+    expect(byDave.status).toBe(200);
+    expect(byDave.body.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/dave' });
+    expect(await inbox(server, 'dave')).toEqual([]);
+  });
+});
+
+describe("a Product's own approvers besides the global ones, and its own quorum", () => {
+  let sim: RunningSim;
+  let server: Server;
+
+  beforeAll(async () => {
+    sim = await startPlatformSim(SIM_OPTIONS);
+    server = await startPromotionsBackend(sim, 'argocd', { systemAnnotations: QUORUM_2 });
+  });
+
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  it('waits after the first approval, takes it out of that approver’s inbox only, and merges after the second', async () => {
+    const ladder = await request(server).get('/api/promotions/products/alpha/shop/ladder').set('Authorization', asUser('bob'));
+    expect(ladder.body.approvers).toEqual(['group:default/release-approvers', 'group:default/shop-release']);
+    const promotion = await requestProd(server);
+    expect(await inbox(server, 'alice')).toEqual([promotion.id]);
+    expect(await inbox(server, 'dave')).toEqual([promotion.id]);
+
+    const byAlice = await approve(server, promotion.id, 'alice');
+    expect(byAlice.status).toBe(200);
+    expect(byAlice.body.promotion).toMatchObject({
+      status: 'awaiting-approval',
+      statusReason: '1 of 2 approvals (user:default/alice); waiting for another release-approver',
+    });
+    // Alice approved its head: it waits for someone else, not for her.
+    expect(await inbox(server, 'alice')).toEqual([]);
+    expect(await inbox(server, 'dave')).toEqual([promotion.id]);
+    expect(await inbox(server, 'carol')).toEqual([promotion.id]);
+
+    const byDave = await approve(server, promotion.id, 'dave');
+    expect(byDave.status).toBe(200);
+    expect(byDave.body.promotion).toMatchObject({
+      status: 'approved',
+      approvedBy: 'user:default/alice, user:default/dave',
+    });
+    await mergedEventually(server, promotion.id);
+    expect(await inbox(server, 'carol')).toEqual([]);
+  });
+});
+
+const databases = TestDatabases.create({ ids: ['POSTGRES_15', 'SQLITE_3'] });
+
+describe.each(databases.eachSupportedId())('two approvers at the same instant on two replicas, one %p database', databaseId => {
+  let sim: RunningSim;
+
+  beforeAll(async () => {
+    sim = await startPlatformSim(SIM_OPTIONS);
+  });
+
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  it('count both approvals of a quorum-2 promotion, which merges exactly once', async () => {
+    const knex = await databases.init(databaseId);
+    const replicas = [
+      await startPromotionsBackend(sim, 'argocd', { knex, systemAnnotations: QUORUM_2 }),
+      await startPromotionsBackend(sim, 'argocd', { knex, systemAnnotations: QUORUM_2 }),
+    ];
+    const promotion = await requestProd(replicas[0]);
+
+    const answers = await Promise.all([
+      approve(replicas[0], promotion.id, 'alice'),
+      approve(replicas[1], promotion.id, 'carol'),
+    ]);
+    expect(answers.map(answer => answer.status)).toEqual([200, 200]);
+    // Exactly one of them met the quorum; whichever came second saw the first's approval.
+    const statuses = answers.map(answer => answer.body.promotion.status).sort();
+    expect(statuses).toEqual(['approved', 'awaiting-approval']);
+
+    await mergedEventually(replicas[1], promotion.id);
+    const { promotion: merged, events } = await detail(replicas[0], promotion.id);
+    expect(merged.approvedBy.split(', ').sort()).toEqual(['user:default/alice', 'user:default/carol']);
+    const types: string[] = events.map((event: { type: string }) => event.type);
+    expect(types.filter(type => type === 'approved')).toHaveLength(2);
+    expect(types.filter(type => type === 'merged')).toHaveLength(1);
+  });
+});
