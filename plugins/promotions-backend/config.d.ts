@@ -38,9 +38,19 @@ export interface Config {
       requireDistinctApprover?: boolean;
       /**
        * Per approval stage, how many distinct release-approvers (never the
-       * requester) must approve, e.g. `{prod: 2}`. Default 1.
+       * requester) must approve, e.g. `{prod: 2}`. Default 1. A Product's
+       * System may override it per stage with the annotation
+       * `refplat.org/approval-quorum: prod=2`.
        */
       quorum?: { [stage: string]: number };
+      /**
+       * A Product's own approvers, the Groups its System names in the
+       * annotation `refplat.org/approvers` (comma-separated refs): `add`
+       * (default) lets them approve besides `approvers`, `replace` instead of
+       * them (a System naming no valid Group keeps `approvers`). Bad
+       * annotation entries are ignored and logged.
+       */
+      productApprovers?: 'add' | 'replace';
     };
     /**
      * Freeze windows: promotions into `stages` are refused while one is on,

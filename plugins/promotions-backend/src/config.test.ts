@@ -12,10 +12,22 @@ describe('readPromotionsConfig', () => {
       approvers: ['group:default/release-approvers'],
       requireDistinctApprover: true,
       quorum: {},
+      productApprovers: 'add',
     });
     expect(config.platformRepo).toEqual({ host: 'github.com', owner: 'o', repo: 'r', branch: 'main' });
     expect(config.releasesPath).toBe('gitops/releases');
     expect(config.soakSeconds).toEqual({});
+  });
+
+  it("reads whether a Product's own approvers add to the global ones or replace them", () => {
+    const read = (productApprovers: string) =>
+      readPromotionsConfig(new ConfigReader({ promotions: { ...base, approval: { productApprovers } } })).approval
+        .productApprovers;
+    expect(read('replace')).toBe('replace');
+    expect(read('add')).toBe('add');
+    expect(() => read('instead')).toThrow(
+      "promotions.approval.productApprovers must be one of add, replace, got 'instead'",
+    );
   });
 
   it('leaves the auto-promoter off and the Gate on unless told otherwise', () => {

@@ -78,7 +78,7 @@ export const promotionsPlugin = createBackendPlugin({
         else logger.info(config.healthConfig.reason);
         connectProducts({
           owners: services.owners,
-          approvers: async product => (await services.approvalRights.policyOf(product)).approvers,
+          approvers: product => services.approvalRights.approversOf(product),
         });
 
         await subscribeToGithubWebhooks({ ...services, events: deps.events, logger });

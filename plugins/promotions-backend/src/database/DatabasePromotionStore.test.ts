@@ -147,6 +147,8 @@ describe.each(databases.eachSupportedId())('DatabasePromotionStore on %p', datab
       ),
     );
     expect(results.every(Boolean)).toBe(true);
+    // Each answer is the promotion as its own decision left it: one approved it, nine did not.
+    expect(results.filter(result => result?.status === 'approved')).toHaveLength(1);
     expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: APPROVERS }, (_, i) => i));
     expect((await store.get(record.id))?.status).toBe('approved');
     expect((await store.listEvents(record.id)).filter(e => e.type === 'approved')).toHaveLength(APPROVERS);

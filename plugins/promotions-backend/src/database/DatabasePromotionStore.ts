@@ -293,17 +293,17 @@ export class DatabasePromotionStore implements PromotionStore {
   }
 
   async decideTransition(id: string, decide: TransitionDecider): Promise<PromotionRecord | undefined> {
-    const applied = await this.db.transaction(async tx => {
+    return this.db.transaction(async tx => {
       const row = await tx<Row>('promotions').where({ id }).forUpdate().first();
-      if (!row) return false;
+      if (!row) return undefined;
       const decision = decide(toRecord(row), await readEvents(tx, id));
-      if (!decision) return false;
+      if (!decision) return undefined;
       const now = new Date().toISOString();
       await tx('promotions').where({ id }).update(toRowChanges(decision.changes, now));
       await insertEvent(tx, id, decision.event, now);
-      return true;
+      // As this decision left it: the next decider may change it as soon as this commits.
+      return toRecord((await tx<Row>('promotions').where({ id }).first())!);
     });
-    return applied ? this.get(id) : undefined;
   }
 
   async listEvents(id: string): Promise<PromotionEvent[]> {

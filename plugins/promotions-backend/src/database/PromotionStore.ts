@@ -116,7 +116,8 @@ export interface PromotionStore {
    * the other's event, where reading first and then calling `transition`
    * would let both decide from the same past. `decide` answers the change to
    * make, or undefined for none (then this answers undefined); what it throws
-   * rolls the transaction back and is thrown.
+   * rolls the transaction back and is thrown. Answers the promotion as the
+   * decision left it, whatever happened after.
    */
   decideTransition(id: string, decide: TransitionDecider): Promise<PromotionRecord | undefined>;
   listEvents(id: string): Promise<PromotionEvent[]>;

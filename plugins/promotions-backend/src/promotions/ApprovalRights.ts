@@ -61,6 +61,11 @@ export class ApprovalRights {
     return policy;
   }
 
+  /** The Product's approvers (Group refs). */
+  async approversOf(product: ProductRef): Promise<string[]> {
+    return (await this.policyOf(product)).approvers;
+  }
+
   /** The user with their Group memberships as the catalog records them. */
   async candidate(userEntityRef: string, credentials: BackstageCredentials): Promise<ApproverCandidate> {
     const user = await this.options.catalog.getEntityByRef(userEntityRef, { credentials });

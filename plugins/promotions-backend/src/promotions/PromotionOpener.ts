@@ -19,6 +19,8 @@ export interface PromotionOpenerOptions {
   store: PromotionStore;
   writer: PlatformRepoWriter;
   logger: LoggerService;
+  /** Who may approve the Product's promotions, for the PR description; `promotions.approval.approvers` when not given. */
+  approvers?: (product: ProductRef) => Promise<string[]>;
   /** Link back to the product in Backstage, for the PR description. */
   entityUrl?: (product: ProductRef) => string;
 }
@@ -57,7 +59,7 @@ export class PromotionOpener {
           ...record,
           previous: record.previousServices ?? {},
           requiresApproval,
-          approvers: config.approval.approvers,
+          approvers: (await this.options.approvers?.(product)) ?? config.approval.approvers,
           entityUrl: this.options.entityUrl?.(product),
         }),
       });

@@ -31,7 +31,7 @@ function broadcaster() {
         sent.push(notification);
       },
     },
-    approvers: ['group:default/release-approvers'],
+    approvers: async () => ['group:default/release-approvers'],
     approvalStages: ['prod'],
     logger: mockServices.logger.mock(),
   });

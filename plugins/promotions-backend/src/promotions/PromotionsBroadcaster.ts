@@ -28,7 +28,8 @@ export class PromotionsBroadcaster {
     private readonly options: {
       signals?: SignalsService;
       notifications?: NotificationService;
-      approvers: string[];
+      /** The Product's approvers, who are asked to approve. */
+      approvers: (product: ProductRef) => Promise<string[]>;
       /** `promotions.approval.stages`: promotions into these asked the approvers. */
       approvalStages: string[];
       entityUrl?: (product: ProductRef) => string;
@@ -61,7 +62,8 @@ export class PromotionsBroadcaster {
     await this.productChanged(promotion, event);
     const { notifications } = this.options;
     if (!notifications) return;
-    for (const notification of this.notificationFor(promotion, event)) {
+    const approvers = await this.options.approvers(promotion);
+    for (const notification of this.notificationFor(promotion, event, approvers)) {
       try {
         await notifications.send(notification);
       } catch (error) {
@@ -96,7 +98,7 @@ export class PromotionsBroadcaster {
     }
   }
 
-  private notificationFor(promotion: PromotionRecord, event: PromotionEventType) {
+  private notificationFor(promotion: PromotionRecord, event: PromotionEventType, approvers: string[]) {
     const product = formatProductRef(promotion);
     const link = this.options.entityUrl?.(promotion) ?? promotion.pullRequest.url;
     const about = describePromotion(promotion);
@@ -115,7 +117,7 @@ export class PromotionsBroadcaster {
     const toApprovers = (title: string, description: string, severity: 'low' | 'high') => ({
       recipients: {
         type: 'entity' as const,
-        entityRef: this.options.approvers,
+        entityRef: approvers,
         excludeEntityRef: promotion.requestedBy,
       },
       payload: payload(title, description, severity, `promotions:${promotion.id}:approval`),

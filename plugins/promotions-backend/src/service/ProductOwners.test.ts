@@ -39,4 +39,25 @@ describe('ProductOwners', () => {
     expect(await owners.of({ team: 'alpha', product: 'shop' })).toEqual(['group:default/alpha']);
     expect(getEntities).toHaveBeenCalledTimes(2);
   });
+
+  it("keeps the System's approval annotations, and none of the others", async () => {
+    const shop = system('shop', 'alpha/shop', 'alpha');
+    shop.metadata.annotations = {
+      ...shop.metadata.annotations,
+      'refplat.org/approvers': 'group:default/shop-release',
+      'refplat.org/approval-quorum': 'prod=2',
+      'refplat.org/auto-promote': 'false',
+    };
+    const unowned: Entity = { ...system('payments', 'beta/payments', ''), spec: {} };
+    const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
+    const owners = new ProductOwners(catalogServiceMock({ entities: [shop, unowned] }), mockServices.auth(), cache);
+
+    expect(await owners.approvalAnnotations({ team: 'alpha', product: 'shop' })).toEqual({
+      'refplat.org/approvers': 'group:default/shop-release',
+      'refplat.org/approval-quorum': 'prod=2',
+    });
+    expect(await owners.approvalAnnotations({ team: 'beta', product: 'payments' })).toEqual({});
+    expect(await owners.of({ team: 'beta', product: 'payments' })).toEqual([]);
+    expect(await owners.approvalAnnotations({ team: 'gamma', product: 'none' })).toBeUndefined();
+  });
 });

@@ -114,7 +114,7 @@ export class PromotionsOperations {
     this.access = new ProductAccess({
       userInfo: options.userInfo,
       owners: options.owners,
-      approvers: async product => (await options.approvalRights.policyOf(product)).approvers,
+      approvers: product => options.approvalRights.approversOf(product),
       approvalStages: config.approval.stages,
       requireOwnership: options.requireOwnership,
     });

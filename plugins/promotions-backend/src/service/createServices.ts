@@ -86,10 +86,13 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const entityUrl = appBaseUrl
     ? (product: { product: string }) => `${appBaseUrl}/catalog/default/system/${product.product}`
     : undefined;
+  const owners = new ProductOwners(catalog, auth, cache);
+  const approvalRights = new ApprovalRights({ config, owners, catalog, permissions, logger });
+  const approversOf = (product: ProductRef) => approvalRights.approversOf(product);
   const broadcaster = new PromotionsBroadcaster({
     signals: deps.signals,
     notifications: deps.notifications,
-    approvers: config.approval.approvers,
+    approvers: approversOf,
     approvalStages: config.approval.stages,
     entityUrl,
     logger,
@@ -114,8 +117,6 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     (await recentPromotions(product)).filter(p => LIVE_STATUSES.includes(p.status));
   const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions, recentPromotions });
   const healthSource = createHealthSource(config, cache, cacheTtlMs);
-  const owners = new ProductOwners(catalog, auth, cache);
-  const approvalRights = new ApprovalRights({ config, owners, catalog, permissions, logger });
   const diagnosis = new LadderDiagnosis({
     config,
     cache,
@@ -135,7 +136,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     repo: reader,
     healthSource,
     logger,
-    approvers: async product => (await approvalRights.policyOf(product)).approvers,
+    approvers: approversOf,
     annotate: async ladder => {
       await annotations.annotate(ladder);
       // Before the diagnosis: its checklist lists the guards' verdicts.
@@ -166,13 +167,13 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
   });
   broadcaster.onProductChanged(product => overviewModel.productChanged(product));
-  const opener = new PromotionOpener({ config, store, writer, logger, entityUrl });
+  const opener = new PromotionOpener({ config, store, writer, logger, entityUrl, approvers: approversOf });
   // The Gate's GitHub calls are not retried within a run: the next run retries.
   const gateOctokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0 });
   reader.forgetHeadAfterWritesBy(gateOctokit);
   // With the cache, the Gate's lists are conditional: an unchanged run is answered 304, not charged.
   const gateWriter = new PlatformRepoWriter(gateOctokit, config.platformRepo, cache);
-  const gateOpener = new PromotionOpener({ config, store, writer: gateWriter, logger, entityUrl });
+  const gateOpener = new PromotionOpener({ config, store, writer: gateWriter, logger, entityUrl, approvers: approversOf });
   const reconciler = new PromotionReconciler({ config, store, writer: gateWriter, opener: gateOpener, logger });
   const gate = new Gate({
     config,

@@ -1,4 +1,5 @@
 import { TestDatabases, mockCredentials } from '@backstage/backend-test-utils';
+import { actionsRegistryServiceFactory } from '@backstage/backend-defaults/alpha';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
 import type { Promotion } from '@refplat/plugin-promotions-common';
@@ -43,12 +44,22 @@ describe("a Product's own approvers, replacing the global ones", () => {
     server = await startPromotionsBackend(sim, 'argocd', {
       gate: { enabled: false },
       promotions: { approval: { productApprovers: 'replace' } },
+      // The real registry, so the actions answer over HTTP as for an agent.
+      services: [actionsRegistryServiceFactory],
     });
   });
 
   afterAll(async () => {
     await sim.stop();
   });
+
+  const invoke = (action: string, user: string, input: object) =>
+    request(server)
+      .post(`/api/promotions/.backstage/actions/v1/actions/promotions:${action}/invoke`)
+      .set('Authorization', asUser(user))
+      .send(input);
+  const awaitingByAction = async (user: string): Promise<string[]> =>
+    (await invoke('list-awaiting-approval', user, {})).body.output.items.map((p: { id: string }) => p.id);
 
   it("lets the shop's release captain approve, and refuses the global approver everywhere", async () => {
     const promotion = await requestProd(server);
@@ -58,11 +69,22 @@ describe("a Product's own approvers, replacing the global ones", () => {
     expect(await inbox(server, 'dave')).toEqual([promotion.id]);
     expect(await inbox(server, 'alice')).toEqual([]);
 
+    expect(await awaitingByAction('dave')).toEqual([promotion.id]);
+    expect(await awaitingByAction('alice')).toEqual([]);
+
     const byAlice = await approve(server, promotion.id, 'alice');
     expect(byAlice.status).toBe(403);
     expect(byAlice.body.error.message).toMatch(
       /user:default\/alice is not a release-approver: approvals need membership of group:default\/shop-release/,
     );
+    const byAliceAction = await invoke('approve-promotion', 'alice', { id: promotion.id });
+    expect(byAliceAction.status).toBe(403);
+    expect(byAliceAction.body.error.message).toBe(byAlice.body.error.message);
+    const rejectedByAlice = await request(server)
+      .post(`/api/promotions/promotions/${promotion.id}/reject`)
+      .set('Authorization', asUser('alice'))
+      .send({ reason: 'not mine to answer' });
+    expect(rejectedByAlice.status).toBe(403);
 
     const byDave = await approve(server, promotion.id, 'dave');
     expect(byDave.status).toBe(200);

@@ -57,6 +57,7 @@ export interface ProductApprovalPolicy extends ApprovalPolicy {
 export interface GlobalApprovalPolicy extends ApprovalPolicy {
   /** `promotions.approval.stages`: a quorum for any other stage means nothing. */
   stages: string[];
+  /** `promotions.approval.productApprovers`. */
   productApprovers: ProductApproversMode;
 }
 
@@ -141,17 +142,18 @@ export function productApprovalPolicy(
 ): ProductApprovalPolicy {
   const own = parseApproversAnnotation(annotations?.[APPROVERS_ANNOTATION]);
   const quorum = parseApprovalQuorumAnnotation(annotations?.[APPROVAL_QUORUM_ANNOTATION], global.stages);
-  const approvers =
-    own.approvers.length === 0
-      ? global.approvers
-      : global.productApprovers === 'replace'
-        ? own.approvers
-        : [...global.approvers, ...own.approvers.filter(ref => !global.approvers.some(g => sameRef(g, ref)))];
   return {
-    approvers,
+    approvers: combinedApprovers(global, own.approvers),
     quorum: { ...global.quorum, ...quorum.quorum },
     problems: [...own.problems, ...quorum.problems],
   };
+}
+
+/** The global approvers with a Product's own, as `productApprovers` says. */
+function combinedApprovers(global: GlobalApprovalPolicy, own: string[]): string[] {
+  if (own.length === 0) return global.approvers;
+  if (global.productApprovers === 'replace') return own;
+  return [...global.approvers, ...own.filter(ref => !global.approvers.some(g => sameRef(g, ref)))];
 }
 
 /** Entity refs compare case-insensitively in Backstage. */

@@ -28,6 +28,11 @@ const DEMO_USERS = [
     title: 'Carol',
     role: 'Release-approver: approves what Alice requested (nobody approves their own).',
   },
+  {
+    name: 'dave',
+    title: 'Dave',
+    role: "The shop's release captain: may approve shop's promotions (its System names shop-release), no other Product's.",
+  },
 ];
 
 export function forgetDemoUser() {
