@@ -85,7 +85,7 @@ describe('promotion guards against the simulator', () => {
     const refused = await requestPromotion({ toStage: 'test', services: ['storefront'] }, 'bob');
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(
-      /^Promotion into test refused by policy: freeze: test is frozen by holiday-freeze until \d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z: Holidays: nobody on call$/,
+      /^Promotion into test refused by policy: freeze: test is frozen by holiday-freeze until \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d [\w/]+: Holidays: nobody on call$/,
     );
 
     const ladder: Ladder = (
