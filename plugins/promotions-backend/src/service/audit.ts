@@ -12,6 +12,7 @@ export type AuditedAction =
   | 'promotion-request'
   | 'promotion-approve'
   | 'promotion-reject'
+  | 'promotion-override'
   | 'promotion-rollback'
   | 'hold-place'
   | 'hold-lift';
@@ -22,6 +23,8 @@ const SEVERITY: Record<AuditedAction, AuditorServiceEventSeverityLevel> = {
   'promotion-approve': 'high',
   // Closing ships nothing: ranked like a request.
   'promotion-reject': 'medium',
+  // Lifting policy (a freeze, an incident) lets a change through it: ranked like an approval.
+  'promotion-override': 'high',
   'promotion-rollback': 'high',
   'hold-place': 'medium',
   'hold-lift': 'medium',

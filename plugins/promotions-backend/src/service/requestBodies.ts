@@ -12,16 +12,20 @@ const name = (field: string) => z.custom<string>(isValidName, `${field} must be 
 /** An override's reason goes onto the PR and into the trail whole: bounded, like a rejection's. */
 export const MAX_OVERRIDE_REASON_CHARS = 1000;
 
-const overrideReason = z
-  .string({ required_error: 'An override needs a reason', invalid_type_error: 'override.reason must be text' })
-  .trim()
-  .min(1, 'An override needs a reason')
-  .max(MAX_OVERRIDE_REASON_CHARS, `override.reason is limited to ${MAX_OVERRIDE_REASON_CHARS} characters`);
+const overrideReason = (field: string) =>
+  z
+    .string({ required_error: 'An override needs a reason', invalid_type_error: `${field} must be text` })
+    .trim()
+    .min(1, 'An override needs a reason')
+    .max(MAX_OVERRIDE_REASON_CHARS, `${field} is limited to ${MAX_OVERRIDE_REASON_CHARS} characters`);
+
+/** `POST /promotions/:id/override`: lifting the guards' blocks from an open promotion. */
+export const overrideBody = z.object({ reason: overrideReason('reason') });
 
 export const promotionRequestBody = z.object({
   toStage: z.custom<string>(isValidName, `toStage must be a stage name (${NAME_RULE})`),
   /** A release-approver's override of the guards' blocks (e.g. a freeze window). */
-  override: z.object({ reason: overrideReason }).optional(),
+  override: z.object({ reason: overrideReason('override.reason') }).optional(),
   services: z
     .array(name('each service'), {
       invalid_type_error: 'services, when given, must be a non-empty list of service names',

@@ -104,6 +104,10 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     res.json({ promotion: await operations.approve(callerOf(req), req.params.id) });
   });
 
+  router.post('/promotions/:id/override', async (req, res) => {
+    res.json({ promotion: await operations.override(callerOf(req), req.params.id, req.body) });
+  });
+
   router.post('/promotions/:id/reject', async (req, res) => {
     res.json({ promotion: await operations.reject(callerOf(req), req.params.id, req.body) });
   });
