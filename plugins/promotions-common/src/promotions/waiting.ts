@@ -9,7 +9,11 @@ import ms from 'ms';
  */
 export type PromotionWaitTarget = 'merged' | 'healthy';
 
-/** @public */
+/**
+ * Each wait target, for a CLI's choices or a schema's enum.
+ *
+ * @public
+ */
 export const PROMOTION_WAIT_TARGETS: readonly PromotionWaitTarget[] = ['merged', 'healthy'];
 
 /**
@@ -30,7 +34,9 @@ export type PromotionProgress = 'waiting' | 'needs-stage' | 'reached' | 'ended';
  * @public
  */
 export interface WaitedStageCell {
+  /** The digest the stage releases; absent or null when it releases none. */
   digest?: string | null;
+  /** The cell's health verdict; `healthy` ends a wait for `healthy`. */
   verdict: string;
 }
 
