@@ -28,10 +28,34 @@ async function dryRun(baseUrl: string, user: string, values: Record<string, unkn
   return { status: response.status, body: await response.json() };
 }
 
+/** Runs the demo template as a real scaffolder task, as the Create page does; answers its status and output. */
+async function runTask(baseUrl: string, user: string, values: Record<string, unknown>) {
+  const headers = { authorization: `Bearer ${await userToken(baseUrl, user)}`, 'content-type': 'application/json' };
+  const created = await fetch(`${baseUrl}/api/scaffolder/v2/tasks`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ templateRef: 'template:default/promote-service', values }),
+  });
+  expect(created.status).toBe(201);
+  const { id } = await created.json();
+  const deadline = Date.now() + 180_000;
+  let status = 'open';
+  while (!['completed', 'failed', 'cancelled'].includes(status)) {
+    if (Date.now() > deadline) throw new Error(`task ${id} still ${status}`);
+    await new Promise(resolve => setTimeout(resolve, 500));
+    status = (await (await fetch(`${baseUrl}/api/scaffolder/v2/tasks/${id}`, { headers })).json()).status;
+  }
+  const events: Array<{ type: string; body: { message?: string; output?: DryRunResult['body']['output'] } }> = await (
+    await fetch(`${baseUrl}/api/scaffolder/v2/tasks/${id}/events`, { headers })
+  ).json();
+  const completion = events.find(event => event.type === 'completion');
+  return { status, output: completion?.body.output, log: events.map(event => event.body.message).join('\n') };
+}
+
 const logText = (result: DryRunResult) => (result.body.log ?? []).map(line => line.body.message).join('\n');
 
 /** The demo template's promotions:request step, through the demo backend's scaffolder, against the simulator. */
-describe('the promote-service template (scaffolder dry run)', () => {
+describe("the promote-service template in the demo backend's scaffolder", () => {
   let stack: RunningStack;
 
   beforeAll(async () => {
@@ -51,10 +75,29 @@ describe('the promote-service template (scaffolder dry run)', () => {
     expect((await response.json()).spec.steps[0].action).toBe('promotions:request');
   });
 
-  it('requests a promotion as bob and waits until it is merged, answering its PR and final status', async () => {
-    const result = await dryRun(stack.baseUrl, 'bob', {
+  it('runs as a real task for bob and waits until test runs the new storefront healthy', async () => {
+    const task = await runTask(stack.baseUrl, 'bob', {
       product: 'alpha/shop',
       toStage: 'test',
+      services: ['storefront'],
+      wait: 'healthy',
+      timeout: '150s',
+    });
+    expect(task).toMatchObject({ status: 'completed' });
+    expect(task.log).toMatch(/Waiting up to 150s until it is healthy/);
+    const [, id] = /^Promotion `([0-9a-f-]{36})` into test is \*\*merged\*\*\./.exec(task.output!.text![0].content) ?? [];
+    const { body } = await callPromotions(stack.baseUrl, 'bob', 'GET', `/promotions/${id}`);
+    expect(body.promotion).toMatchObject({ status: 'merged', requestedBy: 'user:default/bob' });
+    const ladder = await callPromotions(stack.baseUrl, 'bob', 'GET', '/products/alpha/shop/ladder');
+    const test = ladder.body.stages.find((stage: { name: string }) => stage.name === 'test');
+    expect(test.services.storefront).toMatchObject({ digest: body.promotion.services.storefront, verdict: 'healthy' });
+  });
+
+  it('requests a promotion as bob in a dry run and waits until it is merged, answering its PR and final status', async () => {
+    // The task above left test running the new storefront healthy: uat may take it.
+    const result = await dryRun(stack.baseUrl, 'bob', {
+      product: 'alpha/shop',
+      toStage: 'uat',
       services: ['storefront'],
       wait: 'merged',
       timeout: '150s',
@@ -63,7 +106,7 @@ describe('the promote-service template (scaffolder dry run)', () => {
     const [link] = result.body.output!.links!;
     expect(link).toMatchObject({ title: 'Release pull request', url: expect.stringMatching(/\/refplat\/platform\/pull\/\d+$/) });
     const [text] = result.body.output!.text!;
-    const [, id] = /^Promotion `([0-9a-f-]{36})` into test is \*\*merged\*\*\./.exec(text.content) ?? [];
+    const [, id] = /^Promotion `([0-9a-f-]{36})` into uat is \*\*merged\*\*\./.exec(text.content) ?? [];
     expect(id).toBeDefined();
     expect(logText(result)).toMatch(/Dry run: the promotion is requested for real/);
     expect(logText(result)).toMatch(/Waiting up to 150s until it is merged/);
@@ -72,7 +115,7 @@ describe('the promote-service template (scaffolder dry run)', () => {
     const { body } = await callPromotions(stack.baseUrl, 'bob', 'GET', `/promotions/${id}`);
     expect(body.promotion).toMatchObject({
       status: 'merged',
-      toStage: 'test',
+      toStage: 'uat',
       requestedBy: 'user:default/bob',
       pullRequest: { url: link.url },
     });
