@@ -25,6 +25,7 @@ export * from './promotions/types';
 export * from './promotions/planPromotion';
 export * from './promotions/opening';
 export * from './promotions/ownership';
+export * from './promotions/waiting';
 export * from './autoPromote/decide';
 export * from './diagnosis/diagnose';
 export * from './diagnosis/checklist';
