@@ -79,6 +79,7 @@ export const promotionsPlugin = createBackendPlugin({
         connectProducts({ owners: services.owners, approvers: config.approval.approvers });
 
         await subscribeToGithubWebhooks({ ...services, events: deps.events, logger });
+        await services.incidentService?.subscribe(deps.events);
 
         const { healthStream } = services;
         if (healthStream) {

@@ -38,4 +38,5 @@ export * from './overview/query';
 export * from './guards/types';
 export * from './guards/verdicts';
 export * from './guards/freezes';
+export * from './guards/incidents';
 export * from './approval/quorum';

@@ -15,7 +15,9 @@ export type AuditedAction =
   | 'promotion-override'
   | 'promotion-rollback'
   | 'hold-place'
-  | 'hold-lift';
+  | 'hold-lift'
+  | 'incident-open'
+  | 'incident-resolve';
 
 // Approvals and rollbacks change prod out of the ordinary flow: ranked higher.
 const SEVERITY: Record<AuditedAction, AuditorServiceEventSeverityLevel> = {
@@ -28,6 +30,9 @@ const SEVERITY: Record<AuditedAction, AuditorServiceEventSeverityLevel> = {
   'promotion-rollback': 'high',
   'hold-place': 'medium',
   'hold-lift': 'medium',
+  // An incident opens or closes stages to promotions for a whole Product.
+  'incident-open': 'medium',
+  'incident-resolve': 'medium',
 };
 
 /** What a route learns while it acts (product, stage, services, promotion id), for the event. */

@@ -1,5 +1,5 @@
 import { InputError } from '@backstage/errors';
-import { isValidDigest, isValidName } from '@refplat/plugin-promotions-common';
+import { isValidDigest, isValidName, parseProductRef } from '@refplat/plugin-promotions-common';
 import { z } from 'zod';
 import { boundedQuote } from './boundedQuote';
 
@@ -64,6 +64,29 @@ export const rejectBody = z.object({
     .trim()
     .min(1, 'A rejection needs a reason for the requester')
     .max(MAX_REJECT_REASON_CHARS, `reason must be at most ${MAX_REJECT_REASON_CHARS} characters`),
+});
+
+/** An incident id and link are shown on the ladder and in reasons: bounded. */
+export const MAX_INCIDENT_ID_CHARS = 200;
+export const MAX_INCIDENT_URL_CHARS = 2000;
+
+/** An incident report, from the events topic `promotions.incidents` or `POST /incidents`. */
+export const incidentReportBody = z.object({
+  product: z.custom<string>(
+    value => typeof value === 'string' && parseProductRef(value) !== undefined,
+    'product must be a Product as team/product (lowercase letters, digits and -)',
+  ),
+  id: z
+    .string({ required_error: 'id is required', invalid_type_error: 'id must be text' })
+    .trim()
+    .min(1, 'id must not be empty')
+    .max(MAX_INCIDENT_ID_CHARS, `id is limited to ${MAX_INCIDENT_ID_CHARS} characters`),
+  state: z.enum(['open', 'resolved'], { errorMap: () => ({ message: "state must be 'open' or 'resolved'" }) }),
+  url: z
+    .string({ required_error: 'url is required', invalid_type_error: 'url must be text' })
+    .max(MAX_INCIDENT_URL_CHARS, `url is limited to ${MAX_INCIDENT_URL_CHARS} characters`)
+    .url('url must be an http(s) link to the incident')
+    .refine(url => /^https?:\/\//i.test(url), 'url must be an http(s) link to the incident'),
 });
 
 const MAX_ISSUES_SHOWN = 3;

@@ -6,6 +6,7 @@ import Router from 'express-promise-router';
 import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { PromotionStore } from '../database/PromotionStore';
 import { StageHistory } from '../promotions/StageHistory';
+import { IncidentService } from '../incidents/IncidentService';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { parseMetricsQuery } from '../metrics/metricsQuery';
 import { authorizeProduct } from './authorize';
@@ -27,11 +28,13 @@ export interface RouterOptions
   deliveryMetrics: DeliveryMetricsService;
   /** GET /overview and GET /stuck: the readable Products' matrix rows, kept warm. */
   overview: OverviewService;
+  /** `POST /incidents`, when the incident gate is configured. */
+  incidentService?: IncidentService;
 }
 
 export async function createRouter(options: RouterOptions): Promise<express.Router> {
   const { operations, httpAuth, permissions, promotionService, stageHistory, store, holds, autoDecisions } = options;
-  const { deliveryMetrics, knownProducts, overview } = options;
+  const { deliveryMetrics, knownProducts, overview, incidentService } = options;
   const router = Router();
   router.use(jsonBody());
 
@@ -133,6 +136,15 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   router.get('/stuck', async (req, res) => {
     res.json(await overview.stuck(await readerOf(req)));
   });
+
+  // Incident tools without the events backend report here; only services (a static or
+  // service token), never people: what closes prod must come from the incident tool.
+  if (incidentService) {
+    router.post('/incidents', async (req, res) => {
+      await httpAuth.credentials(req, { allow: ['service'] });
+      res.json(await incidentService.report(req.body, { request: req, via: 'http' }));
+    });
+  }
 
   // Any other path answers 404 in Backstage's error body (as every route's
   // errors do), not Express's HTML page, so clients parse it like the rest.
