@@ -111,11 +111,12 @@ function user(name: string, groups: string[]): Entity {
   };
 }
 
-/** As in examples/org.yaml: alice and carol approve releases, bob develops on alpha. */
+/** As in examples/org.yaml: alice and carol approve releases, bob develops on alpha, dave leads incidents. */
 export const DEMO_USERS = [
   user('alice', ['release-approvers', 'platform']),
   user('bob', ['alpha']),
   user('carol', ['release-approvers']),
+  user('dave', ['incident-commanders']),
 ];
 
 /**
