@@ -54,8 +54,11 @@ function client(server: Server, github: Octokit) {
     return response.body as { promotion: Promotion; events: PromotionEvent[] };
   };
   return {
-    requestProd: () =>
-      request(server).post('/api/promotions/products/alpha/shop/promotions').set('Authorization', asUser('bob')).send({ toStage: 'prod' }),
+    requestInto: (toStage: string, services?: string[]) =>
+      request(server)
+        .post('/api/promotions/products/alpha/shop/promotions')
+        .set('Authorization', asUser('bob'))
+        .send({ toStage, services }),
     approve: (id: string, user: string) =>
       request(server).post(`/api/promotions/promotions/${id}/approve`).set('Authorization', asUser(user)),
     ladder: async (): Promise<Ladder> =>
@@ -102,7 +105,7 @@ describe('the incident gate in block mode, fed by events', () => {
   });
 
   it('blocks prod while an incident is open: 409 on request, a failing status on the open PR, the incident on the ladder; a resolve releases it', async () => {
-    const requested = await api.requestProd();
+    const requested = await api.requestInto('prod');
     expect(requested.status).toBe(201);
     const promotion: Promotion = requested.body.promotion;
 
@@ -111,7 +114,7 @@ describe('the incident gate in block mode, fed by events', () => {
     expect(failing.description).toBe(`prod is closed while incident INC-7 (${INCIDENT.url}) is open`);
     expect((await api.approve(promotion.id, 'alice')).status).toBe(200);
 
-    const refused = await api.requestProd();
+    const refused = await api.requestInto('prod');
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(
       `Promotion into prod refused by policy: incident: prod is closed while incident INC-7 (${INCIDENT.url}) is open`,
@@ -157,7 +160,7 @@ describe('the incident gate in approval mode, fed over HTTP', () => {
   beforeAll(async () => {
     sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
     ({ server } = await startWithIncidents(sim, {
-      stages: ['prod'],
+      stages: ['test', 'prod'],
       mode: 'approval',
       commanders: ['group:default/incident-commanders'],
     }));
@@ -180,7 +183,8 @@ describe('the incident gate in approval mode, fed over HTTP', () => {
   });
 
   it("needs an incident commander's approval besides a release-approver's while the incident is open", async () => {
-    const requested = await api.requestProd();
+    // test needs no approval of its own: the incident asks for both.
+    const requested = await api.requestInto('test', ['storefront']);
     expect(requested.status).toBe(201);
     const promotion: Promotion = requested.body.promotion;
 
@@ -189,7 +193,7 @@ describe('the incident gate in approval mode, fed over HTTP', () => {
     expect(opened.body).toEqual({ incident: INCIDENT, changed: true });
     expect((await report(INCIDENT, mockCredentials.service.header())).body.changed).toBe(false);
     const pending = await api.headStatus(promotion.pullRequest.number, state => state === 'pending');
-    expect(pending.description).toMatch(/^incident INC-7 .* is open: prod needs an approval from an incident commander/);
+    expect(pending.description).toMatch(/^incident INC-7 .* is open: test needs an approval from an incident commander/);
 
     const byAlice = await api.approve(promotion.id, 'alice');
     expect(byAlice.status).toBe(200);
@@ -209,5 +213,18 @@ describe('the incident gate in approval mode, fed over HTTP', () => {
     expect(events).toEqual(
       expect.arrayContaining([expect.objectContaining({ type: 'incident-approved', actor: 'user:default/dave' })]),
     );
+  });
+
+  it("approves a prod promotion whose release-approvers' quorum was met once the incident is resolved", async () => {
+    const requested = await api.requestInto('prod');
+    expect(requested.status).toBe(201);
+    const promotion: Promotion = requested.body.promotion;
+    const byAlice = await api.approve(promotion.id, 'alice');
+    expect(byAlice.body.promotion).toMatchObject({ status: 'awaiting-approval', statusReason: expect.stringMatching(/waiting for an incident commander/) });
+
+    const resolved = await report({ ...INCIDENT, state: 'resolved' }, mockCredentials.service.header());
+    expect(resolved.body.changed).toBe(true);
+    const merged = await api.merged(promotion.id);
+    expect(merged.approvedBy).toBe('user:default/alice');
   });
 });
