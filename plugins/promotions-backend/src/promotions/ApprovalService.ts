@@ -225,7 +225,7 @@ export class ApprovalService {
       throw new ConflictError(`Promotion ${promotion.id} changed while it was being approved; look again`);
     }
     await writer
-      .setStatus({ sha: pr.headSha, context: APPROVAL_CONTEXT, state: 'pending', description: statusReason.length > 140 ? `${statusReason.slice(0, 139)}…` : statusReason })
+      .setStatus({ sha: pr.headSha, context: APPROVAL_CONTEXT, state: 'pending', description: `${count.quorum.progress} approvals${waitsForCommander(count) ? '; waiting for an incident commander' : ''}` })
       .then(() =>
         writer.comment(
           pr.number,
@@ -251,13 +251,17 @@ function approvedBy(count: Pick<ApprovalCount, 'quorum' | 'commander'>): string 
   return [...count.quorum.approvers, ...(count.commander.commander ? [count.commander.commander] : [])].join(', ');
 }
 
+function waitsForCommander(count: Pick<ApprovalCount, 'commander'>): boolean {
+  return count.commander.commanderNeeded && !count.commander.commander;
+}
+
 /** What an incompletely approved promotion still waits for. */
 function waitingReason(count: ApprovalCount, commanders: string[]): string {
-  const { quorum, commander } = count;
+  const { quorum } = count;
   const given = approvedBy(count);
   const missing = [
     ...(quorum.met ? [] : ['another release-approver']),
-    ...(commander.commanderNeeded && !commander.commander ? [`an incident commander (${commanders.join(', ')})`] : []),
+    ...(waitsForCommander(count) ? [`an incident commander (${commanders.join(', ')})`] : []),
   ];
   return `${quorum.progress} approvals${given ? ` (${given})` : ''}; waiting for ${missing.join(' and ')}`;
 }
