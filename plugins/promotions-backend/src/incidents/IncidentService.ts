@@ -3,7 +3,6 @@ import { EventsService } from '@backstage/plugin-events-node';
 import { IncidentPolicy, IncidentReport, ProductRef, parseProductRef } from '@refplat/plugin-promotions-common';
 import express from 'express';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
-import { ApprovalService } from '../promotions/ApprovalService';
 import { auditing } from '../service/audit';
 import { incidentReportBody, parseBody } from '../service/requestBodies';
 import { IncidentStore } from './IncidentStore';
@@ -29,7 +28,8 @@ export class IncidentService {
       policy: IncidentPolicy;
       incidents: IncidentStore;
       store: PromotionStore;
-      approvals: ApprovalService;
+      /** Approves a waiting promotion whose approvals are complete now (see ApprovalService.settle). */
+      settleApproval: (promotion: PromotionRecord) => Promise<unknown>;
       livePromotions: (product: ProductRef) => Promise<PromotionRecord[]>;
       /** Has the Gate look at the Product's live promotions now (as a health event does). */
       checkLivePromotions: (product: ProductRef) => Promise<void>;
@@ -88,7 +88,7 @@ export class IncidentService {
   }
 
   private async moveLivePromotions(product: ProductRef, report: IncidentReport) {
-    const { policy, store, approvals, livePromotions, checkLivePromotions, productChanged } = this.options;
+    const { policy, store, settleApproval, livePromotions, checkLivePromotions, productChanged } = this.options;
     const live = (await livePromotions(product)).filter(promotion => policy.stages.includes(promotion.toStage));
     if (report.state === 'open' && policy.mode === 'approval') {
       const reason = `Incident ${report.id} opened (${report.url}): an incident commander must approve it as well`;
@@ -101,7 +101,7 @@ export class IncidentService {
       }
     }
     if (report.state === 'resolved') {
-      for (const promotion of live) await approvals.settle(promotion);
+      for (const promotion of live) await settleApproval(promotion);
     }
     await productChanged(product, `incident-${report.state}`);
     await checkLivePromotions(product);

@@ -249,7 +249,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
         policy: config.incidents,
         incidents,
         store,
-        approvals: approvalService,
+        settleApproval: promotion => approvalService.settle(promotion),
         livePromotions,
         checkLivePromotions,
         productChanged: (product, what) => broadcaster.productChanged(product, what),
