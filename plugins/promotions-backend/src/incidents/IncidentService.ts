@@ -49,7 +49,7 @@ export class IncidentService {
         try {
           await this.report(params.eventPayload, { via: 'events' });
         } catch (error) {
-          // Nobody waits for an answer: a malformed report is only logged (and audited when it got that far).
+          // Nobody waits for an answer on the topic: a malformed report is only logged.
           this.options.logger.warn(`Could not take the incident report on ${INCIDENTS_TOPIC}: ${error}`);
         }
       },
