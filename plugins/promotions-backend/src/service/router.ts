@@ -32,6 +32,21 @@ export interface RouterOptions
   incidentService?: IncidentService;
 }
 
+/**
+ * A ladder's JSON, compact whatever the app's `json spaces` (2 in development: 1.7 times the
+ * bytes at 30 Services), written once per shared build however many viewers it answers.
+ */
+const ladderJson = new WeakMap<object, string>();
+
+function serializedLadder(ladder: object): string {
+  let json = ladderJson.get(ladder);
+  if (json === undefined) {
+    json = JSON.stringify(ladder);
+    ladderJson.set(ladder, json);
+  }
+  return json;
+}
+
 export async function createRouter(options: RouterOptions): Promise<express.Router> {
   const { operations, httpAuth, permissions, promotionService, stageHistory, store, holds, autoDecisions } = options;
   const { deliveryMetrics, knownProducts, overview, incidentService } = options;
@@ -51,7 +66,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.get('/products/:team/:product/ladder', async (req, res) => {
-    res.json(await operations.ladder(await readerOf(req), req.params));
+    res.type('json').send(serializedLadder(await operations.ladder(await readerOf(req), req.params)));
   });
 
   router.get('/products/:team/:product/promotions', async (req, res) => {
