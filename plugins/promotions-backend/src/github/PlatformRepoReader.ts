@@ -1,7 +1,7 @@
 import { CacheService } from '@backstage/backend-plugin-api';
 import { ServiceUnavailableError } from '@backstage/errors';
 import { RecentResults } from '../health/RecentResults';
-import { RecentlyUsed } from './RecentlyUsed';
+import { LRUCache } from 'lru-cache';
 import { GithubClient } from './createOctokit';
 import { isNotModified, statusOf, toUpstreamError } from './errors';
 import { gitBlobSha, unpackRepoTarball } from './repoTarball';
@@ -59,13 +59,13 @@ export class PlatformRepoReader {
    * for the same index once per Product, and the CacheService hands out a
    * fresh copy each time (the memory store too: 2 s for 100,000 files).
    */
-  private readonly recentIndexes = new RecentlyUsed<string, RepoFileIndex>(RECENT_INDEXES);
+  private readonly recentIndexes = new LRUCache<string, RepoFileIndex>({ max: RECENT_INDEXES });
   /**
    * Parsed files by parser and blob sha (immutable): a ladder build reads all of a Product's
    * files, and fetching each blob from the CacheService and parsing its YAML again was a
    * tenth of a 30-Service build's CPU.
    */
-  private readonly parsedFiles = new RecentlyUsed<string, unknown>(RECENT_PARSED_FILES);
+  private readonly parsedFiles = new LRUCache<string, {}>({ max: RECENT_PARSED_FILES });
   /** Blob sha → until when this replica knows the blob is in the cache. */
   private readonly cachedBlobs = new Map<string, number>();
 
@@ -141,12 +141,16 @@ export class PlatformRepoReader {
     const recent = this.recentIndexes.get(key);
     if (recent) return recent;
     const cached = await this.cache.get<RepoFileIndex>(key);
-    if (cached) return this.recentIndexes.set(key, cached);
+    if (cached) {
+      this.recentIndexes.set(key, cached);
+      return cached;
+    }
     return this.indexReads.get(`${key}:${Boolean(options.rememberFailure)}`, async () => {
       const index = await this.readIndex(commitSha, options);
       await this.cache.set(key, index, { ttl: IMMUTABLE_TTL_MS });
       await this.cache.set(this.latestIndexKey, commitSha, { ttl: IMMUTABLE_TTL_MS });
-      return this.recentIndexes.set(key, index);
+      this.recentIndexes.set(key, index);
+      return index;
     });
   }
 
@@ -328,7 +332,10 @@ export class PlatformRepoReader {
     const key = `${kind}:${blobSha}`;
     const known = this.parsedFiles.get(key);
     if (known !== undefined) return known as T;
-    return this.parsedFiles.set(key, parse(await this.readBlob(blobSha))) as T;
+    const parsed = parse(await this.readBlob(blobSha));
+    // A file that parses to nothing (null) is not kept: the cache holds values only.
+    if (parsed !== undefined && parsed !== null) this.parsedFiles.set(key, parsed);
+    return parsed;
   }
 
   /** A file's text by its blob sha. */
