@@ -34,6 +34,7 @@ const PACKAGES = [
   'plugins/promotions-node',
   'plugins/promotions-backend',
   'plugins/promotions',
+  'plugins/scaffolder-backend-module-promotions',
 ];
 
 let failed = false;

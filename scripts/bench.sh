@@ -16,9 +16,13 @@
 #    BENCH_OVERVIEW_REQUESTS, BENCH_OVERVIEW_SWEEP_SECONDS)
 #  - gate.json: Gate runs over open promotions with nothing changing
 #    (BENCH_GATE_PROMOTIONS, default 100; 0 leaves it out)
+#  - webhook.json: a PR merged by hand on GitHub until an open ladder in the
+#    browser shows it (the browser suite's measurement, over
+#    BENCH_WEBHOOK_MERGES merges, default 10; the Gate polls hourly)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
+bash scripts/ensure-chromium.sh
 npm run build:app --silent >/dev/null
 (cd packages/e2e-tests && BENCH=1 npx backstage-cli package test --ci --watchAll=false src/bench)
 (cd plugins/promotions-backend && BENCH=1 npx backstage-cli package test --ci --watchAll=false src/bench)

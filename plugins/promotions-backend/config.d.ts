@@ -66,6 +66,23 @@ export interface Config {
       timezone?: string;
       reason: string;
     }>;
+    /**
+     * The incident gate: while a Product has an open incident (reported on
+     * the events topic `promotions.incidents` or `POST /incidents` as
+     * `{product, id, state: open|resolved, url}`), promotions into `stages`
+     * are blocked (`mode: block`, the default; a release-approver may
+     * override with a reason), or need an approval from a member of one of
+     * `commanders` besides the usual approvals (`mode: approval`).
+     * Without this key incidents are not taken.
+     */
+    incidents?: {
+      /** Default: [prod]. */
+      stages?: string[];
+      /** Default: block. */
+      mode?: 'block' | 'approval';
+      /** Group refs of the incident commanders. Default: [group:default/incident-commanders]. */
+      commanders?: string[];
+    };
     permissions?: {
       /**
        * Requests, rollbacks and holds are for the Product's owners (the owner

@@ -13,6 +13,12 @@ backend.add(import('@backstage/plugin-auth-backend-module-github-provider'));
 backend.add(demoAuthProviderModule);
 
 backend.add(import('@backstage/plugin-catalog-backend'));
+// The Template kind, for the demo template (examples/templates).
+backend.add(import('@backstage/plugin-catalog-backend-module-scaffolder-entity-model'));
+
+// Software templates, with promotions:request for putting Services on the ladder.
+backend.add(import('@backstage/plugin-scaffolder-backend'));
+backend.add(import('@refplat/plugin-scaffolder-backend-module-promotions'));
 
 backend.add(import('@backstage/plugin-permission-backend'));
 backend.add(promotionsPermissionPolicyModule);

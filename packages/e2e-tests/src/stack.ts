@@ -203,9 +203,30 @@ export async function waitForPromotionStatus(
   let last = 'unknown';
   while (Date.now() < deadline) {
     const { body } = await callPromotions(baseUrl, 'bob', 'GET', `/promotions/${id}`);
-    last = body.promotion?.status ?? JSON.stringify(body);
-    if (last === status) return Date.now();
+    if (body.promotion?.status === status) return Date.now();
+    last = body.promotion ? `${body.promotion.status} (${body.promotion.statusReason})` : JSON.stringify(body);
     await new Promise(resolve => setTimeout(resolve, pollMs));
   }
   throw new Error(`promotion ${id} is still ${last} after ${timeoutMs} ms, not ${status}`);
+}
+
+/** Writes files on the platform repo's main one by one through the contents API, as a person editing on GitHub would. */
+export async function putPlatformFiles(stack: RunningStack, message: string, files: Record<string, string>) {
+  const { owner, repo } = stack.sim.options;
+  const headers = {
+    authorization: `token ${stack.sim.tokens.github}`,
+    accept: 'application/vnd.github+json',
+    'content-type': 'application/json',
+  };
+  for (const [file, text] of Object.entries(files)) {
+    const url = `${stack.sim.githubApiUrl}/repos/${owner}/${repo}/contents/${file}`;
+    const existing = await fetch(url, { headers });
+    const sha = existing.ok ? ((await existing.json()) as { sha: string }).sha : undefined;
+    const response = await fetch(url, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ message, content: Buffer.from(text).toString('base64'), sha, branch: 'main' }),
+    });
+    if (!response.ok) throw new Error(`PUT ${file} answered ${response.status}: ${await response.text()}`);
+  }
 }

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { PROMOTION_WAIT_TARGETS, PromotionWaitTarget } from '@refplat/plugin-promotions-common';
 import { CliError, EXIT, PromotionsClient } from './client';
 import { formatExplanation, formatLadder, formatPromotion, formatWaited } from './format';
 import { parseDuration, waitFor } from './wait';
@@ -53,9 +54,9 @@ program
   .argument('<product>', '<team>/<product>', product)
   .requiredOption('--to <stage>', 'the stage to promote into')
   .option('--service <service...>', 'only these services')
-  .addOption(new Option('--wait <until>', 'wait until the PR is merged, or the stage runs it healthy').choices(['merged', 'healthy']))
+  .addOption(new Option('--wait <until>', 'wait until the PR is merged, or the stage runs it healthy').choices(PROMOTION_WAIT_TARGETS))
   .option('--timeout <duration>', 'how long to wait, e.g. 90s, 15m', parseDuration, parseDuration('15m'))
-  .action(async (name: string, options: { to: string; service?: string[]; wait?: 'merged' | 'healthy'; timeout: number }, command: Command) => {
+  .action(async (name: string, options: { to: string; service?: string[]; wait?: PromotionWaitTarget; timeout: number }, command: Command) => {
     const { client, print } = context(command);
     const requested = await client.invoke<{ existing: boolean; promotion: Parameters<typeof formatPromotion>[0] }>(
       'request-promotion',

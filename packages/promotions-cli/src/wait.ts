@@ -1,28 +1,23 @@
 import { InvalidArgumentError } from 'commander';
+import { parseWaitTimeout, promotionProgress, PromotionWaitTarget, WaitedStageCell } from '@refplat/plugin-promotions-common';
 import { CliError, EXIT, PromotionsClient } from './client';
 import type { PromotionView } from './format';
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const POLL_MS = 1000;
-/** A promotion that ends here never reaches merged. */
-const ENDED = new Set(['closed', 'failed']);
 
-/** `90s`, `15m`, `1h`, `500ms` in milliseconds. */
+/** `90s`, `15m`, `1h`, `500ms` or an ISO duration (`PT15M`) in milliseconds. */
 export function parseDuration(value: string): number {
-  const match = /^(\d+)(ms|s|m|h)$/.exec(value.trim());
-  if (!match) throw new InvalidArgumentError('use a number and a unit: 500ms, 90s, 15m, 1h');
-  return Number(match[1]) * UNIT_MS[match[2]];
+  const milliseconds = parseWaitTimeout(value);
+  if (milliseconds === undefined) throw new InvalidArgumentError('use a number and a unit: 500ms, 90s, 15m, 1h (or PT15M)');
+  return milliseconds;
 }
 
-type LadderCells = { stages: Array<{ stage: string; services: Array<{ service: string; digest: string | null; verdict: string }> }> };
+type LadderCells = { stages: Array<{ stage: string; services: Array<{ service: string } & WaitedStageCell> }> };
 
-/** Whether the stage releases each promoted digest and runs it healthy. */
-function runsHealthy(ladder: LadderCells, promotion: PromotionView): boolean {
-  const stage = ladder.stages.find(candidate => candidate.stage === promotion.toStage);
-  return Object.entries(promotion.services).every(([service, digest]) => {
-    const cell = stage?.services.find(candidate => candidate.service === service);
-    return cell?.digest === digest && cell.verdict === 'healthy';
-  });
+/** The stage's cells by service, from get-ladder's compact view. */
+function stageCells(ladder: LadderCells, stage: string): Record<string, WaitedStageCell> {
+  const cells = ladder.stages.find(candidate => candidate.stage === stage)?.services ?? [];
+  return Object.fromEntries(cells.map(cell => [cell.service, cell]));
 }
 
 /** Polls until the promotion is merged (and, for `healthy`, runs healthy), or the timeout passes. */
@@ -30,20 +25,22 @@ export async function waitFor(
   client: PromotionsClient,
   product: string,
   requested: PromotionView,
-  until: 'merged' | 'healthy',
+  until: PromotionWaitTarget,
   timeoutMs: number,
 ): Promise<PromotionView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { promotion } = await client.promotion(requested.id);
     const current = { ...requested, status: promotion.status, statusReason: promotion.statusReason, pullRequestUrl: promotion.pullRequest.url };
-    if (ENDED.has(current.status)) {
+    let progress = promotionProgress(current, until);
+    if (progress === 'needs-stage') {
+      const ladder = await client.invoke<LadderCells>('get-ladder', { product });
+      progress = promotionProgress(current, until, stageCells(ladder, current.toStage));
+    }
+    if (progress === 'ended') {
       throw new CliError(`promotion ${current.id} ${current.status}: ${current.statusReason ?? 'no reason given'}`, EXIT.failed);
     }
-    if (current.status === 'merged') {
-      if (until === 'merged') return current;
-      if (runsHealthy(await client.invoke<LadderCells>('get-ladder', { product }), current)) return current;
-    }
+    if (progress === 'reached') return current;
     if (Date.now() > deadline) {
       throw new CliError(`timed out waiting for promotion ${current.id} to be ${until}: it is ${current.status}`, EXIT.timedOut);
     }

@@ -137,4 +137,24 @@ describe('readPromotionsConfig', () => {
   ])('rejects %p', (extra, message) => {
     expect(() => readPromotionsConfig(new ConfigReader({ promotions: { ...base, ...extra } }))).toThrow(message);
   });
+
+  it.each([
+    ['not configured', {}, undefined],
+    ['the defaults', { incidents: {} }, { stages: ['prod'], mode: 'block', commanders: ['group:default/incident-commanders'] }],
+    [
+      'approval mode with its own commanders',
+      { incidents: { stages: ['staging', 'prod'], mode: 'approval', commanders: ['group:default/sre'] } },
+      { stages: ['staging', 'prod'], mode: 'approval', commanders: ['group:default/sre'] },
+    ],
+  ])('reads the incident gate: %s', (_name, promotions, expected) => {
+    expect(readPromotionsConfig(new ConfigReader({ promotions: { ...base, ...promotions } })).incidents).toEqual(expected);
+  });
+
+  it.each([
+    [{ incidents: { stages: ['live'] } }, /promotions.incidents.stages names 'live'/],
+    [{ incidents: { mode: 'page-someone' } }, /promotions.incidents.mode must be 'block' or 'approval', got "page-someone"/],
+    [{ incidents: { mode: 'approval', commanders: [] } }, /at least one group in approval mode/],
+  ])('rejects the incident gate %p', (extra, message) => {
+    expect(() => readPromotionsConfig(new ConfigReader({ promotions: { ...base, ...extra } }))).toThrow(message);
+  });
 });

@@ -3,6 +3,7 @@ import { HumanDuration, JsonObject } from '@backstage/types';
 import { InputError } from '@backstage/errors';
 import {
   FreezeWindow,
+  IncidentPolicy,
   PRODUCT_APPROVERS_MODES,
   ProductApproversMode,
   freezeWindowProblem,
@@ -70,6 +71,8 @@ export interface PromotionsConfig {
   autoPromote: { enabled: boolean; frequency: HumanDuration };
   /** Freeze windows (the built-in freeze guard runs when there is one). */
   freezes: FreezeWindow[];
+  /** The incident gate (the built-in incident guard runs when it is configured). */
+  incidents?: IncidentPolicy;
   /**
    * Delivery metrics: how often new platform-branch commits are read into
    * the digest timelines, how far back a first run reads, and how soon a
@@ -285,6 +288,30 @@ function readFreezes(config: Config, stages: string[]): FreezeWindow[] {
   });
 }
 
+const INCIDENT_MODES: IncidentPolicy['mode'][] = ['block', 'approval'];
+
+/** `promotions.incidents`, checked: stages that exist, a known mode, commander groups in approval mode. */
+function readIncidents(config: Config, stages: string[]): IncidentPolicy | undefined {
+  const incidents = config.getOptionalConfig('incidents');
+  if (!incidents) return undefined;
+  const policy: IncidentPolicy = {
+    stages: incidents.getOptionalStringArray('stages') ?? ['prod'],
+    mode: (incidents.getOptionalString('mode') ?? 'block') as IncidentPolicy['mode'],
+    commanders: incidents.getOptionalStringArray('commanders') ?? ['group:default/incident-commanders'],
+  };
+  const unknownStage = policy.stages.find(stage => !stages.includes(stage));
+  if (unknownStage) {
+    throw new InputError(`promotions.incidents.stages names '${unknownStage}', which is not in promotions.stages`);
+  }
+  if (!INCIDENT_MODES.includes(policy.mode)) {
+    throw new InputError(`promotions.incidents.mode must be ${INCIDENT_MODES.map(m => `'${m}'`).join(' or ')}, got ${JSON.stringify(policy.mode)}`);
+  }
+  if (policy.mode === 'approval' && policy.commanders.length === 0) {
+    throw new InputError('promotions.incidents.commanders must name at least one group in approval mode');
+  }
+  return policy;
+}
+
 /** Reads and checks `promotions.*`; a bad value fails at start-up, not on first use. */
 export function readPromotionsConfig(root: Config): PromotionsConfig {
   const config = root.getConfig('promotions');
@@ -358,6 +385,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
     },
     webhooks,
     freezes: readFreezes(config, stages),
+    incidents: readIncidents(config, stages),
     healthStream: { enabled: config.getOptionalBoolean('healthStream.enabled') ?? true },
   };
 }

@@ -82,6 +82,7 @@ export const promotionsPlugin = createBackendPlugin({
         });
 
         await subscribeToGithubWebhooks({ ...services, events: deps.events, logger });
+        await services.incidentService?.subscribe(deps.events);
 
         const { healthStream } = services;
         if (healthStream) {

@@ -1,5 +1,3 @@
-import fs from 'fs';
-import path from 'path';
 import { gzipSync } from 'zlib';
 import {
   STAGES,
@@ -10,7 +8,8 @@ import {
   renderRelease,
   stageName,
 } from '@refplat/platform-sim';
-import { RunningStack, startStack, userToken } from '../stack';
+import { RunningStack, putPlatformFiles, startStack, userToken } from '../stack';
+import { latencySummary, machine, writeResult } from './benchResults';
 
 /**
  * Benchmark, not a test: run with `npm run bench`. Measures ladder views
@@ -31,24 +30,8 @@ const CHANGE_VISIBLE_TIMEOUT_MS = 60_000;
 /** The wide Product: this many Services on every stage. */
 const WIDE_SERVICES = 30;
 const WIDE_VIEWS = Number(process.env.BENCH_WIDE_VIEWS ?? 30);
-const RESULTS = path.resolve(__dirname, '../../../../test-results/bench');
 
 jest.setTimeout(600_000);
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)] * 10) / 10;
-}
-
-function latencySummary(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    p50ms: percentile(sorted, 50),
-    p95ms: percentile(sorted, 95),
-    p99ms: percentile(sorted, 99),
-    maxMs: Math.round(sorted[sorted.length - 1]),
-  };
-}
 
 /** One ladder view as a browser makes it; the body's size raw and as gzip (what `compression` sends). */
 async function viewLadder(baseUrl: string, token: string, product: string) {
@@ -72,13 +55,6 @@ async function waitFor(what: string, condition: () => boolean | Promise<boolean>
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise(resolve => setTimeout(resolve, 200));
   }
-}
-
-function writeResult(name: string, result: unknown) {
-  fs.mkdirSync(RESULTS, { recursive: true });
-  fs.writeFileSync(path.join(RESULTS, name), `${JSON.stringify(result, null, 2)}\n`);
-  // eslint-disable-next-line no-console
-  console.log(JSON.stringify(result, null, 2));
 }
 
 describeBench('ladder view benchmark', () => {
@@ -217,22 +193,7 @@ describeBench('ladder view benchmark, 30 Services mid-canary', () => {
     await stack?.stop();
   });
 
-  /** Writes files on main one by one through the contents API, as a person editing on GitHub would. */
-  async function putFiles(message: string, files: Record<string, string>) {
-    const { owner, repo } = stack.sim.options;
-    const headers = { authorization: `token ${stack.sim.tokens.github}`, accept: 'application/vnd.github+json', 'content-type': 'application/json' };
-    for (const [file, text] of Object.entries(files)) {
-      const url = `${stack.sim.githubApiUrl}/repos/${owner}/${repo}/contents/${file}`;
-      const existing = await fetch(url, { headers });
-      const sha = existing.ok ? ((await existing.json()) as { sha: string }).sha : undefined;
-      const response = await fetch(url, {
-        method: 'PUT',
-        headers,
-        body: JSON.stringify({ message, content: Buffer.from(text).toString('base64'), sha, branch: 'main' }),
-      });
-      if (!response.ok) throw new Error(`PUT ${file} answered ${response.status}: ${await response.text()}`);
-    }
-  }
+  const putFiles = (message: string, files: Record<string, string>) => putPlatformFiles(stack, message, files);
 
   const digests = (build: string) =>
     Object.fromEntries(services.map(service => [service, digestFor(`${team}/${product}/${service}:${build}`)]));
@@ -285,6 +246,7 @@ describeBench('ladder view benchmark, 30 Services mid-canary', () => {
     writeResult('ladder-30-services.json', {
       product: `${team}/${product} (5 stages × ${WIDE_SERVICES} services, ArgoCD 3, Applications sync the platform repo)`,
       cacheTtlMs: 0,
+      machine: machine(),
       sizeHealthy: sizeOf(healthy.text),
       sizeMidCanary: sizeOf(midCanary),
       midCanary: {

@@ -10,6 +10,8 @@ export const PLUGIN_DIRS = [
   'promotions-node',
   'promotions-backend',
   'promotions',
+  // Packed for the tarball checks only; the consumer does not install the scaffolder.
+  'scaffolder-backend-module-promotions',
 ];
 
 function run(command: string, args: string[], cwd: string): string {

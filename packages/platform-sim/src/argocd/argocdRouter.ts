@@ -183,7 +183,10 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
     const namespace = queryString(req, 'namespace');
     const group = queryString(req, 'group');
     const version = queryString(req, 'version');
-    const object = liveObjects(app, world).find(
+    // Only a service's own objects bear its name (`<service>`, `<service>-<hash>`, …): building
+    // every service's objects for each read made one read cost as much as the whole tree.
+    const owners = [...app.rollouts.values()].filter(rollout => resourceName?.startsWith(rollout.name));
+    const object = liveObjects(app, world, owners).find(
       candidate =>
         candidate.kind === kind &&
         candidate.name === resourceName &&

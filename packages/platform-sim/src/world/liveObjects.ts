@@ -6,6 +6,7 @@ import {
   rolloutManifest,
   viewRollout,
 } from './rolloutView';
+import { RolloutState } from './rolloutState';
 import { World } from './world';
 
 export interface ResourceRef {
@@ -39,10 +40,17 @@ export interface ManagedResourceStatus {
   health: HealthStatus;
 }
 
-/** Every live object of an Application: per service a Rollout, its ReplicaSets and Pods, and a Service. */
-export function liveObjects(app: ApplicationState, world: World): LiveObject[] {
+/**
+ * Every live object of an Application: per service a Rollout, its ReplicaSets and Pods, and a
+ * Service. `rollouts` narrows it to some services' objects.
+ */
+export function liveObjects(
+  app: ApplicationState,
+  world: World,
+  rollouts: Iterable<RolloutState> = app.rollouts.values(),
+): LiveObject[] {
   const objects: LiveObject[] = [];
-  for (const rollout of app.rollouts.values()) {
+  for (const rollout of rollouts) {
     // The Rollout's children and Service change with it.
     const resourceVersion = world.resourceVersionOf(rollout);
     const view = viewRollout(rollout, world.plan);

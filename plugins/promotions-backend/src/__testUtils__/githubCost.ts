@@ -52,6 +52,7 @@ export async function costServices(
     catalog: catalogServiceMock({ entities: OPTED_OUT }),
     auth: mockServices.auth(),
     permissions: mockServices.permissions(),
+    auditor: mockServices.auditor.mock(),
   });
   const { config } = services;
   // Test equipment: a plain client, without the product's pacing of writes a second apart.

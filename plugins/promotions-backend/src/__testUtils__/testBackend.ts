@@ -113,13 +113,15 @@ function user(name: string, groups: string[]): Entity {
 
 /**
  * As in examples/org.yaml: alice and carol approve releases, bob develops on
- * alpha, dave approves the shop's releases only (its System names shop-release).
+ * alpha, dave leads incidents, erin approves the shop's releases only (its
+ * System names shop-release).
  */
 export const DEMO_USERS = [
   user('alice', ['release-approvers', 'platform']),
   user('bob', ['alpha']),
   user('carol', ['release-approvers']),
-  user('dave', ['shop-release']),
+  user('dave', ['incident-commanders']),
+  user('erin', ['shop-release']),
 ];
 
 /**

@@ -111,6 +111,9 @@ function toRowChanges(changes: PromotionChanges, now: string): Partial<Row> {
   if ('headSha' in changes) row.head_sha = changes.headSha ?? null;
   if ('leaseExpiresAt' in changes) row.lease_expires_at = changes.leaseExpiresAt ?? null;
   if ('guardState' in changes) row.guard_state = changes.guardState ?? null;
+  if ('guardOverride' in changes) {
+    row.guard_override = changes.guardOverride ? JSON.stringify(changes.guardOverride) : null;
+  }
   return row;
 }
 

@@ -47,6 +47,7 @@ export type PromotionChanges = Partial<
     | 'headSha'
     | 'leaseExpiresAt'
     | 'guardState'
+    | 'guardOverride'
   >
 >;
 

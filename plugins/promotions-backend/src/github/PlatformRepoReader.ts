@@ -1,6 +1,7 @@
 import { CacheService } from '@backstage/backend-plugin-api';
 import { ServiceUnavailableError } from '@backstage/errors';
 import { RecentResults } from '../health/RecentResults';
+import { LRUCache } from 'lru-cache';
 import { GithubClient } from './createOctokit';
 import { isNotModified, statusOf, toUpstreamError } from './errors';
 import { gitBlobSha, unpackRepoTarball } from './repoTarball';
@@ -20,6 +21,8 @@ const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
 const TRANSIENT_FAILURE_TTL_MS = 60 * 1000;
 /** Indexes kept in process: the head's, and a few revisions ArgoCD reports. */
 const RECENT_INDEXES = 4;
+/** Parsed files kept in process: every Release and Environment of 2,000 Products. */
+const RECENT_PARSED_FILES = 20_000;
 /**
  * More uncached blobs than this in a new tree are read through the commit's
  * tarball (two requests, the 302 and the download) instead of one request
@@ -56,7 +59,13 @@ export class PlatformRepoReader {
    * for the same index once per Product, and the CacheService hands out a
    * fresh copy each time (the memory store too: 2 s for 100,000 files).
    */
-  private readonly recentIndexes = new Map<string, RepoFileIndex>();
+  private readonly recentIndexes = new LRUCache<string, RepoFileIndex>({ max: RECENT_INDEXES });
+  /**
+   * Parsed files by parser and blob sha (immutable): a ladder build reads all of a Product's
+   * files, and fetching each blob from the CacheService and parsing its YAML again was a
+   * tenth of a 30-Service build's CPU.
+   */
+  private readonly parsedFiles = new LRUCache<string, {}>({ max: RECENT_PARSED_FILES });
   /** Blob sha → until when this replica knows the blob is in the cache. */
   private readonly cachedBlobs = new Map<string, number>();
 
@@ -132,23 +141,17 @@ export class PlatformRepoReader {
     const recent = this.recentIndexes.get(key);
     if (recent) return recent;
     const cached = await this.cache.get<RepoFileIndex>(key);
-    if (cached) return this.remember(key, cached);
+    if (cached) {
+      this.recentIndexes.set(key, cached);
+      return cached;
+    }
     return this.indexReads.get(`${key}:${Boolean(options.rememberFailure)}`, async () => {
       const index = await this.readIndex(commitSha, options);
       await this.cache.set(key, index, { ttl: IMMUTABLE_TTL_MS });
       await this.cache.set(this.latestIndexKey, commitSha, { ttl: IMMUTABLE_TTL_MS });
-      return this.remember(key, index);
+      this.recentIndexes.set(key, index);
+      return index;
     });
-  }
-
-  /** Keeps an index among the last RECENT_INDEXES read, the oldest making way. */
-  private remember(key: string, index: RepoFileIndex): RepoFileIndex {
-    this.recentIndexes.delete(key);
-    this.recentIndexes.set(key, index);
-    if (this.recentIndexes.size > RECENT_INDEXES) {
-      this.recentIndexes.delete(this.recentIndexes.keys().next().value!);
-    }
-    return index;
   }
 
   private indexKey(commitSha: string): string {
@@ -318,6 +321,21 @@ export class PlatformRepoReader {
     await this.cache.set(this.blobKey(blobSha), text, { ttl: IMMUTABLE_TTL_MS });
     // Trusted a little less long than it is kept, so a check never relies on an expired entry.
     this.cachedBlobs.set(blobSha, Date.now() + IMMUTABLE_TTL_MS - SEEN_BLOB_MS);
+  }
+
+  /**
+   * A file parsed by `parse`, by its blob sha: parsed once per replica while it stays among the
+   * recently used. `kind` names the parser (the same blob may be read as two kinds). Callers
+   * share the parsed value and must not change it.
+   */
+  async readParsedBlob<T>(blobSha: string, kind: string, parse: (text: string) => T): Promise<T> {
+    const key = `${kind}:${blobSha}`;
+    const known = this.parsedFiles.get(key);
+    if (known !== undefined) return known as T;
+    const parsed = parse(await this.readBlob(blobSha));
+    // A file that parses to nothing (null) is not kept: the cache holds values only.
+    if (parsed !== undefined && parsed !== null) this.parsedFiles.set(key, parsed);
+    return parsed;
   }
 
   /** A file's text by its blob sha. */

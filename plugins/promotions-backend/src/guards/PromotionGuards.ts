@@ -35,6 +35,7 @@ export class PromotionGuards {
   ): Promise<NamedGuardVerdict[]> {
     // A copy of plain data: guards see only what is documented, and cannot change the record.
     const subject: GuardedPromotion = {
+      ...(promotion.id ? { id: promotion.id } : {}),
       team: promotion.team,
       product: promotion.product,
       kind: promotion.kind ?? 'promotion',

@@ -75,6 +75,7 @@ export class LadderDiagnosis {
               operationMessage: stage.application.operationMessage,
               unreachable: ladder.healthError,
             },
+            releaseApplied: cell.checks?.find(c => c.id === 'revision')?.verdict === 'healthy',
             runningDigests: cell.runningDigests,
             canary: cell.canary,
             // The Rollout's own health, unless the Application's health counts for this service too.

@@ -43,17 +43,20 @@ async function readFile<T>(
 ): Promise<{ value?: T; error?: string }> {
   const blobSha = index[path];
   if (!blobSha) return { error: `No ${what} at ${path}` };
-  let text: string;
+  let parsed: { value: T } | { problem: string };
   try {
-    text = await repo.readBlob(blobSha);
+    // A file that does not parse is remembered as such too: its blob will not parse next time either.
+    parsed = await repo.readParsedBlob(blobSha, what, text => {
+      try {
+        return { value: parse(text) };
+      } catch (error) {
+        return { problem: (error as Error).message };
+      }
+    });
   } catch (error) {
     return { error: (error as Error).message };
   }
-  try {
-    return { value: parse(text) };
-  } catch (error) {
-    return { error: `${path}: ${(error as Error).message}` };
-  }
+  return 'value' in parsed ? { value: parsed.value } : { error: `${path}: ${parsed.problem}` };
 }
 
 /**

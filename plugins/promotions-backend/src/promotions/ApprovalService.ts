@@ -2,17 +2,25 @@ import {
   BackstageCredentials,
   BackstageUserPrincipal,
   LoggerService,
+  PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { ConflictError } from '@backstage/errors';
+import { ConflictError, NotAllowedError } from '@backstage/errors';
 import {
+  ApprovalPolicy,
+  PromotionEvent,
   QuorumProgress,
+  approvalComplete,
+  approvalRole,
+  isApprover,
+  promotionApprovePermission,
   quorumNeeded,
   quorumProgress,
-  recordedApprovals,
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import { CommanderSituation, IncidentApprovals } from '../incidents/IncidentApprovals';
+import { authorizeProduct } from '../service/authorize';
 import { ApprovalRights } from './ApprovalRights';
 
 export const APPROVAL_CONTEXT = 'promotions/approval';
@@ -22,8 +30,21 @@ export interface ApprovalServiceOptions {
   store: PromotionStore;
   writer: PlatformRepoWriter;
   rights: ApprovalRights;
+  permissions: PermissionsService;
   logger: LoggerService;
   onChange?: (promotionId: string) => void;
+  /** The incident gate in approval mode: an incident commander's approval is needed as well. */
+  incidentApprovals?: IncidentApprovals;
+}
+
+type ApprovalRole = 'release-approver' | 'incident-commander';
+
+/** What one approval counts as, and what the promotion needs besides. */
+interface ApprovalCount {
+  quorum: QuorumProgress;
+  commander: CommanderSituation;
+  /** The quorum is met, and a commander approved when one is needed. */
+  complete: boolean;
 }
 
 /**
@@ -41,11 +62,9 @@ export class ApprovalService {
     promotion: PromotionRecord,
     credentials: BackstageCredentials<BackstageUserPrincipal>,
   ): Promise<PromotionRecord> {
-    const { config, store, writer, rights } = this.options;
+    const { config, store, writer } = this.options;
     const approver = credentials.principal.userEntityRef;
-    const product = { team: promotion.team, product: promotion.product };
-
-    const policy = await rights.require(credentials, product);
+    const { role, commander, policy } = await this.approverRole(promotion, credentials);
 
     if (promotion.status === 'approved') return promotion;
     if (promotion.status !== 'awaiting-approval') {
@@ -72,63 +91,119 @@ export class ApprovalService {
       );
     }
     const needed = quorumNeeded(policy, promotion.toStage);
+    const event = {
+      type: role === 'incident-commander' ? ('incident-approved' as const) : ('approved' as const),
+      actor: approver,
+      detail: pr.headSha,
+    };
     // Counted and recorded in one database transaction: approvers approving at the same
-    // instant, on different replicas, each count the other, and exactly one meets the quorum.
-    let quorum = undefined as QuorumProgress | undefined;
+    // instant, on different replicas, each count the other, and exactly one completes it.
+    let count = undefined as ApprovalCount | undefined;
     const recorded = await store.decideTransition(promotion.id, (current, events) => {
       if (current.status !== 'awaiting-approval' || current.headSha !== pr.headSha) return undefined;
-      const earlier = recordedApprovals(events);
-      if (earlier.some(a => a.approver === approver && a.sha === pr.headSha)) {
-        throw new ConflictError(`${approver} already approved this head; another release-approver must approve it`);
-      }
-      quorum = quorumProgress([...earlier, { approver, sha: pr.headSha }], pr.headSha, current.requestedBy, needed);
-      const event = { type: 'approved' as const, actor: approver, detail: pr.headSha };
-      if (!quorum.met) {
-        return {
-          changes: {
-            statusReason: `${quorum.progress} approvals (${quorum.approvers.join(', ')}); waiting for another release-approver`,
-          },
-          event,
-        };
+      count = countWith(events, { approver, role, commander }, pr.headSha, current.requestedBy, needed);
+      if (!count.complete) {
+        return { changes: { statusReason: waitingReason(count, this.options.incidentApprovals?.commanders ?? []) }, event };
       }
       return {
-        changes: {
-          status: 'approved',
-          approvedBy: quorum.approvers.join(', '),
-          approvedSha: pr.headSha,
-          statusReason: undefined,
-        },
+        changes: { status: 'approved', approvedBy: approvedBy(count), approvedSha: pr.headSha, statusReason: undefined },
         event,
       };
     });
-    if (!recorded || !quorum) {
+    if (!recorded || !count) {
       const current = await store.get(promotion.id);
       if (current?.status === 'approved') return current;
       throw new ConflictError(`Promotion ${promotion.id} changed while it was being approved (now ${current?.status}); look again`);
     }
-    if (quorum.met) {
-      await this.recordApprovalOnPullRequest(promotion, approver, pr, quorum);
+    if (count.complete) {
+      await this.recordApprovalOnPullRequest(promotion, approver, pr, count);
       this.options.onChange?.(recorded.id);
     } else {
-      await this.recordPartialApprovalOnPullRequest(approver, pr, quorum);
+      await this.recordPartialApprovalOnPullRequest(recorded, approver, pr, count, event.type);
     }
     return recorded;
   }
 
-  /** The approval that met the quorum, on the PR: its status turns green and a comment names the approvers. */
+  /**
+   * Whether the caller may approve and as what: one of the Product's
+   * approvers (the permission policy allows approving the Product, and they
+   * are one), or the incident commander an open incident asks for (see
+   * approvalRole). Answers the Product's approval policy too.
+   */
+  private async approverRole(
+    promotion: PromotionRecord,
+    credentials: BackstageCredentials<BackstageUserPrincipal>,
+  ): Promise<{ role: ApprovalRole; commander: CommanderSituation; policy: ApprovalPolicy }> {
+    const { permissions, rights, incidentApprovals } = this.options;
+    const commander = incidentApprovals ? await incidentApprovals.situation(promotion) : { commanderNeeded: false };
+    if (!commander.commanderNeeded) {
+      return { role: 'release-approver', commander, policy: await rights.require(credentials, promotion) };
+    }
+    await authorizeProduct(permissions, credentials, promotionApprovePermission, promotion);
+    const userRef = credentials.principal.userEntityRef;
+    const [policy, candidate] = await Promise.all([rights.policyOf(promotion), rights.candidate(userRef, credentials)]);
+    const isCommander = isApprover(candidate.claims, { approvers: incidentApprovals!.commanders });
+    const role = approvalRole({
+      ...commander,
+      commanderApproved: !!commander.commander,
+      isCommander,
+      isReleaseApprover: isApprover(candidate.claims, policy),
+    });
+    if (!role) {
+      throw new NotAllowedError(
+        `${candidate.name} may not approve this promotion: it needs a release-approver (${policy.approvers.join(', ')})${
+          commander.commander ? '' : ` or, for the open incident, an incident commander (${incidentApprovals!.commanders.join(', ')})`
+        }`,
+      );
+    }
+    return { role, commander, policy };
+  }
+
+  /**
+   * Approves a promotion whose approvals are complete without a new one: an
+   * incident that asked for a commander was resolved, and the quorum was met.
+   * The approvals are already in its trail.
+   */
+  async settle(promotion: PromotionRecord): Promise<PromotionRecord | undefined> {
+    if (promotion.status !== 'awaiting-approval' || !promotion.headSha) return undefined;
+    const headSha = promotion.headSha;
+    const approvals = (await this.options.store.listEvents(promotion.id))
+      .filter(event => event.type === 'approved' && event.detail === headSha)
+      .map(event => ({ approver: event.actor, sha: headSha }));
+    if (!approvals.length) return undefined;
+    const commander = this.options.incidentApprovals
+      ? await this.options.incidentApprovals.situation(promotion)
+      : { commanderNeeded: false };
+    const needed = quorumNeeded(await this.options.rights.policyOf(promotion), promotion.toStage);
+    const quorum = quorumProgress(approvals, headSha, promotion.requestedBy, needed);
+    if (!approvalComplete(quorum.met, commander.commanderNeeded, !!commander.commander)) return undefined;
+    const approved = await this.options.store.transition(
+      promotion.id,
+      { status: ['awaiting-approval'], headSha },
+      { status: 'approved', approvedBy: approvedBy({ quorum, commander }), approvedSha: headSha, statusReason: undefined },
+    );
+    if (approved) this.options.onChange?.(approved.id);
+    return approved;
+  }
+
+  /** The approval that completed it, on the PR: its status turns green and a comment names the approvers. */
   private async recordApprovalOnPullRequest(
     promotion: PromotionRecord,
     approver: string,
     pr: { number: number; headSha: string },
-    quorum: QuorumProgress,
+    count: ApprovalCount,
   ): Promise<void> {
     const { writer, logger } = this.options;
+    const { quorum } = count;
     await writer
       .setStatus({
         sha: pr.headSha,
         context: APPROVAL_CONTEXT,
         state: 'success',
-        description: quorum.needed > 1 ? `Approved by ${quorum.approvers.join(', ')} (${quorum.progress})` : `Approved by ${approver}`,
+        description:
+          quorum.needed > 1
+            ? `Approved by ${approvedBy(count)} (${quorum.progress})`
+            : `Approved by ${count.commander.commander ? approvedBy(count) : approver}`,
       })
       .then(() =>
         writer.comment(
@@ -139,19 +214,26 @@ export class ApprovalService {
       .catch(error => logger.warn(`Could not record the approval on PR #${pr.number}: ${error}`));
   }
 
-  /** An approval short of the quorum, on the PR; the promotion keeps waiting. */
+  /** An approval short of what the promotion needs, on the PR; the promotion keeps waiting. */
   private async recordPartialApprovalOnPullRequest(
+    recorded: PromotionRecord,
     approver: string,
     pr: { number: number; headSha: string },
-    quorum: QuorumProgress,
+    count: ApprovalCount,
+    type: 'approved' | 'incident-approved',
   ): Promise<void> {
     const { writer, logger } = this.options;
     await writer
-      .setStatus({ sha: pr.headSha, context: APPROVAL_CONTEXT, state: 'pending', description: `${quorum.progress} approvals` })
+      .setStatus({
+        sha: pr.headSha,
+        context: APPROVAL_CONTEXT,
+        state: 'pending',
+        description: `${count.quorum.progress} approvals${waitsForCommander(count) ? '; waiting for an incident commander' : ''}`,
+      })
       .then(() =>
         writer.comment(
           pr.number,
-          `Approved by \`${approver}\` in Backstage for head ${pr.headSha}: ${quorum.progress} approvals; it needs another release-approver.`,
+          `Approved by \`${approver}\`${type === 'incident-approved' ? ' (incident commander)' : ''} in Backstage for head ${pr.headSha}: ${recorded.statusReason}.`,
         ),
       )
       .catch(error => logger.warn(`Could not record the approval on PR #${pr.number}: ${error}`));
@@ -164,4 +246,58 @@ export class ApprovalService {
   ): Promise<void> {
     await this.options.rights.require(credentials, product, 'policy overrides');
   }
+}
+
+/**
+ * The quorum of the promotion's stage, counting this approval with the
+ * earlier ones of this head in its trail (a commander's approval is an extra
+ * one, not part of the quorum), and whether that completes the approval.
+ * Throws 409 if the approver already approved this head.
+ */
+function countWith(
+  trail: PromotionEvent[],
+  approval: { approver: string; role: ApprovalRole; commander: CommanderSituation },
+  headSha: string,
+  requestedBy: string,
+  needed: number,
+): ApprovalCount {
+  const { approver, role } = approval;
+  const events = trail.filter(event => event.detail === headSha);
+  if (events.some(event => (event.type === 'approved' || event.type === 'incident-approved') && event.actor === approver)) {
+    throw new ConflictError(`${approver} already approved this head; another release-approver must approve it`);
+  }
+  const earlier = events.filter(event => event.type === 'approved').map(event => ({ approver: event.actor, sha: headSha }));
+  const quorum = quorumProgress(
+    role === 'release-approver' ? [...earlier, { approver, sha: headSha }] : earlier,
+    headSha,
+    requestedBy,
+    needed,
+  );
+  // The commander's approval as the trail has it now: one may have been given since the caller looked.
+  const commanderInTrail = events.find(event => event.type === 'incident-approved')?.actor;
+  const commander = {
+    ...approval.commander,
+    commander: role === 'incident-commander' ? approver : commanderInTrail ?? approval.commander.commander,
+  };
+  return { quorum, commander, complete: approvalComplete(quorum.met, commander.commanderNeeded, !!commander.commander) };
+}
+
+/** Everyone whose approval of the head counts: the quorum's approvers, then the incident commander. */
+function approvedBy(count: Pick<ApprovalCount, 'quorum' | 'commander'>): string {
+  return [...count.quorum.approvers, ...(count.commander.commander ? [count.commander.commander] : [])].join(', ');
+}
+
+function waitsForCommander(count: Pick<ApprovalCount, 'commander'>): boolean {
+  return count.commander.commanderNeeded && !count.commander.commander;
+}
+
+/** What an incompletely approved promotion still waits for. */
+function waitingReason(count: ApprovalCount, commanders: string[]): string {
+  const { quorum } = count;
+  const given = approvedBy(count);
+  const missing = [
+    ...(quorum.met ? [] : ['another release-approver']),
+    ...(waitsForCommander(count) ? [`an incident commander (${commanders.join(', ')})`] : []),
+  ];
+  return `${quorum.progress} approvals${given ? ` (${given})` : ''}; waiting for ${missing.join(' and ')}`;
 }

@@ -174,7 +174,11 @@ export class Gate {
     const ladder = await ladderService.getLadder({ team: promotion.team, product: promotion.product });
     const target = ladder.stages.find(stage => stage.name === promotion!.toStage);
     if (target && promotion.baseBlobSha && target.release.blobSha !== promotion.baseBlobSha) {
-      await this.close(promotion, pr, `${promotion.toStage}'s Release record changed on the base branch after this PR was opened; request the promotion again`);
+      // The change may be this PR's own merge, made by hand after `pr` was read (the push
+      // webhook can start this check before the pull_request one): ask GitHub again first.
+      const fresh = await this.options.writer.getPullRequest(pr.number);
+      if (await this.settledOnGitHub(promotion, fresh)) return;
+      await this.close(promotion, fresh, `${promotion.toStage}'s Release record changed on the base branch after this PR was opened; request the promotion again`);
       return;
     }
     if (pr.headSha !== promotion.headSha) {

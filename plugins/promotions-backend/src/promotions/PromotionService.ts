@@ -26,6 +26,7 @@ import { PromotionsConfig, requireStage } from '../config';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { LadderService } from '../ladder/LadderService';
 import {
+  LIVE_STATUSES,
   OpenPromotionConflictError,
   PromotionRecord,
   PromotionStore,
@@ -322,15 +323,42 @@ export class PromotionService {
     }
   }
 
+  /**
+   * Lifts the guards' blocks from a promotion already open (say, one a freeze
+   * caught after it opened): stored by compare-and-set on a live status, so
+   * one that merged or closed meanwhile is refused; the Gate looks at once.
+   */
+  async overrideGuards(promotion: PromotionRecord, override: GuardOverride): Promise<PromotionRecord> {
+    const overridden = await this.options.store.transition(
+      promotion.id,
+      { status: LIVE_STATUSES },
+      { guardOverride: override },
+      { type: 'guards-overridden', actor: override.by, detail: override.reason },
+    );
+    if (!overridden) {
+      const current = (await this.options.store.get(promotion.id)) ?? promotion;
+      throw new ConflictError(
+        `Promotion ${promotion.id} is ${current.status}: only an open promotion's policy can be overridden`,
+      );
+    }
+    await this.commentOverride(overridden, override);
+    this.options.onChange?.(overridden.id);
+    return overridden;
+  }
+
   /** The override goes into the promotion's trail and onto its PR, where reviewers look. */
   private async recordOverride(promotion: PromotionRecord, override: GuardOverride) {
-    const { store, writer, logger } = this.options;
-    await store.transition(
+    await this.options.store.transition(
       promotion.id,
       {},
       {},
       { type: 'guards-overridden', actor: override.by, detail: override.reason },
     );
+    await this.commentOverride(promotion, override);
+  }
+
+  private async commentOverride(promotion: PromotionRecord, override: GuardOverride) {
+    const { writer, logger } = this.options;
     if (!promotion.pullRequest.number) return;
     await writer
       .comment(

@@ -37,7 +37,7 @@ import { KnownProducts } from './KnownProducts';
 import { nameFromParams, productFromParams } from './params';
 import { ProductAccess } from './ProductAccess';
 import { ProductOwners } from './ProductOwners';
-import { holdBody, parseBody, promotionRequestBody, rejectBody, rollbackBody } from './requestBodies';
+import { holdBody, overrideBody, parseBody, promotionRequestBody, rejectBody, rollbackBody } from './requestBodies';
 import { comparisonProblem, holdTargetProblem } from './stageChecks';
 
 export type UserCredentials = BackstageCredentials<BackstageUserPrincipal>;
@@ -236,6 +236,23 @@ export class PromotionsOperations {
       const promotion = await this.options.promotionService.get(id);
       Object.assign(meta, promotionMeta(promotion));
       return this.options.approvalService.approve(promotion, credentials);
+    });
+  }
+
+  /** A release-approver lifts the guards' blocks from an open promotion, with a reason. */
+  async override(caller: Caller, id: string, body: unknown) {
+    return this.audit(caller, 'promotion-override', async meta => {
+      const credentials = await caller.credentials();
+      meta.promotionId = promotionIdFrom(id);
+      const { reason } = parseBody(overrideBody, body, '{reason}');
+      meta.reason = reason;
+      const promotion = await this.options.promotionService.get(id);
+      Object.assign(meta, promotionMeta(promotion));
+      await this.options.approvalService.requireOverrideRights(credentials, promotion);
+      return this.options.promotionService.overrideGuards(promotion, {
+        by: credentials.principal.userEntityRef,
+        reason,
+      });
     });
   }
 

@@ -1,53 +1,12 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import {
-  AuditorServiceCreateEventOptions,
-  coreServices,
-  createServiceFactory,
-} from '@backstage/backend-plugin-api';
-import { JsonObject } from '@backstage/types';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
 import { startPromotionsBackend } from '../__testUtils__/testBackend';
+import { Recorded, recordingAuditor } from '../__testUtils__/recordingAuditor';
 
 jest.setTimeout(120_000);
 
 type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
-
-interface Recorded {
-  eventId: string;
-  severityLevel?: string;
-  /** The Authorization header of the request the event came with: who acted. */
-  by?: string;
-  status: 'initiated' | 'succeeded' | 'failed';
-  meta?: JsonObject;
-  error?: string;
-}
-
-/** An auditor that keeps what the plugin tells it, in order. */
-function recordingAuditor(events: Recorded[]) {
-  return createServiceFactory({
-    service: coreServices.auditor,
-    deps: {},
-    factory: () => ({
-      async createEvent(options: AuditorServiceCreateEventOptions) {
-        const base = {
-          eventId: options.eventId,
-          severityLevel: options.severityLevel,
-          by: options.request?.headers.authorization,
-        };
-        events.push({ ...base, status: 'initiated' });
-        return {
-          async success(params?: { meta?: JsonObject }) {
-            events.push({ ...base, status: 'succeeded', meta: params?.meta });
-          },
-          async fail(params: { meta?: JsonObject; error: Error }) {
-            events.push({ ...base, status: 'failed', meta: params.meta, error: params.error.name });
-          },
-        };
-      },
-    }),
-  });
-}
 
 const as = (name: string) => mockCredentials.user.header(`user:default/${name}`);
 

@@ -12,9 +12,12 @@ export type AuditedAction =
   | 'promotion-request'
   | 'promotion-approve'
   | 'promotion-reject'
+  | 'promotion-override'
   | 'promotion-rollback'
   | 'hold-place'
-  | 'hold-lift';
+  | 'hold-lift'
+  | 'incident-open'
+  | 'incident-resolve';
 
 // Approvals and rollbacks change prod out of the ordinary flow: ranked higher.
 const SEVERITY: Record<AuditedAction, AuditorServiceEventSeverityLevel> = {
@@ -22,9 +25,14 @@ const SEVERITY: Record<AuditedAction, AuditorServiceEventSeverityLevel> = {
   'promotion-approve': 'high',
   // Closing ships nothing: ranked like a request.
   'promotion-reject': 'medium',
+  // Lifting policy (a freeze, an incident) lets a change through it: ranked like an approval.
+  'promotion-override': 'high',
   'promotion-rollback': 'high',
   'hold-place': 'medium',
   'hold-lift': 'medium',
+  // An incident opens or closes stages to promotions for a whole Product.
+  'incident-open': 'medium',
+  'incident-resolve': 'medium',
 };
 
 /** What a route learns while it acts (product, stage, services, promotion id), for the event. */

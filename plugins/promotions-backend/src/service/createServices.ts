@@ -1,4 +1,5 @@
 import {
+  AuditorService,
   AuthService,
   CacheService,
   LoggerService,
@@ -51,6 +52,11 @@ import type { PromotionGuard } from '@refplat/plugin-promotions-node';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { freezeGuard } from '../guards/freezeGuard';
 import { annotateGuards } from '../guards/annotateGuards';
+import { incidentGuard } from '../guards/incidentGuard';
+import { annotateIncidents } from '../incidents/annotateIncidents';
+import { IncidentApprovals } from '../incidents/IncidentApprovals';
+import { IncidentService } from '../incidents/IncidentService';
+import { IncidentStore } from '../incidents/IncidentStore';
 
 /** How far back a ladder view looks for live promotions and for how each digest arrived. */
 const RECENT_PROMOTIONS = 50;
@@ -72,16 +78,13 @@ export interface PromotionsServiceDeps {
   notifications?: NotificationService;
   /** Guards added by backend modules through promotionsGuardsExtensionPoint. */
   addedGuards?: PromotionGuard[];
+  auditor: AuditorService;
 }
 
 /** Wires the plugin's services from Backstage's; the plugin adds HTTP and scheduling. */
 export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const { rootConfig, cache, db, logger, catalog, auth, permissions } = deps;
   const config = readPromotionsConfig(rootConfig);
-  const guards = new PromotionGuards(
-    [...(config.freezes.length ? [freezeGuard(config.freezes)] : []), ...(deps.addedGuards ?? [])],
-    logger,
-  );
   const appBaseUrl = rootConfig.getOptionalString('app.baseUrl');
   const entityUrl = appBaseUrl
     ? (product: { product: string }) => `${appBaseUrl}/catalog/default/system/${product.product}`
@@ -111,6 +114,20 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const holds = new HoldStore(db);
   const healthySince = new HealthySinceStore(db);
   const autoDecisions = new AutoDecisionStore(db);
+  const incidents = new IncidentStore(db);
+  const incidentApprovals = config.incidents
+    ? new IncidentApprovals({ policy: config.incidents, incidents, store, rights: approvalRights })
+    : undefined;
+  const guards = new PromotionGuards(
+    [
+      ...(config.freezes.length ? [freezeGuard(config.freezes)] : []),
+      ...(config.incidents && incidentApprovals
+        ? [incidentGuard({ policy: config.incidents, incidents, store, approvals: incidentApprovals })]
+        : []),
+      ...(deps.addedGuards ?? []),
+    ],
+    logger,
+  );
   const recentPromotions = (product: ProductRef) =>
     store.listForProduct(product.team, product.product, RECENT_PROMOTIONS);
   const livePromotions = async (product: ProductRef) =>
@@ -141,6 +158,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
       await annotations.annotate(ladder);
       // Before the diagnosis: its checklist lists the guards' verdicts.
       await annotateGuards(ladder, guards, config.freezes);
+      if (config.incidents) annotateIncidents(ladder, config.incidents, await incidents.listOpen(ladder));
       await diagnosis.annotate(ladder);
     },
     livePromotions,
@@ -185,6 +203,11 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     guards,
     logger,
   });
+  /** Has the Gate look at the Product's live promotions now, rather than at its next run. */
+  const checkLivePromotions = async (product: ProductRef) => {
+    const live = await livePromotions(product);
+    await Promise.all(live.map(promotion => gate.check(promotion.id)));
+  };
   // A request or approval is looked at right away, not at the next tick.
   const onChange = (id: string) => {
     void gate.check(id);
@@ -199,8 +222,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     await broadcaster.productChanged(product, 'health');
     // The stage below turning healthy is what a waiting promotion waits for: check it
     // now rather than at the Gate's next run.
-    const live = await livePromotions(product);
-    await Promise.all(live.map(promotion => gate.check(promotion.id)));
+    await checkLivePromotions(product);
   });
   const stageHistory = new StageHistory({ config, writer, store, cache });
   const promotionService = new PromotionService({
@@ -221,9 +243,24 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     store,
     writer,
     rights: approvalRights,
+    permissions,
     logger,
     onChange,
+    incidentApprovals,
   });
+  const incidentService = config.incidents
+    ? new IncidentService({
+        policy: config.incidents,
+        incidents,
+        store,
+        settleApproval: promotion => approvalService.settle(promotion),
+        livePromotions,
+        checkLivePromotions,
+        productChanged: (product, what) => broadcaster.productChanged(product, what),
+        auditor: deps.auditor,
+        logger,
+      })
+    : undefined;
   const autoPromoter = new AutoPromoter({
     config,
     reader,
@@ -259,8 +296,9 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     promotionService,
     approvalService,
     approvalRights,
+    incidentService,
     approvalsInbox: new ApprovalsInbox({ config, store, rights: approvalRights, permissions }),
-    rejecter: new PromotionRejecter({ config, store, writer, rights: approvalRights, logger }),
+    rejecter: new PromotionRejecter({ config, store, writer, rights: approvalRights, permissions, logger }),
     stageHistory,
     autoPromoter,
     timelineReader: new DigestTimelineReader({ config, octokit, reader, store: timelines, logger }),

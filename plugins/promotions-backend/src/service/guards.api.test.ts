@@ -22,6 +22,8 @@ function dateRangeAroundNow(): string {
 
 /** The stages a test's change board currently refuses. */
 const refusedByChangeBoard = new Set<string>();
+/** The stages whose open promotions the board refuses at the Gate (it learned something after the request). */
+const refusedAtMerge = new Set<string>();
 
 /** An adopter's guard, added as they would: a backend module using the extension point. */
 const changeBoardModule = createBackendModule({
@@ -33,8 +35,8 @@ const changeBoardModule = createBackendModule({
       async init({ guards }) {
         guards.addGuard({
           name: 'change-board',
-          evaluate: async promotion =>
-            refusedByChangeBoard.has(promotion.toStage)
+          evaluate: async (promotion, context) =>
+            refusedByChangeBoard.has(promotion.toStage) || (context.phase === 'gate' && refusedAtMerge.has(promotion.toStage))
               ? { verdict: 'block', reason: `The change board has not cleared ${promotion.toStage}` }
               : { verdict: 'allow', reason: 'Cleared by the change board' },
         });
@@ -85,7 +87,7 @@ describe('promotion guards against the simulator', () => {
     const refused = await requestPromotion({ toStage: 'test', services: ['storefront'] }, 'bob');
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(
-      /^Promotion into test refused by policy: freeze: test is frozen by holiday-freeze until \d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z: Holidays: nobody on call$/,
+      /^Promotion into test refused by policy: freeze: test is frozen by holiday-freeze until \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d [\w/]+: Holidays: nobody on call$/,
     );
 
     const ladder: Ladder = (
@@ -176,6 +178,56 @@ describe('promotion guards against the simulator', () => {
         expect.stringMatching(/change-board: allow: Cleared by the change board/),
       ]),
     );
+  });
+
+  it('lets a release-approver override the block on a promotion already open: it merges, with the override on the PR and in the trail', async () => {
+    refusedAtMerge.add('uat');
+    const requested = await requestPromotion({ toStage: 'uat' }, 'bob');
+    expect(requested.status).toBe(201);
+    const promotion: Promotion = requested.body.promotion;
+    await eventually(async () => {
+      const statuses = await headStatuses(promotion.pullRequest.number);
+      const board = statuses.find(status => status.context === 'promotions/guard/change-board');
+      return board?.state === 'failure' ? board : undefined;
+    }, 60_000);
+    const override = (user: string, body: object) =>
+      request(server).post(`/api/promotions/promotions/${promotion.id}/override`).set('Authorization', asUser(user)).send(body);
+
+    expect((await override('bob', { reason: 'please' })).status).toBe(403);
+    const withoutReason = await override('alice', { reason: ' ' });
+    expect(withoutReason.status).toBe(400);
+    expect(withoutReason.body.error.message).toMatch(/An override needs a reason/);
+    expect((await promotionDetail(promotion.id)).promotion.status).toBe('open');
+
+    const overridden = await override('alice', { reason: 'CAB cleared it by phone' });
+    expect(overridden.status).toBe(200);
+    expect(overridden.body.promotion.guardOverride).toEqual({ by: 'user:default/alice', reason: 'CAB cleared it by phone' });
+    await mergedPromotion(promotion.id);
+    expect(await headStatuses(promotion.pullRequest.number)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          context: 'promotions/guard/change-board',
+          state: 'success',
+          description: 'Overridden by user:default/alice: CAB cleared it by phone',
+        }),
+      ]),
+    );
+    const { data: comments } = await github.rest.issues.listComments({ ...REPO, issue_number: promotion.pullRequest.number });
+    expect(comments.map(comment => comment.body)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Policy overridden by `user:default\/alice` in Backstage: CAB cleared it by phone/)]),
+    );
+    const { events } = await promotionDetail(promotion.id);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'guards-overridden', actor: 'user:default/alice', detail: 'CAB cleared it by phone' }),
+      ]),
+    );
+
+    // Once it merged there is nothing left to override.
+    const late = await override('alice', { reason: 'again' });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toMatch(/is merged: only an open promotion's policy can be overridden/);
+    refusedAtMerge.clear();
   });
 });
 

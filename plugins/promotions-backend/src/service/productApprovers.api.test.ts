@@ -11,7 +11,7 @@ type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
 
 const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
 const SIM_OPTIONS = { canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 };
-/** In the test catalog, alpha/shop's System names `group:default/shop-release` (dave) as its approvers. */
+/** In the test catalog, alpha/shop's System names `group:default/shop-release` (erin) as its approvers. */
 const QUORUM_2 = { 'alpha/shop': { 'refplat.org/approval-quorum': 'prod=2' } };
 
 const requestProd = async (server: Server): Promise<Promotion> => {
@@ -66,10 +66,10 @@ describe("a Product's own approvers, replacing the global ones", () => {
 
     const ladder = await request(server).get('/api/promotions/products/alpha/shop/ladder').set('Authorization', asUser('bob'));
     expect(ladder.body.approvers).toEqual(['group:default/shop-release']);
-    expect(await inbox(server, 'dave')).toEqual([promotion.id]);
+    expect(await inbox(server, 'erin')).toEqual([promotion.id]);
     expect(await inbox(server, 'alice')).toEqual([]);
 
-    expect(await awaitingByAction('dave')).toEqual([promotion.id]);
+    expect(await awaitingByAction('erin')).toEqual([promotion.id]);
     expect(await awaitingByAction('alice')).toEqual([]);
 
     const byAlice = await approve(server, promotion.id, 'alice');
@@ -86,10 +86,10 @@ describe("a Product's own approvers, replacing the global ones", () => {
       .send({ reason: 'not mine to answer' });
     expect(rejectedByAlice.status).toBe(403);
 
-    const byDave = await approve(server, promotion.id, 'dave');
-    expect(byDave.status).toBe(200);
-    expect(byDave.body.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/dave' });
-    expect(await inbox(server, 'dave')).toEqual([]);
+    const byErin = await approve(server, promotion.id, 'erin');
+    expect(byErin.status).toBe(200);
+    expect(byErin.body.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/erin' });
+    expect(await inbox(server, 'erin')).toEqual([]);
   });
 });
 
@@ -111,7 +111,7 @@ describe("a Product's own approvers besides the global ones, and its own quorum"
     expect(ladder.body.approvers).toEqual(['group:default/release-approvers', 'group:default/shop-release']);
     const promotion = await requestProd(server);
     expect(await inbox(server, 'alice')).toEqual([promotion.id]);
-    expect(await inbox(server, 'dave')).toEqual([promotion.id]);
+    expect(await inbox(server, 'erin')).toEqual([promotion.id]);
 
     const byAlice = await approve(server, promotion.id, 'alice');
     expect(byAlice.status).toBe(200);
@@ -121,14 +121,14 @@ describe("a Product's own approvers besides the global ones, and its own quorum"
     });
     // Alice approved its head: it waits for someone else, not for her.
     expect(await inbox(server, 'alice')).toEqual([]);
-    expect(await inbox(server, 'dave')).toEqual([promotion.id]);
+    expect(await inbox(server, 'erin')).toEqual([promotion.id]);
     expect(await inbox(server, 'carol')).toEqual([promotion.id]);
 
-    const byDave = await approve(server, promotion.id, 'dave');
-    expect(byDave.status).toBe(200);
-    expect(byDave.body.promotion).toMatchObject({
+    const byErin = await approve(server, promotion.id, 'erin');
+    expect(byErin.status).toBe(200);
+    expect(byErin.body.promotion).toMatchObject({
       status: 'approved',
-      approvedBy: 'user:default/alice, user:default/dave',
+      approvedBy: 'user:default/alice, user:default/erin',
     });
     await mergedEventually(server, promotion.id);
     expect(await inbox(server, 'carol')).toEqual([]);

@@ -1,5 +1,5 @@
 import { InputError } from '@backstage/errors';
-import { isValidDigest, isValidName } from '@refplat/plugin-promotions-common';
+import { isValidDigest, isValidName, parseProductRef } from '@refplat/plugin-promotions-common';
 import { z } from 'zod';
 import { boundedQuote } from './boundedQuote';
 
@@ -12,16 +12,20 @@ const name = (field: string) => z.custom<string>(isValidName, `${field} must be 
 /** An override's reason goes onto the PR and into the trail whole: bounded, like a rejection's. */
 export const MAX_OVERRIDE_REASON_CHARS = 1000;
 
-const overrideReason = z
-  .string({ required_error: 'An override needs a reason', invalid_type_error: 'override.reason must be text' })
-  .trim()
-  .min(1, 'An override needs a reason')
-  .max(MAX_OVERRIDE_REASON_CHARS, `override.reason is limited to ${MAX_OVERRIDE_REASON_CHARS} characters`);
+const overrideReason = (field: string) =>
+  z
+    .string({ required_error: 'An override needs a reason', invalid_type_error: `${field} must be text` })
+    .trim()
+    .min(1, 'An override needs a reason')
+    .max(MAX_OVERRIDE_REASON_CHARS, `${field} is limited to ${MAX_OVERRIDE_REASON_CHARS} characters`);
+
+/** `POST /promotions/:id/override`: lifting the guards' blocks from an open promotion. */
+export const overrideBody = z.object({ reason: overrideReason('reason') });
 
 export const promotionRequestBody = z.object({
   toStage: z.custom<string>(isValidName, `toStage must be a stage name (${NAME_RULE})`),
   /** A release-approver's override of the guards' blocks (e.g. a freeze window). */
-  override: z.object({ reason: overrideReason }).optional(),
+  override: z.object({ reason: overrideReason('override.reason') }).optional(),
   services: z
     .array(name('each service'), {
       invalid_type_error: 'services, when given, must be a non-empty list of service names',
@@ -60,6 +64,29 @@ export const rejectBody = z.object({
     .trim()
     .min(1, 'A rejection needs a reason for the requester')
     .max(MAX_REJECT_REASON_CHARS, `reason must be at most ${MAX_REJECT_REASON_CHARS} characters`),
+});
+
+/** An incident id and link are shown on the ladder and in reasons: bounded. */
+export const MAX_INCIDENT_ID_CHARS = 200;
+export const MAX_INCIDENT_URL_CHARS = 2000;
+
+/** An incident report, from the events topic `promotions.incidents` or `POST /incidents`. */
+export const incidentReportBody = z.object({
+  product: z.custom<string>(
+    value => typeof value === 'string' && parseProductRef(value) !== undefined,
+    'product must be a Product as team/product (lowercase letters, digits and -)',
+  ),
+  id: z
+    .string({ required_error: 'id is required', invalid_type_error: 'id must be text' })
+    .trim()
+    .min(1, 'id must not be empty')
+    .max(MAX_INCIDENT_ID_CHARS, `id is limited to ${MAX_INCIDENT_ID_CHARS} characters`),
+  state: z.enum(['open', 'resolved'], { errorMap: () => ({ message: "state must be 'open' or 'resolved'" }) }),
+  url: z
+    .string({ required_error: 'url is required', invalid_type_error: 'url must be text' })
+    .max(MAX_INCIDENT_URL_CHARS, `url is limited to ${MAX_INCIDENT_URL_CHARS} characters`)
+    .url('url must be an http(s) link to the incident')
+    .refine(url => /^https?:\/\//i.test(url), 'url must be an http(s) link to the incident'),
 });
 
 const MAX_ISSUES_SHOWN = 3;

@@ -63,11 +63,17 @@ describe('each Service tells its own truth', () => {
 
   /** Waits until dev satisfies `holds`, noting the neighbours' verdicts on every read. */
   async function devWhen(holds: (stage: LadderStage) => boolean, neighbours: string[]) {
-    return eventually(async () => {
-      const stage = await dev();
-      for (const service of neighbours) neighbourVerdicts.add(stage.services[service].verdict);
-      return holds(stage) ? stage : undefined;
-    }, WAIT_MS);
+    let last: LadderStage | undefined;
+    try {
+      return await eventually(async () => {
+        last = await dev();
+        for (const service of neighbours) neighbourVerdicts.add(last.services[service].verdict);
+        return holds(last) ? last : undefined;
+      }, WAIT_MS);
+    } catch (error) {
+      // The last view says which part of the condition never held.
+      throw new Error(`${error}; dev was last ${JSON.stringify(last?.services, null, 1)}`);
+    }
   }
 
   const requestPromotion = (body: object) =>

@@ -601,6 +601,40 @@ describe('diagnose: ArgoCD and the Application', () => {
     );
   });
 
+  it.each([
+    // Backstage saw the Release after ArgoCD compared the spec that carries it.
+    ['the revision check says ArgoCD compared the released spec', { releaseApplied: true }, 0.5, 'rollout-aborted'],
+    // ArgoCD's reconciledAt has whole seconds; a merge later in that second is not after it.
+    ["ArgoCD reconciled in the merge's own second", {}, 0, 'rollout-aborted'],
+    ['nothing says ArgoCD saw the merge', { releaseApplied: false }, 1.5, 'merged-out-of-sync'],
+  ])('an aborted canary whose Release %s is %s', (_case, extra, reconciledBeforeMerge, code) => {
+    const merged = new Date(NOW.getTime() - 60_000 + 400);
+    const result = diagnose(
+      input({
+        ...extra,
+        promotion: {},
+        releaseChangedAt: merged.toISOString(),
+        runningDigests: [OLD],
+        application: {
+          healthStatus: 'Degraded',
+          reconciledAt: new Date(Math.floor(merged.getTime() / 1000) * 1000 - reconciledBeforeMerge * 1000).toISOString(),
+          operationFinishedAt: ago(7200),
+        },
+        canary: {
+          phase: 'Degraded',
+          currentStep: 0,
+          totalSteps: 6,
+          complete: false,
+          weight: 0,
+          paused: false,
+          aborted: true,
+          message: 'RolloutAborted',
+        },
+      }),
+    );
+    expect(result.code).toBe(code);
+  });
+
   it('synced but running another digest is the wrong digest', () => {
     const result = diagnose(input({ promotion: {}, runningDigests: [OLD] }));
     expect(result).toMatchObject({

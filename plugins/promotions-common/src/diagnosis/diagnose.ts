@@ -79,6 +79,12 @@ export interface DiagnosisInput {
     /** Optional: ISO time the Application's health last changed (`status.health.lastTransitionTime`). */
     healthSince?: string;
   };
+  /**
+   * The health rules found that ArgoCD compared the stage against a spec carrying the released
+   * digest (the `revision` check). Then ArgoCD has picked the merge up, whatever the clocks say:
+   * `releaseChangedAt` is when Backstage first saw the Release, which can be after ArgoCD did.
+   */
+  releaseApplied?: boolean;
   /** Digests of the service's images ArgoCD reports running. */
   runningDigests: string[];
   /**
@@ -156,6 +162,10 @@ function millis(iso: string | undefined): number | undefined {
   if (!iso) return undefined;
   const ms = Date.parse(iso);
   return Number.isFinite(ms) ? ms : undefined;
+}
+
+function wholeSecond(ms: number | undefined): number | undefined {
+  return ms === undefined ? undefined : Math.floor(ms / 1000) * 1000;
 }
 
 /** Whole seconds from `iso` to `now` (never negative), or undefined. */
@@ -320,7 +330,8 @@ export function diagnose(
     sameDigest(d, released),
   );
   const finishedMs = millis(app.operationFinishedAt);
-  const mergeMs = millis(mergeAt);
+  // ArgoCD's times have whole seconds: a sync in the merge's own second is after it.
+  const mergeMs = wholeSecond(millis(mergeAt));
   const reconciledMs = millis(app.reconciledAt);
   const syncedAfterMerge =
     finishedMs !== undefined && mergeMs !== undefined && finishedMs >= mergeMs;
@@ -431,6 +442,7 @@ export function diagnose(
   // does not run the released digest): it has not picked the merge up yet.
   if (
     !runningReleased &&
+    input.releaseApplied !== true &&
     mergeMs !== undefined &&
     (reconciledMs === undefined || reconciledMs < mergeMs) &&
     !syncedAfterMerge

@@ -34,11 +34,23 @@ describe('freezeVerdict', () => {
     ['a date range over a DST change ends in summer time', '2026-03-20 – 2026-04-02', 'Europe/Berlin', '2026-03-30T12:00:00Z', '2026-04-02T22:00:00.000Z'],
     ['a plain hyphen separates too', 'Fri 16:00 - Mon 08:00', 'UTC', '2026-12-05T00:00:00Z', '2026-12-07T08:00:00.000Z'],
   ])('%s', (_case, schedule, timezone, now, until) => {
+    const blockedReason = expect.stringMatching(/^prod is frozen by weekend until .+: nobody on call$/);
     const expected =
       until === undefined
         ? { verdict: 'allow', reason: 'prod is not frozen' }
-        : { verdict: 'block', reason: `prod is frozen by weekend until ${until}: nobody on call`, until };
+        : { verdict: 'block', reason: blockedReason, until };
     expect(freezeVerdict([window(schedule, timezone)], 'prod', new Date(now))).toEqual(expected);
+  });
+
+  it.each([
+    ['Fri 16:00 – Mon 08:00', 'Europe/Berlin', '2026-12-06T12:00:00Z', 'Mon 7 Dec 2026, 08:00 Europe/Berlin'],
+    ['Sat 20:00 – Mon 08:00', 'Europe/Berlin', '2026-03-28T20:00:00Z', 'Mon 30 Mar 2026, 08:00 Europe/Berlin'],
+    ['Fri 16:00 – Mon 08:00', 'America/New_York', '2026-12-04T21:00:00Z', 'Mon 7 Dec 2026, 08:00 America/New_York'],
+    ['2026-12-20 – 2027-01-04', 'Europe/Berlin', '2026-12-26T12:00:00Z', 'Tue 5 Jan 2027, 00:00 Europe/Berlin'],
+  ])('people read the end of %s (%s) as wall time in its zone', (schedule, timezone, now, readable) => {
+    expect(freezeVerdict([window(schedule, timezone)], 'prod', new Date(now)).reason).toBe(
+      `prod is frozen by weekend until ${readable}: nobody on call`,
+    );
   });
 
   it('leaves stages the window does not name alone', () => {
@@ -49,7 +61,7 @@ describe('freezeVerdict', () => {
   it('names the window that ends last when windows overlap', () => {
     const holidays = { ...window('2026-12-20 – 2027-01-04'), name: 'holidays', reason: 'holidays' };
     const verdict = freezeVerdict([window('Fri 16:00 – Mon 08:00'), holidays], 'prod', new Date('2026-12-26T12:00:00Z'));
-    expect(verdict.reason).toMatch(/^prod is frozen by holidays until 2027-01-04T23:00:00.000Z/);
+    expect(verdict.reason).toMatch(/^prod is frozen by holidays until Tue 5 Jan 2027, 00:00 Europe\/Berlin/);
   });
 });
 

@@ -21,6 +21,8 @@ export interface FreezeWindow {
 export interface ActiveFreeze {
   name: string;
   reason: string;
+  /** The window's IANA time zone, in which people read its times. */
+  timezone: string;
   /** ISO time (UTC) of the window's end. */
   start: string;
   end: string;
@@ -92,6 +94,7 @@ export function activeFreeze(window: FreezeWindow, now: Date): ActiveFreeze | un
   return {
     name: window.name,
     reason: window.reason,
+    timezone: window.timezone,
     start: from.toUTC().toISO()!,
     end: to.toUTC().toISO()!,
   };
@@ -105,13 +108,19 @@ export function activeFreezes(windows: FreezeWindow[], stage: string, now: Date)
     .sort((a, b) => b.end.localeCompare(a.end));
 }
 
-/** The freeze guard's verdict on a promotion into `stage` at `now`. @public */
+/** The window's end as its people read it: wall time in the window's own zone ("Mon 7 Dec 2026, 08:00 Europe/Berlin"). */
+function readableEnd(freeze: ActiveFreeze): string {
+  const end = DateTime.fromISO(freeze.end, { zone: freeze.timezone, locale: 'en-GB' });
+  return `${end.toFormat('ccc d LLL yyyy, HH:mm')} ${freeze.timezone}`;
+}
+
+/** The freeze guard's verdict on a promotion into `stage` at `now`; `until` stays ISO for machines. @public */
 export function freezeVerdict(windows: FreezeWindow[], stage: string, now: Date): GuardVerdict {
   const [freeze] = activeFreezes(windows, stage, now);
   if (!freeze) return { verdict: 'allow', reason: `${stage} is not frozen` };
   return {
     verdict: 'block',
-    reason: `${stage} is frozen by ${freeze.name} until ${freeze.end}: ${freeze.reason}`,
+    reason: `${stage} is frozen by ${freeze.name} until ${readableEnd(freeze)}: ${freeze.reason}`,
     until: freeze.end,
   };
 }

@@ -23,6 +23,8 @@ export interface GuardVerdict {
  * @public
  */
 export interface GuardedPromotion {
+  /** The stored promotion's id once there is one (in the Gate); absent for a request, the auto-promoter and the ladder. */
+  id?: string;
   team: string;
   product: string;
   kind: 'promotion' | 'rollback';

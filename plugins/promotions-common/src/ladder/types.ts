@@ -1,5 +1,6 @@
 import type { ActiveFreeze } from '../guards/freezes';
 import type { NamedGuardVerdict } from '../guards/types';
+import type { OpenIncident, StageIncidentGate } from '../guards/incidents';
 import type { CanaryState } from '../argo/canaryState';
 import type { RolloutHealth } from '../argo/rolloutHealth';
 import type { HealthVerdict, ServiceHealthCheck } from '../health/serviceHealth';
@@ -129,6 +130,8 @@ export interface LadderStage {
   freeze?: ActiveFreeze;
   /** Each promotion guard's verdict on promoting the stage below into this one now. */
   guards?: NamedGuardVerdict[];
+  /** What the Product's open incidents ask of promotions into this stage (`promotions.incidents`), if anything. */
+  incidentGate?: StageIncidentGate;
 }
 
 /** @public */
@@ -145,5 +148,7 @@ export interface Ladder {
   revision: string;
   /** Set when health could not be read at all (ArgoCD or the cluster unreachable). */
   healthError?: string;
+  /** The Product's open incidents, oldest first (with the incident gate configured). */
+  incidents?: OpenIncident[];
   generatedAt: string;
 }

@@ -41,6 +41,8 @@ export type PromotionEventType =
   | 'checks-passed'
   | 'checks-failed'
   | 'approved'
+  /** An incident commander approved it while an incident was open; the detail is the head approved. */
+  | 'incident-approved'
   /** The PR head moved after the approval: it must be approved again. */
   | 'approval-voided'
   | 'merged'

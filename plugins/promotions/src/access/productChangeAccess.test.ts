@@ -103,6 +103,27 @@ describe('approveAccess', () => {
   });
 });
 
+describe('approveAccess while an incident asks for a commander', () => {
+  const COMMANDERS = ['group:default/incident-commanders'];
+  const dave = ['user:default/dave', 'group:default/incident-commanders'];
+
+  it('lets an incident commander approve as well as a release-approver', () => {
+    expect(approveAccess(viewer(dave), 'user:default/bob', COMMANDERS)).toEqual({ allowed: true });
+    expect(approveAccess(viewer(alice), 'user:default/bob', COMMANDERS)).toEqual({ allowed: true });
+  });
+
+  it('names both groups to everyone else', () => {
+    expect(approveAccess(viewer(bob), 'user:default/carol', COMMANDERS)).toEqual({
+      allowed: false,
+      reason: 'Awaiting approval by members of release-approvers and an incident commander (incident-commanders)',
+    });
+  });
+
+  it('lets no commander approve without an incident asking for one', () => {
+    expect(approveAccess(viewer(dave), 'user:default/bob').allowed).toBe(false);
+  });
+});
+
 describe('refName', () => {
   it.each([
     ['group:default/alpha', 'alpha'],

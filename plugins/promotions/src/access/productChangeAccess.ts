@@ -83,8 +83,13 @@ export function changeAccess(
   };
 }
 
-/** Whether the viewer may approve a promotion someone requested. */
-export function approveAccess(viewer: ProductViewer, requestedBy: string): ApproveAccess {
+/**
+ * Whether the viewer may approve a promotion someone requested: a
+ * release-approver, or a member of `commanders` while an open incident asks
+ * for an incident commander's approval too (the backend decides which
+ * approval is still missing).
+ */
+export function approveAccess(viewer: ProductViewer, requestedBy: string, commanders: string[] = []): ApproveAccess {
   if (viewer.requireDistinctApprover && requestedBy === viewer.userEntityRef) {
     return {
       allowed: false,
@@ -92,12 +97,12 @@ export function approveAccess(viewer: ProductViewer, requestedBy: string): Appro
       ownRequest: true,
     };
   }
-  if (!isApprover(viewer)) {
+  if (!isApprover(viewer) && !commanders.some(ref => viewer.claims.includes(ref))) {
     return {
       allowed: false,
       reason: `Awaiting approval by ${
         viewer.approvers.length ? `members of ${names(viewer.approvers)}` : 'a release-approver'
-      }`,
+      }${commanders.length ? ` and an incident commander (${names(commanders)})` : ''}`,
     };
   }
   return ALLOWED;

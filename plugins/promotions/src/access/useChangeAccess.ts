@@ -47,12 +47,15 @@ export function useChangeAccess(
     : { allowed: false, loading: false, reason: access.reason };
 }
 
-/** Whether the signed-in user may approve a promotion `requestedBy` someone. */
-export function useApproveAccess(product: ProductRef, requestedBy: string): ActionAccess {
+/**
+ * Whether the signed-in user may approve a promotion `requestedBy` someone;
+ * `commanders` when an open incident asks for an incident commander as well.
+ */
+export function useApproveAccess(product: ProductRef, requestedBy: string, commanders: string[] = []): ActionAccess {
   const permission = useProductPermission(promotionApprovePermission, product);
   const { viewer } = useProductAccessState();
   if (permission.loading || !viewer) return CHECKING;
-  const access = approveAccess(viewer, requestedBy);
+  const access = approveAccess(viewer, requestedBy, commanders);
   if (!access.allowed) {
     return { allowed: false, loading: false, reason: access.reason, ownRequest: 'ownRequest' in access };
   }

@@ -29,8 +29,8 @@ const DEMO_USERS = [
     role: 'Release-approver: approves what Alice requested (nobody approves their own).',
   },
   {
-    name: 'dave',
-    title: 'Dave',
+    name: 'erin',
+    title: 'Erin',
     role: "The shop's release captain: may approve shop's promotions (its System names shop-release), no other Product's.",
   },
 ];

@@ -5,6 +5,7 @@ import { FreezeNotice, freezeEnd } from './FreezeNotice';
 const holidays = {
   name: 'holidays',
   reason: 'Holiday freeze',
+  timezone: 'Europe/Berlin',
   start: '2026-12-19T23:00:00.000Z',
   end: '2027-01-04T23:00:00.000Z',
 };

@@ -15,6 +15,7 @@ import { StageHistoryButton } from '../StageHistory/StageHistoryButton';
 import { StuckChip } from '../Diagnosis/StuckChip';
 import { WhatChangedButton } from '../WhatChanged/WhatChangedButton';
 import { FreezeNotice } from './FreezeNotice';
+import { IncidentNotice } from './IncidentNotice';
 import { StageRung } from './StageRung';
 
 const useStyles = makeStyles(theme => ({
@@ -89,6 +90,7 @@ export const StageHeader = (props: {
         )}
       </div>
       {stage.freeze && <FreezeNotice stage={stage.name} freeze={stage.freeze} />}
+      {stage.incidentGate && <IncidentNotice stage={stage.name} gate={stage.incidentGate} />}
       {(stage.release.error || stage.environment.error) && (
         <Typography variant="caption" color="error" display="block">
           {stage.release.error ?? stage.environment.error}

@@ -16,12 +16,14 @@ const useStyles = makeStyles(theme => ({
 export const ApprovalAction = (props: {
   product: ProductRef;
   promotion: Promotion;
+  /** The incident commanders, while an open incident asks for one's approval too. */
+  commanders?: string[];
   onApproved: () => void;
 }) => {
   const classes = useStyles();
   const { promotion } = props;
   const [confirming, setConfirming] = useState(false);
-  const access = useApproveAccess(props.product, promotion.requestedBy);
+  const access = useApproveAccess(props.product, promotion.requestedBy, props.commanders);
   const awaiting = promotion.status === 'awaiting-approval';
   const opening = promotion.pullRequest.number <= 0;
   let action = null;

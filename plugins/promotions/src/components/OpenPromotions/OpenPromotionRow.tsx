@@ -14,6 +14,8 @@ export const OpenPromotionRow = (props: {
   onChanged: () => void;
 }) => {
   const { ladder, promotion } = props;
+  const incidentGate = ladder.stages.find(stage => stage.name === promotion.toStage)?.incidentGate;
+  const commanders = incidentGate?.mode === 'approval' ? incidentGate.commanders : undefined;
   return (
     <TableRow data-testid={`open-promotion-${promotion.id}`}>
       <TableCell>
@@ -37,7 +39,7 @@ export const OpenPromotionRow = (props: {
         <PullRequestLink pullRequest={promotion.pullRequest} />
       </TableCell>
       <TableCell>
-        <ApprovalAction product={ladder} promotion={promotion} onApproved={props.onChanged} />
+        <ApprovalAction product={ladder} promotion={promotion} commanders={commanders} onApproved={props.onChanged} />
       </TableCell>
     </TableRow>
   );

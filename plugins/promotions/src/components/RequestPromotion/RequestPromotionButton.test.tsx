@@ -267,11 +267,11 @@ describe('Replacing the promotion in flight', () => {
   });
 
   describe('into a frozen stage', () => {
-    const FREEZE_REASON = 'prod is frozen by holidays until 2027-01-04T23:00:00.000Z: Holiday freeze';
+    const FREEZE_REASON = 'prod is frozen by holidays until Tue 5 Jan 2027, 00:00 Europe/Berlin: Holiday freeze';
     function frozenLadder(product = 'shop'): Ladder {
       const ladder = ladderWithStorefrontReadyForProd(product);
       const prod = stageNamed(ladder, 'prod');
-      prod.freeze = { name: 'holidays', reason: 'Holiday freeze', start: '2026-12-19T23:00:00.000Z', end: '2027-01-04T23:00:00.000Z' };
+      prod.freeze = { name: 'holidays', reason: 'Holiday freeze', timezone: 'Europe/Berlin', start: '2026-12-19T23:00:00.000Z', end: '2027-01-04T23:00:00.000Z' };
       prod.guards = [{ guard: 'freeze', verdict: 'block', reason: FREEZE_REASON }];
       return ladder;
     }

@@ -1,0 +1,109 @@
+import { AuditorService, LoggerService } from '@backstage/backend-plugin-api';
+import { EventsService } from '@backstage/plugin-events-node';
+import { IncidentPolicy, IncidentReport, ProductRef, parseProductRef } from '@refplat/plugin-promotions-common';
+import express from 'express';
+import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
+import { auditing } from '../service/audit';
+import { incidentReportBody, parseBody } from '../service/requestBodies';
+import { IncidentStore } from './IncidentStore';
+
+/** The events topic incident tools publish on. */
+export const INCIDENTS_TOPIC = 'promotions.incidents';
+const INCIDENTS_ACTOR = 'promotions-incidents';
+/** The subscriber id: with the events backend's bus, one replica handles each event. */
+const SUBSCRIBER_ID = 'promotions-incidents';
+
+/**
+ * Takes incident reports (events on `promotions.incidents`, or `POST
+ * /incidents`), keeps the Products' open incidents, and moves the Product's
+ * live promotions at once: an opening incident takes back approvals that no
+ * longer suffice (approval mode), and either change has the Gate look again,
+ * so a resolve releases what the incident held.
+ */
+export class IncidentService {
+  private readonly audited: ReturnType<typeof auditing>;
+
+  constructor(
+    private readonly options: {
+      policy: IncidentPolicy;
+      incidents: IncidentStore;
+      store: PromotionStore;
+      /** Approves a waiting promotion whose approvals are complete now (see ApprovalService.settle). */
+      settleApproval: (promotion: PromotionRecord) => Promise<unknown>;
+      livePromotions: (product: ProductRef) => Promise<PromotionRecord[]>;
+      /** Has the Gate look at the Product's live promotions now (as a health event does). */
+      checkLivePromotions: (product: ProductRef) => Promise<void>;
+      productChanged: (product: ProductRef, what: string) => Promise<void>;
+      auditor: AuditorService;
+      logger: LoggerService;
+    },
+  ) {
+    this.audited = auditing(options.auditor);
+  }
+
+  subscribe(events: EventsService): Promise<void> {
+    return events.subscribe({
+      id: SUBSCRIBER_ID,
+      topics: [INCIDENTS_TOPIC],
+      onEvent: async params => {
+        try {
+          await this.report(params.eventPayload, { via: 'events' });
+        } catch (error) {
+          // Nobody waits for an answer on the topic: a malformed report is only logged.
+          this.options.logger.warn(`Could not take the incident report on ${INCIDENTS_TOPIC}: ${error}`);
+        }
+      },
+    });
+  }
+
+  /**
+   * Records a report (400 when malformed) as the auditor event
+   * `incident-open` or `incident-resolve`; `changed` is false for a report
+   * that changes nothing (delivered twice, or resolving an incident not open).
+   */
+  async report(body: unknown, source: { request?: express.Request; via: 'events' | 'http' }) {
+    const report: IncidentReport = parseBody(incidentReportBody, body, '{product, id, state, url}');
+    const product = parseProductRef(report.product)!;
+    const eventId = report.state === 'open' ? 'incident-open' : 'incident-resolve';
+    const changed = await this.audited(
+      source.request,
+      eventId,
+      async meta => {
+        Object.assign(meta, { product: report.product, incident: report.id, url: report.url });
+        const now = new Date();
+        const didChange =
+          report.state === 'open'
+            ? await this.options.incidents.open(product, report.id, report.url, now)
+            : await this.options.incidents.resolve(product, report.id, now);
+        meta.changed = didChange;
+        return didChange;
+      },
+      { source: source.via, ...(source.request ? {} : { actor: INCIDENTS_ACTOR }) },
+    );
+    if (changed) {
+      this.options.logger.info(`Incident ${report.id} of ${report.product} is ${report.state}: ${report.url}`);
+      await this.moveLivePromotions(product, report);
+    }
+    return { incident: report, changed };
+  }
+
+  private async moveLivePromotions(product: ProductRef, report: IncidentReport) {
+    const { policy, store, settleApproval, livePromotions, checkLivePromotions, productChanged } = this.options;
+    const live = (await livePromotions(product)).filter(promotion => policy.stages.includes(promotion.toStage));
+    if (report.state === 'open' && policy.mode === 'approval') {
+      const reason = `Incident ${report.id} opened (${report.url}): an incident commander must approve it as well`;
+      for (const promotion of live.filter(p => p.status === 'approved')) {
+        await store.transition(
+          promotion.id,
+          { status: ['approved'], approvedSha: promotion.approvedSha ?? null },
+          { status: 'awaiting-approval', approvedBy: undefined, approvedSha: undefined, statusReason: reason },
+        );
+      }
+    }
+    if (report.state === 'resolved') {
+      for (const promotion of live) await settleApproval(promotion);
+    }
+    await productChanged(product, `incident-${report.state}`);
+    await checkLivePromotions(product);
+  }
+}

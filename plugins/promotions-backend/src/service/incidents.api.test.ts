@@ -1,0 +1,230 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { createBackendModule } from '@backstage/backend-plugin-api';
+import { EventsService, eventsServiceRef } from '@backstage/plugin-events-node';
+import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import { Octokit } from '@octokit/rest';
+import request from 'supertest';
+import type { IncidentReport, Ladder, Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
+import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { Recorded, recordingAuditor } from '../__testUtils__/recordingAuditor';
+
+jest.setTimeout(180_000);
+
+type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
+
+const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
+const REPO = { owner: 'refplat', repo: 'platform' };
+const INCIDENT_CONTEXT = 'promotions/guard/incident';
+
+/** An incident tool inside the backend, publishing on the events service as a real one would. */
+function incidentTool() {
+  let events: EventsService | undefined;
+  const module = createBackendModule({
+    pluginId: 'promotions',
+    moduleId: 'incident-tool',
+    register(env) {
+      env.registerInit({
+        deps: { events: eventsServiceRef },
+        async init(deps) {
+          events = deps.events;
+        },
+      });
+    },
+  });
+  const publish = (report: IncidentReport) =>
+    events!.publish({ topic: 'promotions.incidents', eventPayload: report });
+  return { module, publish };
+}
+
+async function startWithIncidents(sim: RunningSim, incidents: object, audit: Recorded[] = []) {
+  const tool = incidentTool();
+  const server = await startPromotionsBackend(sim, 'argocd', {
+    // The in-process events service: what the tool publishes reaches the plugin's subscriber.
+    rootConfig: { events: { useEventBus: 'never' } },
+    promotions: { incidents },
+    services: [recordingAuditor(audit)],
+    features: [tool.module],
+  });
+  return { server, publish: tool.publish };
+}
+
+function client(server: Server, github: Octokit) {
+  const detail = async (id: string) => {
+    const response = await request(server).get(`/api/promotions/promotions/${id}`).set('Authorization', asUser('bob'));
+    return response.body as { promotion: Promotion; events: PromotionEvent[] };
+  };
+  return {
+    requestInto: (toStage: string, services?: string[]) =>
+      request(server)
+        .post('/api/promotions/products/alpha/shop/promotions')
+        .set('Authorization', asUser('bob'))
+        .send({ toStage, services }),
+    approve: (id: string, user: string) =>
+      request(server).post(`/api/promotions/promotions/${id}/approve`).set('Authorization', asUser(user)),
+    ladder: async (): Promise<Ladder> =>
+      (await request(server).get('/api/promotions/products/alpha/shop/ladder').set('Authorization', asUser('bob'))).body,
+    detail,
+    merged: (id: string) =>
+      eventually(async () => {
+        const { promotion } = await detail(id);
+        return promotion.status === 'merged' ? promotion : undefined;
+      }, 60_000),
+    /** The newest status of `context` on the PR head, once `accept` takes it. */
+    headStatus: (pullNumber: number, accept: (state: string) => boolean) =>
+      eventually(async () => {
+        const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: pullNumber });
+        const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha });
+        const status = statuses.find(s => s.context === INCIDENT_CONTEXT);
+        return status && accept(status.state) ? status : undefined;
+      }, 30_000),
+  };
+}
+
+const INCIDENT: IncidentReport = {
+  product: 'alpha/shop',
+  id: 'INC-7',
+  state: 'open',
+  url: 'https://status.example/incidents/INC-7',
+};
+
+describe('the incident gate in block mode, fed by events', () => {
+  let sim: RunningSim;
+  let server: Server;
+  let publish: (report: IncidentReport) => Promise<void>;
+  let api: ReturnType<typeof client>;
+  const audit: Recorded[] = [];
+
+  beforeAll(async () => {
+    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    ({ server, publish } = await startWithIncidents(sim, { stages: ['prod'], mode: 'block' }, audit));
+    api = client(server, new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github }));
+  });
+
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  it('blocks prod while an incident is open: 409 on request, a failing status on the open PR, the incident on the ladder; a resolve releases it', async () => {
+    const requested = await api.requestInto('prod');
+    expect(requested.status).toBe(201);
+    const promotion: Promotion = requested.body.promotion;
+
+    await publish(INCIDENT);
+    const failing = await api.headStatus(promotion.pullRequest.number, state => state === 'failure');
+    expect(failing.description).toBe(`prod is closed while incident INC-7 (${INCIDENT.url}) is open`);
+    expect((await api.approve(promotion.id, 'alice')).status).toBe(200);
+
+    const refused = await api.requestInto('prod');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      `Promotion into prod refused by policy: incident: prod is closed while incident INC-7 (${INCIDENT.url}) is open`,
+    );
+
+    const ladder = await api.ladder();
+    expect(ladder.incidents).toEqual([{ id: 'INC-7', url: INCIDENT.url, openedAt: expect.any(String) }]);
+    const prod = ladder.stages.find(stage => stage.name === 'prod')!;
+    expect(prod.incidentGate).toMatchObject({ mode: 'block', incidents: [{ id: 'INC-7' }] });
+    expect(ladder.stages.find(stage => stage.name === 'staging')!.incidentGate).toBeUndefined();
+    // Approved, and held by the incident alone.
+    expect((await api.detail(promotion.id)).promotion.status).toBe('approved');
+
+    // A second delivery of the same report changes nothing.
+    await publish(INCIDENT);
+    await publish({ ...INCIDENT, state: 'resolved' });
+    await api.merged(promotion.id);
+    const released = await api.headStatus(promotion.pullRequest.number, state => state === 'success');
+    expect(released.description).toBe('No open incident');
+    expect((await api.ladder()).incidents).toEqual([]);
+
+    const { events } = await api.detail(promotion.id);
+    expect(events.filter(event => event.type === 'guard-verdict').map(event => event.detail)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/incident: block: prod is closed while incident INC-7/),
+        expect.stringMatching(/incident: allow: No open incident/),
+      ]),
+    );
+    const incidentEvents = audit.filter(event => event.eventId.startsWith('incident-') && event.status === 'succeeded');
+    expect(incidentEvents.map(event => [event.eventId, event.meta])).toEqual([
+      ['incident-open', expect.objectContaining({ product: 'alpha/shop', incident: 'INC-7', url: INCIDENT.url, source: 'events', changed: true })],
+      ['incident-open', expect.objectContaining({ incident: 'INC-7', changed: false })],
+      ['incident-resolve', expect.objectContaining({ incident: 'INC-7', changed: true })],
+    ]);
+  });
+});
+
+describe('the incident gate in approval mode, fed over HTTP', () => {
+  let sim: RunningSim;
+  let server: Server;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    ({ server } = await startWithIncidents(sim, {
+      stages: ['test', 'prod'],
+      mode: 'approval',
+      commanders: ['group:default/incident-commanders'],
+    }));
+    api = client(server, new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github }));
+  });
+
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  const report = (body: unknown, authorization: string) =>
+    request(server).post('/api/promotions/incidents').set('Authorization', authorization).send(body as object);
+
+  it('takes reports from services only, and says what is wrong with a malformed one', async () => {
+    expect((await report(INCIDENT, asUser('alice'))).status).toBe(403);
+    const malformed = await report({ ...INCIDENT, product: 'shop', url: 'ftp://x' }, mockCredentials.service.header());
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.message).toMatch(/product must be a Product as team\/product .*url must be an http\(s\) link/);
+    expect((await api.ladder()).incidents).toEqual([]);
+  });
+
+  it("needs an incident commander's approval besides a release-approver's while the incident is open", async () => {
+    // test needs no approval of its own: the incident asks for both.
+    const requested = await api.requestInto('test', ['storefront']);
+    expect(requested.status).toBe(201);
+    const promotion: Promotion = requested.body.promotion;
+
+    const opened = await report(INCIDENT, mockCredentials.service.header());
+    expect(opened.status).toBe(200);
+    expect(opened.body).toEqual({ incident: INCIDENT, changed: true });
+    expect((await report(INCIDENT, mockCredentials.service.header())).body.changed).toBe(false);
+    const pending = await api.headStatus(promotion.pullRequest.number, state => state === 'pending');
+    expect(pending.description).toMatch(/^incident INC-7 .* is open: test needs an approval from an incident commander/);
+
+    const byAlice = await api.approve(promotion.id, 'alice');
+    expect(byAlice.status).toBe(200);
+    expect(byAlice.body.promotion).toMatchObject({
+      status: 'awaiting-approval',
+      statusReason: '1 of 1 approvals (user:default/alice); waiting for an incident commander (group:default/incident-commanders)',
+    });
+    expect((await api.approve(promotion.id, 'bob')).status).toBe(403);
+
+    const byDave = await api.approve(promotion.id, 'dave');
+    expect(byDave.status).toBe(200);
+    expect(byDave.body.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/alice, user:default/dave' });
+    await api.merged(promotion.id);
+    const allowed = await api.headStatus(promotion.pullRequest.number, state => state === 'success');
+    expect(allowed.description).toMatch(/^Approved by incident commander user:default\/dave while incident INC-7/);
+    const { events } = await api.detail(promotion.id);
+    expect(events).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'incident-approved', actor: 'user:default/dave' })]),
+    );
+  });
+
+  it("approves a prod promotion whose release-approvers' quorum was met once the incident is resolved", async () => {
+    const requested = await api.requestInto('prod');
+    expect(requested.status).toBe(201);
+    const promotion: Promotion = requested.body.promotion;
+    const byAlice = await api.approve(promotion.id, 'alice');
+    expect(byAlice.body.promotion).toMatchObject({ status: 'awaiting-approval', statusReason: expect.stringMatching(/waiting for an incident commander/) });
+
+    const resolved = await report({ ...INCIDENT, state: 'resolved' }, mockCredentials.service.header());
+    expect(resolved.body.changed).toBe(true);
+    const merged = await api.merged(promotion.id);
+    expect(merged.approvedBy).toBe('user:default/alice');
+  });
+});
