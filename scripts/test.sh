@@ -20,7 +20,9 @@ node scripts/api-reports.js --ci
 echo "== build the app"
 npm run build:app --silent >/dev/null
 echo "== unit and API tests"
-npx backstage-cli repo test --ci --watchAll=false
+# Three workers on two cores: the API suites mostly wait on the simulator's
+# timers and the backend's polls (a full run used about one core of two).
+npx backstage-cli repo test --ci --watchAll=false --maxWorkers=3
 echo "== browser tests"
 npm run test:e2e --silent
 echo "== consumer install (the packed plugins in a clean Backstage)"
