@@ -1,21 +1,8 @@
-import { Tooltip, Typography, makeStyles } from '@material-ui/core';
+import { Tooltip } from '@material-ui/core';
 import AcUnitIcon from '@material-ui/icons/AcUnit';
 import { ActiveFreeze, formatSeconds } from '@refplat/plugin-promotions-common';
 import { DateTime } from 'luxon';
-
-const useStyles = makeStyles(theme => ({
-  root: {
-    display: 'flex',
-    alignItems: 'flex-start',
-    gap: theme.spacing(0.5),
-    margin: theme.spacing(0.5, 0),
-    padding: theme.spacing(0.5, 1),
-    borderRadius: theme.shape.borderRadius,
-    border: `1px solid ${theme.palette.info.main}`,
-    color: theme.palette.text.primary,
-  },
-  icon: { marginTop: 2, color: theme.palette.info.main },
-}));
+import { StageNotice } from './StageNotice';
 
 /** When a freeze ends, as people read it: local time, and how long from `now`. */
 export function freezeEnd(freeze: ActiveFreeze, now: Date): { local: string; endsIn: string } {
@@ -31,17 +18,13 @@ export function freezeEnd(freeze: ActiveFreeze, now: Date): { local: string; end
  * the freeze window on now for the stage, so nobody is surprised by a 409.
  */
 export const FreezeNotice = (props: { stage: string; freeze: ActiveFreeze }) => {
-  const classes = useStyles();
   const { freeze } = props;
   const end = freezeEnd(freeze, new Date());
   return (
     <Tooltip title={`Promotions into ${props.stage} are refused until ${freeze.end}; a release-approver may override`}>
-      <Typography variant="caption" component="div" className={classes.root} data-testid={`freeze-${props.stage}`}>
-        <AcUnitIcon fontSize="inherit" className={classes.icon} />
-        <span>
-          Frozen by <strong>{freeze.name}</strong> until {end.local} (ends in {end.endsIn}): {freeze.reason}
-        </span>
-      </Typography>
+      <StageNotice tone="info" icon={AcUnitIcon} testId={`freeze-${props.stage}`}>
+        Frozen by <strong>{freeze.name}</strong> until {end.local} (ends in {end.endsIn}): {freeze.reason}
+      </StageNotice>
     </Tooltip>
   );
 };
