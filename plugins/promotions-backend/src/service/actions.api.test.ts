@@ -1,14 +1,12 @@
-import { mockCredentials } from '@backstage/backend-test-utils';
 import { actionsRegistryServiceFactory } from '@backstage/backend-defaults/alpha';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
+import { asUser, invokeAction } from '../__testUtils__/actionsOverHttp';
 import { startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(180_000);
 
 type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
-
-const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
 
 /** What a refusal looks like to the caller: its HTTP status and message. */
 const refusal = (response: request.Response) => ({ status: response.status, message: response.body.error?.message });
@@ -31,11 +29,7 @@ describe('the promotion actions (served by the actions registry, as MCP tools ar
     await sim.stop();
   });
 
-  const invoke = (action: string, user: string, input: object) =>
-    request(server)
-      .post(`/api/promotions/.backstage/actions/v1/actions/promotions:${action}/invoke`)
-      .set('Authorization', asUser(user))
-      .send(input);
+  const invoke = (action: string, user: string, input: object) => invokeAction(server, action, user, input);
   const route = (method: 'post' | 'delete', path: string, user: string, body: object = {}) =>
     request(server)[method](`/api/promotions/${path}`).set('Authorization', asUser(user)).send(body);
 

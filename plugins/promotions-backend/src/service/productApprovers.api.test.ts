@@ -1,15 +1,15 @@
-import { TestDatabases, mockCredentials } from '@backstage/backend-test-utils';
+import { TestDatabases } from '@backstage/backend-test-utils';
 import { actionsRegistryServiceFactory } from '@backstage/backend-defaults/alpha';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
 import type { Promotion } from '@refplat/plugin-promotions-common';
+import { asUser, invokeAction } from '../__testUtils__/actionsOverHttp';
 import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(180_000);
 
 type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
 
-const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
 const SIM_OPTIONS = { canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 };
 /** In the test catalog, alpha/shop's System names `group:default/shop-release` (erin) as its approvers. */
 const QUORUM_2 = { 'alpha/shop': { 'refplat.org/approval-quorum': 'prod=2' } };
@@ -53,11 +53,7 @@ describe("a Product's own approvers, replacing the global ones", () => {
     await sim.stop();
   });
 
-  const invoke = (action: string, user: string, input: object) =>
-    request(server)
-      .post(`/api/promotions/.backstage/actions/v1/actions/promotions:${action}/invoke`)
-      .set('Authorization', asUser(user))
-      .send(input);
+  const invoke = (action: string, user: string, input: object) => invokeAction(server, action, user, input);
   const awaitingByAction = async (user: string): Promise<string[]> =>
     (await invoke('list-awaiting-approval', user, {})).body.output.items.map((p: { id: string }) => p.id);
 
