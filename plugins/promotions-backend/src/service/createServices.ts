@@ -57,9 +57,12 @@ import { annotateIncidents } from '../incidents/annotateIncidents';
 import { IncidentApprovals } from '../incidents/IncidentApprovals';
 import { IncidentService } from '../incidents/IncidentService';
 import { IncidentStore } from '../incidents/IncidentStore';
+import { LRUCache } from 'lru-cache';
 
 /** How far back a ladder view looks for live promotions and for how each digest arrived. */
 const RECENT_PROMOTIONS = 50;
+/** Stalls this replica has notified about lately (the cache remembers them for a week). */
+const STUCK_CLAIMS = 10_000;
 /** How many cache TTLs apart the overview sweeps every ladder again (30 s by default)… */
 const OVERVIEW_REFRESH_TTLS = 6;
 /** …and after how many it no longer shows rows while sweeping (2 min by default). */
@@ -134,6 +137,9 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     (await recentPromotions(product)).filter(p => LIVE_STATUSES.includes(p.status));
   const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions, recentPromotions });
   const healthSource = createHealthSource(config, cache, cacheTtlMs);
+  // Claimed before the cache is asked: two ladder builds of this replica (a view and a
+  // health event) seeing the same stall at once must not both notify.
+  const stuckClaims = new LRUCache<string, true>({ max: STUCK_CLAIMS });
   const diagnosis = new LadderDiagnosis({
     config,
     cache,
@@ -142,6 +148,8 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
       const cell = stage.services[service];
       // once per stall: the same digest stuck for the same reason notifies once
       const key = `stuck-notified:${ladder.team}/${ladder.product}:${stage.name}:${service}:${cell.digest}:${cell.diagnosis?.code}`;
+      if (stuckClaims.has(key)) return;
+      stuckClaims.set(key, true);
       if (await cache.get(key)) return;
       await cache.set(key, true, { ttl: 7 * 24 * 60 * 60 * 1000 });
       await broadcaster.stuck(ladder, await owners.of(ladder), stage.name, service, cell.diagnosis!);
