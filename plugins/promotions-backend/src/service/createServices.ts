@@ -135,7 +135,14 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     store.listForProduct(product.team, product.product, RECENT_PROMOTIONS);
   const livePromotions = async (product: ProductRef) =>
     (await recentPromotions(product)).filter(p => LIVE_STATUSES.includes(p.status));
-  const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions, recentPromotions });
+  const timelines = new DigestTimelineStore(db);
+  const annotations = new LadderAnnotations({
+    holds,
+    healthySince,
+    autoDecisions,
+    recentPromotions,
+    branchArrivals: config.metrics.enabled ? product => timelines.latestArrivals(product) : undefined,
+  });
   const healthSource = createHealthSource(config, cache, cacheTtlMs);
   // Claimed before the cache is asked: two ladder builds of this replica (a view and a
   // health event) seeing the same stall at once must not both notify.
@@ -284,7 +291,6 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   });
 
   const whatChanged = new WhatChanged({ config, reader, octokit, cache });
-  const timelines = new DigestTimelineStore(db);
 
   return {
     config,
