@@ -107,21 +107,27 @@ describe('waitForPromotion', () => {
     expect(result.promotion).toEqual(read('closed', 'superseded by a newer promotion'));
   });
 
+  /** A wait on an open promotion that would merge on the first read, for the tests that stop it first. */
+  const mergesOnFirstRead = {
+    requested: read('open'),
+    until: 'merged' as const,
+    timeoutMs: 10_000,
+    pollIntervalMs: 1000,
+    readPromotion: async () => read('merged'),
+    readStageCells: async () => ({}),
+    sleep: async () => undefined,
+    now: () => 0,
+  };
+
   it('stops at the first failed read: a read error is not retried', async () => {
     let reads = 0;
     const wait = waitForPromotion({
-      requested: read('open'),
-      until: 'merged',
-      timeoutMs: 10_000,
-      pollIntervalMs: 1000,
+      ...mergesOnFirstRead,
       readPromotion: async () => {
         reads += 1;
         if (reads === 1) throw new Error('503: unavailable');
         return read('merged');
       },
-      readStageCells: async () => ({}),
-      sleep: async () => undefined,
-      now: () => 0,
     });
     await expect(wait).rejects.toThrow('503: unavailable');
     expect(reads).toBe(1);
@@ -129,16 +135,6 @@ describe('waitForPromotion', () => {
 
   it('stops when the sleep rejects, as a cancelled task does', async () => {
     const cancelled = new Error('cancelled');
-    const wait = waitForPromotion({
-      requested: read('open'),
-      until: 'merged',
-      timeoutMs: 10_000,
-      pollIntervalMs: 1000,
-      readPromotion: async () => read('merged'),
-      readStageCells: async () => ({}),
-      sleep: () => Promise.reject(cancelled),
-      now: () => 0,
-    });
-    await expect(wait).rejects.toBe(cancelled);
+    await expect(waitForPromotion({ ...mergesOnFirstRead, sleep: () => Promise.reject(cancelled) })).rejects.toBe(cancelled);
   });
 });
