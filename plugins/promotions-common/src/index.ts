@@ -26,6 +26,7 @@ export * from './promotions/planPromotion';
 export * from './promotions/opening';
 export * from './promotions/ownership';
 export * from './promotions/waiting';
+export * from './promotions/waitForPromotion';
 export * from './autoPromote/decide';
 export * from './diagnosis/diagnose';
 export * from './diagnosis/checklist';
