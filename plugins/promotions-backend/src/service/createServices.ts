@@ -270,7 +270,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
         store,
         settleApproval: promotion => approvalService.settle(promotion),
         livePromotions,
-        checkLivePromotions,
+        checkPromotion: id => gate.check(id),
         productChanged: (product, what) => broadcaster.productChanged(product, what),
         auditor: deps.auditor,
         logger,
