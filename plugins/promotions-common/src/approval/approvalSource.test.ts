@@ -16,7 +16,7 @@ function withStaging(digest: string, verdict: 'healthy' | 'unhealthy' | 'progres
   return ladder(staging, stage('prod', { cart: { digest: d('a') } }));
 }
 
-const promotion = { fromStage: 'staging', services: { cart: CART } };
+const promotion: { fromStage: string; services: Record<string, string> } = { fromStage: 'staging', services: { cart: CART } };
 
 describe('approvalSource', () => {
   it.each<[string, Ladder, Partial<typeof promotion> & { kind?: 'promotion' | 'rollback' }, ApprovalSource | undefined]>([
