@@ -8,6 +8,7 @@ import type { Promotion } from '../promotions/types';
  * @public
  */
 export interface ApprovalSourceService {
+  /** The Service's name. */
   service: string;
   /** The digest the promotion carries. */
   digest: string;
@@ -33,6 +34,7 @@ export interface ApprovalSourceService {
  * @public
  */
 export interface ApprovalSource {
+  /** The stage the promotion leaves (its `fromStage`). */
   stage: string;
   /** The stage's soak time, when configured. */
   soakSeconds?: number;

@@ -20,12 +20,15 @@ export type AwaitedApproval = 'approvers' | 'incident-commander';
  * @public
  */
 export interface ApprovalItem extends Promotion {
+  /** What it still needs, whoever gives it. */
   awaiting: AwaitedApproval[];
+  /** Its source stage's health and soak per Service (see approvalSource). */
   source?: ApprovalSource;
 }
 
 /** Who asks the inbox, as the approval rules see them. @public */
 export interface InboxCaller {
+  /** The caller's User entity ref. */
   userEntityRef: string;
   /** One of the Product's release-approvers. */
   isApprover: boolean;
