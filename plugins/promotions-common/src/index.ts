@@ -42,3 +42,5 @@ export * from './guards/freezes';
 export * from './guards/incidents';
 export * from './approval/quorum';
 export * from './approval/approvalPolicy';
+export * from './approval/approvalSource';
+export * from './approval/inbox';
