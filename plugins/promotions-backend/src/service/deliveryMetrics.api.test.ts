@@ -235,7 +235,7 @@ describe('delivery metrics from the platform branch history', () => {
 
       // uat is behind test since that merge, not since the plugin first saw storefront healthy there
       const overview = await request(server).get('/api/promotions/overview').set('Authorization', bob);
-      const shop = overview.body.rows.find((row: { product: string }) => row.product === 'alpha/shop');
+      const shop = overview.body.rows.find((entry: { product: string }) => entry.product === 'alpha/shop');
       const uat = shop.cells[overview.body.stages.indexOf('uat')];
       expect(uat).toMatchObject({ matchesBelow: false, behindSince: mergedAt });
     });
