@@ -102,6 +102,9 @@ export class DigestTimelineReader {
         continue;
       }
       const { product, stage } = release;
+      // A created record onboards the Product in that stage. A `renamed` one (moved from a similar file, possibly
+      // with a digest changed on the way) is not clearly an onboarding, so it arrives as any change does.
+      const onboarding = file.status === 'added';
       const current = await store.currentDigests(product, stage);
       const promotionId = pullRequest ? await store.promotionOf(product, pullRequest) : undefined;
       for (const [service, digest] of Object.entries(services)) {
@@ -115,6 +118,7 @@ export class DigestTimelineReader {
           commit: commit.sha,
           ...(pullRequest ? { pullRequest } : {}),
           ...(promotionId ? { promotionId } : {}),
+          ...(onboarding ? { onboarding } : {}),
         });
       }
     }

@@ -51,6 +51,17 @@ describe.each(databases.eachSupportedId())('DigestTimelineStore on %p', database
     expect(await store.arrivals([])).toEqual([]);
   });
 
+  it('keeps which arrivals onboarded their stage', async () => {
+    const { store } = await createStore();
+    await store.recordCommit(BRANCH, 'c1', [arrival('dev', 'web', 'a', 'c1', { onboarding: true })]);
+    await store.recordCommit(BRANCH, 'c2', [arrival('dev', 'web', 'b', 'c2')]);
+    expect((await store.arrivals([SHOP])).map(a => [a.commit, a.onboarding])).toEqual([
+      ['c1', true],
+      ['c2', undefined],
+    ]);
+    expect(await store.latestArrivals(SHOP)).toEqual([expect.not.objectContaining({ onboarding: expect.anything() })]);
+  });
+
   it("finds the plugin's promotion behind a Product's PR", async () => {
     const { knex, store } = await createStore();
     await knex('promotions').insert({

@@ -11,6 +11,8 @@ type ArrivalRow = {
   commit_sha: string;
   pr_number: number | null;
   promotion_id: string | null;
+  /** A boolean on PostgreSQL, 0 or 1 on SQLite. */
+  onboarding: boolean | number;
 };
 
 const toArrival = (row: ArrivalRow): DigestArrival => ({
@@ -23,6 +25,7 @@ const toArrival = (row: ArrivalRow): DigestArrival => ({
   commit: row.commit_sha,
   ...(row.pr_number !== null ? { pullRequest: row.pr_number } : {}),
   ...(row.promotion_id !== null ? { promotionId: row.promotion_id } : {}),
+  ...(row.onboarding ? { onboarding: true } : {}),
 });
 
 /** Per-digest timelines and the last platform-branch commit read into them. */
@@ -80,6 +83,7 @@ export class DigestTimelineStore {
             commit_sha: a.commit,
             pr_number: a.pullRequest ?? null,
             promotion_id: a.promotionId ?? null,
+            onboarding: a.onboarding === true,
           })),
         );
       }

@@ -7,6 +7,12 @@ function arrival(stage: string, digest: string, at: string, commit: string, serv
   return { team: 'alpha', product: 'shop', stage, service, digest, at: `2026-11-${at}:00.000Z`, commit };
 }
 
+/** The commit that created the stage's Release record (the Product onboarded there) brought the digest. */
+const onboarded = (stage: string, digest: string, at: string, commit: string, service = 's'): DigestArrival => ({
+  ...arrival(stage, digest, at, commit, service),
+  onboarding: true,
+});
+
 /**
  * Two weeks. Digests A–D climb dev → test → prod; O was in prod before the
  * window; prod rolls B back to A 2 h after B, and D fixes C forward 3 h
@@ -101,5 +107,91 @@ describe('computeDeliveryMetrics', () => {
     });
     expect(metrics.leadTime.samples).toBe(0);
     expect(metrics.leadTime.rungs[1]).toEqual({ fromStage: 'test', toStage: 'prod', samples: 1, medianMs: 5 * H, p90Ms: 5 * H });
+  });
+
+  describe('an onboarding (the commit that created a Release record)', () => {
+    /** alpha/shop onboarded in the window: one commit creates every stage's record with O. */
+    const ONBOARDING = STAGES.map(stage => onboarded(stage, 'O', '02T00:00', 'c0'));
+
+    it('is no deployment, no lead time, no rung and no change', () => {
+      expect(computeDeliveryMetrics({ ...WINDOW, arrivals: ONBOARDING })).toEqual({
+        from: '2026-11-02T00:00:00.000Z',
+        to: '2026-11-16T00:00:00.000Z',
+        deploymentFrequency: STAGES.map(stage => ({ stage, deployments: 0, perWeek: 0 })),
+        leadTime: {
+          samples: 0,
+          rungs: [
+            { fromStage: 'dev', toStage: 'test', samples: 0 },
+            { fromStage: 'test', toStage: 'prod', samples: 0 },
+          ],
+        },
+        changeFailureRate: { changes: 0, failures: 0, rollbacks: 0, fixForwards: 0 },
+        timeToRestore: { samples: 0 },
+      });
+    });
+
+    it.each([
+      [
+        'a digest first in prod through its onboarding has no lead time, even when it climbs again later',
+        [
+          ...ONBOARDING,
+          arrival('dev', 'A', '03T00:00', 'c1'),
+          arrival('prod', 'A', '03T05:00', 'c2'),
+          arrival('dev', 'O', '04T00:00', 'c3'),
+          arrival('prod', 'O', '04T02:00', 'c4'),
+        ],
+        // A's 5 h only
+        { samples: 1, medianMs: 5 * H, p90Ms: 5 * H },
+      ],
+      [
+        'a digest onboarded in the first stage starts its lead time there when it climbs for real',
+        [onboarded('dev', 'A', '02T00:00', 'c0'), onboarded('prod', 'O', '02T00:00', 'c0'), arrival('prod', 'A', '02T05:00', 'c1')],
+        { samples: 1, medianMs: 5 * H, p90Ms: 5 * H },
+      ],
+      [
+        'a digest onboarded in the first stage before the window starts its lead time there too',
+        [onboarded('dev', 'A', '01T00:00', 'c0'), arrival('prod', 'A', '02T00:00', 'c1')],
+        { samples: 1, medianMs: 24 * H, p90Ms: 24 * H },
+      ],
+    ])('%s', (_name, arrivals, expected) => {
+      expect(computeDeliveryMetrics({ ...WINDOW, arrivals }).leadTime).toMatchObject(expected);
+    });
+
+    it('ends no rung in a stage onboarded with the digest, but starts the next one there', () => {
+      const arrivals = [
+        arrival('dev', 'A', '02T00:00', 'c1'),
+        onboarded('test', 'A', '02T03:00', 'c2'),
+        arrival('prod', 'A', '02T05:00', 'c3'),
+      ];
+      expect(computeDeliveryMetrics({ ...WINDOW, arrivals }).leadTime.rungs).toEqual([
+        { fromStage: 'dev', toStage: 'test', samples: 0 },
+        { fromStage: 'test', toStage: 'prod', samples: 1, medianMs: 2 * H, p90Ms: 2 * H },
+      ]);
+    });
+
+    it.each([
+      [
+        'an onboarded prod digest is no change',
+        [onboarded('prod', 'O', '02T00:00', 'c0')],
+        { changes: 0, failures: 0, rollbacks: 0, fixForwards: 0 },
+      ],
+      [
+        'the first change after an onboarding is a change, and returning to the onboarded digest is a rollback',
+        [onboarded('prod', 'O', '02T00:00', 'c0'), arrival('prod', 'A', '03T00:00', 'c1'), arrival('prod', 'O', '03T02:00', 'c2')],
+        { changes: 1, failures: 1, rollbacks: 1, fixForwards: 0, rate: 1 },
+      ],
+      [
+        'an onboarding before the window is history too',
+        [onboarded('prod', 'O', '01T00:00', 'c0'), arrival('prod', 'A', '03T00:00', 'c1'), arrival('prod', 'O', '03T02:00', 'c2')],
+        { changes: 1, failures: 1, rollbacks: 1, fixForwards: 0, rate: 1 },
+      ],
+      [
+        'a Release record created again does not replace the change before it',
+        [onboarded('prod', 'O', '02T00:00', 'c0'), arrival('prod', 'A', '03T00:00', 'c1'), onboarded('prod', 'B', '03T02:00', 'c2')],
+        { changes: 1, failures: 0, rollbacks: 0, fixForwards: 0, rate: 0 },
+      ],
+    ])('%s', (_name, arrivals, expected) => {
+      expect(computeDeliveryMetrics({ ...WINDOW, arrivals }).changeFailureRate).toEqual(expected);
+    });
   });
 });

@@ -19,6 +19,11 @@ export interface DigestArrival {
   pullRequest?: number;
   /** The plugin's promotion that opened that PR; absent for a PR merged outside the plugin. */
   promotionId?: string;
+  /**
+   * True when the commit created the stage's Release record (GitHub's file
+   * status `added`): the Product being onboarded there, not a deployment.
+   */
+  onboarding?: boolean;
 }
 
 /**
@@ -102,6 +107,12 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 const serviceKey = (a: DigestArrival) => `${a.team}/${a.product}/${a.service}`;
 const time = (a: DigestArrival) => Date.parse(a.at);
 
+/** A digest's first arrival in a stage. */
+interface FirstArrival {
+  at: number;
+  onboarding: boolean;
+}
+
 /**
  * Delivery metrics (DORA) from the Release records' history. Definitions:
  * - Deployment frequency of a stage: the commits that changed at least one
@@ -120,6 +131,12 @@ const time = (a: DigestArrival) => Date.parse(a.at);
  *   (one that had not). Rollbacks are not changes themselves.
  * - Time to restore: for each failed change, its arrival to the arrival
  *   (merge) of the rollback or fix that replaced it.
+ * An onboarding arrival (the commit created the stage's Release record) is
+ * history, not delivery: it is no deployment, ends no lead time or rung (a
+ * digest first seen in a stage through its onboarding has none there), is
+ * no prod change and replaces none; but its digest had been in that prod (so
+ * returning to it is a rollback), and a digest onboarded in the first stage
+ * starts its lead time there when it later climbs.
  * Medians and 90th percentiles interpolate linearly (see `quantile`).
  *
  * @public
@@ -133,18 +150,18 @@ export function computeDeliveryMetrics(input: MetricsInput): DeliveryMetrics {
   const deploymentFrequency = stages.map(stage => {
     const commits = new Set(
       arrivals
-        .filter(a => a.stage === stage && inWindow(time(a)))
+        .filter(a => a.stage === stage && !a.onboarding && inWindow(time(a)))
         .map(a => `${a.team}/${a.product}@${a.commit}`),
     );
     return { stage, deployments: commits.size, perWeek: weeks > 0 ? commits.size / weeks : 0 };
   });
 
   // First arrival of each digest in each stage.
-  const firsts = new Map<string, Map<string, number>>();
+  const firsts = new Map<string, Map<string, FirstArrival>>();
   for (const a of arrivals) {
     const key = `${serviceKey(a)}@${a.digest}`;
-    const byStage = firsts.get(key) ?? new Map<string, number>();
-    if (!byStage.has(a.stage)) byStage.set(a.stage, time(a));
+    const byStage = firsts.get(key) ?? new Map<string, FirstArrival>();
+    if (!byStage.has(a.stage)) byStage.set(a.stage, { at: time(a), onboarding: a.onboarding === true });
     firsts.set(key, byStage);
   }
   const between = (lower: string, upper: string) => {
@@ -152,8 +169,8 @@ export function computeDeliveryMetrics(input: MetricsInput): DeliveryMetrics {
     for (const byStage of firsts.values()) {
       const start = byStage.get(lower);
       const end = byStage.get(upper);
-      if (start !== undefined && end !== undefined && inWindow(end) && end >= start) {
-        durations.push(end - start);
+      if (start && end && !end.onboarding && inWindow(end.at) && end.at >= start.at) {
+        durations.push(end.at - start.at);
       }
     }
     return stats(durations);
@@ -172,12 +189,13 @@ export function computeDeliveryMetrics(input: MetricsInput): DeliveryMetrics {
   for (const history of groupBy(arrivals.filter(a => a.stage === prod), serviceKey).values()) {
     const seen = new Set<string>();
     for (const [i, arrival] of history.entries()) {
-      const isChange = !seen.has(arrival.digest);
+      const isChange = !seen.has(arrival.digest) && !arrival.onboarding;
       seen.add(arrival.digest);
       if (!isChange || !inWindow(time(arrival))) continue;
       changes += 1;
       const next = history[i + 1];
-      if (!next || time(next) - time(arrival) > failureWindowMs) continue;
+      // A Release record created again (removed, then onboarded anew) repairs nothing.
+      if (!next || next.onboarding || time(next) - time(arrival) > failureWindowMs) continue;
       if (seen.has(next.digest)) rollbacks += 1;
       else fixForwards += 1;
       restores.push(time(next) - time(arrival));
