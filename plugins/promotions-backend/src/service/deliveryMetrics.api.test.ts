@@ -35,9 +35,11 @@ function releaseYaml(stage: string, web: string): string {
 
 /**
  * gamma/web's scripted history, in January 2027 (after the simulator's
- * seed, made now): digests A–D climb dev → prod at known times, prod rolls
- * B back to A after 1 h, and D fixes C forward 16 h after C. A digest's
- * arrival in dev is CI's push; every later one is a Release PR's squash.
+ * seed, made now): one commit onboards it on the 3rd, creating its five
+ * Release records with a placeholder digest; then digests A–D climb dev →
+ * prod at known times, prod rolls B back to A after 1 h, and D fixes C
+ * forward 16 h after C. A digest's arrival in dev is CI's push; every later
+ * one is a Release PR's squash.
  */
 type ScriptStep = [stage: string, letter: string, at: string];
 const SCRIPT: ScriptStep[] = [
@@ -47,6 +49,9 @@ const SCRIPT: ScriptStep[] = [
   ['dev', 'c', '06T00'], ['test', 'c', '06T01'], ['uat', 'c', '06T03'], ['staging', 'c', '06T04'], ['prod', 'c', '06T12'],
   ['dev', 'd', '07T00'], ['test', 'd', '07T01'], ['uat', 'd', '07T02'], ['staging', 'd', '07T03'], ['prod', 'd', '07T04'],
 ];
+const ONBOARDED_AT = '2027-01-03T00:00:00Z';
+const PLACEHOLDER = digest('0');
+
 /** A policy under which no one may read beta/payments. */
 const paymentsUnreadable = createServiceFactory({
   service: coreServices.permissions,
@@ -98,6 +103,33 @@ describe('delivery metrics from the platform branch history', () => {
     return data.commit.sha!;
   }
 
+  /** One commit creating all of gamma/web's Release records, as a platform team onboarding it would push. */
+  async function commitOnboarding(): Promise<void> {
+    const { data: main } = await octokit.rest.git.getRef({ owner: OWNER, repo: REPO, ref: 'heads/main' });
+    const { data: parent } = await octokit.rest.git.getCommit({ owner: OWNER, repo: REPO, commit_sha: main.object.sha });
+    const files = STAGES.map(stage => ({ path: `gitops/releases/gamma/web/${stage}.yaml`, content: releaseYaml(stage, PLACEHOLDER) }));
+    const { data: tree } = await octokit.rest.git.createTree({
+      owner: OWNER,
+      repo: REPO,
+      base_tree: parent.tree.sha,
+      tree: files.map(({ path, content }) => ({ path, mode: '100644' as const, type: 'blob' as const, content })),
+    });
+    const who = { name: 'Platform', email: 'platform@example.com', date: ONBOARDED_AT };
+    const { data: commit } = await octokit.rest.git.createCommit({
+      owner: OWNER,
+      repo: REPO,
+      message: 'Onboard gamma/web',
+      tree: tree.sha,
+      parents: [parent.sha],
+      author: who,
+      committer: who,
+    });
+    await octokit.rest.git.updateRef({ owner: OWNER, repo: REPO, ref: 'heads/main', sha: commit.sha });
+    for (const { path, content } of files) {
+      blobShas.set(path, execFileSync('git', ['hash-object', '--stdin'], { input: content, encoding: 'utf8' }).trim());
+    }
+  }
+
   /** The scan's reading of a Product at the head, then the metrics reading measured. */
   async function scanThenRead(services: Awaited<ReturnType<typeof costServices>>, product = { team: 'gamma', product: 'web' }) {
     services.reader.forgetHead();
@@ -107,6 +139,8 @@ describe('delivery metrics from the platform branch history', () => {
   }
 
   it('reads the seed history once, then each scripted commit with one GitHub request, resuming after a restart', async () => {
+    // gamma/web's onboarding is pushed with the seed: the backfill reads it too
+    await commitOnboarding();
     let services = await costServices(sim, db);
     const seedCommits = Number(
       execFileSync('git', ['--git-dir', sim.repoDir, 'rev-list', '--first-parent', '--count', 'main'], { encoding: 'utf8' }),
@@ -221,6 +255,19 @@ describe('delivery metrics from the platform branch history', () => {
         changeFailureRate: { changes: 4, failures: 2, rollbacks: 1, fixForwards: 1, rate: 0.5 },
         timeToRestore: { samples: 2, medianMs: 8.5 * H, p90Ms: 14.5 * H },
       });
+    });
+
+    it("counts nothing for gamma/web's onboarding, which created its Release records", async () => {
+      const rows = await db('digest_arrivals').where({ team: 'gamma', product: 'web', digest: PLACEHOLDER });
+      // the simulator reports the created files with status `added`, as GitHub does
+      expect(Object.fromEntries(rows.map(row => [row.stage, Boolean(row.onboarding)]))).toEqual(
+        Object.fromEntries(STAGES.map(stage => [stage, true])),
+      );
+      const response = await get('?scope=product:gamma/web&from=2027-01-03&to=2027-01-04');
+      expect(response.status).toBe(200);
+      expect(response.body.deploymentFrequency).toEqual(STAGES.map(stage => ({ stage, deployments: 0, perWeek: 0 })));
+      expect(response.body.leadTime.samples).toBe(0);
+      expect(response.body.changeFailureRate.changes).toBe(0);
     });
 
     it('dates the hand-merged digest on the ladder and the matrix by the branch history', async () => {
