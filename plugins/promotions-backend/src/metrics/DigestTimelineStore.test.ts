@@ -42,6 +42,19 @@ describe.each(databases.eachSupportedId())('DigestTimelineStore on %p', database
     expect(await store.latestArrivals({ team: 'beta', product: 'payments' })).toEqual([]);
   });
 
+  it('records a commit that onboards a thousand Products at once (more values than one statement binds)', async () => {
+    const { store } = await createStore();
+    const stages = ['dev', 'test', 'uat', 'staging', 'prod'];
+    const many = Array.from({ length: 1000 }, (_, i) =>
+      stages.flatMap(stage =>
+        ['web', 'api', 'worker'].map(service => ({ ...arrival(stage, service, 'a', 'c1', { onboarding: true }), product: `p${i}` })),
+      ),
+    ).flat();
+    await store.recordCommit(BRANCH, 'c1', many);
+    expect(await store.cursor(BRANCH)).toBe('c1');
+    expect(await store.latestArrivals({ team: 'alpha', product: 'p999' })).toHaveLength(15);
+  });
+
   it('lists the Products with timelines and the arrivals of only those asked for', async () => {
     const { store } = await createStore();
     const payments = { team: 'beta', product: 'payments' };

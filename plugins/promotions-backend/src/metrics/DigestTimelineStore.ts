@@ -28,6 +28,9 @@ const toArrival = (row: ArrivalRow): DigestArrival => ({
   ...(row.onboarding ? { onboarding: true } : {}),
 });
 
+/** 10 values a row: well below SQLite's 32,766 and PostgreSQL's 65,535 bound values a statement. */
+const ARRIVALS_PER_INSERT = 500;
+
 /** Per-digest timelines and the last platform-branch commit read into them. */
 export class DigestTimelineStore {
   constructor(private readonly db: Knex) {}
@@ -72,7 +75,9 @@ export class DigestTimelineStore {
   async recordCommit(branch: string, commitSha: string, arrivals: DigestArrival[]): Promise<void> {
     await this.db.transaction(async tx => {
       if (arrivals.length > 0) {
-        await tx('digest_arrivals').insert(
+        // In chunks: one commit can onboard hundreds of Products, more values than one statement may bind.
+        await tx.batchInsert(
+          'digest_arrivals',
           arrivals.map(a => ({
             team: a.team,
             product: a.product,
@@ -85,6 +90,7 @@ export class DigestTimelineStore {
             promotion_id: a.promotionId ?? null,
             onboarding: a.onboarding === true,
           })),
+          ARRIVALS_PER_INSERT,
         );
       }
       await tx('metrics_cursor')
