@@ -41,3 +41,4 @@ export * from './guards/freezes';
 export * from './guards/incidents';
 export * from './approval/quorum';
 export * from './approval/approvalPolicy';
+export * from './approval/promotionApproval';
