@@ -4,6 +4,7 @@ import { quorumProgress } from './quorum';
 
 /** One approval of a promotion's current PR head. @public */
 export interface HeadApproval {
+  /** Who approved: their user ref. */
   approver: string;
   /** ISO time it was given. */
   at: string;
@@ -28,6 +29,7 @@ export interface PromotionApproval {
   quorumApprovers: string[];
   /** How far it is ("1 of 2"). */
   progress: string;
+  /** Enough release-approvers approved it. */
   quorumMet: boolean;
   /** An open incident asks for an incident commander's approval as well. */
   commanderNeeded: boolean;
@@ -66,8 +68,8 @@ export function promotionApproval(
   };
 }
 
-/** Whether an incident commander approved the head. */
-function commanderApproved(approval: PromotionApproval): boolean {
+/** Whether an incident commander approved the head. @public */
+export function commanderApproved(approval: PromotionApproval): boolean {
   return approval.approvals.some(a => a.role === 'incident-commander');
 }
 

@@ -1,5 +1,5 @@
 import { Tooltip, Typography } from '@material-ui/core';
-import { PromotionApproval } from '@refplat/plugin-promotions-common';
+import { PromotionApproval, commanderApproved } from '@refplat/plugin-promotions-common';
 import { DateTime } from 'luxon';
 import { ActorName } from '../common/ActorName';
 
@@ -10,7 +10,6 @@ import { ActorName } from '../common/ActorName';
  */
 export const ApprovalProgress = (props: { approval: PromotionApproval; testId: string }) => {
   const { approval } = props;
-  const commanderApproved = approval.approvals.some(a => a.role === 'incident-commander');
   const who = approval.approvals.length ? (
     approval.approvals.map(a => (
       <div key={`${a.role}-${a.approver}`}>
@@ -27,7 +26,7 @@ export const ApprovalProgress = (props: { approval: PromotionApproval; testId: s
       <Typography variant="caption" color="textSecondary" component="div" data-testid={props.testId}>
         {approval.progress} approvals
         {approval.commanderNeeded &&
-          (commanderApproved ? ' and an incident commander’s' : '; an incident commander’s needed too')}
+          (commanderApproved(approval) ? ' and an incident commander’s' : '; an incident commander’s needed too')}
       </Typography>
     </Tooltip>
   );
