@@ -11,8 +11,8 @@ import { PromotionRecord } from '../database/PromotionStore';
 const APPROVAL_STATUSES: PromotionStatus[] = ['awaiting-approval', 'approved'];
 
 /**
- * Puts on each live promotion into an approval stage the approvals of its
- * current head and the quorum it needs. Run once per ladder build, not per
+ * Puts on each live promotion awaiting approval or approved the approvals of
+ * its current head and the quorum it needs. Run once per ladder build, not per
  * viewer: a Product has at most one live promotion per stage, so this reads
  * a few trails. After the incidents' annotation: a stage's incident gate says
  * whether a commander's approval is needed as well.
@@ -26,13 +26,14 @@ export async function annotateApprovals(
     ladder.promotions.map(async promotion => {
       // The ladder carries the store's records, which know the PR head the approvals bind to.
       const { headSha } = promotion as Partial<PromotionRecord>;
+      // Not only approval stages: an open incident in approval mode makes any stage wait for approval.
+      if (!headSha || !APPROVAL_STATUSES.includes(promotion.status)) return;
       const stage = ladder.stages.find(candidate => candidate.name === promotion.toStage);
-      if (!headSha || !stage?.requiresApproval || !APPROVAL_STATUSES.includes(promotion.status)) return;
       promotion.approval = promotionApproval(
         { headSha, requestedBy: promotion.requestedBy },
         await listEvents(promotion.id),
         quorumNeeded(policy, promotion.toStage),
-        stage.incidentGate?.mode === 'approval',
+        stage?.incidentGate?.mode === 'approval',
       );
     }),
   );
