@@ -1,6 +1,7 @@
 import { Browser, Page } from 'playwright-core';
-import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './stack';
-import { launchBrowser, screenshot, signIn } from './browser';
+import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './__testUtils__/stack';
+import { launchBrowser, screenshot, signIn } from './__testUtils__/browser';
+import { scrollingSideways } from './__testUtils__/layout';
 
 jest.setTimeout(300_000);
 
@@ -11,7 +12,12 @@ describe('the approvals inbox', () => {
   let alice: Page;
 
   beforeAll(async () => {
-    stack = await startStack({ canaryStepMs: 500, syncDelayMs: 200 });
+    // staging soaks for two seconds: the inbox shows what the approver lets through, soaked.
+    stack = await startStack(
+      { canaryStepMs: 500, syncDelayMs: 200 },
+      { stages: ['dev', 'test', 'uat', { name: 'staging', soakTime: { seconds: 2 } }, 'prod'] },
+    );
+    await stagingSoaked();
     browser = await launchBrowser();
     alice = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await signIn(alice, stack.baseUrl, 'alice');
@@ -21,6 +27,19 @@ describe('the approvals inbox', () => {
     await browser?.close();
     await stack?.stop();
   });
+
+  /** Until staging's digests have soaked (the first ladder view starts the clock): prod refuses them before. */
+  async function stagingSoaked() {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const { body } = await callPromotions(stack.baseUrl, 'bob', 'GET', '/products/alpha/shop/ladder');
+      const staging = body.stages?.find((stage: { name: string }) => stage.name === 'staging');
+      const cells: { digest?: string; soakRemainingSeconds?: number }[] = Object.values(staging?.services ?? {});
+      if (cells.length && cells.every(cell => !cell.digest || cell.soakRemainingSeconds === 0)) return;
+      await new Promise(resolve => setTimeout(resolve, 250));
+    }
+    throw new Error('staging has not soaked after 60 s');
+  }
 
   const bobRequestsProd = async (): Promise<string> => {
     const requested = await callPromotions(stack.baseUrl, 'bob', 'POST', '/products/alpha/shop/promotions', {
@@ -46,7 +65,11 @@ describe('the approvals inbox', () => {
     const row = await openInbox(id);
     expect(await row.textContent()).toMatch(/alpha\/shop|shop/);
     expect(await row.textContent()).toMatch(/staging → prod|staging.*prod/);
+    // The source stage as alice judges it: each service healthy and soaked in staging.
+    await alice.getByRole('columnheader', { name: 'Source' }).waitFor();
+    expect(await alice.getByTestId(`approval-source-${id}`).textContent()).toMatch(/^(Healthysoaked)+$/);
     await screenshot(alice, 'approvals-inbox-1280');
+    expect(await scrollingSideways(row)).toEqual([]);
 
     await alice.getByTestId(`reject-${id}`).click();
     const dialog = alice.getByTestId('reject-dialog');

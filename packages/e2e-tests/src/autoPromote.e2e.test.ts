@@ -1,6 +1,6 @@
 import { Browser, Page } from 'playwright-core';
-import { RunningStack, startStack } from './stack';
-import { launchBrowser, screenshot, signIn } from './browser';
+import { RunningStack, startStack } from './__testUtils__/stack';
+import { launchBrowser, screenshot, signIn } from './__testUtils__/browser';
 
 jest.setTimeout(300_000);
 

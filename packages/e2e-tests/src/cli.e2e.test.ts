@@ -1,6 +1,6 @@
 import { execFile } from 'child_process';
 import path from 'path';
-import { RunningStack, startStack, userToken } from './stack';
+import { RunningStack, startStack, userToken } from './__testUtils__/stack';
 
 jest.setTimeout(240_000);
 

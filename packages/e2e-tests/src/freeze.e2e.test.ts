@@ -1,6 +1,6 @@
 import { Browser } from 'playwright-core';
-import { RunningStack, callPromotions, startStack } from './stack';
-import { launchBrowser, openShop, screenshot } from './browser';
+import { RunningStack, callPromotions, startStack } from './__testUtils__/stack';
+import { launchBrowser, openShop, screenshot } from './__testUtils__/browser';
 
 jest.setTimeout(300_000);
 

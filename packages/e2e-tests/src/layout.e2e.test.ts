@@ -1,11 +1,16 @@
 import { Browser, Locator, Page } from 'playwright-core';
-import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './stack';
-import { launchBrowser, openShop, screenshot } from './browser';
-import { measureLadder, scrollingSideways, wrappedLabels } from './layout';
+import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './__testUtils__/stack';
+import { launchBrowser, openShop, screenshot } from './__testUtils__/browser';
+import { measureLadder, scrollingSideways, wrappedLabels } from './__testUtils__/layout';
 
 jest.setTimeout(240_000);
 
 const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
+
+/** Fails the suite's setup, with what the API answered, when a step of it was not taken. */
+function mustBeCreated(step: string, response: { status: number; body: unknown }) {
+  if (response.status !== 201) throw new Error(`${step} answered ${response.status}: ${JSON.stringify(response.body)}`);
+}
 
 /** The ladder on laptop and desktop screens: all five stages, nothing sideways, labels whole. */
 describe('the ladder at 1280 and 1920 pixels', () => {
@@ -24,7 +29,7 @@ describe('the ladder at 1280 and 1920 pixels', () => {
       toStage: 'test',
       services: ['storefront'],
     });
-    expect(intoTest.status).toBe(201);
+    mustBeCreated('promoting storefront into test', intoTest);
     await waitForPromotionStatus(stack.baseUrl, intoTest.body.promotion.id, 'merged');
     const hold = await api('bob', 'POST', '/products/alpha/shop/holds', {
       stage: 'uat',
@@ -35,7 +40,8 @@ describe('the ladder at 1280 and 1920 pixels', () => {
     const prod = await api('alice', 'POST', '/products/alpha/shop/promotions', {
       toStage: 'prod',
     });
-    expect([hold.status, prod.status]).toEqual([201, 201]);
+    mustBeCreated('holding cart in uat', hold);
+    mustBeCreated('requesting prod', prod);
     await stack.sim.control.ciPush({
       team: 'alpha',
       product: 'shop',

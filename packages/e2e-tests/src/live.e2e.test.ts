@@ -1,6 +1,6 @@
 import { Browser } from 'playwright-core';
-import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './stack';
-import { launchBrowser, openShop, screenshot, signIn } from './browser';
+import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './__testUtils__/stack';
+import { launchBrowser, openShop, screenshot, signIn } from './__testUtils__/browser';
 
 jest.setTimeout(180_000);
 

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { RunningStack, startStack, userToken } from './stack';
+import { RunningStack, startStack, userToken } from './__testUtils__/stack';
 
 jest.setTimeout(180_000);
 

@@ -1,8 +1,8 @@
 import { execFileSync } from 'child_process';
 import { Browser, Page } from 'playwright-core';
 import { parse } from 'yaml';
-import { RunningStack, startStack } from './stack';
-import { DemoUser, launchBrowser, openShop, screenshot } from './browser';
+import { RunningStack, startStack } from './__testUtils__/stack';
+import { DemoUser, launchBrowser, openShop, screenshot } from './__testUtils__/browser';
 
 jest.setTimeout(240_000);
 

@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import { parse } from 'yaml';
-import { callPromotions, RunningStack, startStack, userToken } from './stack';
+import { callPromotions, RunningStack, startStack, userToken } from './__testUtils__/stack';
 
 jest.setTimeout(240_000);
 

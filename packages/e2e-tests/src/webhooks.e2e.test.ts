@@ -1,7 +1,7 @@
 import { Browser } from 'playwright-core';
-import { RunningStack } from './stack';
-import { launchBrowser, openShop, screenshot } from './browser';
-import { measureWebhookMerge, startWebhookStack } from './webhookMerge';
+import { RunningStack } from './__testUtils__/stack';
+import { launchBrowser, openShop, screenshot } from './__testUtils__/browser';
+import { measureWebhookMerge, startWebhookStack } from './__testUtils__/webhookMerge';
 
 jest.setTimeout(180_000);
 

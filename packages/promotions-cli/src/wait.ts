@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
-import { parseWaitTimeout, promotionProgress, PromotionWaitTarget, WaitedStageCell } from '@refplat/plugin-promotions-common';
+import { setTimeout } from 'node:timers/promises';
+import { parseWaitTimeout, PromotionWaitTarget, WaitedStageCell, waitForPromotion } from '@refplat/plugin-promotions-common';
 import { CliError, EXIT, PromotionsClient } from './client';
 import type { PromotionView } from './format';
 
@@ -28,22 +29,24 @@ export async function waitFor(
   until: PromotionWaitTarget,
   timeoutMs: number,
 ): Promise<PromotionView> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { promotion } = await client.promotion(requested.id);
-    const current = { ...requested, status: promotion.status, statusReason: promotion.statusReason, pullRequestUrl: promotion.pullRequest.url };
-    let progress = promotionProgress(current, until);
-    if (progress === 'needs-stage') {
-      const ladder = await client.invoke<LadderCells>('get-ladder', { product });
-      progress = promotionProgress(current, until, stageCells(ladder, current.toStage));
-    }
-    if (progress === 'ended') {
-      throw new CliError(`promotion ${current.id} ${current.status}: ${current.statusReason ?? 'no reason given'}`, EXIT.failed);
-    }
-    if (progress === 'reached') return current;
-    if (Date.now() > deadline) {
-      throw new CliError(`timed out waiting for promotion ${current.id} to be ${until}: it is ${current.status}`, EXIT.timedOut);
-    }
-    await new Promise(resolve => setTimeout(resolve, POLL_MS));
+  const { outcome, promotion } = await waitForPromotion({
+    requested,
+    until,
+    timeoutMs,
+    pollIntervalMs: POLL_MS,
+    readPromotion: async current => {
+      const { promotion: read } = await client.promotion(current.id);
+      return { ...current, status: read.status, statusReason: read.statusReason, pullRequestUrl: read.pullRequest.url };
+    },
+    readStageCells: async current => stageCells(await client.invoke<LadderCells>('get-ladder', { product }), current.toStage),
+    sleep: ms => setTimeout(ms),
+    now: Date.now,
+  });
+  if (outcome === 'ended') {
+    throw new CliError(`promotion ${promotion.id} ${promotion.status}: ${promotion.statusReason ?? 'no reason given'}`, EXIT.failed);
   }
+  if (outcome === 'timed-out') {
+    throw new CliError(`timed out waiting for promotion ${promotion.id} to be ${until}: it is ${promotion.status}`, EXIT.timedOut);
+  }
+  return promotion;
 }

@@ -8,8 +8,8 @@ import {
   renderRelease,
   stageName,
 } from '@refplat/platform-sim';
-import { RunningStack, putPlatformFiles, startStack, userToken } from '../stack';
-import { latencySummary, machine, writeResult } from './benchResults';
+import { RunningStack, putPlatformFiles, startStack, userToken } from '../__testUtils__/stack';
+import { latencySummary, machine, writeResult } from './__testUtils__/benchResults';
 
 /**
  * Benchmark, not a test: run with `npm run bench`. Measures ladder views

@@ -1,10 +1,10 @@
 import { execFileSync } from 'child_process';
 import { Browser, Page } from 'playwright-core';
 import { digestFor, releasePath, setReleaseDigest } from '@refplat/platform-sim';
-import { RunningStack, callPromotions, putPlatformFiles } from '../stack';
-import { launchBrowser, openShop } from '../browser';
-import { WebhookMerge, measureWebhookMerge, startWebhookStack } from '../webhookMerge';
-import { latencySummary, machine, writeResult } from './benchResults';
+import { RunningStack, callPromotions, putPlatformFiles } from '../__testUtils__/stack';
+import { launchBrowser, openShop } from '../__testUtils__/browser';
+import { WebhookMerge, measureWebhookMerge, startWebhookStack } from '../__testUtils__/webhookMerge';
+import { latencySummary, machine, writeResult } from './__testUtils__/benchResults';
 
 /**
  * Benchmark, not a test: run with `npm run bench`. The browser suite's

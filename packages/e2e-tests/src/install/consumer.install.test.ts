@@ -2,14 +2,14 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
-import { launchBrowser, screenshot } from '../browser';
+import { launchBrowser, screenshot } from '../__testUtils__/browser';
 import {
   buildApp,
   npmInstall,
   startConsumerBackend,
   writeConsumer,
-} from './consumer';
-import { buildAndPack, tarballFiles, tarballManifest } from './tarballs';
+} from './__testUtils__/consumer';
+import { buildAndPack, tarballFiles, tarballManifest } from './__testUtils__/tarballs';
 
 // Packing, a clean install (better-sqlite3 compiles) and a backend start on
 // a loaded 2-core machine.

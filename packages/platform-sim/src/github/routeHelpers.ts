@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isSafeRevision } from '../git/gitRepo';
+import { GitIdentity } from '../git/types';
 import { GithubContext } from './context';
 import { notFound } from './errors';
 
@@ -60,4 +61,23 @@ export function branchHead(
   branch: string,
 ): Promise<string | null> {
   return ctx.repo.readRef(`refs/heads/${branch}`);
+}
+
+/**
+ * The author or committer a request body names (contents and git data
+ * routes): `fallback` unless it gives both name and email, and `fallback`'s
+ * date where it gives none.
+ */
+export function identityFrom(value: any, fallback: GitIdentity): GitIdentity {
+  if (
+    !value ||
+    typeof value.name !== 'string' ||
+    typeof value.email !== 'string'
+  )
+    return fallback;
+  return {
+    name: value.name,
+    email: value.email,
+    date: typeof value.date === 'string' ? value.date : fallback.date,
+  };
 }

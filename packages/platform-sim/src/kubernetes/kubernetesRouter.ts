@@ -47,6 +47,16 @@ function sendStatus(
   });
 }
 
+/** The API server's 404 for a path it does not serve (an unknown resource type, say). */
+function sendUnknownPath(res: Response): void {
+  sendStatus(
+    res,
+    404,
+    'NotFound',
+    'the server could not find the requested resource',
+  );
+}
+
 type Manifest = Record<string, any>;
 
 /**
@@ -159,12 +169,7 @@ export function createKubernetesRouter(deps: KubernetesRouterDeps): Router {
       }
       const resource = kinds[req.params.plural];
       if (!resource) {
-        sendStatus(
-          res,
-          404,
-          'NotFound',
-          'the server could not find the requested resource',
-        );
+        sendUnknownPath(res);
         return;
       }
       const selector =
@@ -199,12 +204,7 @@ export function createKubernetesRouter(deps: KubernetesRouterDeps): Router {
     (req, res) => {
       const resource = kinds[req.params.plural];
       if (!resource) {
-        sendStatus(
-          res,
-          404,
-          'NotFound',
-          'the server could not find the requested resource',
-        );
+        sendUnknownPath(res);
         return;
       }
       const item = resource
@@ -232,14 +232,7 @@ export function createKubernetesRouter(deps: KubernetesRouterDeps): Router {
     },
   );
 
-  router.use((_req, res) =>
-    sendStatus(
-      res,
-      404,
-      'NotFound',
-      'the server could not find the requested resource',
-    ),
-  );
+  router.use((_req, res) => sendUnknownPath(res));
   return router;
 }
 

@@ -145,3 +145,17 @@ export const SEED_INITIAL_COMMIT = {
   message:
     'Initial platform layout: alpha/shop and beta/payments\n\nEvery stage starts at v1 of every service.',
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SEED_STORY_END = Math.max(...SEED_HISTORY.map(step => Date.parse(step.date)));
+
+/**
+ * A seed date moved so that the seed's story ends a day before `now`, its
+ * spacing kept: the demo's delivery metrics (the last four weeks by default)
+ * then show the seed's climbs, and a test's window of the last hours holds
+ * only what the test itself did. Whole seconds, as git records them.
+ */
+export function seedDateAsOf(date: string, now: Date): string {
+  const shifted = Date.parse(date) + (now.getTime() - DAY_MS - SEED_STORY_END);
+  return new Date(Math.floor(shifted / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}

@@ -10,19 +10,23 @@ import {
   SEED_INITIAL_COMMIT,
   SEED_PRODUCTS,
   seedDigest,
+  seedDateAsOf,
 } from './seedData';
 
 /**
  * Writes the demo products as a real history on `main`: an initial layout
- * commit and then CI pushes and promotions by different authors.
+ * commit and then CI pushes and promotions by different authors, dated so
+ * that the story ends a day before `now`.
  * Does nothing when `main` already exists (a reused data dir).
  */
 export async function seedPlatform(
   repo: GitRepo,
   committer: FileCommitter,
   users: UserDirectory,
+  now: Date = new Date(),
 ): Promise<void> {
   if (await repo.readRef('refs/heads/main')) return;
+  const dated = (date: string) => seedDateAsOf(date, now);
 
   const files: FileWrite[] = [];
   const releases = new Map<string, string>();
@@ -48,7 +52,7 @@ export async function seedPlatform(
   const initialAuthor = identity(
     users,
     SEED_INITIAL_COMMIT.authorLogin,
-    SEED_INITIAL_COMMIT.date,
+    dated(SEED_INITIAL_COMMIT.date),
   );
   await committer.commitFiles({
     branch: 'main',
@@ -81,7 +85,7 @@ export async function seedPlatform(
         content,
       })),
       message: step.message,
-      author: identity(users, step.authorLogin, step.date),
+      author: identity(users, step.authorLogin, dated(step.date)),
     });
     if (result.kind !== 'committed')
       throw new Error(`seed commit failed: ${result.kind}`);

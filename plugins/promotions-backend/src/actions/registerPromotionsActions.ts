@@ -208,6 +208,20 @@ export function registerPromotionsActions(options: {
               requestedBy: z.string(),
               createdAt: z.string(),
               pullRequestUrl: z.string(),
+              awaiting: z
+                .array(z.enum(['approvers', 'incident-commander']))
+                .describe('What it still needs: the quorum of approvers, an incident commander, or both'),
+              source: z
+                .array(
+                  z.object({
+                    service: z.string(),
+                    stillInSource: z.boolean().describe('false once the stage below moved on from the digest promoted'),
+                    verdict: z.string().describe('healthy, progressing, unhealthy or unknown, for what the stage runs now'),
+                    soakRemainingSeconds: z.number().optional().describe('0: soaked'),
+                  }),
+                )
+                .optional()
+                .describe('The stage below, per Service; absent for a rollback or when it could not be read'),
             }),
           ),
         }),
@@ -225,6 +239,17 @@ export function registerPromotionsActions(options: {
             requestedBy: promotion.requestedBy,
             createdAt: promotion.createdAt,
             pullRequestUrl: promotion.pullRequest.url,
+            awaiting: promotion.awaiting,
+            ...(promotion.source
+              ? {
+                  source: promotion.source.services.map(cell => ({
+                    service: cell.service,
+                    stillInSource: cell.stillInSource,
+                    verdict: cell.verdict,
+                    ...(cell.soakRemainingSeconds !== undefined ? { soakRemainingSeconds: cell.soakRemainingSeconds } : {}),
+                  })),
+                }
+              : {}),
           })),
         },
       };

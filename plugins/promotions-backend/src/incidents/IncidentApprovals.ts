@@ -33,11 +33,15 @@ export class IncidentApprovals {
   }
 
   async situation(promotion: Pick<PromotionRecord, 'id' | 'team' | 'product' | 'toStage' | 'headSha'>): Promise<CommanderSituation> {
-    const { policy, incidents } = this.options;
-    if (policy.mode !== 'approval') return { commanderNeeded: false };
-    const gate = stageIncidentGate(policy, await incidents.listOpen(promotion), promotion.toStage);
-    if (!gate) return { commanderNeeded: false };
+    if (!(await this.commanderNeeded(promotion))) return { commanderNeeded: false };
     return { commanderNeeded: true, commander: await this.commanderOf(promotion) };
+  }
+
+  /** Whether an open incident asks for a commander's approval of promotions into the promotion's stage. */
+  async commanderNeeded(promotion: Pick<PromotionRecord, 'team' | 'product' | 'toStage'>): Promise<boolean> {
+    const { policy, incidents } = this.options;
+    if (policy.mode !== 'approval') return false;
+    return !!stageIncidentGate(policy, await incidents.listOpen(promotion), promotion.toStage);
   }
 
   /** The commander who approved the promotion's current head, if one did. */

@@ -14,19 +14,19 @@ const INC = { product: 'alpha/shop', id: 'INC-9', state: 'open', url: 'https://s
 async function setUp() {
   const knex = await databases.init('SQLITE_3');
   const store = await DatabasePromotionStore.create({ getClient: async () => knex, migrations: { skip: false } });
-  const checkLivePromotions = jest.fn(async () => {});
+  const checkPromotion = jest.fn(async (_id: string) => {});
   const service = new IncidentService({
     policy: { stages: ['prod'], mode: 'approval', commanders: ['group:default/incident-commanders'] },
     incidents: new IncidentStore(knex),
     store,
     settleApproval: async () => undefined,
     livePromotions: product => store.listForProduct(product.team, product.product, 50),
-    checkLivePromotions,
+    checkPromotion,
     productChanged: async () => {},
     auditor: mockServices.auditor.mock(),
     logger: mockServices.logger.mock(),
   });
-  return { store, service, checkLivePromotions };
+  return { store, service, checkPromotion };
 }
 
 async function approvedPromotion(store: DatabasePromotionStore, toStage: string) {
@@ -58,7 +58,7 @@ async function approvedPromotion(store: DatabasePromotionStore, toStage: string)
 
 describe('IncidentService in approval mode', () => {
   it("sends a promotion approved before the incident opened back to wait for a commander, keeping its approvals, and has the Gate look", async () => {
-    const { store, service, checkLivePromotions } = await setUp();
+    const { store, service, checkPromotion } = await setUp();
     const prod = await approvedPromotion(store, 'prod');
 
     expect(await service.report(INC, { via: 'events' })).toEqual({ incident: INC, changed: true });
@@ -70,7 +70,7 @@ describe('IncidentService in approval mode', () => {
     });
     expect(waiting!.approvedSha).toBeUndefined();
     expect((await store.listEvents(prod.id)).filter(event => event.type === 'approved')).toHaveLength(1);
-    expect(checkLivePromotions).toHaveBeenCalledWith(shop);
+    expect(checkPromotion).toHaveBeenCalledWith(prod.id);
   });
 
   it('leaves approvals into stages the incident gate does not guard, and a repeated report changes nothing', async () => {

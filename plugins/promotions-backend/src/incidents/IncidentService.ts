@@ -31,8 +31,8 @@ export class IncidentService {
       /** Approves a waiting promotion whose approvals are complete now (see ApprovalService.settle). */
       settleApproval: (promotion: PromotionRecord) => Promise<unknown>;
       livePromotions: (product: ProductRef) => Promise<PromotionRecord[]>;
-      /** Has the Gate look at the Product's live promotions now (as a health event does). */
-      checkLivePromotions: (product: ProductRef) => Promise<void>;
+      /** Has the Gate look at a promotion now, rather than at its next run. */
+      checkPromotion: (id: string) => Promise<void>;
       productChanged: (product: ProductRef, what: string) => Promise<void>;
       auditor: AuditorService;
       logger: LoggerService;
@@ -88,11 +88,12 @@ export class IncidentService {
   }
 
   private async moveLivePromotions(product: ProductRef, report: IncidentReport) {
-    const { policy, store, settleApproval, livePromotions, checkLivePromotions, productChanged } = this.options;
-    const live = (await livePromotions(product)).filter(promotion => policy.stages.includes(promotion.toStage));
+    const { policy, store, settleApproval, livePromotions, checkPromotion, productChanged } = this.options;
+    const live = await livePromotions(product);
+    const guarded = live.filter(promotion => policy.stages.includes(promotion.toStage));
     if (report.state === 'open' && policy.mode === 'approval') {
       const reason = `Incident ${report.id} opened (${report.url}): an incident commander must approve it as well`;
-      for (const promotion of live.filter(p => p.status === 'approved')) {
+      for (const promotion of guarded.filter(p => p.status === 'approved')) {
         await store.transition(
           promotion.id,
           { status: ['approved'], approvedSha: promotion.approvedSha ?? null },
@@ -101,9 +102,10 @@ export class IncidentService {
       }
     }
     if (report.state === 'resolved') {
-      for (const promotion of live) await settleApproval(promotion);
+      for (const promotion of guarded) await settleApproval(promotion);
     }
     await productChanged(product, `incident-${report.state}`);
-    await checkLivePromotions(product);
+    // The same promotions, as the Gate reads each afresh: the changes above do not end any.
+    await Promise.all(live.map(promotion => checkPromotion(promotion.id)));
   }
 }

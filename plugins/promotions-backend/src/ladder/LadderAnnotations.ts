@@ -1,4 +1,4 @@
-import { Ladder, ProductRef, Promotion, arrivalOf } from '@refplat/plugin-promotions-common';
+import { DigestArrival, Ladder, ProductRef, Promotion, arrivalOf } from '@refplat/plugin-promotions-common';
 import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { HealthySinceStore } from '../database/HealthySinceStore';
 import { HoldStore } from '../database/HoldStore';
@@ -7,7 +7,8 @@ import { HoldStore } from '../database/HoldStore';
  * What the ladder shows beyond GitHub and ArgoCD: holds, since when each
  * digest has been healthy and the soak time left, the auto-promoter's
  * last decision for each cell ("why didn't it climb?"), and the merged
- * promotion that brought each digest ("auto-promoted 1 min ago, PR #2").
+ * promotion that brought each digest ("auto-promoted 1 min ago, PR #2"),
+ * and when the platform branch's history says it arrived.
  */
 export class LadderAnnotations {
   constructor(
@@ -17,6 +18,8 @@ export class LadderAnnotations {
       autoDecisions: AutoDecisionStore;
       /** The Product's newest promotions, any status: where merged ones are found. */
       recentPromotions: (product: ProductRef) => Promise<Promotion[]>;
+      /** Each Service's last arrival per stage by the branch history, when delivery metrics read it. */
+      branchArrivals?: (product: ProductRef) => Promise<DigestArrival[]>;
     },
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -24,11 +27,12 @@ export class LadderAnnotations {
   async annotate(ladder: Ladder): Promise<void> {
     const product = { team: ladder.team, product: ladder.product };
     const now = this.now();
-    const [holds, healthySince, decisions, promotions] = await Promise.all([
+    const [holds, healthySince, decisions, promotions, arrivals] = await Promise.all([
       this.stores.holds.listLive(product),
       this.stores.healthySince.observe(ladder, now),
       this.stores.autoDecisions.latest(product),
       this.stores.recentPromotions(product),
+      this.stores.branchArrivals?.(product) ?? [],
     ]);
     for (const stage of ladder.stages) {
       for (const [service, cell] of Object.entries(stage.services)) {
@@ -40,6 +44,9 @@ export class LadderAnnotations {
           cell.soakRemainingSeconds = Math.max(0, Math.ceil(stage.soakSeconds - healthyFor));
         }
         cell.arrivedWith = arrivalOf(promotions, stage.name, service, cell.digest);
+        // The history may lag the branch head the ladder shows: only its arrival of this very digest counts.
+        const arrival = arrivals.find(a => a.stage === stage.name && a.service === service);
+        if (arrival && arrival.digest === cell.digest) cell.arrivedAt = arrival.at;
         const decision = decisions.find(d => d.toStage === stage.name && d.service === service);
         if (decision) {
           cell.autoPromotion = {

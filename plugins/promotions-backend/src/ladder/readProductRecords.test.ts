@@ -1,5 +1,6 @@
 import { CacheManager } from '@backstage/backend-defaults/cache';
 import { ConfigReader } from '@backstage/config';
+import { devReleaseFile, digestEntries } from '../__testUtils__/releaseFiles';
 import { readPromotionsConfig } from '../config';
 import { GithubClient } from '../github/createOctokit';
 import { PlatformRepoReader } from '../github/PlatformRepoReader';
@@ -7,16 +8,7 @@ import { readProductRecords } from './readProductRecords';
 
 const digest = `sha256:${'a'.repeat(64)}`;
 const BLOBS: Record<string, string> = {
-  release: `apiVersion: platform.refplat.org/v1beta1
-kind: Release
-metadata:
-  name: alpha-shop-dev
-spec:
-  environmentRef: alpha-shop-dev
-  services:
-    cart:
-      digest: ${digest}
-`,
+  release: devReleaseFile(digestEntries({ cart: digest })),
   environment: `apiVersion: platform.refplat.org/v1beta1
 kind: Environment
 metadata:

@@ -33,6 +33,13 @@ describe.each(databases.eachSupportedId())('DigestTimelineStore on %p', database
       ['api', 'c1', undefined, undefined],
       ['web', 'c2', 7, 'p7'],
     ]);
+    await store.recordCommit(BRANCH, 'c4', [arrival('prod', 'web', 'a', 'c4', { at: '2027-01-05T00:00:00Z' })]);
+    expect((await store.latestArrivals(SHOP)).map(a => [a.stage, a.service, a.digest[7], a.commit, a.at]).sort()).toEqual([
+      ['dev', 'api', 'b', 'c1', '2027-01-04T00:00:00Z'],
+      ['dev', 'web', 'c', 'c2', '2027-01-04T00:00:00Z'],
+      ['prod', 'web', 'a', 'c4', '2027-01-05T00:00:00Z'],
+    ]);
+    expect(await store.latestArrivals({ team: 'beta', product: 'payments' })).toEqual([]);
   });
 
   it('lists the Products with timelines and the arrivals of only those asked for', async () => {

@@ -37,11 +37,21 @@ export class DigestTimelineStore {
 
   /** Service → the digest it last arrived with in a Product's stage. */
   async currentDigests(product: ProductRef, stage: string): Promise<Record<string, string>> {
-    const where = { team: product.team, product: product.product, stage };
-    const rows = await this.db<ArrivalRow>('digest_arrivals')
-      .whereIn('id', this.db('digest_arrivals').where(where).groupBy('service').max('id'))
-      .select('service', 'digest');
+    const rows = await this.latest({ team: product.team, product: product.product, stage });
     return Object.fromEntries(rows.map(row => [row.service, row.digest]));
+  }
+
+  /** Each Service's last arrival in each of a Product's stages: what the branch runs, and since when. */
+  async latestArrivals(product: ProductRef): Promise<DigestArrival[]> {
+    return (await this.latest({ team: product.team, product: product.product })).map(toArrival);
+  }
+
+  /** The last arrival per stage and Service among the rows matching `where` (one grouped query). */
+  private latest(where: Partial<ArrivalRow>): Promise<ArrivalRow[]> {
+    return this.db<ArrivalRow>('digest_arrivals').whereIn(
+      'id',
+      this.db('digest_arrivals').where(where).groupBy('stage', 'service').max('id'),
+    );
   }
 
   /** The plugin's promotion that opened a Product's PR, when it did. */

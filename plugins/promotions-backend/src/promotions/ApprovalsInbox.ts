@@ -1,25 +1,36 @@
 import {
   BackstageCredentials,
   BackstageUserPrincipal,
+  LoggerService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
-  awaitsApprovalFrom,
+  ApprovalItem,
+  AwaitedApproval,
+  Ladder,
+  ProductRef,
+  approvalSource,
+  awaitedApprovalsFor,
   formatProductRef,
   isApprover,
   promotionApprovePermission,
-  recordedApprovals,
+  quorumNeeded,
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
+import { IncidentApprovals } from '../incidents/IncidentApprovals';
 import { ApprovalRights } from './ApprovalRights';
 
+type Waiting = { promotion: PromotionRecord; awaiting: AwaitedApproval[] };
+
 /**
- * An approver's work queue: every promotion awaiting approval that they may
- * approve (one of its Product's approvers, not its requester, not yet
- * approved by them), oldest first. Live promotions are few (one per Product
- * and stage at most), so this filters them rather than querying per status.
+ * An approver's work queue: every promotion awaiting approval whose approval
+ * by them counts (see awaitedApprovalsFor: one of its Product's approvers
+ * while the quorum is short, or an incident commander while an open incident
+ * asks for one), oldest first, each with its source stage's health and soak.
+ * Live promotions are few (one per Product and stage at most), so this
+ * filters them rather than querying per status.
  */
 export class ApprovalsInbox {
   constructor(
@@ -28,33 +39,79 @@ export class ApprovalsInbox {
       store: PromotionStore;
       rights: ApprovalRights;
       permissions: PermissionsService;
+      /** The incident gate in approval mode: commanders approve too. */
+      incidentApprovals?: IncidentApprovals;
+      /** The Product's shared ladder build, as ladder views read it. */
+      ladder: (product: ProductRef) => Promise<Ladder>;
+      logger: LoggerService;
     },
   ) {}
 
-  async list(credentials: BackstageCredentials<BackstageUserPrincipal>): Promise<PromotionRecord[]> {
-    const { config, store, rights, permissions } = this.options;
+  async list(credentials: BackstageCredentials<BackstageUserPrincipal>): Promise<ApprovalItem[]> {
+    const { store, permissions } = this.options;
     const awaiting = (await store.listLive()).filter(promotion => promotion.status === 'awaiting-approval');
     if (awaiting.length === 0) return [];
-    const candidate = await rights.candidate(credentials.principal.userEntityRef, credentials);
-    const waiting: PromotionRecord[] = [];
-    for (const promotion of awaiting) {
-      const policy = await rights.policyOf(promotion);
-      const caller = { userEntityRef: candidate.userEntityRef, isApprover: isApprover(candidate.claims, policy) };
-      // The trail only for promotions the caller could approve at all: it says whether they already did.
-      const approvals = caller.isApprover ? recordedApprovals(await store.listEvents(promotion.id)) : [];
-      if (awaitsApprovalFrom(promotion, approvals, caller, config.approval.requireDistinctApprover)) {
-        waiting.push(promotion);
-      }
-    }
+    const waiting = await this.awaitingCaller(awaiting, credentials);
     if (waiting.length === 0) return [];
 
     // The policy may narrow approving per Product: one batched question for all of them.
-    const products = [...new Set(waiting.map(promotion => formatProductRef(promotion)))];
+    const products = [...new Set(waiting.map(({ promotion }) => formatProductRef(promotion)))];
     const decisions = await permissions.authorize(
       products.map(resourceRef => ({ permission: promotionApprovePermission, resourceRef })),
       { credentials },
     );
     const allowed = new Set(products.filter((_, i) => decisions[i].result === AuthorizeResult.ALLOW));
-    return waiting.filter(promotion => allowed.has(formatProductRef(promotion)));
+    return this.withSources(waiting.filter(({ promotion }) => allowed.has(formatProductRef(promotion))));
+  }
+
+  private async awaitingCaller(
+    awaiting: PromotionRecord[],
+    credentials: BackstageCredentials<BackstageUserPrincipal>,
+  ): Promise<Waiting[]> {
+    const { config, store, rights, incidentApprovals } = this.options;
+    const candidate = await rights.candidate(credentials.principal.userEntityRef, credentials);
+    const isCommander = !!incidentApprovals && isApprover(candidate.claims, { approvers: incidentApprovals.commanders });
+    const waiting: Waiting[] = [];
+    for (const promotion of awaiting) {
+      const policy = await rights.policyOf(promotion);
+      const caller = { userEntityRef: candidate.userEntityRef, isApprover: isApprover(candidate.claims, policy), isCommander };
+      // The trail only for promotions the caller could approve at all: it says what they already approved.
+      if (!caller.isApprover && !caller.isCommander) continue;
+      const awaited = awaitedApprovalsFor(promotion, await store.listEvents(promotion.id), caller, {
+        quorumNeeded: quorumNeeded(policy, promotion.toStage),
+        commanderNeeded: (await incidentApprovals?.commanderNeeded(promotion)) ?? false,
+        requireDistinctApprover: config.approval.requireDistinctApprover,
+      });
+      if (awaited) waiting.push({ promotion, awaiting: awaited });
+    }
+    return waiting;
+  }
+
+  /**
+   * Each promotion with its source stage from the Product's shared ladder (no
+   * request of its own). A ladder that cannot be read leaves its promotions
+   * without one rather than the approver without their inbox.
+   */
+  private async withSources(waiting: Waiting[]): Promise<ApprovalItem[]> {
+    const ladders = new Map<string, Promise<Ladder | undefined>>();
+    const ladderOf = (product: ProductRef) => {
+      const key = formatProductRef(product);
+      if (!ladders.has(key)) {
+        ladders.set(
+          key,
+          this.options.ladder(product).catch(error => {
+            this.options.logger.warn(`The approvals inbox could not read the ladder of ${key}: ${error}`);
+            return undefined;
+          }),
+        );
+      }
+      return ladders.get(key)!;
+    };
+    return Promise.all(
+      waiting.map(async ({ promotion, awaiting }) => {
+        const ladder = promotion.kind === 'rollback' ? undefined : await ladderOf(promotion);
+        return { ...promotion, awaiting, source: ladder && approvalSource(ladder, promotion) };
+      }),
+    );
   }
 }

@@ -1,23 +1,12 @@
+import { devReleaseFile, digestEntries } from '../__testUtils__/releaseFiles';
 import { parseEnvironment, parseRelease } from './records';
 
 const digestA = `sha256:${'a'.repeat(64)}`;
 const digestB = `sha256:${'b'.repeat(64)}`;
 
-const release = (services: string) => `# the dev rung
-apiVersion: platform.refplat.org/v1beta1
-kind: Release
-metadata:
-  name: alpha-shop-dev
-spec:
-  environmentRef: alpha-shop-dev
-  services:
-${services}`;
-
 describe('parseRelease', () => {
   it('reads digests per service', () => {
-    const record = parseRelease(
-      release(`    storefront:\n      digest: ${digestA}\n    cart:\n      digest: ${digestB}\n`),
-    );
+    const record = parseRelease(devReleaseFile(digestEntries({ storefront: digestA, cart: digestB })));
     expect(record).toEqual({
       name: 'alpha-shop-dev',
       environmentRef: 'alpha-shop-dev',
@@ -29,7 +18,7 @@ describe('parseRelease', () => {
 
   it('keeps valid services and reports a tag or short digest', () => {
     const record = parseRelease(
-      release(
+      devReleaseFile(
         `    storefront:\n      digest: ${digestA}\n    cart:\n      digest: latest\n    checkout:\n      digest: sha256:abc\n`,
       ),
     );
@@ -42,7 +31,7 @@ describe('parseRelease', () => {
 
   it('rejects an uppercase digest and an invalid service name', () => {
     const record = parseRelease(
-      release(`    Store:\n      digest: ${digestA}\n    cart:\n      digest: sha256:${'A'.repeat(64)}\n`),
+      devReleaseFile(`    Store:\n      digest: ${digestA}\n    cart:\n      digest: sha256:${'A'.repeat(64)}\n`),
     );
     expect(record.services).toEqual({});
     expect(record.problems).toHaveLength(2);
@@ -53,7 +42,7 @@ describe('parseRelease', () => {
     ['wrong kind', 'apiVersion: platform.refplat.org/v1beta1\nkind: Environment\n', /kind is "Environment"/],
     ['wrong apiVersion', 'apiVersion: v1\nkind: Release\n', /apiVersion is "v1"/],
     ['a list', '- a\n- b\n', /not a Release object/],
-    ['services as a list', release('    - storefront\n'), /spec.services must be a mapping/],
+    ['services as a list', devReleaseFile('    - storefront\n'), /spec.services must be a mapping/],
   ])('throws on %s', (_name, text, message) => {
     expect(() => parseRelease(text)).toThrow(message);
   });
@@ -61,7 +50,7 @@ describe('parseRelease', () => {
 
 it('reads the source commit CI recorded next to a digest', () => {
   const record = parseRelease(
-    release(
+    devReleaseFile(
       `    storefront:\n      digest: ${digestA}\n      source:\n        repository: alpha/storefront\n        revision: ${'c'.repeat(40)}\n    cart:\n      digest: ${digestB}\n      source: {repository: 'not a repo', revision: main}\n`,
     ),
   );

@@ -153,6 +153,16 @@ describe('the promotion actions (served by the actions registry, as MCP tools ar
       (await invoke('list-awaiting-approval', user, {})).body.output.items.map((p: { id: string }) => p.id);
     expect(await ids('alice')).toEqual([promotion.id]);
     expect(await ids('bob')).toEqual([]);
+    // What it waits for and how the stage below stands, per Service, as GET /approvals says
+    const [listed] = (await invoke('list-awaiting-approval', 'alice', {})).body.output.items;
+    expect(listed.awaiting).toEqual(['approvers']);
+    expect(listed.source).toEqual(
+      Object.keys(promotion.services).map(service => ({
+        service,
+        stillInSource: true,
+        verdict: expect.stringMatching(/^(healthy|progressing|unhealthy|unknown)$/),
+      })),
+    );
 
     const byBob = await invoke('approve-promotion', 'bob', { id: promotion.id });
     expect(refusal(byBob)).toEqual(refusal(await route('post', `promotions/${promotion.id}/approve`, 'bob')));

@@ -2,8 +2,9 @@ import { mockCredentials } from '@backstage/backend-test-utils';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { Octokit } from '@octokit/rest';
 import request from 'supertest';
-import type { Promotion } from '@refplat/plugin-promotions-common';
-import { startPromotionsBackend } from '../__testUtils__/testBackend';
+import type { ApprovalItem, Promotion } from '@refplat/plugin-promotions-common';
+import { getLadder } from '../__testUtils__/ladderViews';
+import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(120_000);
 
@@ -20,8 +21,17 @@ describe('the approvals inbox and rejections', () => {
   beforeAll(async () => {
     sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
     // No Gate: nothing merges on its own, so each promotion stays in the state a test put it in.
-    server = await startPromotionsBackend(sim, 'argocd', { gate: { enabled: false } });
+    // staging soaks for a second: the inbox shows the approver it has.
+    server = await startPromotionsBackend(sim, 'argocd', {
+      gate: { enabled: false },
+      stages: ['dev', 'test', 'uat', { name: 'staging', soakTime: { seconds: 1 } }, 'prod'],
+    });
     github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+    // Soaked (the first view starts the clock) before any test asks for prod.
+    await eventually(async () => {
+      const staging = (await getLadder(server)).stages.find(stage => stage.name === 'staging')!;
+      return Object.values(staging.services).every(cell => !cell.digest || cell.soakRemainingSeconds === 0) || undefined;
+    });
   });
 
   afterAll(async () => {
@@ -36,11 +46,12 @@ describe('the approvals inbox and rejections', () => {
     expect(response.status).toBe(201);
     return response.body.promotion;
   };
-  const inbox = async (user: string): Promise<string[]> => {
+  const inboxItems = async (user: string): Promise<ApprovalItem[]> => {
     const response = await request(server).get('/api/promotions/approvals').set('Authorization', asUser(user));
     expect(response.status).toBe(200);
-    return response.body.items.map((promotion: Promotion) => promotion.id);
+    return response.body.items;
   };
+  const inbox = async (user: string): Promise<string[]> => (await inboxItems(user)).map(promotion => promotion.id);
   const reject = (id: string, user: string, body: object) =>
     request(server).post(`/api/promotions/promotions/${id}/reject`).set('Authorization', asUser(user)).send(body);
   const promotionBranches = async () =>
@@ -52,6 +63,41 @@ describe('the approvals inbox and rejections', () => {
     expect(await inbox('alice')).toEqual([promotion.id]);
     expect(await inbox('carol')).toEqual([promotion.id]);
     expect(await inbox('bob')).toEqual([]);
+    // What alice judges: staging still runs every digest promoted, healthy and soaked.
+    const [item] = await inboxItems('alice');
+    expect(item.awaiting).toEqual(['approvers']);
+    expect(item.source).toEqual({
+      stage: 'staging',
+      soakSeconds: 1,
+      services: Object.entries(promotion.services).map(([service, digest]) => ({
+        service,
+        digest,
+        stillInSource: true,
+        verdict: 'healthy',
+        healthySince: expect.any(String),
+        soakRemainingSeconds: 0,
+      })),
+    });
+    // Degraded, staging is judged unhealthy (no soak to count); healthy again, it soaks again.
+    const sourceOf = async () => (await inboxItems('alice')).find(candidate => candidate.id === promotion.id)?.source;
+    sim.control.setApp('alpha-shop-staging', { health: 'Degraded' });
+    try {
+      const degraded = await eventually(async () => {
+        const source = await sourceOf();
+        return source?.services.some(service => service.verdict === 'unhealthy') ? source : undefined;
+      });
+      for (const service of degraded.services) {
+        expect(service).toMatchObject({ stillInSource: true, digest: promotion.services[service.service] });
+      }
+      const notHealthy = degraded.services.filter(service => service.verdict !== 'healthy');
+      expect(notHealthy.map(service => service.soakRemainingSeconds)).toEqual(notHealthy.map(() => undefined));
+    } finally {
+      sim.control.setApp('alpha-shop-staging', { clear: true });
+    }
+    await eventually(async () => {
+      const source = await sourceOf();
+      return source?.services.every(service => service.soakRemainingSeconds === 0) || undefined;
+    });
     const anonymous = await request(server).get('/api/promotions/approvals');
     expect(anonymous.status).toBe(401);
 

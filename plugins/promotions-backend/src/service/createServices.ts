@@ -18,6 +18,7 @@ import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { DatabasePromotionStore } from '../database/DatabasePromotionStore';
 import { HealthySinceStore } from '../database/HealthySinceStore';
 import { HoldStore } from '../database/HoldStore';
+import { NotificationClaimStore } from '../database/NotificationClaimStore';
 import { LIVE_STATUSES } from '../database/PromotionStore';
 import { createOctokit } from '../github/createOctokit';
 import { PlatformRepoReader } from '../github/PlatformRepoReader';
@@ -62,8 +63,10 @@ import { LRUCache } from 'lru-cache';
 
 /** How far back a ladder view looks for live promotions and for how each digest arrived. */
 const RECENT_PROMOTIONS = 50;
-/** Stalls this replica has notified about lately (the cache remembers them for a week). */
+/** Stalls this replica has seen claimed lately, so its ladder builds ask the database once per stall. */
 const STUCK_CLAIMS = 10_000;
+/** A stall is notified once a week at most: still stuck a week later, its owners hear again. */
+const STUCK_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** How many cache TTLs apart the overview sweeps every ladder again (30 s by default)… */
 const OVERVIEW_REFRESH_TTLS = 6;
 /** …and after how many it no longer shows rows while sweeping (2 min by default). */
@@ -136,11 +139,20 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     store.listForProduct(product.team, product.product, RECENT_PROMOTIONS);
   const livePromotions = async (product: ProductRef) =>
     (await recentPromotions(product)).filter(p => LIVE_STATUSES.includes(p.status));
-  const annotations = new LadderAnnotations({ holds, healthySince, autoDecisions, recentPromotions });
+  const timelines = new DigestTimelineStore(db);
+  const annotations = new LadderAnnotations({
+    holds,
+    healthySince,
+    autoDecisions,
+    recentPromotions,
+    branchArrivals: config.metrics.enabled ? product => timelines.latestArrivals(product) : undefined,
+  });
   const healthSource = createHealthSource(config, cache, cacheTtlMs);
-  // Claimed before the cache is asked: two ladder builds of this replica (a view and a
-  // health event) seeing the same stall at once must not both notify.
-  const stuckClaims = new LRUCache<string, true>({ max: STUCK_CLAIMS });
+  // Claimed in memory before the database is asked: two ladder builds of this replica (a view
+  // and a health event) seeing the same stall at once ask it once. The database decides
+  // between replicas: the one whose claim is inserted notifies.
+  const stuckClaims = new LRUCache<string, true>({ max: STUCK_CLAIMS, ttl: STUCK_CLAIM_TTL_MS });
+  const notificationClaims = new NotificationClaimStore(db, STUCK_CLAIM_TTL_MS);
   const diagnosis = new LadderDiagnosis({
     config,
     cache,
@@ -151,8 +163,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
       const key = `stuck-notified:${ladder.team}/${ladder.product}:${stage.name}:${service}:${cell.digest}:${cell.diagnosis?.code}`;
       if (stuckClaims.has(key)) return;
       stuckClaims.set(key, true);
-      if (await cache.get(key)) return;
-      await cache.set(key, true, { ttl: 7 * 24 * 60 * 60 * 1000 });
+      if (!(await notificationClaims.claim(key, new Date()))) return;
       await broadcaster.stuck(ladder, await owners.of(ladder), stage.name, service, cell.diagnosis!);
     },
   });
@@ -266,7 +277,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
         store,
         settleApproval: promotion => approvalService.settle(promotion),
         livePromotions,
-        checkLivePromotions,
+        checkPromotion: id => gate.check(id),
         productChanged: (product, what) => broadcaster.productChanged(product, what),
         auditor: deps.auditor,
         logger,
@@ -287,7 +298,6 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   });
 
   const whatChanged = new WhatChanged({ config, reader, octokit, cache });
-  const timelines = new DigestTimelineStore(db);
 
   return {
     config,
@@ -308,7 +318,15 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     approvalService,
     approvalRights,
     incidentService,
-    approvalsInbox: new ApprovalsInbox({ config, store, rights: approvalRights, permissions }),
+    approvalsInbox: new ApprovalsInbox({
+      config,
+      store,
+      rights: approvalRights,
+      permissions,
+      incidentApprovals,
+      ladder: product => sharedLadders.get(product),
+      logger,
+    }),
     rejecter: new PromotionRejecter({ config, store, writer, rights: approvalRights, permissions, logger }),
     stageHistory,
     autoPromoter,

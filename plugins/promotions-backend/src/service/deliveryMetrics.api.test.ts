@@ -223,6 +223,23 @@ describe('delivery metrics from the platform branch history', () => {
       });
     });
 
+    it('dates the hand-merged digest on the ladder and the matrix by the branch history', async () => {
+      const [row] = await db('digest_arrivals').where({ team: 'alpha', product: 'shop', stage: 'test', digest: digest('e') });
+      const { data: merge } = await octokit.rest.repos.getCommit({ owner: OWNER, repo: REPO, ref: row.commit_sha });
+      const mergedAt = new Date(merge.commit.committer!.date!).toISOString().replace('.000Z', 'Z');
+
+      const ladder = await request(server).get('/api/promotions/products/alpha/shop/ladder').set('Authorization', bob);
+      expect(ladder.status).toBe(200);
+      const test = ladder.body.stages.find((stage: { name: string }) => stage.name === 'test');
+      expect(test.services.storefront).toMatchObject({ digest: digest('e'), arrivedAt: mergedAt });
+
+      // uat is behind test since that merge, not since the plugin first saw storefront healthy there
+      const overview = await request(server).get('/api/promotions/overview').set('Authorization', bob);
+      const shop = overview.body.rows.find((entry: { product: string }) => entry.product === 'alpha/shop');
+      const uat = shop.cells[overview.body.stages.indexOf('uat')];
+      expect(uat).toMatchObject({ matchesBelow: false, behindSince: mergedAt });
+    });
+
     it("reads a new commit on the backend's own schedule", async () => {
       await commitScripted(['dev', 'f', '08T00']);
       const dev = await eventually(async () => {

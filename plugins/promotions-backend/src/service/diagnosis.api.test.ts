@@ -1,12 +1,9 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { createServiceFactory } from '@backstage/backend-plugin-api';
-import {
-  NotificationSendOptions,
-  notificationService,
-} from '@backstage/plugin-notifications-node';
+import type { NotificationSendOptions } from '@backstage/plugin-notifications-node';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
 import type { Ladder, LadderServiceCell } from '@refplat/plugin-promotions-common';
+import { recordingNotifications } from '../__testUtils__/recordingNotifications';
 import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(90_000);
@@ -24,17 +21,7 @@ describe('stall diagnosis on the ladder', () => {
     sent = [];
     sim = await startPlatformSim({ canaryStepMs: 3000, syncDelayMs: 200, reconcileIntervalMs: 100 });
     server = await startPromotionsBackend(sim, 'argocd', {
-      services: [
-        createServiceFactory({
-          service: notificationService,
-          deps: {},
-          factory: () => ({
-            async send(notification: NotificationSendOptions) {
-              sent.push(notification);
-            },
-          }),
-        }),
-      ],
+      services: [recordingNotifications(sent)],
     });
   });
 

@@ -4,7 +4,7 @@ import { EventsService, eventsServiceRef } from '@backstage/plugin-events-node';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { Octokit } from '@octokit/rest';
 import request from 'supertest';
-import type { IncidentReport, Ladder, Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
+import type { ApprovalItem, IncidentReport, Ladder, Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 import { Recorded, recordingAuditor } from '../__testUtils__/recordingAuditor';
 
@@ -61,6 +61,12 @@ function client(server: Server, github: Octokit) {
         .send({ toStage, services }),
     approve: (id: string, user: string) =>
       request(server).post(`/api/promotions/promotions/${id}/approve`).set('Authorization', asUser(user)),
+    /** What `user`'s approvals inbox lists: id → what each promotion awaits. */
+    inbox: async (user: string) => {
+      const response = await request(server).get('/api/promotions/approvals').set('Authorization', asUser(user));
+      expect(response.status).toBe(200);
+      return Object.fromEntries((response.body.items as ApprovalItem[]).map(item => [item.id, item.awaiting]));
+    },
     ladder: async (): Promise<Ladder> =>
       (await request(server).get('/api/promotions/products/alpha/shop/ladder').set('Authorization', asUser('bob'))).body,
     detail,
@@ -194,6 +200,10 @@ describe('the incident gate in approval mode, fed over HTTP', () => {
     expect((await report(INCIDENT, mockCredentials.service.header())).body.changed).toBe(false);
     const pending = await api.headStatus(promotion.pullRequest.number, state => state === 'pending');
     expect(pending.description).toMatch(/^incident INC-7 .* is open: test needs an approval from an incident commander/);
+    // dave commands incidents and approves no releases: his inbox lists it all the same.
+    const both = ['approvers', 'incident-commander'];
+    expect(await eventually(async () => (await api.inbox('dave'))[promotion.id])).toEqual(both);
+    expect((await api.inbox('alice'))[promotion.id]).toEqual(both);
 
     const byAlice = await api.approve(promotion.id, 'alice');
     expect(byAlice.status).toBe(200);
@@ -213,10 +223,14 @@ describe('the incident gate in approval mode, fed over HTTP', () => {
       commanderNeeded: true,
     });
     expect((await api.approve(promotion.id, 'bob')).status).toBe(403);
+    // The quorum is met: only a commander's approval counts now.
+    expect(await api.inbox('dave')).toEqual({ [promotion.id]: ['incident-commander'] });
+    expect(await api.inbox('carol')).toEqual({});
 
     const byDave = await api.approve(promotion.id, 'dave');
     expect(byDave.status).toBe(200);
     expect(byDave.body.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/alice, user:default/dave' });
+    expect(await api.inbox('dave')).toEqual({});
     await api.merged(promotion.id);
     const allowed = await api.headStatus(promotion.pullRequest.number, state => state === 'success');
     expect(allowed.description).toMatch(/^Approved by incident commander user:default\/dave while incident INC-7/);

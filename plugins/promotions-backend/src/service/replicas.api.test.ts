@@ -1,9 +1,12 @@
 import { TestDatabases, mockCredentials } from '@backstage/backend-test-utils';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { Octokit } from '@octokit/rest';
+import type { NotificationSendOptions } from '@backstage/plugin-notifications-node';
 import request from 'supertest';
 import { startPromotionsBackend } from '../__testUtils__/testBackend';
 import { sendConcurrently } from '../__testUtils__/concurrentRequests';
+import { getLadder } from '../__testUtils__/ladderViews';
+import { recordingNotifications } from '../__testUtils__/recordingNotifications';
 
 jest.setTimeout(120_000);
 
@@ -12,7 +15,8 @@ const databases = TestDatabases.create({ ids: ['POSTGRES_15', 'SQLITE_3'] });
 /**
  * Two backend instances (separate caches, Gates and GitHub clients) on one
  * database, as two replicas behind a load balancer: concurrent identical
- * requests spread over both end in exactly one PR.
+ * requests spread over both end in exactly one PR, and a stall both see is
+ * notified once.
  */
 describe.each(databases.eachSupportedId())('two replicas on one %p database', databaseId => {
   let sim: RunningSim;
@@ -43,5 +47,26 @@ describe.each(databases.eachSupportedId())('two replicas on one %p database', da
     const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
     const { data: pulls } = await github.rest.pulls.list({ owner: 'refplat', repo: 'platform', state: 'all' });
     expect(pulls).toHaveLength(1);
+  });
+
+  it('notify the owners of a stall once when both view it at once', async () => {
+    const knex = await databases.init(databaseId);
+    const sent: NotificationSendOptions[] = [];
+    // Each replica its own in-memory cache, as without a shared cache store.
+    const replicas = [
+      await startPromotionsBackend(sim, 'argocd', { knex, services: [recordingNotifications(sent)] }),
+      await startPromotionsBackend(sim, 'argocd', { knex, services: [recordingNotifications(sent)] }),
+    ];
+    sim.control.setApp('alpha-shop-test', { health: 'Degraded' });
+    await sim.control.reconcileNow();
+    const views = await Promise.all(Array.from({ length: 6 }, (_, i) => getLadder(replicas[i % 2])));
+    expect(views.map(ladder => ladder.stages.find(stage => stage.name === 'test')?.stuck)).toEqual(Array(6).fill(true));
+
+    const stuck = sent.filter(n => /stuck in test/.test(n.payload.title));
+    expect(stuck.map(n => n.payload.title).sort()).toEqual([
+      'cart is stuck in test (alpha/shop)',
+      'checkout is stuck in test (alpha/shop)',
+      'storefront is stuck in test (alpha/shop)',
+    ]);
   });
 });

@@ -1,14 +1,11 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { createServiceFactory } from '@backstage/backend-plugin-api';
-import {
-  NotificationSendOptions,
-  notificationService,
-} from '@backstage/plugin-notifications-node';
+import type { NotificationSendOptions } from '@backstage/plugin-notifications-node';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import type { HealthVerdict, LadderStage } from '@refplat/plugin-promotions-common';
 import type { JsonArray } from '@backstage/types';
 import request from 'supertest';
 import { getLadder } from '../__testUtils__/ladderViews';
+import { recordingNotifications } from '../__testUtils__/recordingNotifications';
 import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 // Three condition waits on a canary of several steps, on a loaded 2-core machine.
@@ -34,17 +31,7 @@ describe('each Service tells its own truth', () => {
     sim = await startPlatformSim({ canaryStepMs: 1000, syncDelayMs: 200, reconcileIntervalMs: 100 });
     server = await startPromotionsBackend(sim, 'argocd', {
       stages,
-      services: [
-        createServiceFactory({
-          service: notificationService,
-          deps: {},
-          factory: () => ({
-            async send(notification: NotificationSendOptions) {
-              sent.push(notification);
-            },
-          }),
-        }),
-      ],
+      services: [recordingNotifications(sent)],
     });
   }
 

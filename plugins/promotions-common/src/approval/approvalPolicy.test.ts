@@ -1,7 +1,5 @@
-import { PromotionStatus } from '../promotions/types';
 import {
   GlobalApprovalPolicy,
-  awaitsApprovalFrom,
   isApprover,
   parseApprovalQuorumAnnotation,
   parseApproversAnnotation,
@@ -107,32 +105,5 @@ describe('recordedApprovals', () => {
       { approver: 'user:default/alice', sha: 'h1' },
       { approver: 'user:default/carol', sha: 'h2' },
     ]);
-  });
-});
-
-describe('awaitsApprovalFrom', () => {
-  const BOB = 'user:default/bob';
-  const ALICE = 'user:default/alice';
-  const HEAD = 'h2';
-  it.each<[string, PromotionStatus, string, boolean, boolean, string[], boolean]>([
-    // name, status, requestedBy, caller is approver, requireDistinctApprover, approved heads by alice, listed
-    ["an approver, someone else's request", 'awaiting-approval', BOB, true, true, [], true],
-    ['a non-approver', 'awaiting-approval', BOB, false, true, [], false],
-    ['an approver, own request, distinct approver required', 'awaiting-approval', ALICE, true, true, [], false],
-    ['an approver, own request, distinct approver not required', 'awaiting-approval', ALICE, true, false, [], true],
-    ['already approved', 'approved', BOB, true, true, [], false],
-    ['into a stage without approval', 'open', BOB, true, true, [], false],
-    ['merged', 'merged', BOB, true, true, [], false],
-    ['partly approved by the caller: it waits for someone else', 'awaiting-approval', BOB, true, true, [HEAD], false],
-    ['the caller approved an earlier head: it waits for them again', 'awaiting-approval', BOB, true, true, ['h1'], true],
-  ])('%s → %p', (_name, status, requestedBy, callerIsApprover, distinct, approvedHeads, listed) => {
-    expect(
-      awaitsApprovalFrom(
-        { status, requestedBy, headSha: HEAD },
-        [{ approver: 'user:default/carol', sha: HEAD }, ...approvedHeads.map(sha => ({ approver: ALICE, sha }))],
-        { userEntityRef: ALICE, isApprover: callerIsApprover },
-        distinct,
-      ),
-    ).toBe(listed);
   });
 });

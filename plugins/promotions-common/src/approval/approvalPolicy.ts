@@ -1,5 +1,5 @@
 import { parseEntityRef, stringifyEntityRef } from '@backstage/catalog-model';
-import { PromotionEvent, PromotionStatus } from '../promotions/types';
+import { PromotionEvent } from '../promotions/types';
 import { RecordedApproval } from './quorum';
 
 /**
@@ -186,24 +186,4 @@ export function recordedApprovals(events: Pick<PromotionEvent, 'type' | 'actor' 
   return events
     .filter(event => event.type === 'approved' && event.detail)
     .map(event => ({ approver: event.actor, sha: event.detail! }));
-}
-
-/**
- * Whether a promotion waits for this caller's approval, which is what the
- * approvals inbox lists: awaiting approval, the caller one of the Product's
- * approvers, not its requester when approvers must differ (they could not
- * approve it), and not one who already approved its head (it waits for
- * someone else).
- *
- * @public
- */
-export function awaitsApprovalFrom(
-  promotion: { status: PromotionStatus; requestedBy: string; headSha?: string },
-  approvals: RecordedApproval[],
-  caller: { userEntityRef: string; isApprover: boolean },
-  requireDistinctApprover: boolean,
-): boolean {
-  if (promotion.status !== 'awaiting-approval' || !caller.isApprover) return false;
-  if (requireDistinctApprover && promotion.requestedBy === caller.userEntityRef) return false;
-  return !approvals.some(a => a.approver === caller.userEntityRef && a.sha === promotion.headSha);
 }

@@ -59,6 +59,11 @@ export interface LadderServiceCell {
   autoPromotion?: { decision: AutoDecisionKind; reason: string; decidedAt: string };
   /** The merged promotion (or rollback) that brought the current digest here, when the plugin made it. */
   arrivedWith?: CellArrival;
+  /**
+   * ISO: when the current digest arrived here by the platform branch's history (the commit that
+   * last changed it: a merge's or CI push's time), when delivery metrics have read that commit.
+   */
+  arrivedAt?: string;
 }
 
 /**

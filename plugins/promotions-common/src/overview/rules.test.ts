@@ -69,6 +69,15 @@ describe('overviewRow', () => {
       false,
       '2026-12-01T09:00:00Z',
     ],
+    [
+      'behind, since the branch history says the digest below arrived (a push or a hand-merged PR)',
+      l => {
+        l.stages[0].services.cart.healthySince = '2026-12-01T09:30:00Z';
+        l.stages[0].services.cart.arrivedAt = '2026-11-30T09:00:00Z';
+      },
+      false,
+      '2026-11-30T09:00:00Z',
+    ],
     ['behind, since the Release below was seen, when nothing else is known', l => { l.stages[0].releaseSeenAt = '2026-12-01T08:00:00Z'; }, false, '2026-12-01T08:00:00Z'],
     ['behind, since unknown', () => {}, false, undefined],
     ['matching the stage below', l => { l.stages[1].services.cart.waitingToClimb = false; }, true, undefined],

@@ -33,12 +33,13 @@ function cellOf(ladder: Ladder, index: number): OverviewCell {
     stage: stage.name,
     verdict: verdictOf(stage),
     matchesBelow: waiting.length === 0,
-    // Since the differing digests below have run there: their merge, else their first healthy view.
+    // Since the differing digests below got there: their merge (the plugin's, else the branch
+    // history's), else their first healthy view, which a restarted plugin only knows from then on.
     behindSince: below
       ? earliest(
           waiting.map(([service]) => {
             const cell = below.services[service];
-            return cell?.arrivedWith?.mergedAt ?? cell?.healthySince ?? below.releaseSeenAt;
+            return cell?.arrivedWith?.mergedAt ?? cell?.arrivedAt ?? cell?.healthySince ?? below.releaseSeenAt;
           }),
         )
       : undefined,

@@ -1,5 +1,6 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import {
+  ApprovalItem,
   AutoDecision,
   DeliveryMetrics,
   Hold,
@@ -106,8 +107,11 @@ export interface PromotionsApi {
    * its PR, with the reason in a comment; release-approvers only.
    */
   rejectPromotion(id: string, reason: string): Promise<Promotion>;
-  /** Every promotion awaiting the signed-in release-approver's approval, oldest first. */
-  listApprovals(): Promise<Promotion[]>;
+  /**
+   * Every promotion awaiting the signed-in user's approval (as a release-approver or an
+   * incident commander), oldest first, with what it awaits and its source stage.
+   */
+  listApprovals(): Promise<ApprovalItem[]>;
   /** What was released into a stage, newest first. */
   getStageHistory(
     product: ProductRef,

@@ -1,6 +1,7 @@
 import { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
 import {
+  ApprovalItem,
   Hold,
   Ladder,
   OverviewResponse,
@@ -95,8 +96,8 @@ export class PromotionsClient implements PromotionsApi {
     return ((await response.json()) as { promotion: Promotion }).promotion;
   }
 
-  async listApprovals(): Promise<Promotion[]> {
-    return this.getItems<Promotion>('/approvals');
+  async listApprovals(): Promise<ApprovalItem[]> {
+    return this.getItems<ApprovalItem>('/approvals');
   }
 
   async getStageHistory(

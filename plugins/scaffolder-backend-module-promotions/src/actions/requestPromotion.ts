@@ -1,13 +1,13 @@
+import { setTimeout } from 'node:timers/promises';
 import { AuthService, DiscoveryService } from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
   parseProductRef,
   parseWaitTimeout,
-  Promotion,
   PROMOTION_WAIT_TARGETS,
-  promotionProgress,
   PromotionWaitTarget,
+  waitForPromotion,
 } from '@refplat/plugin-promotions-common';
 import { PromotionsClient } from './PromotionsClient';
 
@@ -99,26 +99,6 @@ export function createPromotionsRequestAction(
         return userToken;
       };
 
-      const waitUntil = async (requested: Promotion, until: PromotionWaitTarget, deadline: number): Promise<Promotion> => {
-        let current = requested;
-        for (;;) {
-          let progress = promotionProgress(current, until);
-          if (progress === 'needs-stage') {
-            const ladder = await client.ladder(await token(), product);
-            progress = promotionProgress(current, until, ladder.stages.find(stage => stage.name === requested.toStage)?.services ?? {});
-          }
-          if (progress === 'ended') {
-            throw new Error(`Promotion ${current.id} ${current.status}: ${current.statusReason ?? 'no reason given'}`);
-          }
-          if (progress === 'reached') return current;
-          if (Date.now() > deadline) {
-            throw new Error(`Timed out waiting for promotion ${current.id} to be ${until}: it is ${current.status}`);
-          }
-          await sleep(pollIntervalMs, ctx.signal);
-          current = await client.promotion(await token(), current.id);
-        }
-      };
-
       if (ctx.isDryRun) {
         ctx.logger.info('Dry run: the promotion is requested for real (requesting is idempotent)');
       }
@@ -130,7 +110,24 @@ export function createPromotionsRequestAction(
 
       if (wait) {
         ctx.logger.info(`Waiting up to ${ctx.input.timeout ?? DEFAULT_TIMEOUT} until it is ${wait}`);
-        promotion = await waitUntil(promotion, wait, Date.now() + timeoutMs);
+        const waited = await waitForPromotion({
+          requested: promotion,
+          until: wait,
+          timeoutMs,
+          pollIntervalMs,
+          readPromotion: async current => client.promotion(await token(), current.id),
+          readStageCells: async current =>
+            (await client.ladder(await token(), product)).stages.find(stage => stage.name === current.toStage)?.services ?? {},
+          sleep: ms => setTimeout(ms, undefined, { signal: ctx.signal }),
+          now: Date.now,
+        });
+        promotion = waited.promotion;
+        if (waited.outcome === 'ended') {
+          throw new Error(`Promotion ${promotion.id} ${promotion.status}: ${promotion.statusReason ?? 'no reason given'}`);
+        }
+        if (waited.outcome === 'timed-out') {
+          throw new Error(`Timed out waiting for promotion ${promotion.id} to be ${wait}: it is ${promotion.status}`);
+        }
         ctx.logger.info(`Promotion ${promotion.id} is ${wait}`);
       }
 
@@ -138,24 +135,5 @@ export function createPromotionsRequestAction(
       ctx.output('prUrl', promotion.pullRequest.url);
       ctx.output('status', promotion.status);
     },
-  });
-}
-
-/** Waits, or stops at once when the task is cancelled. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
   });
 }

@@ -1,5 +1,5 @@
 import type { Request, Router } from 'express';
-import { GitIdentity, TreeEntry } from '../../git/types';
+import { TreeEntry } from '../../git/types';
 import { GithubContext, repoApiUrl, repoHtmlUrl } from '../context';
 import {
   GithubError,
@@ -9,7 +9,13 @@ import {
 } from '../errors';
 import { callerLogin } from '../responder';
 import { gitCommitJson, nowIso } from '../shapes';
-import { branchHead, resolveRef, route, wildcard } from '../routeHelpers';
+import {
+  branchHead,
+  identityFrom,
+  resolveRef,
+  route,
+  wildcard,
+} from '../routeHelpers';
 
 /** GET/PUT/DELETE /repos/{o}/{r}/contents/{path}. */
 export function registerContentsRoutes(
@@ -170,20 +176,6 @@ async function writeFile(
     blob: result.blobs[filePath] ?? '',
     commit,
     branch,
-  };
-}
-
-function identityFrom(value: any, fallback: GitIdentity): GitIdentity {
-  if (
-    !value ||
-    typeof value.name !== 'string' ||
-    typeof value.email !== 'string'
-  )
-    return fallback;
-  return {
-    name: value.name,
-    email: value.email,
-    date: typeof value.date === 'string' ? value.date : fallback.date,
   };
 }
 

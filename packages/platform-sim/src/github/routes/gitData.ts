@@ -11,7 +11,7 @@ import {
 import { callerLogin } from '../responder';
 import { paginate } from '../pagination';
 import { gitCommitJson, nowIso, refJson } from '../shapes';
-import { resolveRef, route, wildcard } from '../routeHelpers';
+import { identityFrom, resolveRef, route, wildcard } from '../routeHelpers';
 
 /** The git data API: refs, trees, blobs, commits. */
 export function registerGitDataRoutes(
@@ -286,8 +286,8 @@ function registerObjectRoutes(router: Router, ctx: GithubContext): void {
       }
       const user = ctx.users.getOrCreate(callerLogin(res));
       const fallback = { name: user.name, email: user.email, date: nowIso() };
-      const author = identity(req.body?.author, fallback);
-      const committer = identity(req.body?.committer, author);
+      const author = identityFrom(req.body?.author, fallback);
+      const committer = identityFrom(req.body?.committer, author);
       const sha = await ctx.repo.writeCommit({
         tree,
         parents: parents as string[],
@@ -309,21 +309,4 @@ function registerObjectRoutes(router: Router, ctx: GithubContext): void {
       ctx.responder.json(req, res, 200, gitCommitJson(ctx, commit!));
     }),
   );
-}
-
-function identity(
-  value: any,
-  fallback: { name: string; email: string; date: string },
-) {
-  if (
-    !value ||
-    typeof value.name !== 'string' ||
-    typeof value.email !== 'string'
-  )
-    return fallback;
-  return {
-    name: value.name,
-    email: value.email,
-    date: typeof value.date === 'string' ? value.date : fallback.date,
-  };
 }

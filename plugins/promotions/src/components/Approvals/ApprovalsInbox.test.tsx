@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { catalogApiRef, entityRouteRef } from '@backstage/plugin-catalog-react';
-import { Promotion } from '@refplat/plugin-promotions-common';
+import { ApprovalItem, ApprovalSource } from '@refplat/plugin-promotions-common';
 import { PromotionsApi, promotionsApiRef } from '../../api';
 import { systemFor } from '../../__testUtils__/card';
 import { conflict } from '../../__testUtils__/errors';
@@ -13,8 +13,8 @@ import { ApprovalsInbox } from './ApprovalsInbox';
 
 const HOUR = 60 * 60 * 1000;
 
-const awaiting = (id: string, product: string, hoursAgo: number): Promotion =>
-  shopPromotion({
+const awaiting = (id: string, product: string, hoursAgo: number, item: Partial<ApprovalItem> = {}): ApprovalItem => ({
+  ...shopPromotion({
     id,
     product,
     fromStage: 'staging',
@@ -24,7 +24,10 @@ const awaiting = (id: string, product: string, hoursAgo: number): Promotion =>
     services: { cart: digest('e') },
     previousServices: { cart: digest('c') },
     createdAt: new Date(Date.now() - hoursAgo * HOUR).toISOString(),
-  });
+  }),
+  awaiting: ['approvers'],
+  ...item,
+});
 
 async function renderInbox(api: Partial<PromotionsApi>, element = <ApprovalsInbox />, routeEntries?: string[]) {
   const getEntities = jest.fn(async () => ({ items: [systemFor('shop')] }));
@@ -77,6 +80,41 @@ describe('ApprovalsInbox', () => {
     await userEvent.click(within(await screen.findByTestId('approval-p-1')).getByTestId('changes-prod'));
     expect(await screen.findByTestId('what-changed-nothing')).toBeInTheDocument();
     expect(getChanges).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' }, 'staging', 'prod');
+  });
+
+  it("shows the source stage's health and soak per service, and when an incident commander is needed", async () => {
+    const source = (services: ApprovalSource['services']): ApprovalSource => ({ stage: 'staging', soakSeconds: 600, services });
+    const cart = { service: 'cart', digest: digest('e') };
+    const listApprovals = jest.fn(async () => [
+      awaiting('p-soaked', 'shop', 3, {
+        services: { cart: digest('e'), checkout: digest('f') },
+        source: source([
+          { ...cart, stillInSource: true, verdict: 'healthy', healthySince: '2026-12-01T10:00:00Z', soakRemainingSeconds: 0 },
+          { service: 'checkout', digest: digest('f'), stillInSource: true, verdict: 'healthy', soakRemainingSeconds: 250 },
+        ]),
+      }),
+      awaiting('p-moved', 'shop', 2, {
+        source: source([{ ...cart, stillInSource: false, nowInSource: digest('a'), verdict: 'unhealthy' }]),
+        awaiting: ['incident-commander'],
+      }),
+      awaiting('p-rollback', 'shop', 1, { kind: 'rollback' }),
+    ]);
+    await renderInbox({ listApprovals });
+
+    const soaked = await screen.findByTestId('approval-source-p-soaked-cart');
+    expect(within(soaked).getByTestId('health-healthy')).toBeInTheDocument();
+    expect(soaked).toHaveTextContent('Healthysoaked');
+    const soaking = screen.getByTestId('approval-source-p-soaked-checkout');
+    expect(within(soaking).getByTestId('approval-source-p-soaked-checkout-soak')).toHaveTextContent(/Soaking: 4m \d+s left/);
+    expect(screen.queryByTestId('approval-awaiting-p-soaked')).toBeNull();
+
+    const moved = screen.getByTestId('approval-source-p-moved-cart');
+    expect(within(moved).getByTestId('health-unhealthy')).toBeInTheDocument();
+    expect(moved).toHaveTextContent('moved on to aaaaaaa');
+    expect(moved).not.toHaveTextContent('soak');
+    expect(screen.getByTestId('approval-awaiting-p-moved')).toHaveTextContent('needs an incident commander');
+
+    expect(screen.getByTestId('approval-source-p-rollback')).toHaveTextContent('a rollback');
   });
 
   it('says so when nothing waits', async () => {

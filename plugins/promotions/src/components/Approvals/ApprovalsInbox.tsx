@@ -10,9 +10,10 @@ import { ApprovalsTable } from './ApprovalsTable';
 import { RejectPromotionDialog } from './RejectPromotionDialog';
 
 /**
- * A release-approver's work queue: every promotion awaiting their approval,
- * oldest first (the backend decides what they may approve), approved or
- * rejected in place through the same dialog as on the ladder.
+ * A release-approver's (or incident commander's) work queue: every promotion
+ * awaiting their approval, oldest first, with its source stage's health and
+ * soak (the backend decides what they may approve), approved or rejected in
+ * place through the same dialog as on the ladder.
  */
 export const ApprovalsInbox = () => {
   const api = useApi(promotionsApiRef);

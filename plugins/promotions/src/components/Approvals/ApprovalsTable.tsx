@@ -1,6 +1,6 @@
 import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@material-ui/core';
 import { EntityRefLink } from '@backstage/plugin-catalog-react';
-import { Promotion, formatProductRef } from '@refplat/plugin-promotions-common';
+import { ApprovalItem, Promotion, formatProductRef } from '@refplat/plugin-promotions-common';
 import { DateTime } from 'luxon';
 import { ActorName } from '../common/ActorName';
 import { PromotionRoute } from '../common/PromotionRoute';
@@ -8,11 +8,12 @@ import { PullRequestLink } from '../common/PullRequestLink';
 import { useCompactTableStyles } from '../common/styles';
 import { PromotionDigests } from '../OpenPromotions/PromotionDigests';
 import { WhatChangedButton } from '../WhatChanged/WhatChangedButton';
+import { ApprovalSourceCell } from './ApprovalSourceCell';
 import { useProductSystems } from './useProductSystems';
 
-/** Promotions awaiting approval, oldest first, each with Approve and Reject. */
+/** Promotions awaiting approval, oldest first, each with its source stage, Approve and Reject. */
 export const ApprovalsTable = (props: {
-  promotions: Promotion[];
+  promotions: ApprovalItem[];
   now: Date;
   onApprove: (promotion: Promotion) => void;
   onReject: (promotion: Promotion) => void;
@@ -23,7 +24,7 @@ export const ApprovalsTable = (props: {
     <Table size="small" aria-label="Promotions awaiting approval" className={classes.table}>
       <TableHead>
         <TableRow>
-          {['Product', 'Stages', 'Digests', 'Requested by', 'Waiting', 'PR', ''].map(heading => (
+          {['Product', 'Stages', 'Digests', 'Source', 'Requested by', 'Waiting', 'PR', ''].map(heading => (
             <TableCell key={heading || 'actions'}>{heading}</TableCell>
           ))}
         </TableRow>
@@ -49,12 +50,26 @@ export const ApprovalsTable = (props: {
                 <PromotionDigests promotion={promotion} testIdPrefix={`approval-change-${promotion.id}-`} />
               </TableCell>
               <TableCell>
+                <ApprovalSourceCell item={promotion} />
+              </TableCell>
+              <TableCell>
                 <ActorName actor={promotion.requestedBy} />
               </TableCell>
               <TableCell className={classes.nowrap}>
                 <Typography variant="body2" title={promotion.createdAt}>
                   {DateTime.fromISO(promotion.createdAt).toRelative({ base: DateTime.fromJSDate(props.now) })}
                 </Typography>
+                {promotion.awaiting.includes('incident-commander') && (
+                  <Typography
+                    variant="caption"
+                    display="block"
+                    color="textSecondary"
+                    style={{ whiteSpace: 'normal' }}
+                    data-testid={`approval-awaiting-${promotion.id}`}
+                  >
+                    needs an incident commander
+                  </Typography>
+                )}
               </TableCell>
               <TableCell className={classes.nowrap}>
                 <PullRequestLink pullRequest={promotion.pullRequest} />

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { FreezeNotice, freezeEnd } from './FreezeNotice';
 
@@ -33,6 +34,16 @@ describe('FreezeNotice', () => {
     const notice = screen.getByTestId('freeze-uat');
     expect(notice).toHaveTextContent(
       `Frozen by holidays until ${end.toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY)} (ends in 2h): Holiday freeze`,
+    );
+  });
+
+  it('says on hover, in the same local time, until when promotions are refused', async () => {
+    const end = DateTime.now().plus({ hours: 2 });
+    render(<FreezeNotice stage="uat" freeze={{ ...holidays, end: end.toUTC().toISO()! }} />);
+    await userEvent.hover(screen.getByTestId('freeze-uat'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      `Promotions into uat are refused until ${end.toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY)}; ` +
+        'a release-approver may override',
     );
   });
 });

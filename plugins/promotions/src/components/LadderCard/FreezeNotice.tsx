@@ -21,7 +21,7 @@ export const FreezeNotice = (props: { stage: string; freeze: ActiveFreeze }) => 
   const { freeze } = props;
   const end = freezeEnd(freeze, new Date());
   return (
-    <Tooltip title={`Promotions into ${props.stage} are refused until ${freeze.end}; a release-approver may override`}>
+    <Tooltip title={`Promotions into ${props.stage} are refused until ${end.local}; a release-approver may override`}>
       <StageNotice tone="info" icon={AcUnitIcon} testId={`freeze-${props.stage}`}>
         Frozen by <strong>{freeze.name}</strong> until {end.local} (ends in {end.endsIn}): {freeze.reason}
       </StageNotice>

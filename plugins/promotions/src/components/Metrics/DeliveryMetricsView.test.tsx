@@ -53,6 +53,10 @@ describe('DeliveryMetricsView', () => {
     expect(screen.getByTestId('metric-lead-time')).toHaveTextContent(/first arrival in the first stage/);
     expect(screen.getByTestId('metric-change-failure')).toHaveTextContent(/Rollbacks are not changes themselves/);
     expect(screen.getByTestId('metrics-products')).toHaveTextContent('2 Products counted: alpha/shop, beta/payments');
+    // The stages' trend lines are named in the ladder's order, not alphabetically.
+    const weekByWeek = screen.getByRole('figure', { name: 'Deployments by stage, week by week' });
+    const legend = [...weekByWeek.querySelectorAll('.recharts-legend-item-text')].map(item => item.textContent);
+    expect(legend).toEqual(['dev', 'test', 'prod']);
 
     // The whole window, then its four weeks for the trends.
     const windows = api.getMetrics.mock.calls.map(([scope, w]) => [

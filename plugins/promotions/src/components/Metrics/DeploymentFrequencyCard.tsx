@@ -50,7 +50,8 @@ export const DeploymentFrequencyCard = ({ data }: { data: DeliveryMetricsWithTre
               <XAxis dataKey="label" />
               <YAxis allowDecimals={false} />
               <Tooltip />
-              <Legend />
+              {/* In the ladder's order, bottom stage first (recharts sorts legends by name). */}
+              <Legend itemSorter={item => stages.indexOf(String(item.value))} />
               {stages.map((stage, i) => (
                 <Line
                   key={stage}

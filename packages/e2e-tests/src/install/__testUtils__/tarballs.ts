@@ -2,7 +2,7 @@ import { execFileSync } from 'child_process';
 import fs from 'fs';
 import path from 'path';
 
-export const REPO_ROOT = path.resolve(__dirname, '../../../..');
+export const REPO_ROOT = path.resolve(__dirname, '../../../../..');
 
 /** The publishable packages, common first: the others depend on it. */
 export const PLUGIN_DIRS = [

@@ -10,7 +10,7 @@ import {
   startPlatformSim,
 } from '@refplat/platform-sim';
 
-const REPO_ROOT = path.resolve(__dirname, '../../..');
+const REPO_ROOT = path.resolve(__dirname, '../../../..');
 const BACKEND_DIR = path.join(REPO_ROOT, 'packages/backend');
 const READY_TIMEOUT_MS = 120_000;
 
@@ -174,10 +174,10 @@ export async function callPromotions(
   baseUrl: string,
   user: string,
   method: string,
-  path: string,
+  route: string,
   body?: object,
 ): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${baseUrl}/api/promotions${path}`, {
+  const response = await fetch(`${baseUrl}/api/promotions${route}`, {
     method,
     headers: {
       authorization: `Bearer ${await userToken(baseUrl, user)}`,

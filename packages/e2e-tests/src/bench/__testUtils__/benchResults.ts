@@ -2,7 +2,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 
-const RESULTS = path.resolve(__dirname, '../../../../test-results/bench');
+const RESULTS = path.resolve(__dirname, '../../../../../test-results/bench');
 
 function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);

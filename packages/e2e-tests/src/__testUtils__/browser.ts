@@ -4,7 +4,7 @@ import { Browser, Page, chromium } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.resolve(
   __dirname,
-  '../../../test-results/screenshots',
+  '../../../../test-results/screenshots',
 );
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
