@@ -42,5 +42,6 @@ export * from './guards/freezes';
 export * from './guards/incidents';
 export * from './approval/quorum';
 export * from './approval/approvalPolicy';
+export * from './approval/promotionApproval';
 export * from './approval/approvalSource';
 export * from './approval/inbox';

@@ -28,6 +28,7 @@ import { createHealthSource, createHealthStream } from '../health/createHealthSo
 import { listingsByProduct } from '../health/HealthSource';
 import { LadderAnnotations } from '../ladder/LadderAnnotations';
 import { LadderDiagnosis } from '../ladder/LadderDiagnosis';
+import { annotateApprovals } from '../ladder/annotateApprovals';
 import { KnownProducts } from './KnownProducts';
 import { ProductOwners } from './ProductOwners';
 import { readRequireOwnership } from './ProductAccess';
@@ -178,6 +179,8 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
       // Before the diagnosis: its checklist lists the guards' verdicts.
       await annotateGuards(ladder, guards, config.freezes);
       if (config.incidents) annotateIncidents(ladder, config.incidents, await incidents.listOpen(ladder));
+      // After the incidents: their gate says whether a commander's approval is needed too.
+      await annotateApprovals(ladder, await approvalRights.policyOf(ladder), id => store.listEvents(id));
       await diagnosis.annotate(ladder);
     },
     livePromotions,

@@ -211,6 +211,17 @@ describe('the incident gate in approval mode, fed over HTTP', () => {
       status: 'awaiting-approval',
       statusReason: '1 of 1 approvals (user:default/alice); waiting for an incident commander (group:default/incident-commanders)',
     });
+    // The ladder says what it still waits for: the quorum is met, the commander's approval is not given.
+    const partly = await eventually(async () => {
+      const onLadder = (await api.ladder()).promotions.find(p => p.id === promotion.id);
+      return onLadder?.approval?.approvals.length ? onLadder.approval : undefined;
+    });
+    expect(partly).toMatchObject({
+      approvals: [{ approver: 'user:default/alice', role: 'release-approver' }],
+      progress: '1 of 1',
+      quorumMet: true,
+      commanderNeeded: true,
+    });
     expect((await api.approve(promotion.id, 'bob')).status).toBe(403);
     // The quorum is met: only a commander's approval counts now.
     expect(await api.inbox('dave')).toEqual({ [promotion.id]: ['incident-commander'] });

@@ -115,6 +115,21 @@ describe("a Product's own approvers besides the global ones, and its own quorum"
       status: 'awaiting-approval',
       statusReason: '1 of 2 approvals (user:default/alice); waiting for another release-approver',
     });
+    // The ladder says where it stands: Alice's approval of its head, one of the two it needs.
+    const partly = await eventually(async () => {
+      const body = (await request(server).get('/api/promotions/products/alpha/shop/ladder').set('Authorization', asUser('bob'))).body;
+      const onLadder = body.promotions.find((p: Promotion) => p.id === promotion.id);
+      return onLadder?.approval?.approvals.length ? onLadder : undefined;
+    }, 10_000);
+    expect(partly.approval).toEqual({
+      headSha: expect.stringMatching(/^[0-9a-f]{40}$/),
+      approvals: [{ approver: 'user:default/alice', at: expect.any(String), role: 'release-approver' }],
+      quorum: 2,
+      quorumApprovers: ['user:default/alice'],
+      progress: '1 of 2',
+      quorumMet: false,
+      commanderNeeded: false,
+    });
     // Alice approved its head: it waits for someone else, not for her.
     expect(await inbox(server, 'alice')).toEqual([]);
     expect(await inbox(server, 'erin')).toEqual([promotion.id]);

@@ -1,3 +1,5 @@
+import type { PromotionApproval } from '../approval/promotionApproval';
+
 /**
  * A promotion as the contract defines it: one Release PR into one stage.
  *
@@ -32,6 +34,11 @@ export interface Promotion {
   pullRequest: { number: number; url: string };
   createdAt: string;
   updatedAt: string;
+  /**
+   * On the ladder, for a promotion awaiting approval or approved: the
+   * approvals of its current PR head and the quorum it needs.
+   */
+  approval?: PromotionApproval;
 }
 
 /** @public */

@@ -74,32 +74,63 @@ describe('changeAccess', () => {
 
 describe('approveAccess', () => {
   it('lets a release-approver approve what someone else requested', () => {
-    expect(approveAccess(viewer(alice), 'user:default/bob')).toEqual({ allowed: true });
+    expect(approveAccess(viewer(alice), { requestedBy: 'user:default/bob' })).toEqual({ allowed: true });
   });
 
   it('never lets the requester approve their own promotion', () => {
-    expect(approveAccess(viewer(alice), 'user:default/alice')).toEqual({
+    expect(approveAccess(viewer(alice), { requestedBy: 'user:default/alice' })).toEqual({
       allowed: false,
       reason: 'You requested this promotion: another release-approver must approve it',
-      ownRequest: true,
+      ownPart: true,
     });
   });
 
   it('lets the requester approve where distinct approvers are not required', () => {
     expect(
-      approveAccess(viewer(alice, { requireDistinctApprover: false }), 'user:default/alice'),
+      approveAccess(viewer(alice, { requireDistinctApprover: false }), { requestedBy: 'user:default/alice' }),
     ).toEqual({ allowed: true });
   });
 
   it('tells everyone else who it waits for', () => {
-    expect(approveAccess(viewer(bob), 'user:default/carol')).toEqual({
+    expect(approveAccess(viewer(bob), { requestedBy: 'user:default/carol' })).toEqual({
       allowed: false,
       reason: 'Awaiting approval by members of release-approvers',
     });
-    expect(approveAccess(viewer(bob, { approvers: [] }), 'user:default/carol')).toEqual({
+    expect(approveAccess(viewer(bob, { approvers: [] }), { requestedBy: 'user:default/carol' })).toEqual({
       allowed: false,
       reason: 'Awaiting approval by a release-approver',
     });
+  });
+});
+
+describe('approveAccess after approvals of the head', () => {
+  const partlyApproved = (approver: string, commanderNeeded = false) => ({
+    requestedBy: 'user:default/bob',
+    approval: {
+      headSha: 'h2',
+      approvals: [{ approver, at: '2026-12-01T10:00:00.000Z', role: 'release-approver' as const }],
+      quorum: 2,
+      quorumApprovers: [approver],
+      progress: '1 of 2',
+      quorumMet: false,
+      commanderNeeded,
+    },
+  });
+
+  it.each([
+    ['the quorum', false, 'You approved this head already; waiting for 1 more approver'],
+    ['the quorum and a commander', true, 'You approved this head already; waiting for 1 more approver and an incident commander'],
+  ])('tells one who approved it that it waits for %s', (_case, commanderNeeded, reason) => {
+    expect(approveAccess(viewer(alice), partlyApproved('user:default/alice', commanderNeeded))).toEqual({
+      allowed: false,
+      reason,
+      ownPart: true,
+    });
+  });
+
+  it('lets another release-approver add theirs', () => {
+    const carol = ['user:default/carol', 'group:default/release-approvers'];
+    expect(approveAccess(viewer(carol), partlyApproved('user:default/alice'))).toEqual({ allowed: true });
   });
 });
 
@@ -108,19 +139,19 @@ describe('approveAccess while an incident asks for a commander', () => {
   const dave = ['user:default/dave', 'group:default/incident-commanders'];
 
   it('lets an incident commander approve as well as a release-approver', () => {
-    expect(approveAccess(viewer(dave), 'user:default/bob', COMMANDERS)).toEqual({ allowed: true });
-    expect(approveAccess(viewer(alice), 'user:default/bob', COMMANDERS)).toEqual({ allowed: true });
+    expect(approveAccess(viewer(dave), { requestedBy: 'user:default/bob' }, COMMANDERS)).toEqual({ allowed: true });
+    expect(approveAccess(viewer(alice), { requestedBy: 'user:default/bob' }, COMMANDERS)).toEqual({ allowed: true });
   });
 
   it('names both groups to everyone else', () => {
-    expect(approveAccess(viewer(bob), 'user:default/carol', COMMANDERS)).toEqual({
+    expect(approveAccess(viewer(bob), { requestedBy: 'user:default/carol' }, COMMANDERS)).toEqual({
       allowed: false,
       reason: 'Awaiting approval by members of release-approvers and an incident commander (incident-commanders)',
     });
   });
 
   it('lets no commander approve without an incident asking for one', () => {
-    expect(approveAccess(viewer(dave), 'user:default/bob').allowed).toBe(false);
+    expect(approveAccess(viewer(dave), { requestedBy: 'user:default/bob' }).allowed).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { parseEntityRef } from '@backstage/catalog-model';
+import { Promotion, ownPartBarsApproval } from '@refplat/plugin-promotions-common';
 
 /**
  * What the UI offers a person on a Product's ladder, decided the way the
@@ -27,8 +28,8 @@ export interface ProductViewer {
 
 export type Access = { allowed: true } | { allowed: false; reason: string };
 
-/** An approval refused because the viewer asked for the promotion themselves. */
-export type ApproveAccess = Access | { allowed: false; reason: string; ownRequest: true };
+/** An approval refused for the viewer's own part in the promotion: they requested it, or approved its head already. */
+export type ApproveAccess = Access | { allowed: false; reason: string; ownPart: true };
 
 const ALLOWED: Access = { allowed: true };
 
@@ -84,19 +85,19 @@ export function changeAccess(
 }
 
 /**
- * Whether the viewer may approve a promotion someone requested: a
+ * Whether the viewer may approve a promotion: not one they requested (where
+ * approvers must differ) or whose head they approved already; a
  * release-approver, or a member of `commanders` while an open incident asks
  * for an incident commander's approval too (the backend decides which
  * approval is still missing).
  */
-export function approveAccess(viewer: ProductViewer, requestedBy: string, commanders: string[] = []): ApproveAccess {
-  if (viewer.requireDistinctApprover && requestedBy === viewer.userEntityRef) {
-    return {
-      allowed: false,
-      reason: 'You requested this promotion: another release-approver must approve it',
-      ownRequest: true,
-    };
-  }
+export function approveAccess(
+  viewer: ProductViewer,
+  promotion: Pick<Promotion, 'requestedBy' | 'approval'>,
+  commanders: string[] = [],
+): ApproveAccess {
+  const ownPart = ownPartBarsApproval(promotion, viewer.userEntityRef, viewer.requireDistinctApprover);
+  if (ownPart) return { allowed: false, reason: ownPart, ownPart: true };
   if (!isApprover(viewer) && !commanders.some(ref => viewer.claims.includes(ref))) {
     return {
       allowed: false,

@@ -1,5 +1,6 @@
 import {
   ProductRef,
+  Promotion,
   promotionApprovePermission,
   promotionHoldPermission,
   promotionRequestPermission,
@@ -13,8 +14,8 @@ export interface ActionAccess {
   allowed: boolean;
   loading: boolean;
   reason?: string;
-  /** Set when an approval is refused because the viewer requested the promotion. */
-  ownRequest?: boolean;
+  /** Set when an approval is refused for the viewer's own part: they requested the promotion, or approved its head. */
+  ownPart?: boolean;
 }
 
 const PERMISSION = {
@@ -48,16 +49,20 @@ export function useChangeAccess(
 }
 
 /**
- * Whether the signed-in user may approve a promotion `requestedBy` someone;
- * `commanders` when an open incident asks for an incident commander as well.
+ * Whether the signed-in user may approve the promotion now; `commanders` when
+ * an open incident asks for an incident commander as well.
  */
-export function useApproveAccess(product: ProductRef, requestedBy: string, commanders: string[] = []): ActionAccess {
+export function useApproveAccess(
+  product: ProductRef,
+  promotion: Pick<Promotion, 'requestedBy' | 'approval'>,
+  commanders: string[] = [],
+): ActionAccess {
   const permission = useProductPermission(promotionApprovePermission, product);
   const { viewer } = useProductAccessState();
   if (permission.loading || !viewer) return CHECKING;
-  const access = approveAccess(viewer, requestedBy, commanders);
+  const access = approveAccess(viewer, promotion, commanders);
   if (!access.allowed) {
-    return { allowed: false, loading: false, reason: access.reason, ownRequest: 'ownRequest' in access };
+    return { allowed: false, loading: false, reason: access.reason, ownPart: 'ownPart' in access };
   }
   if (!permission.allowed) {
     return { allowed: false, loading: false, reason: 'The permission policy does not let you approve' };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Typography, makeStyles } from '@material-ui/core';
 import { ProductRef, Promotion } from '@refplat/plugin-promotions-common';
 import { useApproveAccess } from '../../access/useChangeAccess';
+import { ReasonTooltip } from '../common/ReasonTooltip';
 import { ApprovePromotionDialog } from './ApprovePromotionDialog';
 
 const useStyles = makeStyles(theme => ({
@@ -10,8 +11,8 @@ const useStyles = makeStyles(theme => ({
 
 /**
  * For a promotion awaiting approval: Approve for release-approvers; disabled,
- * saying why, for the one who requested it (another approver must); for
- * everyone else, who it waits for.
+ * saying why, for the one who requested it or already approved its head
+ * (another approver must); for everyone else, who it waits for.
  */
 export const ApprovalAction = (props: {
   product: ProductRef;
@@ -23,26 +24,37 @@ export const ApprovalAction = (props: {
   const classes = useStyles();
   const { promotion } = props;
   const [confirming, setConfirming] = useState(false);
-  const access = useApproveAccess(props.product, promotion.requestedBy, props.commanders);
+  const access = useApproveAccess(props.product, promotion, props.commanders);
   const awaiting = promotion.status === 'awaiting-approval';
   const opening = promotion.pullRequest.number <= 0;
+  // Disabled, the button keeps its place and says why on hover and focus as well as beside it.
+  const why = opening ? 'Its pull request is still being opened' : access.reason;
+  const button = (
+    <Button
+      size="small"
+      variant="contained"
+      color="primary"
+      disabled={Boolean(why)}
+      onClick={() => setConfirming(true)}
+      data-testid={`approve-${promotion.id}`}
+    >
+      Approve
+    </Button>
+  );
   let action = null;
-  if (awaiting && (access.allowed || access.ownRequest)) {
+  if (awaiting && (access.allowed || access.ownPart)) {
     action = (
       <div className={classes.root}>
-        <Button
-          size="small"
-          variant="contained"
-          color="primary"
-          disabled={!access.allowed || opening}
-          onClick={() => setConfirming(true)}
-          data-testid={`approve-${promotion.id}`}
-        >
-          Approve
-        </Button>
-        {(!access.allowed || opening) && (
+        {why ? (
+          <ReasonTooltip reason={why} testId={`approve-reason-${promotion.id}`}>
+            {button}
+          </ReasonTooltip>
+        ) : (
+          button
+        )}
+        {why && (
           <Typography variant="caption" color="textSecondary" data-testid={`approve-why-${promotion.id}`}>
-            {opening ? 'Its pull request is still being opened' : access.reason}
+            {why}
           </Typography>
         )}
       </div>

@@ -5,6 +5,7 @@ import { PromotionRoute } from '../common/PromotionRoute';
 import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
 import { ApprovalAction } from './ApprovalAction';
+import { ApprovalProgress } from './ApprovalProgress';
 import { PromotionDigests } from './PromotionDigests';
 
 /** One promotion in flight: where it goes, what it carries, who, its state and approval. */
@@ -30,6 +31,9 @@ export const OpenPromotionRow = (props: {
           reason={promotion.statusReason}
           testId={`promotion-status-${promotion.id}`}
         />
+        {promotion.approval && (
+          <ApprovalProgress approval={promotion.approval} testId={`approval-progress-${promotion.id}`} />
+        )}
       </TableCell>
       <TableCell>
         <ActorName actor={promotion.requestedBy} />

@@ -104,6 +104,52 @@ describe('OpenPromotionsList', () => {
     expect(approvePromotion).not.toHaveBeenCalled();
   });
 
+  const approvedByCarol = (product: string, commanderNeeded = false): Ladder => {
+    const ladder = ladderWith(product);
+    ladder.promotions[0].approval = {
+      headSha: 'c'.repeat(40),
+      approvals: [{ approver: CAROL.userEntityRef, at: '2026-12-01T10:00:00.000Z', role: 'release-approver' }],
+      quorum: 2,
+      quorumApprovers: [CAROL.userEntityRef],
+      progress: '1 of 2',
+      quorumMet: false,
+      commanderNeeded,
+    };
+    return ladder;
+  };
+
+  it('disables Approve for one who approved its head already, saying what it waits for on hover too', async () => {
+    const approvePromotion = jest.fn();
+    await renderList({ ladder: approvedByCarol('approved-once'), api: { approvePromotion }, viewer: CAROL });
+
+    const approve = await screen.findByTestId('approve-p-approved-once');
+    expect(approve).toBeDisabled();
+    const reason = 'You approved this head already; waiting for 1 more approver';
+    expect(screen.getByTestId('approve-why-p-approved-once')).toHaveTextContent(reason);
+    await userEvent.hover(approve.parentElement!);
+    expect(await screen.findByTestId('approve-reason-p-approved-once')).toHaveTextContent(reason);
+    expect(approvePromotion).not.toHaveBeenCalled();
+  });
+
+  it('shows where the promotion stands against its quorum, and lets another approver add theirs', async () => {
+    const dana = { userEntityRef: 'user:default/dana', claims: ['user:default/dana', 'group:default/release-approvers'] };
+    await renderList({ ladder: approvedByCarol('half', true), viewer: dana });
+
+    expect(await screen.findByTestId('approval-progress-p-half')).toHaveTextContent(
+      "1 of 2 approvals; an incident commander’s needed too",
+    );
+    await waitFor(() => expect(screen.getByTestId('approve-p-half')).toBeEnabled());
+    expect(screen.queryByTestId('approve-why-p-half')).not.toBeInTheDocument();
+    await userEvent.hover(screen.getByTestId('approval-progress-p-half'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('carol');
+  });
+
+  it('shows no approval count for a promotion the ladder gives none for', async () => {
+    await renderList({ ladder: ladderWith('uncounted') });
+    await screen.findByTestId('open-promotion-p-uncounted');
+    expect(screen.queryByTestId('approval-progress-p-uncounted')).not.toBeInTheDocument();
+  });
+
   it('waits for the pull request before offering Approve', async () => {
     const ladder = ladderWith('opening');
     ladder.promotions[0].pullRequest = { number: 0, url: '' };

@@ -1,0 +1,111 @@
+import { PromotionEvent } from '../promotions/types';
+import { recordedApprovals } from './approvalPolicy';
+import { quorumProgress } from './quorum';
+
+/** One approval of a promotion's current PR head. @public */
+export interface HeadApproval {
+  /** Who approved: their user ref. */
+  approver: string;
+  /** ISO time it was given. */
+  at: string;
+  /** A release-approver's approval counts towards the quorum; an incident commander's is the extra one an incident asks for. */
+  role: 'release-approver' | 'incident-commander';
+}
+
+/**
+ * Where a promotion into an approval stage stands against what it needs, for
+ * the PR head it is at now (approvals of an earlier head were voided).
+ *
+ * @public
+ */
+export interface PromotionApproval {
+  /** The PR head the approvals are of. */
+  headSha: string;
+  /** The approvals of that head, oldest first. */
+  approvals: HeadApproval[];
+  /** How many distinct release-approvers the stage needs (its quorum). */
+  quorum: number;
+  /** The distinct release-approvers counting towards it, the requester never among them. */
+  quorumApprovers: string[];
+  /** How far it is ("1 of 2"). */
+  progress: string;
+  /** Enough release-approvers approved it. */
+  quorumMet: boolean;
+  /** An open incident asks for an incident commander's approval as well. */
+  commanderNeeded: boolean;
+}
+
+const ROLES: Partial<Record<PromotionEvent['type'], HeadApproval['role']>> = {
+  approved: 'release-approver',
+  'incident-approved': 'incident-commander',
+};
+
+/**
+ * A promotion's approval state from its trail: the approvals of `headSha`
+ * and how far they go towards the stage's quorum (`needed`).
+ *
+ * @public
+ */
+export function promotionApproval(
+  promotion: { headSha: string; requestedBy: string },
+  events: Pick<PromotionEvent, 'type' | 'actor' | 'at' | 'detail'>[],
+  needed: number,
+  commanderNeeded: boolean,
+): PromotionApproval {
+  const { headSha, requestedBy } = promotion;
+  const quorum = quorumProgress(recordedApprovals(events), headSha, requestedBy, needed);
+  return {
+    headSha,
+    approvals: events.flatMap(event => {
+      const role = ROLES[event.type];
+      return role && event.detail === headSha ? [{ approver: event.actor, at: event.at, role }] : [];
+    }),
+    quorum: needed,
+    quorumApprovers: quorum.approvers,
+    progress: quorum.progress,
+    quorumMet: quorum.met,
+    commanderNeeded,
+  };
+}
+
+/** Whether an incident commander approved the head. @public */
+export function commanderApproved(approval: PromotionApproval): boolean {
+  return approval.approvals.some(a => a.role === 'incident-commander');
+}
+
+/**
+ * What the promotion still waits for, in words ("1 more approver and an
+ * incident commander"); undefined when its approvals are complete.
+ *
+ * @public
+ */
+export function missingApprovals(approval: PromotionApproval): string | undefined {
+  const more = approval.quorum - approval.quorumApprovers.length;
+  const missing = [
+    ...(more > 0 ? [`${more} more approver${more === 1 ? '' : 's'}`] : []),
+    ...(approval.commanderNeeded && !commanderApproved(approval) ? ['an incident commander'] : []),
+  ];
+  return missing.length ? missing.join(' and ') : undefined;
+}
+
+/**
+ * Why someone who may approve the Product's promotions may not approve this
+ * one now because of their own part in it, or undefined: they requested it
+ * (where approvers must differ), or they approved its current head already
+ * (one approval per person and head; the backend answers another with 409).
+ *
+ * @public
+ */
+export function ownPartBarsApproval(
+  promotion: { requestedBy: string; approval?: PromotionApproval },
+  userEntityRef: string,
+  requireDistinctApprover: boolean,
+): string | undefined {
+  if (requireDistinctApprover && promotion.requestedBy === userEntityRef) {
+    return 'You requested this promotion: another release-approver must approve it';
+  }
+  const { approval } = promotion;
+  if (!approval?.approvals.some(a => a.approver === userEntityRef)) return undefined;
+  const missing = missingApprovals(approval);
+  return `You approved this head already${missing ? `; waiting for ${missing}` : ''}`;
+}
