@@ -317,6 +317,14 @@ export class PlatformRepoReader {
     return index;
   }
 
+  /**
+   * Readies blobs of a commit for `readBlob`: through its tarball (one request and its download)
+   * when more than TARBALL_THRESHOLD are in no cache, else nothing, left to one read each.
+   */
+  async prefetchBlobs(commitSha: string, blobShas: string[]): Promise<void> {
+    if (await this.manyUncached(blobShas)) await this.readTarball(commitSha);
+  }
+
   private async rememberBlob(blobSha: string, text: string): Promise<void> {
     await this.cache.set(this.blobKey(blobSha), text, { ttl: IMMUTABLE_TTL_MS });
     // Trusted a little less long than it is kept, so a check never relies on an expired entry.

@@ -88,6 +88,13 @@ export class DigestTimelineReader {
     const { config, reader, store, logger } = this.options;
     const pullRequest = pullRequestOfCommit(commit.message);
     const arrivals: DigestArrival[] = [];
+    // A commit that onboards many Products changes hundreds of records: one tarball, not a read each.
+    const releaseBlobs = commit.files.flatMap(file =>
+      file.sha && file.status !== 'removed' && releaseFileOf(file.filename, config.releasesPath, config.stages)
+        ? [file.sha]
+        : [],
+    );
+    await reader.prefetchBlobs(commit.sha, releaseBlobs);
     for (const file of commit.files) {
       const release = releaseFileOf(file.filename, config.releasesPath, config.stages);
       if (!release || file.status === 'removed' || !file.sha) continue;

@@ -6,6 +6,7 @@ import { Octokit } from '@octokit/rest';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import Knex from 'knex';
 import request from 'supertest';
+import { addManyProducts } from '../bench/manyProducts';
 import { costServices, measure } from '../__testUtils__/githubCost';
 import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 
@@ -332,5 +333,29 @@ describe('delivery metrics from the platform branch history', () => {
     it('answers 401 without a signed-in caller', async () => {
       expect((await request(server).get('/api/promotions/metrics?scope=org')).status).toBe(401);
     });
+  });
+});
+
+describe('a commit that onboards many Products', () => {
+  let sim: RunningSim;
+  afterAll(async () => {
+    await sim?.stop();
+  });
+
+  it('is read through one tarball, not one blob read per Release record', async () => {
+    sim = await startPlatformSim({ reconcileIntervalMs: 3_600_000 });
+    const services = await costServices(sim);
+    // The seed first, so that only the onboarding commit is new.
+    await services.timelineReader.readNewCommits();
+    addManyProducts(sim.repoDir, 40);
+    services.reader.forgetHead();
+    const { cost, result } = await measure(sim, () => services.timelineReader.readNewCommits());
+    expect(result).toBe(1);
+    // the head check, the commit (200 Release records), the tarball (302) and its download
+    expect(cost.calls.filter(call => !call.includes('/git/ref/'))).toEqual([
+      expect.stringMatching(/^200 GET \/repos\/refplat\/platform\/commits\/[0-9a-f]{40}$/),
+      expect.stringMatching(/^302 GET \/repos\/refplat\/platform\/tarball\/[0-9a-f]{40}$/),
+      expect.stringMatching(/^200 GET \/refplat\/platform\/legacy\.tar\.gz\/[0-9a-f]{40}$/),
+    ]);
   });
 });
