@@ -19,7 +19,8 @@ describe('PlatformRepoReader', () => {
   let treeEntryLimit: number | undefined;
 
   beforeEach(async () => {
-    sim = await startPlatformSim(treeEntryLimit ? { treeEntryLimit } : {});
+    // GitHub alone: ArgoCD's loop would canary the Products a test adds, and its stop waits for the tick.
+    sim = await startPlatformSim({ reconcileIntervalMs: ONE_HOUR_MS, ...(treeEntryLimit ? { treeEntryLimit } : {}) });
   });
 
   afterEach(async () => {

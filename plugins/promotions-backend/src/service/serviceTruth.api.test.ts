@@ -84,10 +84,13 @@ describe('each Service tells its own truth', () => {
       service: 'storefront',
       bad: true,
     });
+    // Waits for the neighbours too: a view may catch them progressing for a moment (see below).
     const failing = await devWhen(
       stage =>
         stage.services.storefront.digest === storefront.digest &&
-        stage.services.storefront.diagnosis?.code === 'rollout-aborted',
+        stage.services.storefront.diagnosis?.code === 'rollout-aborted' &&
+        stage.services.cart.healthy &&
+        stage.services.checkout.healthy,
       ['cart', 'checkout'],
     );
 
