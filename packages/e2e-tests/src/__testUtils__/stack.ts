@@ -1,7 +1,6 @@
-import { ChildProcess, spawn } from 'child_process';
+import { ChildProcess } from 'child_process';
 import { randomBytes } from 'crypto';
 import fs from 'fs';
-import net from 'net';
 import os from 'os';
 import path from 'path';
 import {
@@ -9,6 +8,7 @@ import {
   SimOptions,
   startPlatformSim,
 } from '@refplat/platform-sim';
+import { freePort, spawnBackend } from './backendProcess';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
 const BACKEND_DIR = path.join(REPO_ROOT, 'packages/backend');
@@ -20,17 +20,6 @@ export interface RunningStack {
   sim: RunningSim;
   backendLog: () => string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForReadiness(
@@ -104,42 +93,21 @@ export async function startStack(
     }),
   );
 
-  let output = '';
-  const backend = spawn(
+  const backend = spawnBackend(
     'npx',
-    [
-      'backstage-cli',
-      'package',
-      'start',
-      '--config',
-      path.join(REPO_ROOT, 'app-config.yaml'),
-      '--config',
-      configFile,
-    ],
-    {
-      cwd: BACKEND_DIR,
-      env: { ...process.env, NODE_ENV: 'development', FORCE_COLOR: '0' },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    ['backstage-cli', 'package', 'start', '--config', path.join(REPO_ROOT, 'app-config.yaml'), '--config', configFile],
+    BACKEND_DIR,
   );
-  backend.stdout!.on('data', chunk => (output += chunk));
-  backend.stderr!.on('data', chunk => (output += chunk));
-  const log = () => output;
+  const log = backend.log;
 
   const stop = async () => {
-    if (backend.exitCode === null && backend.pid) {
-      const exited = new Promise(resolve => backend.once('exit', resolve));
-      process.kill(-backend.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise(r => setTimeout(r, 5000))]);
-      if (backend.exitCode === null) process.kill(-backend.pid, 'SIGKILL');
-    }
+    await backend.stop();
     await sim.stop();
     fs.rmSync(configDir, { recursive: true, force: true });
   };
 
   try {
-    await waitForReadiness(baseUrl, backend, log);
+    await waitForReadiness(baseUrl, backend.child, log);
     if (webhookSecret) {
       sim.webhooks.configure({ url: `${baseUrl}/api/events/http/github`, secret: webhookSecret });
     }

@@ -1,7 +1,7 @@
-import { ChildProcess, execFileSync, spawn } from 'child_process';
+import { ChildProcess, execFileSync } from 'child_process';
 import fs from 'fs';
-import net from 'net';
 import path from 'path';
+import { freePort, spawnBackend } from '../../__testUtils__/backendProcess';
 import { REPO_ROOT } from './tarballs';
 
 /**
@@ -179,17 +179,6 @@ export function npmInstall(dir: string, args: string[] = []): string {
   );
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface RunningConsumer {
   baseUrl: string;
   log: () => string;
@@ -245,7 +234,6 @@ export async function startConsumerBackend(
     },
     ...config,
   });
-  let output = '';
   // The app's build-time config first (app.title, app.packages), as a
   // create-app backend loads app-config.yaml, then this run's.
   const configArgs = [
@@ -254,29 +242,14 @@ export async function startConsumerBackend(
     '--config',
     configFile,
   ];
-  const backend = spawn('node', ['packages/backend', ...configArgs], {
-    cwd: dir,
-    env: { ...process.env, NODE_ENV: 'development', FORCE_COLOR: '0' },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  backend.stdout!.on('data', chunk => (output += chunk));
-  backend.stderr!.on('data', chunk => (output += chunk));
-  const log = () => output;
+  const backend = spawnBackend('node', ['packages/backend', ...configArgs], dir);
+  const log = backend.log;
   const stop = async () => {
-    if (backend.exitCode === null && backend.pid) {
-      const exited = new Promise(resolve => backend.once('exit', resolve));
-      process.kill(-backend.pid, 'SIGTERM');
-      await Promise.race([
-        exited,
-        new Promise(resolve => setTimeout(resolve, 5000)),
-      ]);
-      if (backend.exitCode === null) process.kill(-backend.pid, 'SIGKILL');
-    }
+    await backend.stop();
     fs.rmSync(configFile, { force: true });
   };
   try {
-    await waitUntilReady(baseUrl, backend, log);
+    await waitUntilReady(baseUrl, backend.child, log);
   } catch (error) {
     await stop();
     throw error;
