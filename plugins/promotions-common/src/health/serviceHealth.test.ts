@@ -845,6 +845,59 @@ describe('evaluateServiceHealth: the seeds\' shape (app repo, digest injected) a
     expect(health.checks.find(c => c.id === 'rollout')).toMatchObject({ verdict, detail });
   });
 
+  /** A tree node for each of `app`'s resources, Healthy unless `health` names it otherwise. */
+  function treeOf(app: Application, health: Record<string, string | undefined> = {}): ResourceNode[] {
+    return app.status!.resources!.map(({ group, version, kind, namespace, name = '' }) => {
+      const status = name in health ? health[name] : 'Healthy';
+      return { group, version, kind, namespace, name, ...(status ? { health: { status } } : {}) };
+    });
+  }
+
+  describe("Argo CD 3: an Application's health that its tree, read after it, does not explain", () => {
+    /** cart's canary paused when the Application was read, and over when its tree was. */
+    const suspendedThenOver = (mutate: (a: any) => void = () => {}) => {
+      const v2 = appRepoApp(RELEASED, RELEASED, a => {
+        a.status.health = { status: 'Suspended' };
+        a.status.resources.push({ ...rolloutEntry(a), name: 'cart', health: { status: 'Suspended' } });
+        mutate(a);
+      });
+      return argoCd3(v2);
+    };
+    const judge = (application: Application) =>
+      evaluateServiceHealth(SERVICE, input({ application, platformRevisionCarriesRelease: {} }));
+
+    it('leaves a service running its own Release alone healthy, and says why', () => {
+      const app = suspendedThenOver();
+      const health = judge(withResourceTreeHealth(app, treeOf(app)));
+      expect(health.verdict).toBe('healthy');
+      expect(health.checks.find(c => c.id === 'app-health')!.detail).toBe(
+        "Application alpha-shop-test is Suspended, which no resource of its resource tree (read after it) explains; storefront's own Release is applied and running, so this concerns another service",
+      );
+    });
+
+    it('holds back a service still running its previous digest', () => {
+      const app = suspendedThenOver(a => (a.status.summary.images = [image(OLD)]));
+      const health = judge(withResourceTreeHealth(app, treeOf(app)));
+      expect(health.healthy).toBe(false);
+      expect(failing(health)).toEqual(['app-health', 'image']);
+    });
+
+    it('counts when a resource of the tree has no health to compare', () => {
+      const app = suspendedThenOver();
+      const health = judge(withResourceTreeHealth(app, treeOf(app, { cart: undefined })));
+      expect(health.verdict).toBe('progressing');
+      expect(failing(health)).toEqual(['app-health']);
+    });
+
+    it('counts when the tree explains it by a resource that is not a Rollout', () => {
+      const app = suspendedThenOver();
+      const other = app.status!.resources!.find(r => r.kind !== 'Rollout')!.name!;
+      const health = judge(withResourceTreeHealth(app, treeOf(app, { [other]: 'Suspended' })));
+      expect(health.verdict).toBe('progressing');
+      expect(failing(health)).toEqual(['app-health']);
+    });
+  });
+
   it('Argo CD 2 and Argo CD 3 with its tree give the same judgement', () => {
     const v2 = appRepoApp(RELEASED);
     const v3 = withResourceTreeHealth(argoCd3(v2), [rolloutNode('Healthy')]);

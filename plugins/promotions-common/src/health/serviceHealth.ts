@@ -8,6 +8,7 @@ import {
 } from '../argo/application';
 import { CanaryState, canaryState, describeCanary } from '../argo/canaryState';
 import { RolloutHealth, rolloutHealth } from '../argo/rolloutHealth';
+import { healthIsInResourceTree } from '../argo/resourceTree';
 import { argoTimeIso } from '../argo/time';
 import type { GitRepoRef } from '../argo/repoUrl';
 import type { Application, ApplicationResourceStatus, Rollout } from '../argo/types';
@@ -349,14 +350,27 @@ export function evaluateServiceHealth(
   // Rollout explains the Application's health, that health is the other service's; otherwise
   // (nothing finer known, or nothing explains it) it counts here too.
   const appHealth = status.health?.status;
+  // On Argo CD 3 the resources' health comes from a second read (the resource tree): when none of
+  // them explains the Application's health, the two reads caught different moments, and a service
+  // running its own Release alone is judged by its own Rollout.
   const explainedBy = rHealth ? otherRolloutWithHealth(app, service, appHealth) : undefined;
-  const appHealthCheck = explainedBy
-    ? check(
-        'app-health',
-        'healthy',
-        `${appLabel} is ${appHealth} because of Rollout ${explainedBy}; ${service} is judged by its own Rollout`,
-      )
-    : applicationHealthCheck(appLabel, appHealth, status.health?.message, settling);
+  const readApart = rHealth !== undefined && ownReleaseLive && unexplainedByTree(app, appHealth);
+  let appHealthCheck: ServiceHealthCheck;
+  if (explainedBy) {
+    appHealthCheck = check(
+      'app-health',
+      'healthy',
+      `${appLabel} is ${appHealth} because of Rollout ${explainedBy}; ${service} is judged by its own Rollout`,
+    );
+  } else if (readApart) {
+    appHealthCheck = check(
+      'app-health',
+      'healthy',
+      `${appLabel} is ${appHealth}, which no resource of its resource tree (read after it) explains; ${otherServices}`,
+    );
+  } else {
+    appHealthCheck = applicationHealthCheck(appLabel, appHealth, status.health?.message, settling);
+  }
   const ownHealthy =
     appHealthCheck.verdict === 'healthy' && (rHealth === undefined || rHealth.status === 'Healthy');
 
@@ -451,6 +465,21 @@ function otherRolloutWithHealth(
 ): string | undefined {
   if (!appHealth || appHealth === 'Healthy') return undefined;
   return otherRollout(app, service, r => r.health?.status === appHealth);
+}
+
+/**
+ * On Argo CD 3 (`appTree`), is the Application's (not Healthy) health one that none of its
+ * resources has, each resource's health being known? Argo CD's aggregate is the worst of its
+ * resources', so the tree was read at another moment than the Application.
+ */
+function unexplainedByTree(app: Application, appHealth: string | undefined): boolean {
+  if (!healthIsInResourceTree(app) || !appHealth || appHealth === 'Healthy') return false;
+  const resources = Array.isArray(app.status?.resources) ? app.status!.resources : [];
+  return (
+    resources.length > 0 &&
+    resources.every(r => r?.health?.status !== undefined) &&
+    !resources.some(r => r.health?.status === appHealth)
+  );
 }
 
 /** The Application's aggregate health check. */
