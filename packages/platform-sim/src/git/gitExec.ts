@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { gitSpawner } from './gitSpawner';
 
 export interface GitExecOptions {
   /** Bytes written to git's stdin (hash-object --stdin, mktree, ...). */
@@ -37,42 +37,25 @@ const ISOLATED_ENV: Record<string, string> = {
 };
 
 /** Runs one git command against a git dir and returns raw stdout. */
-export function runGit(
+export async function runGit(
   gitDir: string,
   args: string[],
   options: GitExecOptions = {},
 ): Promise<GitExecResult> {
-  const fullArgs = ['--git-dir', gitDir, ...args];
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      'git',
-      fullArgs,
-      {
-        encoding: 'buffer',
-        maxBuffer: 64 * 1024 * 1024,
-        env: {
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          HOME: process.env.HOME ?? '/tmp',
-          ...ISOLATED_ENV,
-          ...options.env,
-        },
-      },
-      (error, stdout, stderr) => {
-        let exitCode = 0;
-        if (error) exitCode = typeof error.code === 'number' ? error.code : -1;
-        if (exitCode !== 0 && !(options.okExitCodes ?? []).includes(exitCode)) {
-          reject(new GitCommandError(args, exitCode, stderr.toString('utf8')));
-          return;
-        }
-        resolve({ stdout, exitCode });
-      },
-    );
-    if (options.input !== undefined) {
-      child.stdin?.end(options.input);
-    } else {
-      child.stdin?.end();
-    }
+  const { exitCode, stdout, stderr } = await gitSpawner.run({
+    args: ['--git-dir', gitDir, ...args],
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/tmp',
+      ...ISOLATED_ENV,
+      ...options.env,
+    },
+    input: options.input,
   });
+  if (exitCode !== 0 && !(options.okExitCodes ?? []).includes(exitCode)) {
+    throw new GitCommandError(args, exitCode, stderr.toString('utf8'));
+  }
+  return { stdout, exitCode };
 }
 
 /** Convenience: stdout as trimmed text. */
