@@ -882,6 +882,16 @@ describe('evaluateServiceHealth: the seeds\' shape (app repo, digest injected) a
       expect(failing(health)).toEqual(['app-health', 'image']);
     });
 
+    it('counts a Degraded Application even so', () => {
+      const app = suspendedThenOver(a => {
+        a.status.health = { status: 'Degraded' };
+        rolloutEntry(a).health = { status: 'Healthy' };
+      });
+      const health = judge(withResourceTreeHealth(app, treeOf(app)));
+      expect(health.verdict).toBe('unhealthy');
+      expect(failing(health)).toEqual(['app-health']);
+    });
+
     it('counts when a resource of the tree has no health to compare', () => {
       const app = suspendedThenOver();
       const health = judge(withResourceTreeHealth(app, treeOf(app, { cart: undefined })));

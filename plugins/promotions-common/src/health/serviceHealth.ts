@@ -467,13 +467,19 @@ function otherRolloutWithHealth(
   return otherRollout(app, service, r => r.health?.status === appHealth);
 }
 
+/** The health a canary passes through, which may move between two reads. */
+const TRANSITIONAL_HEALTH: readonly string[] = ['Progressing', 'Suspended'];
+
 /**
- * On Argo CD 3 (`appTree`), is the Application's (not Healthy) health one that none of its
- * resources has, each resource's health being known? Argo CD's aggregate is the worst of its
- * resources', so the tree was read at another moment than the Application.
+ * On Argo CD 3 (`appTree`), is the Application's Progressing or Suspended health one that none of
+ * its resources has, each resource's health being known? Argo CD's aggregate is the worst of its
+ * resources', so the tree was read at another moment than the Application. A Degraded or Missing
+ * aggregate counts even so: a wrong "healthy" costs more than a wrong "progressing".
  */
 function unexplainedByTree(app: Application, appHealth: string | undefined): boolean {
-  if (!healthIsInResourceTree(app) || !appHealth || appHealth === 'Healthy') return false;
+  if (!healthIsInResourceTree(app) || !appHealth || !TRANSITIONAL_HEALTH.includes(appHealth)) {
+    return false;
+  }
   const resources = Array.isArray(app.status?.resources) ? app.status!.resources : [];
   return (
     resources.length > 0 &&
