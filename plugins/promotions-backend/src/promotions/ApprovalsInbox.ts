@@ -14,6 +14,7 @@ import {
   awaitedApprovalsFor,
   formatProductRef,
   isApprover,
+  promotionApproval,
   promotionApprovePermission,
   quorumNeeded,
 } from '@refplat/plugin-promotions-common';
@@ -77,11 +78,17 @@ export class ApprovalsInbox {
       const caller = { userEntityRef: candidate.userEntityRef, isApprover: isApprover(candidate.claims, policy), isCommander };
       // The trail only for promotions the caller could approve at all: it says what they already approved.
       if (!caller.isApprover && !caller.isCommander) continue;
-      const awaited = awaitedApprovalsFor(promotion, await store.listEvents(promotion.id), caller, {
-        quorumNeeded: quorumNeeded(policy, promotion.toStage),
-        commanderNeeded: (await incidentApprovals?.commanderNeeded(promotion)) ?? false,
-        requireDistinctApprover: config.approval.requireDistinctApprover,
-      });
+      const approval = promotionApproval(
+        { headSha: promotion.headSha ?? '', requestedBy: promotion.requestedBy },
+        await store.listEvents(promotion.id),
+        quorumNeeded(policy, promotion.toStage),
+        (await incidentApprovals?.commanderNeeded(promotion)) ?? false,
+      );
+      const awaited = awaitedApprovalsFor(
+        { ...promotion, approval },
+        caller,
+        config.approval.requireDistinctApprover,
+      );
       if (awaited) waiting.push({ promotion, awaiting: awaited });
     }
     return waiting;

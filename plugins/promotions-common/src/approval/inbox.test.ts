@@ -1,5 +1,6 @@
 import { PromotionEvent, PromotionStatus } from '../promotions/types';
 import { AwaitedApproval, awaitedApprovalsFor } from './inbox';
+import { promotionApproval } from './promotionApproval';
 
 const ALICE = 'user:default/alice';
 const BOB = 'user:default/bob';
@@ -7,9 +8,10 @@ const CAROL = 'user:default/carol';
 const DAVE = 'user:default/dave';
 const HEAD = 'h2';
 
-type Trail = Pick<PromotionEvent, 'type' | 'actor' | 'detail'>[];
-const approved = (actor: string, detail = HEAD): Trail[number] => ({ type: 'approved', actor, detail });
-const byCommander = (actor: string, detail = HEAD): Trail[number] => ({ type: 'incident-approved', actor, detail });
+type Trail = Pick<PromotionEvent, 'type' | 'actor' | 'at' | 'detail'>[];
+const AT = '2026-11-30T10:00:00Z';
+const approved = (actor: string, detail = HEAD): Trail[number] => ({ type: 'approved', actor, at: AT, detail });
+const byCommander = (actor: string, detail = HEAD): Trail[number] => ({ type: 'incident-approved', actor, at: AT, detail });
 
 interface Case {
   status?: PromotionStatus;
@@ -64,12 +66,18 @@ describe('awaitedApprovalsFor (alice asks her inbox)', () => {
     ],
     ['both: she fills the commander’s place first', { isCommander: true, commanderNeeded: true, trail: [approved(CAROL)] }, ['incident-commander']],
   ])('%s → %p', (_name, given, awaiting) => {
+    const requestedBy = given.requestedBy ?? BOB;
+    const approval = promotionApproval(
+      { headSha: HEAD, requestedBy },
+      given.trail ?? [],
+      given.quorum ?? 1,
+      given.commanderNeeded ?? false,
+    );
     expect(
       awaitedApprovalsFor(
-        { status: given.status ?? 'awaiting-approval', requestedBy: given.requestedBy ?? BOB, headSha: HEAD },
-        given.trail ?? [],
+        { status: given.status ?? 'awaiting-approval', requestedBy, approval },
         { userEntityRef: ALICE, isApprover: given.isApprover ?? true, isCommander: given.isCommander ?? false },
-        { quorumNeeded: given.quorum ?? 1, commanderNeeded: given.commanderNeeded ?? false, requireDistinctApprover: given.distinct ?? true },
+        given.distinct ?? true,
       ),
     ).toEqual(awaiting);
   });

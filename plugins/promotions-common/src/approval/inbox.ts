@@ -1,8 +1,7 @@
 import { approvalRole } from '../guards/incidents';
-import type { Promotion, PromotionEvent, PromotionStatus } from '../promotions/types';
+import type { Promotion, PromotionStatus } from '../promotions/types';
 import type { ApprovalSource } from './approvalSource';
-import { recordedApprovals } from './approvalPolicy';
-import { quorumProgress } from './quorum';
+import { PromotionApproval, commanderApproved, ownPartBarsApproval } from './promotionApproval';
 
 /**
  * What a promotion awaiting approval still needs: release-approvers (its
@@ -39,8 +38,8 @@ export interface InboxCaller {
 /**
  * What a promotion awaits, when it awaits this caller's approval (which is
  * what the approvals inbox lists); undefined when it does not. It does when
- * it is awaiting approval, the caller is not its requester when approvers
- * must differ, has not approved its head yet (in either role), and it still
+ * it is awaiting approval, the caller's own part does not bar them (see
+ * ownPartBarsApproval: their request, or their approval of its head), and it still
  * needs what their approval would count as (see approvalRole): a commander's
  * when one is missing and they are one, else a release-approver's while the
  * quorum is short.
@@ -48,28 +47,21 @@ export interface InboxCaller {
  * @public
  */
 export function awaitedApprovalsFor(
-  promotion: { status: PromotionStatus; requestedBy: string; headSha?: string },
-  trail: Pick<PromotionEvent, 'type' | 'actor' | 'detail'>[],
+  promotion: { status: PromotionStatus; requestedBy: string; approval: PromotionApproval },
   caller: InboxCaller,
-  rules: { quorumNeeded: number; commanderNeeded: boolean; requireDistinctApprover: boolean },
+  requireDistinctApprover: boolean,
 ): AwaitedApproval[] | undefined {
   if (promotion.status !== 'awaiting-approval') return undefined;
-  if (rules.requireDistinctApprover && promotion.requestedBy === caller.userEntityRef) return undefined;
-  const ofHead = trail.filter(event => event.detail !== undefined && event.detail === promotion.headSha);
-  const approvedByCaller = ofHead.some(
-    event => (event.type === 'approved' || event.type === 'incident-approved') && event.actor === caller.userEntityRef,
-  );
-  if (approvedByCaller) return undefined;
-
-  const quorum = quorumProgress(recordedApprovals(ofHead), promotion.headSha ?? '', promotion.requestedBy, rules.quorumNeeded);
-  const commanderApproved = ofHead.some(event => event.type === 'incident-approved');
+  if (ownPartBarsApproval(promotion, caller.userEntityRef, requireDistinctApprover)) return undefined;
+  const { approval } = promotion;
+  const commanderDone = commanderApproved(approval);
   const awaiting: AwaitedApproval[] = [
-    ...(quorum.met ? [] : ['approvers' as const]),
-    ...(rules.commanderNeeded && !commanderApproved ? ['incident-commander' as const] : []),
+    ...(approval.quorumMet ? [] : ['approvers' as const]),
+    ...(approval.commanderNeeded && !commanderDone ? ['incident-commander' as const] : []),
   ];
   const role = approvalRole({
-    commanderNeeded: rules.commanderNeeded,
-    commanderApproved,
+    commanderNeeded: approval.commanderNeeded,
+    commanderApproved: commanderDone,
     isCommander: caller.isCommander,
     isReleaseApprover: caller.isApprover,
   });
