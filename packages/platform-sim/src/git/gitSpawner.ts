@@ -31,7 +31,7 @@ process.on('disconnect', () => process.exit(0));
 `;
 
 /** How long an idle helper is kept for the next command. */
-const IDLE_MS = 2_000;
+const DEFAULT_IDLE_MS = 2_000;
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 
@@ -42,7 +42,7 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
  * of that, off this process's event loop. The helper holds nothing open while idle: it is let go
  * after a moment without commands, and never keeps this process alive.
  */
-class GitSpawner {
+export class GitSpawner {
   private helper?: ChildProcess;
   private nextId = 0;
   private readonly pending = new Map<
@@ -50,6 +50,13 @@ class GitSpawner {
     { resolve: (answer: GitAnswer) => void; reject: (error: Error) => void }
   >();
   private idleTimer?: NodeJS.Timeout;
+
+  constructor(private readonly idleMs = DEFAULT_IDLE_MS) {}
+
+  /** Whether a helper is running (or starting) now. */
+  get hasHelper(): boolean {
+    return this.helper !== undefined;
+  }
 
   run(command: GitCommand): Promise<GitAnswer> {
     clearTimeout(this.idleTimer);
@@ -81,7 +88,9 @@ class GitSpawner {
       ),
     );
     helper.on('exit', (code, signal) => {
-      if (this.helper === helper) this.helper = undefined;
+      // A helper let go while idle had nothing pending: what is pending now is its successor's.
+      if (this.helper !== helper) return;
+      this.helper = undefined;
       const error = new Error(`The git helper process exited (${signal ?? code})`);
       for (const id of [...this.pending.keys()]) this.settle(id, entry => entry.reject(error));
     });
@@ -104,7 +113,7 @@ class GitSpawner {
       if (this.helper !== helper || this.pending.size > 0) return;
       this.helper = undefined;
       helper.disconnect();
-    }, IDLE_MS).unref();
+    }, this.idleMs).unref();
   }
 
   /** A helper with commands in flight keeps this process alive; an idle one does not. */
