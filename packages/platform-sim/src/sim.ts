@@ -28,6 +28,7 @@ import { UserDirectory } from './identity/users';
 import { createKubernetesRouter } from './kubernetes/kubernetesRouter';
 import { OpenStreams } from './control/openStreams';
 import { resolveOptions, SimOptions } from './options';
+import { keepSeedSnapshot, restoreSeedSnapshot, seedSnapshotKey } from './seed/seedSnapshot';
 import { seedPlatform } from './seed/seedPlatform';
 import { ManifestContext } from './world/applicationManifest';
 import { Reconciler } from './world/reconciler';
@@ -66,6 +67,9 @@ export async function startPlatformSim(
   const options = resolveOptions(partial);
   // A temp dir we made is ours to remove; a dir the caller named is theirs to keep.
   const ownsDataDir = !partial.dataDir;
+  // A seed into a data dir of our own may be copied from this process's last one.
+  const snapshotKey = options.seed && ownsDataDir ? seedSnapshotKey(options) : undefined;
+  const restored = snapshotKey !== undefined && restoreSeedSnapshot(snapshotKey, options.dataDir);
   const repoDir = path.join(options.dataDir, `${options.repo}.git`);
   const repo = await GitRepo.open(repoDir);
   const lock = new Mutex();
@@ -87,6 +91,7 @@ export async function startPlatformSim(
     applicationSource: options.applicationSource,
   });
   await reconciler.initialize();
+  if (snapshotKey !== undefined && !restored) keepSeedSnapshot(snapshotKey, options.dataDir);
 
   const urls = new SimUrls();
   const limiter = new RateLimiter(options.rateLimit);

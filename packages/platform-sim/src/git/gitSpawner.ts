@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import pLimit from 'p-limit';
 
 /** One git command: its arguments (after `git`), environment and stdin. */
 export interface GitCommand {
@@ -32,6 +33,8 @@ process.on('disconnect', () => process.exit(0));
 
 /** How long an idle helper is kept for the next command. */
 const DEFAULT_IDLE_MS = 2_000;
+/** Git processes at once: callers may read many files together, on a 2-core machine. */
+const CONCURRENT_COMMANDS = 4;
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 
@@ -50,6 +53,7 @@ export class GitSpawner {
     { resolve: (answer: GitAnswer) => void; reject: (error: Error) => void }
   >();
   private idleTimer?: NodeJS.Timeout;
+  private readonly limit = pLimit(CONCURRENT_COMMANDS);
 
   constructor(private readonly idleMs = DEFAULT_IDLE_MS) {}
 
@@ -59,6 +63,10 @@ export class GitSpawner {
   }
 
   run(command: GitCommand): Promise<GitAnswer> {
+    return this.limit(() => this.send(command));
+  }
+
+  private send(command: GitCommand): Promise<GitAnswer> {
     clearTimeout(this.idleTimer);
     const helper = this.started();
     const id = this.nextId++;

@@ -45,29 +45,32 @@ export class SnapshotReader {
       recursive: true,
       dir: 'gitops',
     });
+    // Read together (the git runner bounds how many at once), then kept in the tree's order.
+    const files = await Promise.all(
+      entries
+        .filter(entry => entry.type === 'blob')
+        .map(async entry => {
+          const releaseKey = parseRecordPath(RELEASES_DIR, entry.path);
+          if (releaseKey) return { entry, releaseKey, parsed: await this.parse(entry.sha, parseRelease) };
+          const environmentKey = parseRecordPath(ENVIRONMENTS_DIR, entry.path);
+          if (environmentKey) {
+            return { entry, environmentKey, parsed: await this.parse(entry.sha, parseEnvironment) };
+          }
+          return undefined;
+        }),
+    );
     const releases = new Map<string, ReleaseEntry>();
     const environments = new Map<string, EnvironmentRecord>();
-    for (const entry of entries) {
-      if (entry.type !== 'blob') continue;
-      const releaseKey = parseRecordPath(RELEASES_DIR, entry.path);
-      if (releaseKey) {
-        const parsed = await this.parse(entry.sha, parseRelease);
-        releases.set(stageName(releaseKey), {
-          key: releaseKey,
-          path: entry.path,
-          record: parsed.record as ReleaseRecord | undefined,
-          error: parsed.error,
+    for (const file of files) {
+      if (file?.releaseKey) {
+        releases.set(stageName(file.releaseKey), {
+          key: file.releaseKey,
+          path: file.entry.path,
+          record: file.parsed.record as ReleaseRecord | undefined,
+          error: file.parsed.error,
         });
-        continue;
-      }
-      const environmentKey = parseRecordPath(ENVIRONMENTS_DIR, entry.path);
-      if (environmentKey) {
-        const parsed = await this.parse(entry.sha, parseEnvironment);
-        if (parsed.record)
-          environments.set(
-            stageName(environmentKey),
-            parsed.record as EnvironmentRecord,
-          );
+      } else if (file?.environmentKey && file.parsed.record) {
+        environments.set(stageName(file.environmentKey), file.parsed.record as EnvironmentRecord);
       }
     }
     return { revision, releases, environments };

@@ -70,11 +70,14 @@ export class Reconciler {
   async initialize(now = Date.now()): Promise<void> {
     const snapshot = await this.readMainIfChanged();
     if (!snapshot) return;
-    const commitsOf = new Map<string, CommitInfo[]>();
-    for (const [name, entry] of snapshot.releases) {
-      const log = await this.repo.log('refs/heads/main', { path: entry.path });
-      commitsOf.set(name, log.reverse());
-    }
+    const commitsOf = new Map<string, CommitInfo[]>(
+      await Promise.all(
+        [...snapshot.releases].map(
+          async ([name, entry]) =>
+            [name, (await this.repo.log('refs/heads/main', { path: entry.path })).reverse()] as const,
+        ),
+      ),
+    );
     // The teams set up their overlays before the first Release named them.
     const firstDate = (entries: ReleaseEntry[]) =>
       entries
@@ -83,14 +86,15 @@ export class Reconciler {
         .sort((a, b) => Date.parse(a) - Date.parse(b))[0] ??
       new Date(now).toISOString();
     await this.ensureOverlays(snapshot, firstDate);
-    for (const [name, entry] of snapshot.releases) {
+    const histories = await Promise.all(
+      [...snapshot.releases].map(([name, entry]) =>
+        this.historyFromGit(entry, commitsOf.get(name)!.slice(-HISTORY_LIMIT), this.appRepos.head(entry.key)),
+      ),
+    );
+    for (const [index, [, entry]] of [...snapshot.releases].entries()) {
       const app = this.createApp(entry, snapshot.revision, now);
       app.comparedAppRevision = this.appRepos.head(entry.key);
-      app.history = await this.historyFromGit(
-        entry,
-        commitsOf.get(name)!.slice(-HISTORY_LIMIT),
-        app.comparedAppRevision,
-      );
+      app.history = histories[index];
       const last = app.history[app.history.length - 1];
       if (last)
         app.operation = {
@@ -360,19 +364,18 @@ export class Reconciler {
     commits: CommitInfo[],
     appRevision: string,
   ): Promise<SyncHistoryEntry[]> {
-    const history: SyncHistoryEntry[] = [];
-    for (const [index, commit] of commits.entries()) {
+    const digests = await Promise.all(commits.map(commit => this.digestsAt(commit.sha, entry.path)));
+    return commits.map((commit, index) => {
       const at = Date.parse(commit.committer.date);
-      history.push({
+      return {
         id: index,
         revision: commit.sha,
         appRevision,
-        digests: await this.digestsAt(commit.sha, entry.path),
+        digests: digests[index],
         deployStartedAt: at,
         deployedAt: at + 1000,
-      });
-    }
-    return history;
+      };
+    });
   }
 
   private async digestsAt(
