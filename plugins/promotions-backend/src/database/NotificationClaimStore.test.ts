@@ -8,7 +8,7 @@ const databases = TestDatabases.create({ ids: ['POSTGRES_15', 'SQLITE_3'] });
 
 const HOUR = 60 * 60 * 1000;
 const at = (hours: number) => new Date(Date.UTC(2026, 11, 1, 10) + hours * HOUR);
-const stall = (service: string) => `stuck-notified:alpha/shop:dev:${service}:sha256:${'a'.repeat(64)}:degraded`;
+const stall = (service: string) => `stuck-notified:alpha/shop:dev:${service}:sha256:${'a'.repeat(64)}`;
 
 describe.each(databases.eachSupportedId())('NotificationClaimStore on %s', (databaseId: TestDatabaseId) => {
   async function createStores() {

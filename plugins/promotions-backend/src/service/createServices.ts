@@ -159,8 +159,9 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
     onStuck: async (ladder, stage, service) => {
       const cell = stage.services[service];
-      // once per stall: the same digest stuck for the same reason notifies once
-      const key = `stuck-notified:${ladder.team}/${ladder.product}:${stage.name}:${service}:${cell.digest}:${cell.diagnosis?.code}`;
+      // Once per stall: the same digest stuck in the same stage notifies once, whatever reason a
+      // view gives (an aborted canary reads as Degraded in a view that could not read its Rollout).
+      const key = `stuck-notified:${ladder.team}/${ladder.product}:${stage.name}:${service}:${cell.digest}`;
       if (stuckClaims.has(key)) return;
       stuckClaims.set(key, true);
       if (!(await notificationClaims.claim(key, new Date()))) return;
