@@ -36,6 +36,9 @@ const DEFAULT_IDLE_MS = 2_000;
 /** Git processes at once: callers may read many files together, on a 2-core machine. */
 const CONCURRENT_COMMANDS = 4;
 
+/** A command sent and not answered yet. */
+type Pending = { resolve: (answer: GitAnswer) => void; reject: (error: Error) => void };
+
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 
 /**
@@ -48,10 +51,7 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 export class GitSpawner {
   private helper?: ChildProcess;
   private nextId = 0;
-  private readonly pending = new Map<
-    number,
-    { resolve: (answer: GitAnswer) => void; reject: (error: Error) => void }
-  >();
+  private readonly pending = new Map<number, Pending>();
   private idleTimer?: NodeJS.Timeout;
   private readonly limit = pLimit(CONCURRENT_COMMANDS);
 
@@ -106,10 +106,7 @@ export class GitSpawner {
     return helper;
   }
 
-  private settle(
-    id: number,
-    finish: (entry: { resolve: (answer: GitAnswer) => void; reject: (error: Error) => void }) => void,
-  ) {
+  private settle(id: number, finish: (entry: Pending) => void) {
     const entry = this.pending.get(id);
     if (!entry) return;
     this.pending.delete(id);

@@ -447,13 +447,18 @@ export function evaluateServiceHealth(
   return result;
 }
 
+/** The Application's `status.resources`, or none when it has no list. */
+function resourcesOf(app: Application): ApplicationResourceStatus[] {
+  return Array.isArray(app.status?.resources) ? app.status!.resources : [];
+}
+
 /** The name of another service's Rollout in `status.resources` that `matches`, if any. */
 function otherRollout(
   app: Application,
   service: string,
   matches: (resource: ApplicationResourceStatus) => boolean,
 ): string | undefined {
-  const resources = Array.isArray(app.status?.resources) ? app.status!.resources : [];
+  const resources = resourcesOf(app);
   return resources.find(r => r?.kind === 'Rollout' && r.name !== service && matches(r))?.name;
 }
 
@@ -480,7 +485,7 @@ function unexplainedByTree(app: Application, appHealth: string | undefined): boo
   if (!healthIsInResourceTree(app) || !appHealth || !TRANSITIONAL_HEALTH.includes(appHealth)) {
     return false;
   }
-  const resources = Array.isArray(app.status?.resources) ? app.status!.resources : [];
+  const resources = resourcesOf(app);
   return (
     resources.length > 0 &&
     resources.every(r => r?.health?.status !== undefined) &&
