@@ -20,6 +20,21 @@ export interface Config {
     /** Default: gitops/environments. */
     environmentsPath?: string;
     /**
+     * How the platform names a Service's image. A Service's image is found by
+     * the digest its Release names, whatever the name; the name only tells
+     * what runs or is injected instead of that digest.
+     */
+    images?: {
+      /**
+       * A template over {registry}, {team}, {product} and {service}. Default:
+       * the seeds' '{registry}/team-{team}/{product}-{service}'. An image whose
+       * last path segment is the Service is the Service's too.
+       */
+      repository?: string;
+      /** The registry host {registry} stands for. Default: any host. */
+      registry?: string;
+    };
+    /**
      * The ladder, lowest first. Default: [dev, test, uat, staging, prod].
      * An entry may be an object to give the stage a soak time: the minimum
      * time a digest must have been healthy there before it may be promoted

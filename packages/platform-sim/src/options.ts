@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { WebhookTarget } from './webhooks/webhookSender';
+import { IMAGE_NAMINGS, ImageNaming } from './seed/digests';
 
 /** Which Argo CD the API imitates: 2.14 keeps resource health inline, 3.x in the resource tree. */
 export type ArgocdVersion = '2' | '3';
@@ -81,6 +82,11 @@ export interface SimOptions extends PlatformShape {
   /** Entries of a git tree GitHub returns before it answers `truncated: true`. */
   treeEntryLimit: number;
   /**
+   * How images are named: `seeds` (`registry.refplat.org/team-alpha/shop-storefront`, the
+   * default) or `team-service` (`registry.refplat.org/alpha/storefront`, the simulator's first form).
+   */
+  imageNaming: ImageNaming;
+  /**
    * The platform repo's webhook: pushes, pull requests closed or reopened and commit
    * statuses are POSTed there, signed with the secret (also settable later, see RunningSim.webhooks).
    */
@@ -114,6 +120,7 @@ export function resolveOptions(partial: Partial<SimOptions> = {}): SimOptions {
     kubernetesToken: 'sim-kubernetes-token',
     seed: true,
     treeEntryLimit: GITHUB_TREE_ENTRY_LIMIT,
+    imageNaming: 'seeds',
     ...DEFAULT_PLATFORM,
     ...defined,
   };
@@ -155,6 +162,9 @@ function validate(options: SimOptions): void {
     throw new Error(
       `argocdVersion must be one of ${ARGOCD_VERSIONS.join(', ')}, got ${options.argocdVersion}`,
     );
+  }
+  if (!IMAGE_NAMINGS.includes(options.imageNaming)) {
+    throw new Error(`imageNaming must be one of ${IMAGE_NAMINGS.join(', ')}, got ${options.imageNaming}`);
   }
   if (!APPLICATION_SOURCE_SHAPES.includes(options.applicationSource)) {
     throw new Error(

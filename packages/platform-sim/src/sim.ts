@@ -84,11 +84,13 @@ export async function startPlatformSim(
   const appRepos = new AppRepos(
     path.join(options.dataDir, 'app-repos'),
     world.steps,
+    options.imageNaming,
   );
   const reconciler = new Reconciler(repo, appRepos, world, {
     intervalMs: options.reconcileIntervalMs,
     syncDelayMs: options.syncDelayMs,
     applicationSource: options.applicationSource,
+    imageNaming: options.imageNaming,
   });
   await reconciler.initialize();
   if (snapshotKey !== undefined && !restored) keepSeedSnapshot(snapshotKey, options.dataDir);
@@ -140,6 +142,7 @@ export async function startPlatformSim(
     argocdVersion: options.argocdVersion,
     sources: {
       shape: options.applicationSource,
+      imageNaming: options.imageNaming,
       platformRepoURL: `${urls.web}/${options.owner}/${options.repo}.git`,
       appRepoURL: ({ team, product }) =>
         `${urls.web}/${team}/${AppRepos.repoName(product)}.git`,

@@ -3,7 +3,9 @@ import { HumanDuration, JsonObject } from '@backstage/types';
 import { InputError } from '@backstage/errors';
 import {
   FreezeWindow,
+  ImageNaming,
   IncidentPolicy,
+  SEEDS_IMAGE_REPOSITORY,
   PRODUCT_APPROVERS_MODES,
   ProductApproversMode,
   freezeWindowProblem,
@@ -35,6 +37,8 @@ export interface PromotionsConfig {
   platformRepo: { host: string; owner: string; repo: string; branch: string };
   releasesPath: string;
   environmentsPath: string;
+  /** How the platform names a Service's image (`promotions.images`), with the seeds' default. */
+  images: ImageNaming;
   stages: string[];
   /** stage → seconds a digest must have been healthy there before it may leave. */
   soakSeconds: Record<string, number>;
@@ -94,6 +98,26 @@ export interface PromotionsConfig {
    * application stream or a Kubernetes watch): health changes reach open ladders at once.
    */
   healthStream: { enabled: boolean };
+}
+
+const IMAGE_PLACEHOLDERS = ['registry', 'team', 'product', 'service'];
+
+/**
+ * `promotions.images`: a repository template that names each Service apart (it must hold
+ * `{service}`) and only the placeholders there are.
+ */
+function readImageNaming(config: Config): PromotionsConfig['images'] {
+  const repository = config.getOptionalString('images.repository') ?? SEEDS_IMAGE_REPOSITORY;
+  const registry = config.getOptionalString('images.registry');
+  const unknown = [...repository.matchAll(/\{([^}]*)\}/g)]
+    .map(match => match[1])
+    .find(name => !IMAGE_PLACEHOLDERS.includes(name));
+  if (unknown !== undefined || !repository.includes('{service}')) {
+    throw new InputError(
+      `promotions.images.repository must name each Service's image with {service} and may use only {${IMAGE_PLACEHOLDERS.join('}, {')}}; got '${repository}'`,
+    );
+  }
+  return registry ? { repository, registry } : { repository };
 }
 
 function trimSlashes(path: string): string {
@@ -346,6 +370,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
     environmentsPath: trimSlashes(
       config.getOptionalString('environmentsPath') ?? 'gitops/environments',
     ),
+    images: readImageNaming(config),
     stages,
     soakSeconds,
     approval: {

@@ -15,6 +15,7 @@ export * from './argo/time';
 export * from './argo/repoUrl';
 export * from './argo/applicationSources';
 export * from './argo/injectedImages';
+export * from './argo/serviceImages';
 export * from './argo/resourceTree';
 export * from './health/serviceHealth';
 export * from './health/releaseApplied';

@@ -1,5 +1,4 @@
 import YAML from 'yaml';
-import { imageRepository } from '../seed/digests';
 import { overlayPath } from '../world/applicationSources';
 import { serviceSpec } from '../world/liveObjects';
 import { rolloutSpec } from '../world/rolloutView';
@@ -22,7 +21,7 @@ export function overlayFile(stage: string): string {
 
 /** A service's base: its Rollout (image `<repository>:placeholder`) and Service, as a kustomization. */
 export function baseFiles(
-  team: string,
+  repository: string,
   service: string,
   canarySteps: unknown[],
 ): Array<{ path: string; content: string }> {
@@ -33,7 +32,7 @@ export function baseFiles(
     metadata: { name: service, labels: { app: service } },
     spec: rolloutSpec(
       service,
-      `${imageRepository(team, service)}:${PLACEHOLDER_TAG}`,
+      `${repository}:${PLACEHOLDER_TAG}`,
       canarySteps,
     ),
   };

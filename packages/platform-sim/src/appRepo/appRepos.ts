@@ -1,3 +1,4 @@
+import { ImageNaming, imageRepository } from '../seed/digests';
 import path from 'node:path';
 import { FileCommitter, FileWrite } from '../git/fileCommitter';
 import { GitRepo } from '../git/gitRepo';
@@ -46,6 +47,7 @@ export class AppRepos {
   constructor(
     private readonly dir: string,
     private readonly canarySteps: unknown[],
+    private readonly imageNaming: ImageNaming,
   ) {}
 
   /** The repository name of a Product's app repo. */
@@ -110,7 +112,9 @@ export class AppRepos {
         basesWritten.add(service);
         if (repo.head && (await repo.git.entryAt(repo.head, baseDir(service))))
           continue;
-        files.push(...baseFiles(product.team, service, this.canarySteps));
+        files.push(
+          ...baseFiles(imageRepository(this.imageNaming, { ...product, service }), service, this.canarySteps),
+        );
       }
       const key = { ...product, stage: overlay.stage };
       files.push({

@@ -74,9 +74,9 @@ describe('the Argo CD API', () => {
     });
     expect(app.status.history.length).toBeGreaterThan(0);
     expect(app.status.summary.images).toEqual([
-      `registry.refplat.org/alpha/cart@${seedDigest('alpha', 'shop', 'cart', 1)}`,
-      `registry.refplat.org/alpha/checkout@${seedDigest('alpha', 'shop', 'checkout', 1)}`,
-      `registry.refplat.org/alpha/storefront@${seedDigest('alpha', 'shop', 'storefront', 2)}`,
+      `registry.refplat.org/team-alpha/shop-cart@${seedDigest('alpha', 'shop', 'cart', 1)}`,
+      `registry.refplat.org/team-alpha/shop-checkout@${seedDigest('alpha', 'shop', 'checkout', 1)}`,
+      `registry.refplat.org/team-alpha/shop-storefront@${seedDigest('alpha', 'shop', 'storefront', 2)}`,
     ]);
     const rollouts = app.status.resources.filter(
       (r: any) => r.kind === 'Rollout',
@@ -146,7 +146,7 @@ describe('the Argo CD API', () => {
     );
     expect(pods.length).toBeGreaterThan(0);
     expect(pods[0].images).toEqual([
-      `registry.refplat.org/beta/ledger@${seedDigest('beta', 'payments', 'ledger', 2)}`,
+      `registry.refplat.org/team-beta/payments-ledger@${seedDigest('beta', 'payments', 'ledger', 2)}`,
     ]);
   });
 

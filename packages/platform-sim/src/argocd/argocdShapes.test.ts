@@ -18,6 +18,9 @@ import {
   waitFor,
 } from '../__testUtils__/testSim';
 
+/** This file runs the simulator's first image naming (`team-service`); the others run the seeds'. */
+const TEAM_SERVICE = { imageNaming: 'team-service' } as const;
+
 const image = (team: string, service: string, digest: string) =>
   `registry.refplat.org/${team}/${service}@${digest}`;
 
@@ -41,6 +44,7 @@ function git(dir: string, ...args: string[]): string {
 function startSteppedSim(shape: PlatformShape): Promise<RunningSim> {
   return startTestSim({
     ...shape,
+    ...TEAM_SERVICE,
     reconcileIntervalMs: 3_600_000,
     syncDelayMs: 0,
   });
@@ -54,7 +58,7 @@ describe.each(['2', '3'] as ArgocdVersion[])(
       getJson(`${sim.argocdUrl}${path}`, sim.tokens.argocd);
 
     beforeAll(async () => {
-      sim = await startTestSim({ ...SEEDS_PLATFORM, argocdVersion });
+      sim = await startTestSim({ ...SEEDS_PLATFORM, ...TEAM_SERVICE, argocdVersion });
     });
     afterAll(() => stopTestSim(sim));
 

@@ -2,6 +2,7 @@
 import { startPlatformSim } from '../sim';
 import { ApplicationSourceShape, ArgocdVersion, SimOptions } from '../options';
 import { flagOrEnv, parseArgs, toNumber } from './args';
+import type { ImageNaming } from '../seed/digests';
 
 const USAGE = `usage: platform-sim [options]
   --port N                 (PLATFORM_SIM_PORT, default 7070; 0 = any free port)
@@ -16,6 +17,8 @@ const USAGE = `usage: platform-sim [options]
   --tree-entry-limit N     (PLATFORM_SIM_TREE_ENTRY_LIMIT, default 100000; larger trees answer truncated)
   --argocd-version 2|3     (PLATFORM_SIM_ARGOCD_VERSION; 3 keeps resource health in the resource tree)
   --application-source app-repo|platform-repo|multi-source (PLATFORM_SIM_APPLICATION_SOURCE)
+  --image-naming seeds|team-service (PLATFORM_SIM_IMAGE_NAMING; default seeds:
+                           registry.refplat.org/team-alpha/shop-storefront; team-service: registry.refplat.org/alpha/storefront)
   --no-seed                (PLATFORM_SIM_SEED=false)
   --webhook-url URL --webhook-secret S (PLATFORM_SIM_WEBHOOK_URL/_SECRET; e.g.
                            http://localhost:7007/api/events/http/github: signed GitHub webhooks)`;
@@ -85,6 +88,9 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
       'application-source',
       'PLATFORM_SIM_APPLICATION_SOURCE',
     ) as ApplicationSourceShape | undefined,
+    imageNaming: flagOrEnv(args, 'image-naming', 'PLATFORM_SIM_IMAGE_NAMING') as
+      | ImageNaming
+      | undefined,
     webhooks:
       webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
     seed:

@@ -66,7 +66,7 @@ describe('the Kubernetes API through @kubernetes/client-node', () => {
       rollout.spec.strategy.canary.steps.length,
     );
     expect(rollout.spec.template.spec.containers[0].image).toBe(
-      `registry.refplat.org/alpha/cart@${seedDigest('alpha', 'shop', 'cart', 1)}`,
+      `registry.refplat.org/team-alpha/shop-cart@${seedDigest('alpha', 'shop', 'cart', 1)}`,
     );
   });
 

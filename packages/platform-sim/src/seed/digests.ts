@@ -16,18 +16,31 @@ export function isDigest(value: unknown): value is string {
   return typeof value === 'string' && DIGEST_PATTERN.test(value);
 }
 
-/** A service's image repository: registry.refplat.org/<team>/<service>. */
-export function imageRepository(team: string, service: string): string {
-  return `registry.refplat.org/${team}/${service}`;
+/**
+ * How the simulator names a Service's image: `seeds`, as the seeds do
+ * (`registry.refplat.org/team-<team>/<product>-<service>`, seed 002), or
+ * `team-service`, the simulator's first form (`registry.refplat.org/<team>/<service>`).
+ */
+export type ImageNaming = 'seeds' | 'team-service';
+
+export const IMAGE_NAMINGS: readonly ImageNaming[] = ['seeds', 'team-service'];
+
+/** The simulator's registry host. */
+export const REGISTRY = 'registry.refplat.org';
+
+/** A Service's image repository under the given naming. */
+export function imageRepository(
+  naming: ImageNaming,
+  key: { team: string; product: string; service: string },
+): string {
+  return naming === 'seeds'
+    ? `${REGISTRY}/team-${key.team}/${key.product}-${key.service}`
+    : `${REGISTRY}/${key.team}/${key.service}`;
 }
 
-/** The image reference a service's pods run: registry.refplat.org/<team>/<service>@<digest>. */
-export function imageFor(
-  team: string,
-  service: string,
-  digest: string,
-): string {
-  return `${imageRepository(team, service)}@${digest}`;
+/** The image reference a Service's pods run: `<repository>@<digest>`. */
+export function imageFor(repository: string, digest: string): string {
+  return `${repository}@${digest}`;
 }
 
 /** The digest part of an image reference (or undefined for tag-only images). */

@@ -21,8 +21,8 @@ const snapshots = new Map<string, Snapshot>();
 
 /** What the seeded repositories depend on: the platform repo's name, its users, the canary. */
 export function seedSnapshotKey(options: SimOptions): string {
-  const { owner, repo, tokens, canaryWeights } = options;
-  return JSON.stringify({ owner, repo, tokens, canaryWeights });
+  const { owner, repo, tokens, canaryWeights, imageNaming } = options;
+  return JSON.stringify({ owner, repo, tokens, canaryWeights, imageNaming });
 }
 
 /** Writes the snapshot for `key` into the empty `dataDir`; false when there is none fresh enough. */

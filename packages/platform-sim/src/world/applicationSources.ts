@@ -1,10 +1,11 @@
 import type { ApplicationSourceShape } from '../options';
 import { RELEASES_DIR, StageKey } from '../platform/layout';
-import { imageFor, imageRepository } from '../seed/digests';
+import { ImageNaming, imageFor, imageRepository } from '../seed/digests';
 
 /** Where an Application's sources live. */
 export interface SourceContext {
   shape: ApplicationSourceShape;
+  imageNaming: ImageNaming;
   /** The platform repository's clone URL. */
   platformRepoURL: string;
   /** The clone URL of a Product's app repo. */
@@ -33,15 +34,16 @@ export function overlayPath(stage: string): string {
  * becomes `<image>@<digest>`.
  */
 export function kustomizeImages(
-  team: string,
+  naming: ImageNaming,
+  key: Pick<StageKey, 'team' | 'product'>,
   digests: Record<string, string>,
 ): string[] {
   return Object.keys(digests)
     .sort()
-    .map(
-      service =>
-        `${imageRepository(team, service)}=${imageFor(team, service, digests[service])}`,
-    );
+    .map(service => {
+      const repository = imageRepository(naming, { ...key, service });
+      return `${repository}=${imageFor(repository, digests[service])}`;
+    });
 }
 
 /**
@@ -71,7 +73,7 @@ export function applicationSources(
     repoURL: context.appRepoURL(key),
     path: overlayPath(key.stage),
     targetRevision: 'main',
-    kustomize: { images: kustomizeImages(key.team, digests) },
+    kustomize: { images: kustomizeImages(context.imageNaming, key, digests) },
   };
   return context.shape === 'multi-source'
     ? [appRepo, { ...platformRepo, ref: 'values' }]

@@ -136,7 +136,7 @@ describe.each(SHAPES)('the reconcile loop, $label', shapeCase => {
   }
 
   it('walks a CI push to dev: OutOfSync → canary 10% → higher weights → Synced + Healthy with the new digest', async () => {
-    const oldImage = `registry.refplat.org/alpha/cart@${seedDigest('alpha', 'shop', 'cart', 2)}`;
+    const oldImage = `registry.refplat.org/team-alpha/shop-cart@${seedDigest('alpha', 'shop', 'cart', 2)}`;
     const before = await observe('alpha-shop-dev', 'cart');
     expect(before).toMatchObject({
       sync: 'Synced',
@@ -150,7 +150,7 @@ describe.each(SHAPES)('the reconcile loop, $label', shapeCase => {
       product: 'shop',
       service: 'cart',
     });
-    const newImage = `registry.refplat.org/alpha/cart@${digest}`;
+    const newImage = `registry.refplat.org/team-alpha/shop-cart@${digest}`;
     const seen = await watch(
       'alpha-shop-dev',
       'cart',
@@ -273,7 +273,7 @@ describe.each(SHAPES)('the reconcile loop, $label', shapeCase => {
       o =>
         o.phase === 'Healthy' &&
         o.health === 'Healthy' &&
-        o.images.includes(`registry.refplat.org/alpha/cart@${newDigest}`),
+        o.images.includes(`registry.refplat.org/team-alpha/shop-cart@${newDigest}`),
     );
     expect(seen.some(o => o.weight === 10)).toBe(true);
     expect(seen[seen.length - 1]).toMatchObject({
@@ -283,7 +283,7 @@ describe.each(SHAPES)('the reconcile loop, $label', shapeCase => {
   });
 
   it('aborts a bad digest at the first pause: Degraded, old digest still running', async () => {
-    const oldImage = `registry.refplat.org/alpha/checkout@${seedDigest('alpha', 'shop', 'checkout', 2)}`;
+    const oldImage = `registry.refplat.org/team-alpha/shop-checkout@${seedDigest('alpha', 'shop', 'checkout', 2)}`;
     const { digest } = await sim.control.ciPush({
       team: 'alpha',
       product: 'shop',
@@ -309,7 +309,7 @@ describe.each(SHAPES)('the reconcile loop, $label', shapeCase => {
     });
     expect(last.images).toContain(oldImage);
     expect(last.images).not.toContain(
-      `registry.refplat.org/alpha/checkout@${digest}`,
+      `registry.refplat.org/team-alpha/shop-checkout@${digest}`,
     );
 
     // Per-resource health is in the resource tree in every Argo CD version.
@@ -337,7 +337,7 @@ describe.each(SHAPES)('the reconcile loop, $label', shapeCase => {
       'checkout',
       o =>
         o.phase === 'Healthy' &&
-        o.images.includes(`registry.refplat.org/alpha/checkout@${good.digest}`),
+        o.images.includes(`registry.refplat.org/team-alpha/shop-checkout@${good.digest}`),
     );
   });
 });

@@ -23,6 +23,7 @@ import {
   setFrozen,
 } from './rolloutState';
 import { World } from './world';
+import { ImageNaming, imageRepository } from '../seed/digests';
 
 /** Argo CD keeps this many history entries (spec.revisionHistoryLimit default). */
 const HISTORY_LIMIT = 10;
@@ -31,6 +32,7 @@ export interface ReconcilerOptions {
   intervalMs: number;
   syncDelayMs: number;
   applicationSource: ApplicationSourceShape;
+  imageNaming: ImageNaming;
 }
 
 /**
@@ -112,7 +114,7 @@ export class Reconciler {
           newStableRollout({
             name: service,
             namespace: app.namespace,
-            team: app.key.team,
+            repository: imageRepository(this.options.imageNaming, { ...app.key, service }),
             digest,
             now,
           }),
@@ -296,7 +298,7 @@ export class Reconciler {
         const created = newStableRollout({
           name: service,
           namespace: app.namespace,
-          team: app.key.team,
+          repository: imageRepository(this.options.imageNaming, { ...app.key, service }),
           digest,
           now,
         });

@@ -18,7 +18,7 @@ function rollout() {
   return newStableRollout({
     name: 'cart',
     namespace: 'alpha-shop-dev',
-    team: 'alpha',
+    repository: 'registry.refplat.org/alpha/cart',
     digest: oldDigest,
     now: 0,
   });

@@ -41,7 +41,8 @@ export interface CanaryProgress {
 export interface RolloutState {
   name: string;
   namespace: string;
-  team: string;
+  /** The image repository its pods pull (`imageRepository`); the digest is the version. */
+  repository: string;
   createdAt: number;
   /** metadata.generation: bumps on every spec change. */
   generation: number;
@@ -65,14 +66,14 @@ export interface RolloutState {
 export function newStableRollout(args: {
   name: string;
   namespace: string;
-  team: string;
+  repository: string;
   digest: string;
   now: number;
 }): RolloutState {
   return {
     name: args.name,
     namespace: args.namespace,
-    team: args.team,
+    repository: args.repository,
     createdAt: args.now,
     generation: 1,
     revision: 1,

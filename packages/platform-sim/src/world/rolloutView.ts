@@ -33,8 +33,8 @@ export function viewRollout(
   const stepCount = plan.weights.length * 2;
   const stableHash = podTemplateHash(state.stableDigest);
   const canaryHash = podTemplateHash(state.desiredDigest);
-  const stableImage = imageFor(state.team, state.name, state.stableDigest);
-  const canaryImage = imageFor(state.team, state.name, state.desiredDigest);
+  const stableImage = imageFor(state.repository, state.stableDigest);
+  const canaryImage = imageFor(state.repository, state.desiredDigest);
 
   if (state.abortedAt !== undefined) {
     return {
@@ -169,7 +169,7 @@ export function rolloutManifest(
     },
     spec: rolloutSpec(
       state.name,
-      imageFor(state.team, state.name, state.desiredDigest),
+      imageFor(state.repository, state.desiredDigest),
       steps,
     ),
     status: JSON.parse(JSON.stringify(status)),

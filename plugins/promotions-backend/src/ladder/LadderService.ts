@@ -165,6 +165,8 @@ export class LadderService {
         platformRevisionCarriesRelease: carriesRelease[service],
         rollout: observation?.rollouts.get(service),
         applicationName: appName,
+        product,
+        imageNaming: this.options.config.images,
         now,
       });
       if (digest) healths[service] = health;

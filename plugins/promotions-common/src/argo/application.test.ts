@@ -2,7 +2,6 @@ import {
   findRollout,
   imageDigest,
   imageRepository,
-  imagesForService,
   isReconciledAfterLastOperation,
   runningImages,
   syncedRevision,
@@ -131,24 +130,5 @@ describe('imageRepository', () => {
     [`ghcr.io/alpha/cart@${D1}`, 'ghcr.io/alpha/cart'],
   ])('%s → %s', (image, expected) => {
     expect(imageRepository(image)).toBe(expected);
-  });
-});
-
-describe('imagesForService', () => {
-  const images = [
-    `ghcr.io/alpha/shop/storefront@${D1}`,
-    `ghcr.io/alpha/shop/storefront-worker@${D1}`,
-    `ghcr.io/alpha/shop/cart:1.0`,
-    `ghcr.io/alpha/shop/shop-web@${D1}`,
-    'nginx:latest',
-  ];
-  it.each<[string, string[]]>([
-    ['storefront', [images[0]]],
-    ['cart', [images[2]]],
-    ['web', [images[3]]],
-    ['checkout', []],
-    ['ghcr', []],
-  ])('%s', (service, expected) => {
-    expect(imagesForService(images, service)).toEqual(expected);
   });
 });

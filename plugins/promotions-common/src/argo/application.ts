@@ -72,37 +72,6 @@ export function imageRepository(image: string): string {
   return colon >= 0 ? withoutDigest.slice(0, colon) : withoutDigest;
 }
 
-/** The image path without a registry host (`localhost`, or a first segment with `.` or `:`). */
-function repositoryPath(image: string): string {
-  const beforeDigest = image.split('@')[0];
-  const slash = beforeDigest.indexOf('/');
-  if (slash < 0) return beforeDigest;
-  const first = beforeDigest.slice(0, slash);
-  const isHost =
-    first === 'localhost' || first.includes('.') || first.includes(':');
-  return isHost ? beforeDigest.slice(slash + 1) : beforeDigest;
-}
-
-/**
- * The images of one service: those whose repository's last path segment is the service name
- * (`…/alpha/storefront@sha256:…`); when none is, those whose reference before `@` (registry host
- * left out) contains the service name.
- *
- * @public
- */
-export function imagesForService(
-  images: readonly string[],
-  service: string,
-): string[] {
-  if (!service) return [];
-  const exact = images.filter(image => {
-    const repository = imageRepository(image);
-    return repository === service || repository.endsWith(`/${service}`);
-  });
-  if (exact.length > 0) return exact;
-  return images.filter(image => repositoryPath(image).includes(service));
-}
-
 /**
  * The `status.resources` entry of the service's Rollout (kind `Rollout`, name = service).
  *

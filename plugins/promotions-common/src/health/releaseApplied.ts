@@ -4,6 +4,7 @@ import {
   comparedToCurrentSpec,
 } from '../argo/applicationSources';
 import { InjectedImage, injectedImages } from '../argo/injectedImages';
+import type { ImageNaming, ServiceImageQuery } from '../argo/serviceImages';
 import type { GitRepoRef } from '../argo/repoUrl';
 import type { Application } from '../argo/types';
 import { shortDigestText, shortRevision } from './format';
@@ -32,6 +33,9 @@ export interface ReleaseAppliedInput {
    * this service's current digest? Missing or undefined: not known.
    */
   platformRevisionCarriesRelease: Readonly<Record<string, boolean | undefined>>;
+  /** The Product, which names its Services' images (`promotions.images`). */
+  product?: { team: string; product: string };
+  imageNaming?: ImageNaming;
 }
 
 /** @public */
@@ -98,12 +102,13 @@ function describeInjected(images: InjectedImage[]): string {
  * Release. A spec without the digest is an ApplicationSet that has not caught up yet.
  */
 function judgeInjection(
-  service: string,
+  query: ServiceImageQuery,
   app: Application,
   released: string | undefined,
   injected: InjectedImage[],
   label: string,
 ): Judged {
+  const { service } = query;
   if (!released) {
     return {
       verdict: 'unknown',
@@ -131,7 +136,7 @@ function judgeInjection(
   }
   // Another Service's new digest changes the spec too; what matters for this Service is that
   // the spec ArgoCD last compared already injected its released digest.
-  if (comparedInjectsOnly(app, service, released)) {
+  if (comparedInjectsOnly(app, query, released)) {
     return {
       verdict: 'healthy',
       detail: `${label}: ArgoCD compared a spec injecting ${shortDigestText(released)} for ${service}; the spec has changed since for other Services only`,
@@ -139,21 +144,21 @@ function judgeInjection(
   }
   return {
     verdict: 'progressing',
-    detail: `${label}: the spec injects ${describeInjected(injected)} for ${service}, but ArgoCD has not compared against it yet (status.sync.comparedTo injects ${describeInjected(comparedInjections(app, service)) || 'nothing'} for ${service})`,
+    detail: `${label}: the spec injects ${describeInjected(injected)} for ${service}, but ArgoCD has not compared against it yet (status.sync.comparedTo injects ${describeInjected(comparedInjections(app, query)) || 'nothing'} for ${service})`,
   };
 }
 
-/** What `status.sync.comparedTo` (the spec ArgoCD last compared) injects for `service`. */
-function comparedInjections(app: Application, service: string): InjectedImage[] {
+/** What `status.sync.comparedTo` (the spec ArgoCD last compared) injects for the Service. */
+function comparedInjections(app: Application, query: ServiceImageQuery): InjectedImage[] {
   const comparedTo = app.status?.sync?.comparedTo;
   const sources = [comparedTo?.source, ...(comparedTo?.sources ?? [])];
   return sources.flatMap(source =>
-    source && typeof source === 'object' ? injectedImages(source, service) : [],
+    source && typeof source === 'object' ? injectedImages(source, query) : [],
   );
 }
 
-function comparedInjectsOnly(app: Application, service: string, digest: string): boolean {
-  const injected = comparedInjections(app, service);
+function comparedInjectsOnly(app: Application, query: ServiceImageQuery, digest: string): boolean {
+  const injected = comparedInjections(app, query);
   return injected.length > 0 && injected.every(image => image.digest === digest);
 }
 
@@ -170,6 +175,7 @@ function comparedInjectsOnly(app: Application, service: string, digest: string):
 export function judgeReleaseApplied(service: string, input: ReleaseAppliedInput): ReleaseApplied {
   const { application: app, platformRepo } = input;
   const released = input.releasedDigest?.toLowerCase();
+  const query: ServiceImageQuery = { ...input.product, service, releasedDigest: released, naming: input.imageNaming };
   const { multiSource, sources } = classifySources(app, platformRepo);
   if (sources.length === 0) {
     const name = app.metadata?.name;
@@ -188,7 +194,7 @@ export function judgeReleaseApplied(service: string, input: ReleaseAppliedInput)
     );
   const appSources = sources.filter(source => source.kind === 'app-repo');
   const injecting = appSources
-    .map(source => ({ source, images: injectedImages(source.source, service) }))
+    .map(source => ({ source, images: injectedImages(source.source, query) }))
     .filter(({ images }) => images.length > 0);
   if (injecting.length > 0 || judged.length === 0) {
     const label =
@@ -196,7 +202,7 @@ export function judgeReleaseApplied(service: string, input: ReleaseAppliedInput)
         ? sourceLabel(injecting[0].source, multiSource)
         : `${multiSource ? 'app repo sources' : 'app repo source'}`;
     judged.push(
-      judgeInjection(service, app, released, injecting.flatMap(({ images }) => images), label),
+      judgeInjection(query, app, released, injecting.flatMap(({ images }) => images), label),
     );
   }
 

@@ -737,7 +737,7 @@ describe('evaluateServiceHealth: specifics', () => {
     });
   });
 
-  it('only the service’s own images count', () => {
+  it('another service’s image carrying the released digest counts (the same bytes), but the service’s own image at another digest keeps it from healthy', () => {
     const health = evaluateServiceHealth(
       'cart',
       input({
@@ -750,8 +750,29 @@ describe('evaluateServiceHealth: specifics', () => {
         }),
       }),
     );
-    expect(health.runningDigests).toEqual([OLD]);
-    expect(health.verdict).toBe('unhealthy');
+    expect(health.runningDigests).toEqual([RELEASED, OLD]);
+    expect(health.verdict).toBe('progressing');
+    expect(health.reasons).toEqual([expect.stringMatching(/still runs beside the released/)]);
+  });
+
+  it('finds the service’s image by the released digest whatever its name, and names what runs instead by promotions.images', () => {
+    const seedsImage = (digest: string) => `registry.refplat.org/team-alpha/shop-cart@${digest}`;
+    const running = (images: string[]) =>
+      evaluateServiceHealth(
+        'cart',
+        input({
+          product: { team: 'alpha', product: 'shop' },
+          application: syntheticApp(a => {
+            a.status.resources.push({ ...rolloutEntry(a), name: 'cart' });
+            a.status.summary.images = images;
+          }),
+        }),
+      );
+    expect(running([seedsImage(RELEASED)])).toMatchObject({ verdict: 'healthy', runningDigests: [RELEASED] });
+    expect(running([`mirror.example.com/builds/b-1234@${RELEASED}`])).toMatchObject({ verdict: 'healthy', runningDigests: [RELEASED] });
+    const wrong = running([seedsImage(OLD), `registry.refplat.org/team-alpha/shop-storefront@${OLD}`]);
+    expect(wrong).toMatchObject({ verdict: 'unhealthy', runningDigests: [OLD] });
+    expect(wrong.reasons).toEqual([expect.stringMatching(/^Running .* but the Release names/)]);
   });
 });
 

@@ -1,7 +1,6 @@
 import {
   findRollout,
   imageDigest,
-  imagesForService,
   isReconciledAfterLastOperation,
   runningImages,
   syncedRevision,
@@ -9,6 +8,7 @@ import {
 import { CanaryState, canaryState, describeCanary } from '../argo/canaryState';
 import { RolloutHealth, rolloutHealth } from '../argo/rolloutHealth';
 import { healthIsInResourceTree } from '../argo/resourceTree';
+import { ImageNaming, imagesForService } from '../argo/serviceImages';
 import { argoTimeIso } from '../argo/time';
 import type { GitRepoRef } from '../argo/repoUrl';
 import type { Application, ApplicationResourceStatus, Rollout } from '../argo/types';
@@ -60,6 +60,12 @@ export interface ServiceHealthInput {
   rollout?: Rollout;
   /** The Application name, for messages when the Application is missing (`alpha-shop-test`). */
   applicationName?: string;
+  /**
+   * The Product, which names its Services' images (`promotions.images`). An image carrying the
+   * released digest is the Service's whatever its name; names tell what runs instead.
+   */
+  product?: { team: string; product: string };
+  imageNaming?: ImageNaming;
   now: Date;
 }
 
@@ -213,6 +219,8 @@ export function evaluateServiceHealth(
     application: app,
     platformRepo: input.platformRepo,
     platformRevisionCarriesRelease: input.platformRevisionCarriesRelease ?? {},
+    product: input.product,
+    imageNaming: input.imageNaming,
   });
   const revisionCheck = check('revision', applied.verdict, applied.detail);
 
@@ -261,7 +269,12 @@ export function evaluateServiceHealth(
     rolloutCheck.verdict === 'healthy' &&
     (canary === undefined || canary.complete);
 
-  const images = imagesForService(runningImages(app), service);
+  const images = imagesForService(runningImages(app), {
+    ...input.product,
+    service,
+    releasedDigest: released,
+    naming: input.imageNaming,
+  });
   const runningDigests = unique(
     images.map(imageDigest).filter((d): d is string => d !== undefined),
   );

@@ -1,0 +1,199 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import type { Ladder, Promotion } from '@refplat/plugin-promotions-common';
+import { parse } from 'yaml';
+import request from 'supertest';
+import { sendConcurrently } from '../__testUtils__/concurrentRequests';
+import { getLadder } from '../__testUtils__/ladderViews';
+import {
+  REFERENCE_PLATFORM_DIR,
+  REFERENCE_REPO,
+  ReferenceCall,
+  ReferencePlatform,
+  startReferencePlatform,
+} from '../__testUtils__/referencePlatform/referencePlatform';
+import { eventually, startPromotionsBackend, SWEEP_ONCE } from '../__testUtils__/testBackend';
+
+/**
+ * The plugin against a GitHub and an ArgoCD that we did not write: the reference platform, built
+ * to the seeds by another hand (images named `team-alpha/shop-storefront`, the repository
+ * asanexample/platform, a hand-edited Release file). Its README is the harness's manual.
+ */
+jest.setTimeout(120_000);
+
+const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
+const SETTLE_MS = 60_000;
+const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
+const { owner, repo, branch } = REFERENCE_REPO;
+const releaseFile = (stage: string) => `gitops/releases/alpha/shop/${stage}.yaml`;
+
+type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
+
+/** Every upstream answer in the 4xx range. */
+const clientErrors = (calls: ReferenceCall[]) => calls.filter(call => call.status >= 400 && call.status < 500);
+
+const describeOnPlatform = REFERENCE_PLATFORM_DIR ? describe : describe.skip;
+if (!REFERENCE_PLATFORM_DIR) {
+  // eslint-disable-next-line no-console
+  console.warn('Skipped: no ../shared/tools/reference-platform beside this checkout');
+}
+
+describeOnPlatform.each([2, 3] as const)('On the reference platform with ArgoCD %s', argocdVersion => {
+  let platform: ReferencePlatform;
+  let server: Server;
+
+  beforeAll(async () => {
+    platform = await startReferencePlatform({ argocdVersion, rolloutMs: 1500 });
+    await platform.follow(true);
+    server = await startPromotionsBackend(platform.addresses, 'argocd', {
+      gate: SWEEP_ONCE,
+      promotions: { platformRepo: { host: new URL(platform.addresses.url).host, owner, repo, branch } },
+    });
+  });
+
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  const readFile = (path: string) =>
+    platform.call<string>('gh', 'readFile', { owner, name: repo, ref: branch, path });
+  const releasedDigests = async (stage: string): Promise<Record<string, string>> =>
+    Object.fromEntries(
+      Object.entries(parse(await readFile(releaseFile(stage))).spec.services as Record<string, { digest: string }>).map(
+        ([service, entry]) => [service, entry.digest],
+      ),
+    );
+  const requestPromotion = (body: object, user = 'bob') =>
+    request(server).post('/api/promotions/products/alpha/shop/promotions').set('Authorization', asUser(user)).send(body);
+  const promotionOf = async (id: string): Promise<Promotion> =>
+    (await request(server).get(`/api/promotions/promotions/${id}`).set('Authorization', asUser('bob'))).body.promotion;
+  const untilMerged = (id: string) =>
+    eventually(async () => {
+      const promotion = await promotionOf(id);
+      return promotion.status === 'merged' ? promotion : undefined;
+    }, SETTLE_MS);
+  /** The stage's cells once every Service in it is healthy (ArgoCD following a merge settles). */
+  const healthyStage = (stage: string) =>
+    eventually(async () => {
+      const ladder: Ladder = await getLadder(server);
+      const found = ladder.stages.find(s => s.name === stage)!;
+      return found.healthy ? found : undefined;
+    }, SETTLE_MS);
+
+  it('shows the ladder: five stages, every digest from the Release records, checkout not in uat, all healthy', async () => {
+    const ladder = await getLadder(server);
+    expect(ladder.healthError).toBeUndefined();
+    expect(ladder.stages.map(stage => stage.name)).toEqual(STAGES);
+    for (const stage of ladder.stages) {
+      const digests = Object.fromEntries(
+        Object.entries(stage.services).filter(([, cell]) => cell.digest).map(([service, cell]) => [service, cell.digest]),
+      );
+      expect({ stage: stage.name, digests }).toEqual({ stage: stage.name, digests: await releasedDigests(stage.name) });
+      expect({ stage: stage.name, verdict: stage.verdict, reasons: stage.reasons }).toEqual({
+        stage: stage.name,
+        verdict: 'healthy',
+        reasons: [],
+      });
+      for (const [service, cell] of Object.entries(stage.services)) {
+        expect({ service, running: cell.runningDigests }).toEqual({ service, running: [cell.digest] });
+      }
+    }
+    expect(ladder.stages.find(stage => stage.name === 'uat')!.services.checkout).toBeUndefined();
+  });
+
+  it('costs 1 GitHub request (304) and 1 ArgoCD request for a warm view of the unchanged Product, with no 4xx', async () => {
+    await getLadder(server); // fills every cache a view uses
+    const [github, argocd] = [(await platform.calls('gh')).length, (await platform.calls('argo')).length];
+    const warm = await getLadder(server);
+    expect(warm.stages.every(stage => stage.healthy)).toBe(true);
+    const githubCalls = await platform.calls('gh', github);
+    const argocdCalls = await platform.calls('argo', argocd);
+    expect(githubCalls.map(call => `${call.status} ${call.method} ${call.path}`)).toEqual([
+      `304 GET /repos/${owner}/${repo}/git/ref/heads/${branch}`,
+    ]);
+    expect(argocdCalls).toHaveLength(1);
+    expect(clientErrors([...githubCalls, ...argocdCalls])).toEqual([]);
+  });
+
+  /** The PRs the plugin created on the reference GitHub, from request index `since` on. */
+  const pullsCreated = async (since = 0) =>
+    (await platform.calls('gh', since)).filter(call => call.method === 'POST' && call.path.endsWith('/pulls') && call.status === 201);
+
+  it('refuses storefront out of a dev whose canary aborted with 409, naming storefront only, and writes nothing', async () => {
+    await platform.call('argo', 'setDegraded', 'alpha-shop-dev', { service: 'storefront' });
+    try {
+      const dev = (await getLadder(server)).stages.find(stage => stage.name === 'dev')!;
+      expect(Object.fromEntries(Object.entries(dev.services).map(([service, cell]) => [service, cell.verdict]))).toEqual({
+        storefront: 'unhealthy',
+        cart: 'healthy',
+        checkout: 'healthy',
+      });
+      const since = (await platform.calls('gh')).length;
+      const response = await requestPromotion({ toStage: 'test', services: ['storefront'] });
+      expect({ status: response.status, message: response.body.error?.message }).toEqual({
+        status: 409,
+        message: expect.stringMatching(/storefront/),
+      });
+      expect(response.body.error.message).not.toMatch(/\bcart\b|\bcheckout\b/);
+      const writes = (await platform.calls('gh', since)).filter(call => !['GET', 'HEAD'].includes(call.method));
+      expect(writes).toEqual([]);
+    } finally {
+      await platform.call('argo', 'setHealthy', 'alpha-shop-dev', { digests: await releasedDigests('dev') });
+    }
+  });
+
+  it('opens one PR for 4 concurrent identical requests (storefront uat → staging), and the Gate merges it', async () => {
+    const since = (await platform.calls('gh')).length;
+    const responses = await sendConcurrently(4, () => requestPromotion({ toStage: 'staging', services: ['storefront'] }));
+    expect(responses.map(response => response.status).sort()).toEqual([200, 200, 200, 201]);
+    const numbers = new Set(responses.map(response => response.body.promotion.pullRequest.number));
+    expect(numbers.size).toBe(1);
+    expect(await pullsCreated(since)).toHaveLength(1);
+    await untilMerged(responses[0].body.promotion.id);
+    const staging = await healthyStage('staging');
+    expect(staging.services.storefront.digest).toBe((await releasedDigests('uat')).storefront);
+  });
+
+  it('bob promotes storefront dev → test: one PR changing only its digest line, merged by the Gate, then healthy in test', async () => {
+    const before = await readFile(releaseFile('test'));
+    const devDigest = (await releasedDigests('dev')).storefront;
+    const oldDigest = (await releasedDigests('test')).storefront;
+    const since = (await platform.calls('gh')).length;
+    const response = await requestPromotion({ toStage: 'test', services: ['storefront'] });
+    expect(response.status).toBe(201);
+    expect(await pullsCreated(since)).toHaveLength(1);
+    const promotion: Promotion = response.body.promotion;
+    expect(promotion).toMatchObject({ fromStage: 'dev', toStage: 'test', services: { storefront: devDigest } });
+
+    const files = await platform.call<Array<{ path: string }>>('gh', 'pullFiles', { owner, name: repo, number: promotion.pullRequest.number });
+    expect(files.map(file => file.path)).toEqual([releaseFile('test')]);
+
+    await untilMerged(promotion.id);
+    // The hand-edited file, byte for byte: only storefront's digest line changed.
+    expect(await readFile(releaseFile('test'))).toBe(before.replace(`digest: ${oldDigest}`, `digest: ${devDigest}`));
+    const test = await healthyStage('test');
+    expect(test.services.storefront).toMatchObject({ digest: devDigest, verdict: 'healthy', runningDigests: [devDigest] });
+  });
+
+  it('waits for a release-approver at prod; alice approves and it merges', async () => {
+    await healthyStage('staging');
+    const response = await requestPromotion({ toStage: 'prod', services: ['storefront'] });
+    expect(response.status).toBe(201);
+    const promotion: Promotion = response.body.promotion;
+    expect(promotion.status).toBe('awaiting-approval');
+    // The Gate has judged the PR (its source is healthy) and, without approval, merged nothing.
+    await eventually(async () => {
+      const { body } = await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'));
+      return body.events.some((event: { type: string }) => event.type === 'checks-passed') ? true : undefined;
+    }, SETTLE_MS);
+    expect((await promotionOf(promotion.id)).status).toBe('awaiting-approval');
+
+    const byBob = await request(server).post(`/api/promotions/promotions/${promotion.id}/approve`).set('Authorization', asUser('bob'));
+    expect(byBob.status).toBe(403);
+    const byAlice = await request(server).post(`/api/promotions/promotions/${promotion.id}/approve`).set('Authorization', asUser('alice'));
+    expect(byAlice.status).toBe(200);
+    await untilMerged(promotion.id);
+    expect((await releasedDigests('prod')).storefront).toBe(promotion.services.storefront);
+    const prod = await healthyStage('prod');
+    expect(prod.services.storefront.runningDigests).toEqual([promotion.services.storefront]);
+  });
+});
