@@ -35,6 +35,20 @@ export interface Config {
       registry?: string;
     };
     /**
+     * How the plugin finds a Product's ArgoCD Applications: by these labels,
+     * which the ApplicationSet's template sets on each Application it
+     * generates (one selector per Product, or one for all). Each stage's
+     * Application is then the one named `<team>-<product>-<stage>`.
+     */
+    applications?: {
+      labels?: {
+        /** Default: refplat.org/team. */
+        team?: string;
+        /** Default: refplat.org/product. */
+        product?: string;
+      };
+    };
+    /**
      * The ladder, lowest first. Default: [dev, test, uat, staging, prod].
      * An entry may be an object to give the stage a soak time: the minimum
      * time a digest must have been healthy there before it may be promoted

@@ -17,6 +17,25 @@ describe('readPromotionsConfig', () => {
     expect(config.platformRepo).toEqual({ host: 'github.com', owner: 'o', repo: 'r', branch: 'main' });
     expect(config.releasesPath).toBe('gitops/releases');
     expect(config.soakSeconds).toEqual({});
+    expect(config.images).toEqual({ repository: '{registry}/team-{team}/{product}-{service}' });
+    expect(config.applicationLabels).toEqual({ team: 'refplat.org/team', product: 'refplat.org/product' });
+  });
+
+  it('reads how images and Applications are named, and refuses an image template that names no Service', () => {
+    const read = (promotions: object) =>
+      readPromotionsConfig(new ConfigReader({ promotions: { ...base, ...promotions } }));
+    expect(read({ images: { repository: '{registry}/{team}/{service}', registry: 'ghcr.io' } }).images).toEqual({
+      repository: '{registry}/{team}/{service}',
+      registry: 'ghcr.io',
+    });
+    expect(read({ applications: { labels: { team: 'acme.io/team' } } }).applicationLabels).toEqual({
+      team: 'acme.io/team',
+      product: 'refplat.org/product',
+    });
+    expect(() => read({ images: { repository: '{registry}/{team}/shop' } })).toThrow(/must name each Service's image with \{service\}/);
+    expect(() => read({ images: { repository: '{registry}/{org}/{service}' } })).toThrow(
+      "promotions.images.repository must name each Service's image with {service} and may use only {registry}, {team}, {product}, {service}; got '{registry}/{org}/{service}'",
+    );
   });
 
   it("reads whether a Product's own approvers add to the global ones or replace them", () => {

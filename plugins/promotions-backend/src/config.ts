@@ -39,6 +39,8 @@ export interface PromotionsConfig {
   environmentsPath: string;
   /** How the platform names a Service's image (`promotions.images`), with the seeds' default. */
   images: ImageNaming;
+  /** The label keys that tell an Application's Product (`promotions.applications.labels`). */
+  applicationLabels: { team: string; product: string };
   stages: string[];
   /** stage → seconds a digest must have been healthy there before it may leave. */
   soakSeconds: Record<string, number>;
@@ -371,6 +373,10 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       config.getOptionalString('environmentsPath') ?? 'gitops/environments',
     ),
     images: readImageNaming(config),
+    applicationLabels: {
+      team: config.getOptionalString('applications.labels.team') ?? 'refplat.org/team',
+      product: config.getOptionalString('applications.labels.product') ?? 'refplat.org/product',
+    },
     stages,
     soakSeconds,
     approval: {

@@ -5,7 +5,7 @@ import type { ReadableStream } from 'node:stream/web';
 import { ArgoCdInstanceConfig } from '../config';
 import { argoCdFetch, argoCdGet } from './ArgoCdHealthSource';
 import { ApplicationEvent, ApplicationWatch } from './ApplicationWatch';
-import { productLabelSelector } from './HealthSource';
+import { ApplicationLabels, productLabelSelector } from './HealthSource';
 
 /** One line of grpc-gateway's streamed answer: a result, or the error that ends the stream. */
 interface StreamLine {
@@ -20,9 +20,14 @@ interface StreamLine {
  */
 export class ArgoCdApplicationStream implements ApplicationWatch {
   readonly resumable = false;
-  private readonly selector = encodeURIComponent(productLabelSelector());
+  private readonly selector: string;
 
-  constructor(private readonly instance: ArgoCdInstanceConfig) {}
+  constructor(
+    private readonly instance: ArgoCdInstanceConfig,
+    labels: ApplicationLabels,
+  ) {
+    this.selector = encodeURIComponent(productLabelSelector(labels));
+  }
 
   get name(): string {
     return `ArgoCD '${this.instance.name}'`;

@@ -14,6 +14,7 @@ import {
   ObservedApplication,
   ResourceHealth,
   listFromEach,
+  ApplicationLabels,
   productLabelSelector,
 } from './HealthSource';
 
@@ -71,10 +72,11 @@ export class ArgoCdHealthSource implements HealthSource {
   constructor(
     private readonly instances: ArgoCdInstanceConfig[],
     private readonly cache: CacheService,
+    private readonly labels: ApplicationLabels,
   ) {}
 
   async listApplications(product?: ProductRef): Promise<ApplicationListing> {
-    const selector = encodeURIComponent(productLabelSelector(product));
+    const selector = encodeURIComponent(productLabelSelector(this.labels, product));
     return listFromEach(this.instances, 'ArgoCD', async instance => {
       const body = await argoCdGet<{ items?: Application[] | null }>(
         instance,

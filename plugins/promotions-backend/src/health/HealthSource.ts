@@ -48,13 +48,31 @@ export interface HealthSource {
 }
 
 /**
- * The labels the ApplicationSet template puts on every generated
- * Application, so that one selector finds a Product's Applications.
+ * The label keys the ApplicationSet template puts on every generated
+ * Application (`promotions.applications.labels`), so that one selector finds
+ * a Product's Applications. The seeds name Applications, not labels: these are
+ * a setting, with the demo platform's keys as default.
  */
-export function productLabelSelector(product?: ProductRef): string {
+export interface ApplicationLabels {
+  team: string;
+  product: string;
+}
+
+export function productLabelSelector(labels: ApplicationLabels, product?: ProductRef): string {
   return product
-    ? `refplat.org/team=${product.team},refplat.org/product=${product.product}`
-    : 'refplat.org/team,refplat.org/product';
+    ? `${labels.team}=${product.team},${labels.product}=${product.product}`
+    : `${labels.team},${labels.product}`;
+}
+
+/** The Product an Application's labels name, if they name one. */
+export function productOfApplication(
+  labels: ApplicationLabels,
+  application: Application | undefined,
+): ProductRef | undefined {
+  const values = application?.metadata?.labels;
+  const team = values?.[labels.team];
+  const product = values?.[labels.product];
+  return team && product ? { team, product } : undefined;
 }
 
 /**
@@ -62,11 +80,15 @@ export function productLabelSelector(product?: ProductRef): string {
  * once (by the labels productLabelSelector selects on) rather than filtered
  * again for each Product.
  */
-export function listingsByProduct(listing: ApplicationListing): (product: ProductRef) => ApplicationListing {
+export function listingsByProduct(
+  listing: ApplicationListing,
+  labels: ApplicationLabels,
+): (product: ProductRef) => ApplicationListing {
   const byProduct = new Map<string, ObservedApplication[]>();
   for (const observed of listing.applications) {
-    const labels = observed.application.metadata?.labels ?? {};
-    const key = `${labels['refplat.org/team']}/${labels['refplat.org/product']}`;
+    const product = productOfApplication(labels, observed.application);
+    if (!product) continue;
+    const key = `${product.team}/${product.product}`;
     const applications = byProduct.get(key);
     if (applications) applications.push(observed);
     else byProduct.set(key, [observed]);

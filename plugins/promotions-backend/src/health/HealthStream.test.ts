@@ -3,13 +3,16 @@ import type { Application, ProductRef } from '@refplat/plugin-promotions-common'
 import { ApplicationEvent, ApplicationWatch, ResourceVersionGone } from './ApplicationWatch';
 import { HealthStream } from './HealthStream';
 
+/** Label keys of an adopter's ApplicationSet template (promotions.applications.labels). */
+const LABELS = { team: 'example.com/team', product: 'example.com/product' };
+
 function app(name: string, team: string, product: string, health: string, resourceVersion: string): Application {
   return {
     metadata: {
       name,
       namespace: 'argocd',
       resourceVersion,
-      labels: { 'refplat.org/team': team, 'refplat.org/product': product },
+      labels: { 'example.com/team': team, 'example.com/product': product },
     },
     status: { health: { status: health }, sync: { status: 'Synced', revision: 'a1' } },
   };
@@ -54,6 +57,7 @@ describe('HealthStream', () => {
     const stream = new HealthStream({
       watches: [watch],
       logger: mockServices.logger.mock(),
+      labels: LABELS,
       onProductChanged: async product => {
         signalled.push(product);
       },

@@ -7,16 +7,10 @@ import {
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationEvent, ApplicationWatch, ResourceVersionGone } from './ApplicationWatch';
 import { RECONNECT, reconnectDelayMs } from './reconnectDelay';
+import { ApplicationLabels, productOfApplication } from './HealthSource';
 
 /** Events about one Product within this window make one signal (a sync is a burst of writes). */
 const PRODUCT_DEBOUNCE_MS = 500;
-
-function productOf(application: Application | undefined): ProductRef | undefined {
-  const labels = application?.metadata?.labels;
-  const team = labels?.['refplat.org/team'];
-  const product = labels?.['refplat.org/product'];
-  return team && product ? { team, product } : undefined;
-}
 
 function keyOf(application: Application): string {
   return `${application.metadata?.namespace ?? ''}/${application.metadata?.name ?? ''}`;
@@ -40,6 +34,7 @@ export class HealthStream {
       watches: ApplicationWatch[];
       onProductChanged: (product: ProductRef) => Promise<void>;
       logger: LoggerService;
+      labels: ApplicationLabels;
     },
   ) {}
 
@@ -134,7 +129,7 @@ export class HealthStream {
     if (after) known.set(key, after);
     else known.delete(key);
     if (!applicationChangeMatters(before, after)) return;
-    const product = productOf(after ?? before);
+    const product = productOfApplication(this.options.labels, after ?? before);
     if (product) this.debounce(product);
   }
 

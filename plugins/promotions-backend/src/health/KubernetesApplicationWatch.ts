@@ -2,7 +2,7 @@ import { CustomObjectsApi, Watch } from '@kubernetes/client-node';
 import type { Application } from '@refplat/plugin-promotions-common';
 import { KubernetesClusterConfig } from '../config';
 import { ApplicationEvent, ApplicationWatch, ResourceVersionGone } from './ApplicationWatch';
-import { productLabelSelector } from './HealthSource';
+import { ApplicationLabels, productLabelSelector } from './HealthSource';
 import { kubeConfigFor } from './KubernetesHealthSource';
 
 /** How long the API server is asked to keep one watch open; then it is resumed. */
@@ -18,7 +18,10 @@ export class KubernetesApplicationWatch implements ApplicationWatch {
   private readonly kubeConfig;
   private readonly path;
 
-  constructor(private readonly cluster: KubernetesClusterConfig) {
+  constructor(
+    private readonly cluster: KubernetesClusterConfig,
+    private readonly labels: ApplicationLabels,
+  ) {
     this.kubeConfig = kubeConfigFor(cluster);
     this.path = `/apis/argoproj.io/v1alpha1/namespaces/${encodeURIComponent(cluster.applicationNamespace)}/applications`;
   }
@@ -33,7 +36,7 @@ export class KubernetesApplicationWatch implements ApplicationWatch {
       version: 'v1alpha1',
       namespace: this.cluster.applicationNamespace,
       plural: 'applications',
-      labelSelector: productLabelSelector(),
+      labelSelector: productLabelSelector(this.labels),
     })) as { metadata?: { resourceVersion?: string }; items?: Application[] };
     return { applications: list.items ?? [], resourceVersion: list.metadata?.resourceVersion };
   }
@@ -57,7 +60,7 @@ export class KubernetesApplicationWatch implements ApplicationWatch {
         .watch(
           this.path,
           {
-            labelSelector: productLabelSelector(),
+            labelSelector: productLabelSelector(this.labels),
             resourceVersion,
             timeoutSeconds: WATCH_TIMEOUT_SECONDS,
           },

@@ -13,6 +13,7 @@ import {
   ObservedApplication,
   ResourceHealth,
   listFromEach,
+  ApplicationLabels,
   productLabelSelector,
 } from './HealthSource';
 
@@ -25,10 +26,13 @@ import {
 export class KubernetesHealthSource implements HealthSource {
   private readonly apis = new Map<string, CustomObjectsApi>();
 
-  constructor(private readonly clusters: KubernetesClusterConfig[]) {}
+  constructor(
+    private readonly clusters: KubernetesClusterConfig[],
+    private readonly labels: ApplicationLabels,
+  ) {}
 
   async listApplications(product?: ProductRef): Promise<ApplicationListing> {
-    const labelSelector = productLabelSelector(product);
+    const labelSelector = productLabelSelector(this.labels, product);
     return listFromEach(this.clusters, 'Kubernetes cluster', async cluster => {
       const list = (await this.api(cluster).listNamespacedCustomObject({
         group: 'argoproj.io',

@@ -26,10 +26,10 @@ export function createHealthSource(
 
 function createUncoalesced(config: PromotionsConfig, cache: CacheService): HealthSource | undefined {
   if (config.kubernetes.length > 0) {
-    return new KubernetesHealthSource(config.kubernetes);
+    return new KubernetesHealthSource(config.kubernetes, config.applicationLabels);
   }
   if (config.argocd.length > 0) {
-    return new ArgoCdHealthSource(config.argocd, cache);
+    return new ArgoCdHealthSource(config.argocd, cache, config.applicationLabels);
   }
   return undefined;
 }
@@ -47,7 +47,9 @@ export function createHealthStream(
   if (!config.healthStream.enabled) return undefined;
   const watches =
     config.kubernetes.length > 0
-      ? config.kubernetes.map(cluster => new KubernetesApplicationWatch(cluster))
-      : config.argocd.map(instance => new ArgoCdApplicationStream(instance));
-  return watches.length > 0 ? new HealthStream({ watches, onProductChanged, logger }) : undefined;
+      ? config.kubernetes.map(cluster => new KubernetesApplicationWatch(cluster, config.applicationLabels))
+      : config.argocd.map(instance => new ArgoCdApplicationStream(instance, config.applicationLabels));
+  return watches.length > 0
+    ? new HealthStream({ watches, onProductChanged, logger, labels: config.applicationLabels })
+    : undefined;
 }

@@ -68,7 +68,7 @@ export class AutoPromoter {
       p => !wanted || wanted.has(`${p.team}/${p.product}`),
     );
     const optedOut = await this.optedOut();
-    const listingFor = listingsByProduct(await this.listAll());
+    const listingFor = listingsByProduct(await this.listAll(), this.options.config.applicationLabels);
     const result: AutoPromoterRun = { runId, products: products.length, optedOut, decisions: [], opened: [] };
 
     for (const product of products) {

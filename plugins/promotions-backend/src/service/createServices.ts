@@ -197,7 +197,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     ladder: product => sharedLadders.get(product),
     sweepLadders: async () => {
       // One Application list for all Products, as the auto-promoter's scan reads it, not one per Product.
-      const listingFor = listingsByProduct(await ladderService.listApplications());
+      const listingFor = listingsByProduct(await ladderService.listApplications(), config.applicationLabels);
       return product => sharedLadders.get(product, listingFor(product));
     },
     owners: product => owners.of(product),

@@ -221,3 +221,26 @@ describe('ladder route errors and cost', () => {
     expect(comparableLadder(viaKubernetes)).toEqual(comparableLadder(viaArgoCd));
   });
 });
+
+describe('a simulator naming images its first way (registry.refplat.org/<team>/<service>)', () => {
+  let sim: RunningSim;
+  afterEach(async () => {
+    await sim?.stop();
+  });
+
+  it('reads every stage healthy, each Service running its released digest', async () => {
+    sim = await startPlatformSim({ imageNaming: 'team-service' });
+    const server = await startPromotionsBackend(sim, 'argocd');
+    const ladder = await getLadder(server);
+    for (const stage of ladder.stages) {
+      expect({ stage: stage.name, verdict: stage.verdict, reasons: stage.reasons }).toEqual({
+        stage: stage.name,
+        verdict: 'healthy',
+        reasons: [],
+      });
+      for (const [service, cell] of Object.entries(stage.services)) {
+        expect({ service, running: cell.runningDigests }).toEqual({ service, running: [cell.digest] });
+      }
+    }
+  });
+});

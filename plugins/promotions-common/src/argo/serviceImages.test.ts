@@ -6,22 +6,22 @@ const storefront: ServiceImageQuery = { team: 'alpha', product: 'shop', service:
 
 describe('namesService: is an image named as the Service\'s?', () => {
   it.each<[string, ServiceImageQuery, boolean]>([
-    ['registry.refplat.org/team-alpha/shop-storefront@' + E, storefront, true],
+    [`registry.refplat.org/team-alpha/shop-storefront@${E}`, storefront, true],
     ['registry.refplat.org/team-alpha/shop-storefront:placeholder', storefront, true],
-    ['localhost:5000/team-alpha/shop-storefront@' + E, storefront, true],
-    ['team-alpha/shop-storefront@' + E, storefront, true],
-    ['registry.refplat.org/alpha/storefront@' + E, storefront, true], // the simulator's old form
+    [`localhost:5000/team-alpha/shop-storefront@${E}`, storefront, true],
+    [`team-alpha/shop-storefront@${E}`, storefront, true],
+    [`registry.refplat.org/alpha/storefront@${E}`, storefront, true], // the simulator's old form
     ['storefront:1.2', storefront, true], // a Service-named image
-    ['registry.refplat.org/team-alpha/shop-cart@' + D, storefront, false],
-    ['registry.refplat.org/team-beta/shop-storefront@' + E, storefront, false],
-    ['registry.refplat.org/team-alpha/shop-storefront-worker@' + E, storefront, false],
-    ['ghcr.io/alpha/shop/storefront-worker@' + E, storefront, false],
-    ['registry.refplat.org/team-alpha/shop-storefront@' + E, { service: 'storefront' }, false], // no Product to render
-    ['reg.acme.io/shop/web/x@' + E, { ...storefront, service: 'x', naming: { repository: 'reg.acme.io/{product}/web/{service}' } }, true],
-    ['other.io/shop/web/y@' + E, { ...storefront, service: 'y', naming: { repository: '{registry}/{product}/web/{service}', registry: 'reg.acme.io' } }, true], // last segment
-    ['other.io/shop/web/z-svc@' + E, { ...storefront, service: 'z', naming: { repository: '{registry}/{product}/web/{service}-svc', registry: 'reg.acme.io' } }, false],
-    ['reg.acme.io/shop/web/z-svc@' + E, { ...storefront, service: 'z', naming: { repository: '{registry}/{product}/web/{service}-svc', registry: 'reg.acme.io' } }, true],
-    ['anything@' + E, { ...storefront, service: '' }, false],
+    [`registry.refplat.org/team-alpha/shop-cart@${D}`, storefront, false],
+    [`registry.refplat.org/team-beta/shop-storefront@${E}`, storefront, false],
+    [`registry.refplat.org/team-alpha/shop-storefront-worker@${E}`, storefront, false],
+    [`ghcr.io/alpha/shop/storefront-worker@${E}`, storefront, false],
+    [`registry.refplat.org/team-alpha/shop-storefront@${E}`, { service: 'storefront' }, false], // no Product to render
+    [`reg.acme.io/shop/web/x@${E}`, { ...storefront, service: 'x', naming: { repository: 'reg.acme.io/{product}/web/{service}' } }, true],
+    [`other.io/shop/web/y@${E}`, { ...storefront, service: 'y', naming: { repository: '{registry}/{product}/web/{service}', registry: 'reg.acme.io' } }, true], // last segment
+    [`other.io/shop/web/z-svc@${E}`, { ...storefront, service: 'z', naming: { repository: '{registry}/{product}/web/{service}-svc', registry: 'reg.acme.io' } }, false],
+    [`reg.acme.io/shop/web/z-svc@${E}`, { ...storefront, service: 'z', naming: { repository: '{registry}/{product}/web/{service}-svc', registry: 'reg.acme.io' } }, true],
+    [`anything@${E}`, { ...storefront, service: '' }, false],
   ])('%s → %p', (image, query, expected) => {
     expect(namesService(image, query)).toBe(expected);
   });
