@@ -10,6 +10,7 @@ import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { PromotionGuard, promotionsGuardsExtensionPoint } from '@refplat/plugin-promotions-node';
 import { notConfiguredReason } from './config';
 import { migratedClient } from './database/DatabasePromotionStore';
+import { IN_MEMORY_DATABASE_WARNING, isInMemoryDatabase } from './database/inMemoryDatabase';
 import { registerProductResourceType } from './permissions/productResourceType';
 import { subscribeToGithubWebhooks } from './events/createPromotionsWebhooks';
 import { createPromotionsServices } from './service/createServices';
@@ -66,11 +67,9 @@ export const promotionsPlugin = createBackendPlugin({
           httpRouter.use(createNotConfiguredRouter(notConfigured));
           return;
         }
-        const services = createPromotionsServices({
-          ...deps,
-          db: await migratedClient(deps.database),
-          addedGuards,
-        });
+        const db = await migratedClient(deps.database);
+        if (isInMemoryDatabase(db)) logger.warn(IN_MEMORY_DATABASE_WARNING);
+        const services = createPromotionsServices({ ...deps, db, addedGuards });
         const { config, gate, autoPromoter, timelineReader } = services;
         // Say where health comes from: it may be borrowed from another plugin's config.
         for (const warning of config.healthConfig.warnings) logger.warn(warning);

@@ -1,17 +1,19 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { disposePullRequest, graceElapsed, isBranchInUse } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
-import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
+import { OpenPromotionConflictError, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { PlatformRepoWriter, PullRequestInfo } from '../github/PlatformRepoWriter';
 import { PromotionOpener } from './PromotionOpener';
-import { BRANCH_PREFIX, PULL_REQUEST_MARKER, parseMarker } from './pullRequestText';
+import { BRANCH_PREFIX, PULL_REQUEST_MARKER, parseMarker, parsePullRequestBody } from './pullRequestText';
 
 const RECONCILER_ACTOR = 'promotions-reconciler';
 
 /**
  * The Gate's first step: makes GitHub agree with the database. Open plugin
  * PRs (found by their body marker) that no live promotion owns are closed,
- * those of a promotion whose opener died are adopted, and `promotions/*`
+ * those of a promotion whose opener died are adopted, those of a promotion
+ * the database never had (it was lost: an in-memory database restarted) are
+ * restored from the PR and never closed, and `promotions/*`
  * branches with no live promotion and no open PR are deleted once idle for
  * the grace period. Afterwards at most one plugin PR per target stage is open.
  */
@@ -63,7 +65,13 @@ export class PromotionReconciler {
     const stillOpen: PullRequestInfo[] = [];
     for (const pr of pulls) {
       const promotionId = parseMarker(pr.body).id;
-      const disposition = disposePullRequest({ number: pr.number, promotionId, headRef: pr.headRef }, live, now);
+      const recorded = await this.isRecorded(promotionId, live);
+      const disposition = disposePullRequest({ number: pr.number, promotionId, headRef: pr.headRef, recorded }, live, now);
+      if (disposition.action === 'restore') {
+        await this.restore(pr);
+        stillOpen.push(pr);
+        continue;
+      }
       if (disposition.action === 'close') {
         logger.info(`Closing PR #${pr.number}: ${disposition.reason}`);
         try {
@@ -82,6 +90,48 @@ export class PromotionReconciler {
     }
     this.checkOnePerStage(stillOpen);
     return stillOpen;
+  }
+
+  /** Whether the database has the marker's promotion, live or ended (one read, only for a PR no live one owns). */
+  private async isRecorded(promotionId: string | undefined, live: PromotionRecord[]): Promise<boolean | undefined> {
+    if (!promotionId || live.some(promotion => promotion.id === promotionId)) return true;
+    return (await this.options.store.get(promotionId)) !== undefined;
+  }
+
+  /**
+   * Rebuilds a promotion the database lost from its open PR (body, branch and head), so that
+   * it can still be approved and merged. Its approvals are not on GitHub and must be given
+   * again; the Gate verifies the PR's content before it trusts the head. A PR whose body cannot
+   * be read back, or whose stage another live promotion holds, is left open and reported.
+   */
+  private async restore(pr: PullRequestInfo): Promise<void> {
+    const { store, opener, config, logger } = this.options;
+    const facts = parsePullRequestBody(pr.body);
+    if (!facts) {
+      logger.warn(
+        `PR #${pr.number} carries the promotions marker of a promotion this database does not have, but its body cannot be read back into one; left open for a person to merge or close`,
+      );
+      return;
+    }
+    try {
+      const { record } = await store.insertLive(
+        {
+          ...facts,
+          status: config.approval.stages.includes(facts.toStage) ? 'awaiting-approval' : 'open',
+          branch: pr.headRef,
+        },
+        RECONCILER_ACTOR,
+      );
+      logger.warn(
+        `Restored promotion ${record.id} (${facts.team}/${facts.product} into ${facts.toStage}) from PR #${pr.number}: the database did not have it (was it in memory and restarted?); approvals given before must be given again`,
+      );
+      await opener.reconcileAbandoned(record, RECONCILER_ACTOR);
+    } catch (error) {
+      if (!(error instanceof OpenPromotionConflictError)) throw error;
+      logger.warn(
+        `PR #${pr.number} carries the marker of a promotion this database does not have, and promotion ${error.existing.id} holds ${facts.toStage}; left open`,
+      );
+    }
   }
 
   /** The invariant the steps above keep; a breach is a bug worth an error in the log. */

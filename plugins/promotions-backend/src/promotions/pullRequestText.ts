@@ -110,3 +110,50 @@ export function pullRequestBody(input: PullRequestTextInput): string {
     `${pullRequestMarkerPrefix(input.team, input.product, input.toStage)}fingerprint=${input.fingerprint} id=${input.id} -->`,
   ].join('\n');
 }
+
+/** What a promotion PR's body says of its promotion: enough to rebuild it after its record was lost. */
+export interface PullRequestBodyFacts {
+  id: string;
+  fingerprint: string;
+  team: string;
+  product: string;
+  fromStage: string;
+  toStage: string;
+  kind: 'promotion' | 'rollback';
+  services: Record<string, string>;
+  requestedBy: string;
+}
+
+/**
+ * Reads back what `pullRequestBody` wrote, or undefined when the body is not one it wrote (a
+ * marker without its summary, digests or requester). The marker's fingerprint must match the
+ * digests listed, so an edited list is not taken for the promotion.
+ */
+export function parsePullRequestBody(body: string): PullRequestBodyFacts | undefined {
+  const { key, fingerprint, id } = parseMarker(body);
+  const [team, product, toStage] = key?.split('/') ?? [];
+  if (!id || !fingerprint || !team || !product || !toStage) return undefined;
+  const promotes = body.match(/^Promotes \*\*[^*]+\*\* from `([^`]+)` to `([^`]+)`/m);
+  const rollsBack = body.match(/^Rolls \*\*[^*]+\*\* in `([^`]+)` back/m);
+  const requestedBy = body.match(/^Requested by `([^`]+)`/m)?.[1];
+  const digestsAt = body.indexOf('Full digests:');
+  const services = Object.fromEntries(
+    [...body.slice(Math.max(digestsAt, 0)).matchAll(/^- ([\w.-]+): `(sha256:[0-9a-f]{64})`$/gm)].map(match => [
+      match[1],
+      match[2],
+    ]),
+  );
+  if ((!promotes && !rollsBack) || !requestedBy || digestsAt < 0 || Object.keys(services).length === 0) return undefined;
+  if (promotionFingerprint(team, product, toStage, services) !== fingerprint) return undefined;
+  return {
+    id,
+    fingerprint,
+    team,
+    product,
+    toStage,
+    fromStage: promotes ? promotes[1] : toStage,
+    kind: promotes ? 'promotion' : 'rollback',
+    services,
+    requestedBy,
+  };
+}

@@ -16,7 +16,9 @@ describe('disposePullRequest', () => {
     ['a second PR of a promotion that has one', { number: 9, promotionId: 'recorded' }, { action: 'close', reason: 'its promotion continues in #4' }],
     ['the PR of a promotion still being opened', { number: 5, promotionId: 'opening' }, { action: 'wait' }],
     ['the PR of a promotion whose opener died', { number: 6, promotionId: 'crashed' }, { action: 'adopt', promotionId: 'crashed' }],
-    ['a PR whose promotion is not live', { number: 7, promotionId: 'superseded-one' }, { action: 'close', reason: expect.stringMatching(/no live promotion owns/) }],
+    ['a PR whose promotion is not live', { number: 7, promotionId: 'superseded-one', recorded: true }, { action: 'close', reason: expect.stringMatching(/no live promotion owns/) }],
+    ['a PR whose promotion the database never had (it was lost)', { number: 10, promotionId: 'lost', recorded: false }, { action: 'restore', promotionId: 'lost' }],
+    ['a marker without an id, unknown to the database', { number: 11, recorded: false }, { action: 'close', reason: expect.stringMatching(/no live promotion owns/) }],
     ['a marker without an id', { number: 8 }, { action: 'close', reason: expect.stringMatching(/no live promotion owns/) }],
   ])('%s', (_name, pr, expected) => {
     expect(disposePullRequest({ headRef: 'promotions/x', ...pr }, live, NOW)).toEqual(expected);

@@ -31,6 +31,11 @@ export interface MarkedPullRequest {
   /** The promotion id its marker names. */
   promotionId?: string;
   headRef: string;
+  /**
+   * Whether the database has that promotion at all, live or ended. False after the database was
+   * lost (an in-memory one restarted): the PR is then restored from GitHub, never closed.
+   */
+  recorded?: boolean;
 }
 
 /**
@@ -45,6 +50,8 @@ export type PullRequestDisposition =
   | { action: 'wait' }
   /** Its promotion lost the request that opened it: record the PR on it. */
   | { action: 'adopt'; promotionId: string }
+  /** The database has never heard of its promotion (it was lost): rebuild the promotion from the PR. */
+  | { action: 'restore'; promotionId: string }
   /** Nothing live owns it: it must not stay open. */
   | { action: 'close'; reason: string };
 
@@ -59,6 +66,9 @@ export function disposePullRequest(
   now: Date,
 ): PullRequestDisposition {
   const owner = pr.promotionId ? live.find(p => p.id === pr.promotionId) : undefined;
+  if (!owner && pr.promotionId && pr.recorded === false) {
+    return { action: 'restore', promotionId: pr.promotionId };
+  }
   if (!owner) {
     return {
       action: 'close',
