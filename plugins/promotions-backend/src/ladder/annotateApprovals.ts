@@ -21,6 +21,7 @@ export async function annotateApprovals(
   ladder: Ladder,
   policy: Pick<ApprovalPolicy, 'quorum'>,
   listEvents: (promotionId: string) => Promise<PromotionEvent[]>,
+  requireDistinctApprover: boolean,
 ): Promise<void> {
   await Promise.all(
     ladder.promotions.map(async promotion => {
@@ -34,6 +35,7 @@ export async function annotateApprovals(
         await listEvents(promotion.id),
         quorumNeeded(policy, promotion.toStage),
         stage?.incidentGate?.mode === 'approval',
+        requireDistinctApprover,
       );
     }),
   );

@@ -101,7 +101,7 @@ export class ApprovalService {
     let count = undefined as ApprovalCount | undefined;
     const recorded = await store.decideTransition(promotion.id, (current, events) => {
       if (current.status !== 'awaiting-approval' || current.headSha !== pr.headSha) return undefined;
-      count = countWith(events, { approver, role, commander }, pr.headSha, current.requestedBy, needed);
+      count = countWith(events, { approver, role, commander }, pr.headSha, this.excludedApprover(current), needed);
       if (!count.complete) {
         return { changes: { statusReason: waitingReason(count, this.options.incidentApprovals?.commanders ?? []) }, event };
       }
@@ -175,7 +175,7 @@ export class ApprovalService {
       ? await this.options.incidentApprovals.situation(promotion)
       : { commanderNeeded: false };
     const needed = quorumNeeded(await this.options.rights.policyOf(promotion), promotion.toStage);
-    const quorum = quorumProgress(approvals, headSha, promotion.requestedBy, needed);
+    const quorum = quorumProgress(approvals, headSha, this.excludedApprover(promotion), needed);
     if (!approvalComplete(quorum.met, commander.commanderNeeded, !!commander.commander)) return undefined;
     const approved = await this.options.store.transition(
       promotion.id,
@@ -184,6 +184,11 @@ export class ApprovalService {
     );
     if (approved) this.options.onChange?.(approved.id);
     return approved;
+  }
+
+  /** Whose approval does not count: the requester, where approvers must differ from them. */
+  private excludedApprover(promotion: PromotionRecord): string | undefined {
+    return this.options.config.approval.requireDistinctApprover ? promotion.requestedBy : undefined;
   }
 
   /** The approval that completed it, on the PR: its status turns green and a comment names the approvers. */
@@ -258,7 +263,7 @@ function countWith(
   trail: PromotionEvent[],
   approval: { approver: string; role: ApprovalRole; commander: CommanderSituation },
   headSha: string,
-  requestedBy: string,
+  excluded: string | undefined,
   needed: number,
 ): ApprovalCount {
   const { approver, role } = approval;
@@ -270,7 +275,7 @@ function countWith(
   const quorum = quorumProgress(
     role === 'release-approver' ? [...earlier, { approver, sha: headSha }] : earlier,
     headSha,
-    requestedBy,
+    excluded,
     needed,
   );
   // The commander's approval as the trail has it now: one may have been given since the caller looked.

@@ -83,6 +83,7 @@ export class ApprovalsInbox {
         await store.listEvents(promotion.id),
         quorumNeeded(policy, promotion.toStage),
         (await incidentApprovals?.commanderNeeded(promotion)) ?? false,
+        config.approval.requireDistinctApprover,
       );
       const awaited = awaitedApprovalsFor(
         { ...promotion, approval },

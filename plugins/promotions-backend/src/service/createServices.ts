@@ -181,7 +181,12 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
       await annotateGuards(ladder, guards, config.freezes);
       if (config.incidents) annotateIncidents(ladder, config.incidents, await incidents.listOpen(ladder));
       // After the incidents: their gate says whether a commander's approval is needed too.
-      await annotateApprovals(ladder, await approvalRights.policyOf(ladder), id => store.listEvents(id));
+      await annotateApprovals(
+        ladder,
+        await approvalRights.policyOf(ladder),
+        id => store.listEvents(id),
+        config.approval.requireDistinctApprover,
+      );
       await diagnosis.annotate(ladder);
     },
     livePromotions,

@@ -314,3 +314,28 @@ describe('promotions against the simulator', () => {
     expect(retry.status).toBe(201);
   });
 });
+
+describe('promotions.approval.requireDistinctApprover: false', () => {
+  let sim: RunningSim;
+  afterEach(async () => {
+    await sim?.stop();
+  });
+
+  it("counts the requester's own approval, and the Gate merges it", async () => {
+    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    const server = await startPromotionsBackend(sim, 'argocd', {
+      promotions: { approval: { requireDistinctApprover: false } },
+    });
+    const asAlice = asUser('alice');
+    const response = await request(server).post('/api/promotions/products/alpha/shop/promotions').set('Authorization', asAlice).send({ toStage: 'prod' });
+    expect(response.status).toBe(201);
+    const id: string = response.body.promotion.id;
+    const read = async () => (await request(server).get(`/api/promotions/promotions/${id}`).set('Authorization', asAlice)).body;
+    // The Gate verifies the PR head before anyone may approve it.
+    await eventually(async () => ((await read()).events.some((e: { type: string }) => e.type === 'checks-passed') ? true : undefined));
+    const own = await request(server).post(`/api/promotions/promotions/${id}/approve`).set('Authorization', asAlice);
+    expect({ status: own.status, error: own.body.error?.message }).toEqual({ status: 200, error: undefined });
+    expect(own.body.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/alice' });
+    await eventually(async () => ((await read()).promotion.status === 'merged' ? true : undefined), 30_000);
+  });
+});

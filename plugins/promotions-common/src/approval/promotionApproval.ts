@@ -25,7 +25,7 @@ export interface PromotionApproval {
   approvals: HeadApproval[];
   /** How many distinct release-approvers the stage needs (its quorum). */
   quorum: number;
-  /** The distinct release-approvers counting towards it, the requester never among them. */
+  /** The distinct release-approvers counting towards it; the requester only where approvers need not differ. */
   quorumApprovers: string[];
   /** How far it is ("1 of 2"). */
   progress: string;
@@ -42,7 +42,9 @@ const ROLES: Partial<Record<PromotionEvent['type'], HeadApproval['role']>> = {
 
 /**
  * A promotion's approval state from its trail: the approvals of `headSha`
- * and how far they go towards the stage's quorum (`needed`).
+ * and how far they go towards the stage's quorum (`needed`). The requester's
+ * own approval counts only where approvers need not differ from them
+ * (`requireDistinctApprover: false`).
  *
  * @public
  */
@@ -51,9 +53,11 @@ export function promotionApproval(
   events: Pick<PromotionEvent, 'type' | 'actor' | 'at' | 'detail'>[],
   needed: number,
   commanderNeeded: boolean,
+  requireDistinctApprover = true,
 ): PromotionApproval {
   const { headSha, requestedBy } = promotion;
-  const quorum = quorumProgress(recordedApprovals(events), headSha, requestedBy, needed);
+  const excluded = requireDistinctApprover ? requestedBy : undefined;
+  const quorum = quorumProgress(recordedApprovals(events), headSha, excluded, needed);
   return {
     headSha,
     approvals: events.flatMap(event => {

@@ -23,4 +23,11 @@ describe('quorumProgress', () => {
     expect(result).toMatchObject({ needed, met, progress });
     expect(result.approvers).toHaveLength(count);
   });
+
+  it("counts the requester's own approval where approvers need not differ (requireDistinctApprover: false)", () => {
+    const bob = { approver: 'user:default/bob', sha: HEAD };
+    expect(quorumProgress([bob], HEAD, undefined, 1)).toMatchObject({ met: true, progress: '1 of 1', approvers: [bob.approver] });
+    expect(quorumProgress([bob, carol], HEAD, undefined, 2)).toMatchObject({ met: true, progress: '2 of 2' });
+    expect(quorumProgress([bob], HEAD, 'user:default/bob', 1)).toMatchObject({ met: false, progress: '0 of 1' });
+  });
 });

@@ -7,7 +7,7 @@ export interface RecordedApproval {
 
 /** @public */
 export interface QuorumProgress {
-  /** Distinct approvers of `headSha`, in the order they approved, the requester never among them. */
+  /** Distinct approvers of `headSha`, in the order they approved, never the excluded one (the requester). */
   approvers: string[];
   needed: number;
   met: boolean;
@@ -18,18 +18,19 @@ export interface QuorumProgress {
 /**
  * How far a promotion is towards its quorum: distinct approvers of the head
  * it is at now (an approval of an earlier head does not count), none of them
- * its requester.
+ * `excluded`: the requester where approvers must differ from them
+ * (`promotions.approval.requireDistinctApprover`, the default), nobody where not.
  *
  * @public
  */
 export function quorumProgress(
   approvals: RecordedApproval[],
   headSha: string,
-  requestedBy: string,
+  excluded: string | undefined,
   needed: number,
 ): QuorumProgress {
   const approvers = [
-    ...new Set(approvals.filter(a => a.sha === headSha && a.approver !== requestedBy).map(a => a.approver)),
+    ...new Set(approvals.filter(a => a.sha === headSha && a.approver !== excluded).map(a => a.approver)),
   ];
   return {
     approvers,
