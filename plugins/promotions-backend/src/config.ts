@@ -255,17 +255,25 @@ function durationToSeconds(duration: HumanDuration): number {
 
 /**
  * Why the plugin cannot serve with this configuration, or undefined when it
- * can. Without a platform repo there is nothing to read; the plugin then
- * starts idle instead of taking the whole backend down with it.
+ * can. Without a platform repo there is nothing to read, and a value that is
+ * missing or wrong (an unset `${ARGOCD_AUTH_TOKEN}`) cannot be served either;
+ * the plugin then starts idle instead of taking the whole backend down with it.
  */
 export function notConfiguredReason(root: Config): string | undefined {
-  if (root.has('promotions.platformRepo')) return undefined;
-  return (
-    'promotions is not configured: set promotions.platformRepo (owner and repo of the ' +
-    'platform GitHub repository) and a health source (promotions.argocd or ' +
-    'promotions.kubernetes, or the ArgoCD or Kubernetes plugin\'s config), see the README ' +
-    'of @refplat/plugin-promotions-backend'
-  );
+  if (!root.has('promotions.platformRepo')) {
+    return (
+      'promotions is not configured: set promotions.platformRepo (owner and repo of the ' +
+      'platform GitHub repository) and a health source (promotions.argocd or ' +
+      'promotions.kubernetes, or the ArgoCD or Kubernetes plugin\'s config), see the README ' +
+      'of @refplat/plugin-promotions-backend'
+    );
+  }
+  try {
+    readPromotionsConfig(root);
+    return undefined;
+  } catch (error) {
+    return `promotions is misconfigured: ${(error as Error).message}`;
+  }
 }
 
 /** `promotions.approval.quorum`: per approval stage, a whole number of approvers, at least 1. */

@@ -62,5 +62,25 @@ describe('the plugin without a promotions block', () => {
     },
   );
 
+  it.each([
+    [
+      'an ArgoCD token left unset (${ARGOCD_AUTH_TOKEN} empty)',
+      { argocd: { baseUrl: 'https://argocd.example.com' } },
+      /^promotions is misconfigured: Missing required config value at 'promotions\.argocd\.token'/,
+    ],
+    [
+      'an image template that names no Service',
+      { images: { repository: '{registry}/shop' } },
+      /^promotions is misconfigured: promotions\.images\.repository must name each Service's image with \{service\}/,
+    ],
+  ])('%s: starts, warns, and answers 503 saying what is wrong', async (_, promotions, message) => {
+    const server = await startWith({ promotions: { platformRepo: { owner: 'o', repo: 'r' }, ...promotions } });
+    const response = await request(server).get('/api/promotions/products/alpha/shop/ladder');
+    expect(response.status).toBe(503);
+    expect(response.body.error.message).toMatch(message);
+    expect(logger.warn.mock.calls.map(([warning]) => warning)).toEqual([expect.stringMatching(message)]);
+    expect(database.getClient).not.toHaveBeenCalled();
+  });
+
   afterEach(() => jest.clearAllMocks());
 });
