@@ -15,8 +15,10 @@ import {
   ResourceHealth,
   listFromEach,
   ApplicationLabels,
+  CredentialsRejectedError,
   productLabelSelector,
 } from './HealthSource';
+import { RejectedTokens } from './RejectedTokens';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 /**
@@ -73,14 +75,14 @@ export class ArgoCdHealthSource implements HealthSource {
     private readonly instances: ArgoCdInstanceConfig[],
     private readonly cache: CacheService,
     private readonly labels: ApplicationLabels,
+    private readonly rejectedTokens = new RejectedTokens(),
   ) {}
 
   async listApplications(product?: ProductRef): Promise<ApplicationListing> {
     const selector = encodeURIComponent(productLabelSelector(this.labels, product));
     return listFromEach(this.instances, 'ArgoCD', async instance => {
-      const body = await argoCdGet<{ items?: Application[] | null }>(
-        instance,
-        `/api/v1/applications?selector=${selector}`,
+      const body = await this.withToken(instance, () =>
+        argoCdGet<{ items?: Application[] | null }>(instance, `/api/v1/applications?selector=${selector}`),
       );
       return (body.items ?? []).map(
         (application): ObservedApplication => ({
@@ -92,6 +94,30 @@ export class ArgoCdHealthSource implements HealthSource {
         }),
       );
     });
+  }
+
+  /**
+   * Asks the instance unless it rejected its token a moment ago: a 401 is left alone for a
+   * doubling wait (RejectedTokens), and said as what it is on the ladder.
+   */
+  private async withToken<T>(instance: ArgoCdInstanceConfig, ask: () => Promise<T>): Promise<T> {
+    const waitMs = this.rejectedTokens.waitMs(instance.name);
+    if (waitMs > 0) {
+      throw new CredentialsRejectedError(
+        `rejected the token (promotions.argocd.token); asked again in ${Math.ceil(waitMs / 1000)} s`,
+      );
+    }
+    try {
+      const answer = await ask();
+      this.rejectedTokens.accept(instance.name);
+      return answer;
+    } catch (error) {
+      if (!(error instanceof ArgoCdRequestError) || error.status !== 401) throw error;
+      const retryMs = this.rejectedTokens.reject(instance.name);
+      throw new CredentialsRejectedError(
+        `rejected the token (${error.message}): set promotions.argocd.token to a valid ArgoCD API token; asked again in ${Math.ceil(retryMs / 1000)} s`,
+      );
+    }
   }
 
   /** `GET /api/v1/applications/{name}/resource-tree`, once per Application resourceVersion. */

@@ -103,6 +103,9 @@ export function listingsByProduct(
  * Asks every source at once; a source that fails makes its Applications
  * unknown (an entry in `errors`) without hiding the others'.
  */
+/** A source that refused the plugin's credentials: not unreachable, and not fixed by asking again. */
+export class CredentialsRejectedError extends Error {}
+
 export async function listFromEach<T extends { name: string }>(
   sources: T[],
   kind: string,
@@ -115,7 +118,12 @@ export async function listFromEach<T extends { name: string }>(
       listing.applications.push(...result.value);
     } else {
       const reason = result.reason as Error | undefined;
-      listing.errors.push(`${kind} '${sources[index].name}' unreachable: ${reason?.message ?? reason}`);
+      const name = `${kind} '${sources[index].name}'`;
+      listing.errors.push(
+        reason instanceof CredentialsRejectedError
+          ? `${name} ${reason.message}`
+          : `${name} unreachable: ${reason?.message ?? reason}`,
+      );
     }
   });
   return listing;

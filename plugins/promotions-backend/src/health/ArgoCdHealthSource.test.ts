@@ -1,0 +1,61 @@
+import http from 'http';
+import { AddressInfo } from 'net';
+import { mockServices } from '@backstage/backend-test-utils';
+import { ArgoCdHealthSource } from './ArgoCdHealthSource';
+import { RejectedTokens } from './RejectedTokens';
+
+const LABELS = { team: 'refplat.org/team', product: 'refplat.org/product' };
+
+/** An ArgoCD API that answers 401 to every request until `accept` is set, counting requests. */
+async function argoCd() {
+  const state = { requests: 0, accept: false };
+  const server = http.createServer((_req, res) => {
+    state.requests++;
+    res.setHeader('content-type', 'application/json');
+    if (state.accept) {
+      res.end(JSON.stringify({ items: [] }));
+      return;
+    }
+    res.statusCode = 401;
+    res.end(JSON.stringify({ error: 'invalid session: token is malformed', code: 16, message: 'invalid session: token is malformed' }));
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { state, url, stop: () => new Promise(resolve => server.close(resolve)) };
+}
+
+describe('ArgoCdHealthSource with a token ArgoCD rejects', () => {
+  it('says so, leaves the instance alone for a doubling wait, and asks again after it or once accepted', async () => {
+    const argo = await argoCd();
+    let now = 1_000_000;
+    const source = new ArgoCdHealthSource(
+      [{ name: 'argocd', baseUrl: argo.url, token: 'wrong', uiUrl: argo.url }],
+      mockServices.cache.mock(),
+      LABELS,
+      new RejectedTokens(() => now),
+    );
+    try {
+      const first = await source.listApplications();
+      expect(first.errors).toEqual([
+        expect.stringMatching(/^ArgoCD 'argocd' rejected the token \(HTTP 401 .*invalid session.*\): set promotions\.argocd\.token .*; asked again in 30 s$/),
+      ]);
+      expect(argo.state.requests).toBe(1);
+
+      now += 10_000;
+      const waiting = await source.listApplications();
+      expect(waiting.errors).toEqual(["ArgoCD 'argocd' rejected the token (promotions.argocd.token); asked again in 20 s"]);
+      expect(argo.state.requests).toBe(1);
+
+      now += 20_000;
+      expect((await source.listApplications()).errors).toEqual([expect.stringMatching(/asked again in 60 s$/)]);
+      expect(argo.state.requests).toBe(2);
+
+      argo.state.accept = true;
+      now += 60_000;
+      expect(await source.listApplications()).toEqual({ applications: [], errors: [] });
+      expect(argo.state.requests).toBe(3);
+    } finally {
+      await argo.stop();
+    }
+  });
+});
