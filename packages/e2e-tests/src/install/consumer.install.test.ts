@@ -9,7 +9,7 @@ import {
   startConsumerBackend,
   writeConsumer,
 } from './__testUtils__/consumer';
-import { buildAndPack, tarballFiles, tarballManifest } from './__testUtils__/tarballs';
+import { buildAndPack, tarballFile, tarballFiles, tarballManifest } from './__testUtils__/tarballs';
 
 // Packing, a clean install (better-sqlite3 compiles) and a backend start on
 // a loaded 2-core machine.
@@ -21,7 +21,14 @@ const NOT_CONFIGURED =
 
 /** What a tarball may hold besides dist/: nothing a consumer does not need. */
 const ALLOWED =
-  /^(dist\/.+|migrations\/[^/]+\.js|config\.schema\.json|README\.md|CHANGELOG\.md|package\.json)$/;
+  /^(dist\/.+|migrations\/[^/]+\.js|config\.schema\.json|README\.md|CHANGELOG\.md|package\.json|report(-alpha)?\.api\.md)$/;
+
+/** The relative links of a README (`[text](target)`), without anchors. */
+function relativeLinks(readme: string): string[] {
+  return [...readme.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+    .map(match => match[1])
+    .filter(target => !/^[a-z]+:/i.test(target));
+}
 
 describe('the packed plugins in a clean Backstage outside this repository', () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'promotions-consumer-'));
@@ -53,6 +60,15 @@ describe('the packed plugins in a clean Backstage outside this repository', () =
       expect(files).toEqual(
         expect.arrayContaining(['README.md', 'CHANGELOG.md', 'package.json']),
       );
+    }
+  });
+
+  it("links from each README only to files in its tarball (or the repository's, by URL)", () => {
+    for (const tarball of tarballs) {
+      const files = new Set(tarballFiles(tarball));
+      const readme = tarballFile(tarball, 'README.md');
+      const missing = relativeLinks(readme).filter(target => !files.has(target.replace(/^\.\//, '')));
+      expect({ tarball: path.basename(tarball), missing }).toEqual({ tarball: path.basename(tarball), missing: [] });
     }
   });
 

@@ -53,13 +53,12 @@ export function tarballFiles(tarball: string): string[] {
     .map(line => line.replace(/^package\//, ''));
 }
 
+/** One file's text inside a tarball (`README.md`). */
+export function tarballFile(tarball: string, file: string): string {
+  return run('tar', ['xzOf', tarball, `package/${file}`], path.dirname(tarball));
+}
+
 /** The package.json inside a tarball, as the registry would serve it. */
 export function tarballManifest(tarball: string): Record<string, any> {
-  return JSON.parse(
-    run(
-      'tar',
-      ['xzOf', tarball, 'package/package.json'],
-      path.dirname(tarball),
-    ),
-  );
+  return JSON.parse(tarballFile(tarball, 'package.json'));
 }
