@@ -339,3 +339,39 @@ describe('promotions.approval.requireDistinctApprover: false', () => {
     await eventually(async () => ((await read()).promotion.status === 'merged' ? true : undefined), 30_000);
   });
 });
+
+describe('a branch left behind by a failed opening', () => {
+  let sim: RunningSim;
+  afterEach(async () => {
+    await sim?.stop();
+  });
+
+  it('is deleted by the Gate once idle for the grace period, when GitHub failed the commit and the delete', async () => {
+    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    const server = await startPromotionsBackend(sim, 'argocd', {
+      gate: { orphanGracePeriod: { seconds: 3 } },
+    });
+    const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+    const promotionBranches = async () =>
+      (await github.rest.git.listMatchingRefs({ owner: 'refplat', repo: 'platform', ref: 'heads/promotions/' })).data.map(
+        ref => ref.ref,
+      );
+    sim.control.addFault({ target: 'github', method: 'PUT', path: '/contents/', count: 50, status: 503 });
+    sim.control.addFault({ target: 'github', method: 'DELETE', path: '/git/refs/', count: 50, status: 503 });
+    const response = await request(server)
+      .post('/api/promotions/products/alpha/shop/promotions')
+      .set('Authorization', asUser('bob'))
+      .send({ toStage: 'prod' });
+    expect({ status: response.status, message: response.body.error?.message }).toEqual({
+      status: 503,
+      message: expect.stringMatching(/^GitHub failed while committing gitops\/releases\/alpha\/shop\/prod\.yaml .*\(HTTP 503\)/),
+    });
+    const [left] = await promotionBranches();
+    expect(left).toMatch(/^refs\/heads\/promotions\/alpha-shop-prod-/);
+
+    sim.control.clearFaults();
+    const deleted = await eventually(async () => ((await promotionBranches()).length === 0 ? true : undefined), 30_000);
+    expect(deleted).toBe(true);
+  });
+});
+
