@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ErrorPanel, InfoCard, Progress } from '@backstage/core-components';
+import { InfoCard, Progress } from '@backstage/core-components';
+import { CannotReadPanel } from '../common/CannotReadPanel';
 import { useApi } from '@backstage/core-plugin-api';
 import { Typography } from '@material-ui/core';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
@@ -26,7 +27,7 @@ export const ApprovalsInbox = () => {
   return (
     <InfoCard title="Awaiting your approval" subheader="Oldest first">
       {!promotions && !inbox.error && <Progress />}
-      {inbox.error && !promotions && <ErrorPanel error={inbox.error} title="Cannot read the approvals" />}
+      {inbox.error && !promotions && <CannotReadPanel what="the approvals" error={inbox.error} />}
       {promotions?.length === 0 && (
         <Typography color="textSecondary" data-testid="approvals-empty">
           Nothing waits for your approval.

@@ -1,3 +1,4 @@
+import { ResponseError } from '@backstage/errors';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Entity } from '@backstage/catalog-model';
@@ -99,6 +100,20 @@ describe('EntityPromotionLadderCard', () => {
     });
     expect(await screen.findByText(/Cannot read the ladder/)).toBeInTheDocument();
     expect(screen.getAllByText(/GitHub failed while reading branch main/).length).toBeGreaterThan(0);
+  });
+
+  it("says the backend's reason in the panel's title, not only 'Request failed with 503'", async () => {
+    const reason = 'promotions is misconfigured: Missing required config value at \'promotions.argocd.token\'';
+    const body = JSON.stringify({ error: { name: 'ServiceUnavailableError', message: reason }, response: { statusCode: 503 } });
+    const error = await ResponseError.fromResponse({
+      ok: false,
+      status: 503,
+      statusText: 'Service Unavailable',
+      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
+      text: async () => body,
+    } as any);
+    await renderLadderCard({ getLadder: jest.fn().mockRejectedValue(error) });
+    expect(await screen.findByText(`Error: Cannot read the ladder: ${reason}`)).toBeInTheDocument();
   });
 
   it('keeps the digests and warns when health is unknown', async () => {

@@ -1,9 +1,9 @@
 import {
-  ErrorPanel,
   InfoCard,
   Progress,
   WarningPanel,
 } from '@backstage/core-components';
+import { CannotReadPanel } from '../common/CannotReadPanel';
 import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
 import { PRODUCT_ANNOTATION } from '@refplat/plugin-promotions-common';
 import { ProductAccessProvider } from '../../access/ProductAccessContext';
@@ -32,7 +32,7 @@ export const EntityPromotionLadderCard = () => {
     <InfoCard title="Promotion ladder" subheader={subheader}>
       <div data-testid="ladder-card">
         {loading && !ladder && <Progress />}
-        {error && !ladder && <ErrorPanel error={error} title="Cannot read the ladder" />}
+        {error && !ladder && <CannotReadPanel what="the ladder" error={error} />}
         {error && ladder && (
           <WarningPanel
             severity="warning"

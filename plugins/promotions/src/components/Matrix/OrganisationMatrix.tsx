@@ -1,7 +1,8 @@
 import { CSSProperties, useState } from 'react';
 import { FixedSizeList, ListChildComponentProps } from 'react-window';
 import { useNavigate } from 'react-router-dom';
-import { ErrorPanel, Progress } from '@backstage/core-components';
+import { Progress } from '@backstage/core-components';
+import { CannotReadPanel } from '../common/CannotReadPanel';
 import { useRouteRef } from '@backstage/core-plugin-api';
 import { EntityRefLink, entityRouteParams, entityRouteRef } from '@backstage/plugin-catalog-react';
 import { Paper, Typography, makeStyles } from '@material-ui/core';
@@ -97,7 +98,7 @@ export const OrganisationMatrix = (props: { now?: Date }) => {
   return (
     <div data-testid="organisation-matrix">
       <MatrixFilters onChange={setCriteria} />
-      {overview.error && <ErrorPanel error={overview.error} title="Cannot read the overview" />}
+      {overview.error && <CannotReadPanel what="the overview" error={overview.error} />}
       {overview.loading && rows.length === 0 && <Progress />}
       {!overview.loading && !overview.error && rows.length === 0 && (
         <Typography color="textSecondary" data-testid="matrix-empty">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ErrorPanel, Progress } from '@backstage/core-components';
+import { Progress } from '@backstage/core-components';
+import { CannotReadPanel } from '../common/CannotReadPanel';
 import { Grid, Typography } from '@material-ui/core';
 import { MetricsScope } from '../../api';
 import { ChangeFailureCard } from './ChangeFailureCard';
@@ -33,7 +34,7 @@ export const DeliveryMetricsView = (props: { scope?: MetricsScope; now?: Date })
     <div data-testid="delivery-metrics">
       <MetricsControls selection={selection} onChange={setSelection} />
       {metrics.loading && <Progress />}
-      {metrics.error && <ErrorPanel error={metrics.error} title="Cannot read the delivery metrics" />}
+      {metrics.error && <CannotReadPanel what="the delivery metrics" error={metrics.error} />}
       {data && !metrics.loading && (
         <>
           <Typography variant="body2" color="textSecondary" paragraph data-testid="metrics-products">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ErrorPanel, InfoCard, Progress, WarningPanel } from '@backstage/core-components';
+import { InfoCard, Progress, WarningPanel } from '@backstage/core-components';
+import { CannotReadPanel } from '../common/CannotReadPanel';
 import { useApi } from '@backstage/core-plugin-api';
 import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
 import { Typography } from '@material-ui/core';
@@ -39,7 +40,7 @@ export const EntityPromotionHistoryCard = () => {
   return (
     <InfoCard title="Promotion history" subheader={`${product.team}/${product.product}: promotions and rollbacks, newest first`}>
       {!promotions && !error && <Progress />}
-      {error && !promotions && <ErrorPanel error={error} title="Cannot read the promotions" />}
+      {error && !promotions && <CannotReadPanel what="the promotions" error={error} />}
       {error && promotions && (
         <WarningPanel
           severity="warning"

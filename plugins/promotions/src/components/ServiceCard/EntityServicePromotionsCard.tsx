@@ -1,9 +1,9 @@
 import {
   InfoCard,
   Progress,
-  ErrorPanel,
   WarningPanel,
 } from '@backstage/core-components';
+import { CannotReadPanel } from '../common/CannotReadPanel';
 import {
   EntityDisplayName,
   EntityRefLink,
@@ -69,7 +69,7 @@ export const EntityServicePromotionsCard = () => {
       <LadderLink product={target.product} />
       {!ladder && !error && <Progress />}
       {error && !ladder && (
-        <ErrorPanel error={error} title="Cannot read the ladder" />
+        <CannotReadPanel what="the ladder" error={error} />
       )}
       {ladder?.healthError && (
         <WarningPanel

@@ -6,7 +6,8 @@ import {
   TableRow,
   Typography,
 } from '@material-ui/core';
-import { ErrorPanel, Progress } from '@backstage/core-components';
+import { Progress } from '@backstage/core-components';
+import { CannotReadPanel } from '../common/CannotReadPanel';
 import { useApi } from '@backstage/core-plugin-api';
 import useAsync from 'react-use/esm/useAsync';
 import { LadderStage, ProductRef } from '@refplat/plugin-promotions-common';
@@ -48,10 +49,7 @@ export const StageHistoryDialog = (props: {
     >
       {loading && <Progress />}
       {error && (
-        <ErrorPanel
-          error={error}
-          title={`Cannot read the history of ${props.stage}`}
-        />
+        <CannotReadPanel what={`the history of ${props.stage}`} error={error} />
       )}
       {entries && entries.length === 0 && (
         <Typography>

@@ -1,4 +1,5 @@
-import { ErrorPanel, Link, Progress, Table, TableColumn } from '@backstage/core-components';
+import { Link, Progress, Table, TableColumn } from '@backstage/core-components';
+import { CannotReadPanel } from '../common/CannotReadPanel';
 import { useApi } from '@backstage/core-plugin-api';
 import { EntityRefLink, EntityRefLinks } from '@backstage/plugin-catalog-react';
 import { Typography } from '@material-ui/core';
@@ -24,7 +25,7 @@ export const StuckList = (props: { now?: Date }) => {
   const now = props.now ?? new Date();
 
   if (stuck.loading) return <Progress />;
-  if (stuck.error) return <ErrorPanel error={stuck.error} title="Cannot read the stuck list" />;
+  if (stuck.error) return <CannotReadPanel what="the stuck list" error={stuck.error} />;
   const items = stuck.value ?? [];
   if (items.length === 0) {
     return (
