@@ -55,6 +55,10 @@ describe('the approvals inbox', () => {
     await alice.goto(`${stack.baseUrl}/catalog`);
     await alice.getByRole('link', { name: 'Approvals' }).click();
     await alice.waitForURL(/\/promotions\/approvals/);
+    // One nav item highlighted: Approvals, not also Promotions (at /promotions, above it).
+    const current = alice.locator('nav[aria-label="sidebar nav"] a[aria-current="page"]');
+    await current.first().waitFor();
+    expect(await current.evaluateAll(links => links.map(link => link.getAttribute('aria-label')))).toEqual(['Approvals']);
     const row = alice.getByTestId(`approval-${id}`);
     await row.waitFor({ timeout: 30_000 });
     return row;

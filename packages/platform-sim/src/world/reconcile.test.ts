@@ -58,8 +58,9 @@ describe.each(SHAPES)('the reconcile loop, $label', shapeCase => {
   let sim: RunningSim;
 
   beforeAll(async () => {
-    // A sync delay long enough for the test to see OutOfSync before the sync runs.
-    sim = await startTestSim({ syncDelayMs: 300, ...shapeCase.shape });
+    // A sync delay long enough for the test to see OutOfSync before the sync runs, also when
+    // each observation (two requests) takes several hundred ms on a loaded machine.
+    sim = await startTestSim({ syncDelayMs: 1500, ...shapeCase.shape });
   });
   afterAll(() => stopTestSim(sim));
 

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import {
   Sidebar,
   SidebarDivider,
@@ -10,8 +11,24 @@ import {
 } from '@backstage/plugin-app-react';
 import { SignOutItem } from './SignOutItem';
 
+/**
+ * The hrefs of items another item lives below (Promotions at /promotions,
+ * Approvals at /promotions/approvals): such an item is highlighted on its
+ * own page only, so that one item at a time is highlighted.
+ */
+const ParentHrefs = createContext<ReadonlySet<string>>(new Set());
+
+function parentHrefs(items: NavContentNavItem[]): Set<string> {
+  return new Set(
+    items
+      .map(item => item.href)
+      .filter(href => items.some(other => other.href.startsWith(`${href}/`))),
+  );
+}
+
 function NavItem({ href, title, icon }: NavContentNavItem) {
-  return <SidebarItem to={href} icon={() => icon} text={title} />;
+  const parents = useContext(ParentHrefs);
+  return <SidebarItem to={href} end={parents.has(href)} icon={() => icon} text={title} />;
 }
 
 /**
@@ -19,13 +36,16 @@ function NavItem({ href, title, icon }: NavContentNavItem) {
  * a sign-out item at the bottom: the demo switches between its people.
  */
 export function NavContent({ navItems }: NavContentComponentProps) {
+  const parents = parentHrefs(navItems.clone().rest());
   const items = navItems.withComponent(NavItem);
   return (
-    <Sidebar>
-      {items.rest()}
-      <SidebarSpace />
-      <SidebarDivider />
-      <SignOutItem />
-    </Sidebar>
+    <ParentHrefs.Provider value={parents}>
+      <Sidebar>
+        {items.rest()}
+        <SidebarSpace />
+        <SidebarDivider />
+        <SignOutItem />
+      </Sidebar>
+    </ParentHrefs.Provider>
   );
 }
