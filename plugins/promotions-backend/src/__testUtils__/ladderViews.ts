@@ -14,6 +14,23 @@ export async function getLadder(server: Server, product = 'alpha/shop'): Promise
   return response.body;
 }
 
+/**
+ * Every stage healthy with no reason, and each Service running exactly the digest its
+ * Release names: a settled platform, read right (each failure names its stage or Service).
+ */
+export function expectSettled(ladder: Ladder): void {
+  for (const stage of ladder.stages) {
+      expect({ stage: stage.name, verdict: stage.verdict, reasons: stage.reasons }).toEqual({
+        stage: stage.name,
+        verdict: 'healthy',
+        reasons: [],
+      });
+      for (const [service, cell] of Object.entries(stage.services)) {
+        expect({ service, running: cell.runningDigests }).toEqual({ service, running: [cell.digest] });
+      }
+  }
+}
+
 /** A ladder without its times and links: what two health sources must agree on. */
 export function comparableLadder(ladder: Ladder) {
   return ladder.stages.map(stage => ({
