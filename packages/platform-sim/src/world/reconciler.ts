@@ -58,6 +58,11 @@ export class Reconciler {
     this.reader = new SnapshotReader(repo);
   }
 
+  /** The image repository a Service's Rollout in this Application pulls. */
+  private imageRepositoryOf(app: ApplicationState, service: string): string {
+    return imageRepository(this.options.imageNaming, { ...app.key, service });
+  }
+
   /** Whether Applications sync a Product's app repo (with the Release digests injected). */
   private get usesAppRepo(): boolean {
     return this.options.applicationSource !== 'platform-repo';
@@ -114,7 +119,7 @@ export class Reconciler {
           newStableRollout({
             name: service,
             namespace: app.namespace,
-            repository: imageRepository(this.options.imageNaming, { ...app.key, service }),
+            repository: this.imageRepositoryOf(app, service),
             digest,
             now,
           }),
@@ -298,7 +303,7 @@ export class Reconciler {
         const created = newStableRollout({
           name: service,
           namespace: app.namespace,
-          repository: imageRepository(this.options.imageNaming, { ...app.key, service }),
+          repository: this.imageRepositoryOf(app, service),
           digest,
           now,
         });

@@ -20,14 +20,14 @@ export async function getLadder(server: Server, product = 'alpha/shop'): Promise
  */
 export function expectSettled(ladder: Ladder): void {
   for (const stage of ladder.stages) {
-      expect({ stage: stage.name, verdict: stage.verdict, reasons: stage.reasons }).toEqual({
-        stage: stage.name,
-        verdict: 'healthy',
-        reasons: [],
-      });
-      for (const [service, cell] of Object.entries(stage.services)) {
-        expect({ service, running: cell.runningDigests }).toEqual({ service, running: [cell.digest] });
-      }
+    expect({ stage: stage.name, verdict: stage.verdict, reasons: stage.reasons }).toEqual({
+      stage: stage.name,
+      verdict: 'healthy',
+      reasons: [],
+    });
+    for (const [service, cell] of Object.entries(stage.services)) {
+      expect({ service, running: cell.runningDigests }).toEqual({ service, running: [cell.digest] });
+    }
   }
 }
 

@@ -238,6 +238,9 @@ export function promotionsBackendFeatures(
   ];
 }
 
+/** Simulator timings for API tests: fast enough for a test, slow enough to see a canary on a busy 2-core box. */
+export const FAST_SIM_TIMINGS = { canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 };
+
 /** A file on the simulator's main branch, read with git itself. */
 export function readSimFile(sim: RunningSim, path: string): string {
   return execFileSync('git', ['--git-dir', sim.repoDir, 'show', `main:${path}`], {

@@ -8,7 +8,7 @@ import { Octokit } from '@octokit/rest';
 import { RunningSim, signWebhookBody, startPlatformSim } from '@refplat/platform-sim';
 import type { Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import request from 'supertest';
-import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually, FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(120_000);
 
@@ -42,7 +42,7 @@ describe('GitHub webhooks', () => {
   let alice: Octokit;
 
   beforeEach(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     server = await startPromotionsBackend(sim, 'argocd', {
       // No scheduled Gate run at all (not even the first one at start-up): only the
       // check a request triggers, and webhooks.

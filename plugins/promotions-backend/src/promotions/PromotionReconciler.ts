@@ -93,7 +93,7 @@ export class PromotionReconciler {
   }
 
   /** Whether the database has the marker's promotion, live or ended (one read, only for a PR no live one owns). */
-  private async isRecorded(promotionId: string | undefined, live: PromotionRecord[]): Promise<boolean | undefined> {
+  private async isRecorded(promotionId: string | undefined, live: PromotionRecord[]): Promise<boolean> {
     if (!promotionId || live.some(promotion => promotion.id === promotionId)) return true;
     return (await this.options.store.get(promotionId)) !== undefined;
   }

@@ -4,7 +4,7 @@ import { FaultSpec, RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import type { Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import { BackendProcess } from '../__testUtils__/backendProcess';
 import { createFreshDatabase, postgresAnswers, POSTGRES_URL } from '../__testUtils__/freshPostgres';
-import { eventually, simAddresses } from '../__testUtils__/testBackend';
+import { eventually, FAST_SIM_TIMINGS, simAddresses } from '../__testUtils__/testBackend';
 import { parseMarker } from './pullRequestText';
 
 jest.setTimeout(300_000);
@@ -46,7 +46,7 @@ describeWithPostgres(`kill -9 while opening a PR (replicas as OS processes, ${wh
   });
 
   beforeAll(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     database = await createFreshDatabase();
     survivor = await BackendProcess.start(processInput({}));
     github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });

@@ -4,7 +4,7 @@ import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import type { Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import request from 'supertest';
 import { parse } from 'yaml';
-import { eventually, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually, FAST_SIM_TIMINGS, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
 import { parseMarker } from './pullRequestText';
 
 // Rounds of paced GitHub writes (1 s apart, 3 s for PRs): ~35 s each on a busy CI box.
@@ -33,7 +33,7 @@ describe(`two replicas racing on one ${DATABASE} database`, () => {
   let github: Octokit;
 
   beforeEach(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     const knex = await databases.init(DATABASE);
     const gate = { orphanGracePeriod: { seconds: 1 } };
     replicas = [

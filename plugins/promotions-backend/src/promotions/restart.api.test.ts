@@ -5,7 +5,7 @@ import type { Promotion } from '@refplat/plugin-promotions-common';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
 import { IN_MEMORY_DATABASE_WARNING } from '../database/inMemoryDatabase';
-import { eventually, promotionsBackendFeatures, readSimFile } from '../__testUtils__/testBackend';
+import { eventually, FAST_SIM_TIMINGS, promotionsBackendFeatures, readSimFile } from '../__testUtils__/testBackend';
 
 jest.setTimeout(120_000);
 
@@ -35,7 +35,7 @@ describe('a backend restarted on an in-memory database', () => {
   });
 
   it('warns at start, keeps the open prod PR open, restores its promotion, and alice can approve it', async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
     const openPulls = async () =>
       (await github.rest.pulls.list({ owner: 'refplat', repo: 'platform', state: 'open' })).data.map(pr => pr.number);

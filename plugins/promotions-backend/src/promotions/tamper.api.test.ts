@@ -4,7 +4,7 @@ import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import type { Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import request from 'supertest';
 import { parse } from 'yaml';
-import { eventually, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually, FAST_SIM_TIMINGS, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(120_000);
 
@@ -25,7 +25,7 @@ describe('pushes to a promotion PR branch', () => {
   let github: Octokit;
 
   beforeEach(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     server = await startPromotionsBackend(sim, 'argocd');
     github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
   });

@@ -2,7 +2,7 @@ import { mockCredentials } from '@backstage/backend-test-utils';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
 import { githubWrites } from '../__testUtils__/sharedSimBackend';
-import { startPromotionsBackend } from '../__testUtils__/testBackend';
+import { FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(120_000);
 
@@ -29,7 +29,7 @@ describe('who may change a Product', () => {
   let server: Server;
 
   beforeEach(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     server = await startPromotionsBackend(sim, 'argocd');
   });
 

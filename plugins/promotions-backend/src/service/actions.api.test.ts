@@ -2,7 +2,7 @@ import { actionsRegistryServiceFactory } from '@backstage/backend-defaults/alpha
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
 import { asUser, invokeAction } from '../__testUtils__/actionsOverHttp';
-import { startPromotionsBackend } from '../__testUtils__/testBackend';
+import { FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(180_000);
 
@@ -16,7 +16,7 @@ describe('the promotion actions (served by the actions registry, as MCP tools ar
   let server: Server;
 
   beforeAll(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     // No Gate: nothing merges on its own, so each promotion stays in the state a test put it in.
     server = await startPromotionsBackend(sim, 'argocd', {
       gate: { enabled: false },

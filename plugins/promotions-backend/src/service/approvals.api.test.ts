@@ -4,7 +4,7 @@ import { Octokit } from '@octokit/rest';
 import request from 'supertest';
 import type { ApprovalItem, Promotion } from '@refplat/plugin-promotions-common';
 import { getLadder } from '../__testUtils__/ladderViews';
-import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually, FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(120_000);
 
@@ -19,7 +19,7 @@ describe('the approvals inbox and rejections', () => {
   let github: Octokit;
 
   beforeAll(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     // No Gate: nothing merges on its own, so each promotion stays in the state a test put it in.
     // staging soaks for a second: the inbox shows the approver it has.
     server = await startPromotionsBackend(sim, 'argocd', {

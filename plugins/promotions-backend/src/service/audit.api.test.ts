@@ -1,7 +1,7 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
-import { startPromotionsBackend } from '../__testUtils__/testBackend';
+import { FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
 import { Recorded, recordingAuditor } from '../__testUtils__/recordingAuditor';
 
 jest.setTimeout(120_000);
@@ -17,7 +17,7 @@ describe("security-relevant actions go to Backstage's auditor", () => {
 
   beforeEach(async () => {
     events = [];
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     server = await startPromotionsBackend(sim, 'argocd', { services: [recordingAuditor(events)] });
   });
 

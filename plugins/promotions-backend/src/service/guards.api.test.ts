@@ -5,7 +5,7 @@ import { Octokit } from '@octokit/rest';
 import request from 'supertest';
 import type { Ladder, Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import { promotionsGuardsExtensionPoint } from '@refplat/plugin-promotions-node';
-import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually, FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(180_000);
 
@@ -51,7 +51,7 @@ describe('promotion guards against the simulator', () => {
   let github: Octokit;
 
   beforeAll(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     server = await startPromotionsBackend(sim, 'argocd', {
       promotions: {
         freezes: [
@@ -237,7 +237,7 @@ describe('an approval quorum against the simulator', () => {
   let github: Octokit;
 
   beforeAll(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     server = await startPromotionsBackend(sim, 'argocd', { promotions: { approval: { quorum: { prod: 2 } } } });
     github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
   });

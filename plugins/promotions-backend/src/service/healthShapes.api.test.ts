@@ -12,8 +12,9 @@ import { Octokit } from '@octokit/rest';
 import request from 'supertest';
 import type { Ladder, Promotion } from '@refplat/plugin-promotions-common';
 import {
-  HealthSourceKind,
   eventually,
+  FAST_SIM_TIMINGS,
+  HealthSourceKind,
   simConfig,
   startPromotionsBackend,
   SWEEP_ONCE,
@@ -28,8 +29,6 @@ jest.setTimeout(180_000);
 type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
 
 const bob = mockCredentials.user.header('user:default/bob');
-/** Fast enough for a test, slow enough to see a canary on a busy 2-core box. */
-const SIM_TIMING = { canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 };
 /** How long a settle or a merge may take on a busy CI box. */
 const SETTLE_MS = 60_000;
 
@@ -76,7 +75,7 @@ describe.each(CELLS)(
     let github: Octokit;
 
     beforeEach(async () => {
-      sim = await startPlatformSim({ ...SIM_TIMING, argocdVersion, applicationSource });
+      sim = await startPlatformSim({ ...FAST_SIM_TIMINGS, argocdVersion, applicationSource });
       // The Gate's GitHub sweep runs once, at its first run, outside the measured views.
       server = await startPromotionsBackend(sim, 'argocd', { gate: SWEEP_ONCE });
       github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
@@ -176,7 +175,7 @@ describe.each<ArgocdVersion>(['2', '3'])(
     const servers = {} as Record<HealthSourceKind, Server>;
 
     beforeAll(async () => {
-      sim = await startPlatformSim({ ...SIM_TIMING, argocdVersion, applicationSource: 'app-repo' });
+      sim = await startPlatformSim({ ...FAST_SIM_TIMINGS, argocdVersion, applicationSource: 'app-repo' });
       servers.argocd = await startPromotionsBackend(sim, 'argocd');
       servers.kubernetes = await startPromotionsBackend(sim, 'kubernetes');
     });
@@ -219,7 +218,7 @@ describe('a platform revision GitHub does not know', () => {
   let sim: RunningSim;
 
   beforeAll(async () => {
-    sim = await startPlatformSim({ ...SIM_TIMING, applicationSource: 'platform-repo' });
+    sim = await startPlatformSim({ ...FAST_SIM_TIMINGS, applicationSource: 'platform-repo' });
   });
 
   afterAll(async () => {

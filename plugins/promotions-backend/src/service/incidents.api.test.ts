@@ -5,7 +5,7 @@ import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { Octokit } from '@octokit/rest';
 import request from 'supertest';
 import type { ApprovalItem, IncidentReport, Ladder, Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
-import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually, FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
 import { Recorded, recordingAuditor } from '../__testUtils__/recordingAuditor';
 
 jest.setTimeout(180_000);
@@ -101,7 +101,7 @@ describe('the incident gate in block mode, fed by events', () => {
   const audit: Recorded[] = [];
 
   beforeAll(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     ({ server, publish } = await startWithIncidents(sim, { stages: ['prod'], mode: 'block' }, audit));
     api = client(server, new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github }));
   });
@@ -164,7 +164,7 @@ describe('the incident gate in approval mode, fed over HTTP', () => {
   let api: ReturnType<typeof client>;
 
   beforeAll(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     ({ server } = await startWithIncidents(sim, {
       stages: ['test', 'prod'],
       mode: 'approval',

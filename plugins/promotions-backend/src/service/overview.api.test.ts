@@ -4,7 +4,7 @@ import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import type { OverviewResponse, StuckResponse } from '@refplat/plugin-promotions-common';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
-import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually, FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(180_000);
 
@@ -32,7 +32,7 @@ describe('the organisation overview and stuck list', () => {
   let server: Awaited<ReturnType<typeof startPromotionsBackend>>;
 
   beforeAll(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     // No Gate: a promotion stays awaiting approval.
     server = await startPromotionsBackend(sim, 'argocd', {
       gate: { enabled: false },

@@ -4,13 +4,12 @@ import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
 import type { Promotion } from '@refplat/plugin-promotions-common';
 import { asUser, invokeAction } from '../__testUtils__/actionsOverHttp';
-import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually, FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(180_000);
 
 type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
 
-const SIM_OPTIONS = { canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 };
 /** In the test catalog, alpha/shop's System names `group:default/shop-release` (erin) as its approvers. */
 const QUORUM_2 = { 'alpha/shop': { 'refplat.org/approval-quorum': 'prod=2' } };
 
@@ -40,7 +39,7 @@ describe("a Product's own approvers, replacing the global ones", () => {
   let server: Server;
 
   beforeAll(async () => {
-    sim = await startPlatformSim(SIM_OPTIONS);
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     server = await startPromotionsBackend(sim, 'argocd', {
       gate: { enabled: false },
       promotions: { approval: { productApprovers: 'replace' } },
@@ -94,7 +93,7 @@ describe("a Product's own approvers besides the global ones, and its own quorum"
   let server: Server;
 
   beforeAll(async () => {
-    sim = await startPlatformSim(SIM_OPTIONS);
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     server = await startPromotionsBackend(sim, 'argocd', { systemAnnotations: QUORUM_2 });
   });
 
@@ -152,7 +151,7 @@ describe.each(databases.eachSupportedId())('two approvers at the same instant on
   let sim: RunningSim;
 
   beforeAll(async () => {
-    sim = await startPlatformSim(SIM_OPTIONS);
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
   });
 
   afterAll(async () => {

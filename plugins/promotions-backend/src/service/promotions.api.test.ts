@@ -4,7 +4,7 @@ import { Octokit } from '@octokit/rest';
 import { parse } from 'yaml';
 import request from 'supertest';
 import type { Promotion } from '@refplat/plugin-promotions-common';
-import { eventually, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually, FAST_SIM_TIMINGS, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
 import { sendConcurrently } from '../__testUtils__/concurrentRequests';
 
 jest.setTimeout(120_000);
@@ -24,7 +24,7 @@ describe('promotions against the simulator', () => {
   let github: Octokit;
 
   beforeEach(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     server = await startPromotionsBackend(sim, 'argocd');
     github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
   });
@@ -315,14 +315,15 @@ describe('promotions against the simulator', () => {
   });
 });
 
-describe('promotions.approval.requireDistinctApprover: false', () => {
+/** Tests that need a backend configured their own way, each on a simulator of its own. */
+describe('promotions under their own configuration', () => {
   let sim: RunningSim;
   afterEach(async () => {
     await sim?.stop();
   });
 
-  it("counts the requester's own approval, and the Gate merges it", async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+  it("counts the requester's own approval with requireDistinctApprover: false, and the Gate merges it", async () => {
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     const server = await startPromotionsBackend(sim, 'argocd', {
       promotions: { approval: { requireDistinctApprover: false } },
     });
@@ -338,16 +339,9 @@ describe('promotions.approval.requireDistinctApprover: false', () => {
     expect(own.body.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/alice' });
     await eventually(async () => ((await read()).promotion.status === 'merged' ? true : undefined), 30_000);
   });
-});
 
-describe('a branch left behind by a failed opening', () => {
-  let sim: RunningSim;
-  afterEach(async () => {
-    await sim?.stop();
-  });
-
-  it('is deleted by the Gate once idle for the grace period, when GitHub failed the commit and the delete', async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+  it('deletes a branch a failed opening left behind once idle for the grace period, when GitHub failed the commit and the delete', async () => {
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
     const server = await startPromotionsBackend(sim, 'argocd', {
       gate: { orphanGracePeriod: { seconds: 3 } },
     });

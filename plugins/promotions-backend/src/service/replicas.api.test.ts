@@ -3,7 +3,7 @@ import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { Octokit } from '@octokit/rest';
 import type { NotificationSendOptions } from '@backstage/plugin-notifications-node';
 import request from 'supertest';
-import { startPromotionsBackend } from '../__testUtils__/testBackend';
+import { FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
 import { sendConcurrently } from '../__testUtils__/concurrentRequests';
 import { getLadder } from '../__testUtils__/ladderViews';
 import { recordingNotifications } from '../__testUtils__/recordingNotifications';
@@ -22,7 +22,7 @@ describe.each(databases.eachSupportedId())('two replicas on one %p database', da
   let sim: RunningSim;
 
   beforeEach(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    sim = await startPlatformSim(FAST_SIM_TIMINGS);
   });
 
   afterEach(async () => {

@@ -39,13 +39,13 @@ export interface ServiceImageQuery {
   naming?: ImageNaming;
 }
 
-/** A registry host: `localhost`, or a first path segment with `.` or `:` (as Docker tells). */
-function splitHost(repository: string): { host?: string; path: string } {
+/** The repository without its registry host: `localhost`, or a first segment with `.` or `:` (as Docker tells). */
+function withoutHost(repository: string): string {
   const slash = repository.indexOf('/');
-  if (slash < 0) return { path: repository };
+  if (slash < 0) return repository;
   const first = repository.slice(0, slash);
   const isHost = first === 'localhost' || first.includes('.') || first.includes(':');
-  return isHost ? { host: first, path: repository.slice(slash + 1) } : { path: repository };
+  return isHost ? repository.slice(slash + 1) : repository;
 }
 
 type NamedService = { team: string; product: string; service: string };
@@ -70,7 +70,7 @@ function matchesTemplate(repository: string, query: ServiceImageQuery): boolean 
   }
   // Without a configured registry, `{registry}` is whatever host the image has.
   const expected = render(template.slice('{registry}/'.length), known, '');
-  return splitHost(repository).path === expected;
+  return withoutHost(repository) === expected;
 }
 
 /**

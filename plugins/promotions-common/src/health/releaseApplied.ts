@@ -104,11 +104,10 @@ function describeInjected(images: InjectedImage[]): string {
 function judgeInjection(
   query: ServiceImageQuery,
   app: Application,
-  released: string | undefined,
   injected: InjectedImage[],
   label: string,
 ): Judged {
-  const { service } = query;
+  const { service, releasedDigest: released } = query;
   if (!released) {
     return {
       verdict: 'unknown',
@@ -202,7 +201,7 @@ export function judgeReleaseApplied(service: string, input: ReleaseAppliedInput)
         ? sourceLabel(injecting[0].source, multiSource)
         : `${multiSource ? 'app repo sources' : 'app repo source'}`;
     judged.push(
-      judgeInjection(query, app, released, injecting.flatMap(({ images }) => images), label),
+      judgeInjection(query, app, injecting.flatMap(({ images }) => images), label),
     );
   }
 

@@ -25,10 +25,6 @@ const ops = {
   call: ({ target, method, args }) => (target === 'gh' ? gh : argo)[method](...args),
   /** The requests a fake received from index `since` on. */
   calls: ({ target, args }) => (target === 'gh' ? gh : argo).calls.slice(args[0] ?? 0),
-  /** Queue a GitHub fault (`{match, status, times}`; match is a regular expression's source). */
-  fault: ({ args: [fault] }) => {
-    gh.state.faults.push({ ...fault, match: new RegExp(fault.match) });
-  },
   follow: ({ args: [on] }) => {
     stopFollowing?.();
     stopFollowing = on ? followReleases({ gh, argo, rolloutMs: Number(rolloutMs) }) : undefined;

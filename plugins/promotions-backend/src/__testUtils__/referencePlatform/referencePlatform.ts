@@ -7,9 +7,8 @@ import type { SimAddresses } from '../testBackend';
  * `../shared/tools/reference-platform`, beside the repository root: an independent GitHub and
  * ArgoCD built to the seeds by another hand. Undefined where this checkout has none beside it.
  */
-export const REFERENCE_PLATFORM_DIR = [resolve(__dirname, '../../../../../../shared/tools/reference-platform')].find(
-  dir => existsSync(resolve(dir, 'fake-github.mjs')),
-);
+const BESIDE_ROOT = resolve(__dirname, '../../../../../../shared/tools/reference-platform');
+export const REFERENCE_PLATFORM_DIR = existsSync(resolve(BESIDE_ROOT, 'fake-github.mjs')) ? BESIDE_ROOT : undefined;
 
 /** The reference platform's repository and tokens (see its seed.mjs and fake-github.mjs). */
 export const REFERENCE_REPO = { owner: 'asanexample', repo: 'platform', branch: 'main' };
