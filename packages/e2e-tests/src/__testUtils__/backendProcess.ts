@@ -22,11 +22,16 @@ export interface BackendProcess {
 }
 
 /** A Backstage backend started in a process group of its own, in development mode, its output kept. */
-export function spawnBackend(command: string, args: string[], cwd: string): BackendProcess {
+export function spawnBackend(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): BackendProcess {
   let output = '';
   const child = spawn(command, args, {
     cwd,
-    env: { ...process.env, NODE_ENV: 'development', FORCE_COLOR: '0' },
+    env: { ...env, NODE_ENV: 'development', FORCE_COLOR: '0' },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,11 +4,12 @@ import path from 'path';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { launchBrowser, screenshot } from '../__testUtils__/browser';
 import {
+  NPM_STEPS_ENV,
   buildApp,
-  npmInstall,
   startConsumerBackend,
   writeConsumer,
 } from './__testUtils__/consumer';
+import { addBackendStep, runShellSteps } from './__testUtils__/readmeSteps';
 import { buildAndPack, tarballFile, tarballFiles, tarballManifest } from './__testUtils__/tarballs';
 
 // Packing, a clean install (better-sqlite3 compiles) and a backend start on
@@ -37,13 +38,12 @@ describe('the packed plugins in a clean Backstage outside this repository', () =
   let sim: RunningSim;
 
   beforeAll(async () => {
-    tarballs = buildAndPack(path.join(work, 'tarballs'));
+    const tarballDir = path.join(work, 'tarballs');
+    tarballs = buildAndPack(tarballDir);
     writeConsumer(consumer);
-    // The README's step: all the tarballs together, so npm resolves the
-    // common package from its tarball, with no resolutions or overrides.
-    const [common, node, backendPlugin, frontendPlugin] = tarballs;
-    npmInstall(consumer, ['--workspace', 'backend', common, node, backendPlugin]);
-    npmInstall(consumer, ['--workspace', 'app', common, frontendPlugin]);
+    // The README's npm steps and its backend line, as written there.
+    runShellSteps('npm', consumer, tarballDir, NPM_STEPS_ENV);
+    addBackendStep(path.join(consumer, 'packages/backend/src/index.js'));
     buildApp(consumer);
     sim = await startPlatformSim();
   });
@@ -93,6 +93,19 @@ describe('the packed plugins in a clean Backstage outside this repository', () =
     expect(tarballManifest(tarballs[3]).backstage.features).toEqual({
       './alpha': '@backstage/FrontendPlugin',
     });
+  });
+
+  it("ships manifests without this repository's test wiring or private packages", () => {
+    const published = new Set(tarballs.map(tarball => tarballManifest(tarball).name));
+    for (const tarball of tarballs) {
+      const manifest = tarballManifest(tarball);
+      expect(manifest.jest).toBeUndefined();
+      const unpublished = Object.keys({
+        ...manifest.dependencies,
+        ...manifest.devDependencies,
+      }).filter(name => name.startsWith('@refplat/') && !published.has(name));
+      expect({ name: manifest.name, unpublished }).toEqual({ name: manifest.name, unpublished: [] });
+    }
   });
 
   it('installs from the tarballs alone: real copies, no resolutions, no links', () => {

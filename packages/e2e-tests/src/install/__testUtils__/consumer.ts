@@ -1,7 +1,8 @@
-import { ChildProcess, execFileSync } from 'child_process';
+import { execFileSync } from 'child_process';
 import fs from 'fs';
 import path from 'path';
 import { freePort, spawnBackend } from '../../__testUtils__/backendProcess';
+import { RunningBackend, whenReady } from '../../__testUtils__/runningBackend';
 import { REPO_ROOT } from './tarballs';
 
 /**
@@ -40,7 +41,6 @@ backend.add(import('@backstage/plugin-app-backend'));
 backend.add(import('@backstage/plugin-auth-backend'));
 backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
 backend.add(import('@backstage/plugin-catalog-backend'));
-backend.add(import('@refplat/plugin-promotions-backend'));
 backend.start();
 `;
 
@@ -165,56 +165,22 @@ export function writeConsumer(dir: string) {
   );
 }
 
-/** `npm install` in the consumer, as its README step says; returns the output. */
-export function npmInstall(dir: string, args: string[] = []): string {
-  return execFileSync(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', ...args],
-    {
-      cwd: dir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 15 * 60_000,
-    },
-  );
-}
-
-export interface RunningConsumer {
-  baseUrl: string;
-  log: () => string;
-  /** A token from the guest sign-in, as the app gets one. */
-  guestToken: () => Promise<string>;
-  /** Polls a GET until it answers 200 (or 60 s pass); returns the last status. */
-  eventuallyOk: (path: string, token: string) => Promise<number>;
-  stop(): Promise<void>;
-}
-
-async function waitUntilReady(
-  baseUrl: string,
-  backend: ChildProcess,
-  log: () => string,
-) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    // A failed plugin start leaves the process running, never ready.
-    if (backend.exitCode !== null || log().includes('Backend startup failed')) {
-      throw new Error(`backend did not start:\n${log()}`);
-    }
-    const ready = await fetch(`${baseUrl}/.backstage/health/v1/readiness`).then(
-      r => r.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise(resolve => setTimeout(resolve, 500));
-  }
-  throw new Error(`backend not ready after 120 s:\n${log()}`);
-}
+/**
+ * The environment the README's npm steps run in: served from the npm cache
+ * this repository's install filled, without audit and funding requests.
+ */
+export const NPM_STEPS_ENV: NodeJS.ProcessEnv = {
+  ...process.env,
+  npm_config_prefer_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+};
 
 /** Starts the consumer's backend with plain node and `config` over its defaults. */
 export async function startConsumerBackend(
   dir: string,
   config: Record<string, unknown>,
-): Promise<RunningConsumer> {
+): Promise<RunningBackend> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const configFile = path.join(dir, `app-config.${port}.yaml`);
@@ -243,34 +209,5 @@ export async function startConsumerBackend(
     configFile,
   ];
   const backend = spawnBackend('node', ['packages/backend', ...configArgs], dir);
-  const log = backend.log;
-  const stop = async () => {
-    await backend.stop();
-    fs.rmSync(configFile, { force: true });
-  };
-  try {
-    await waitUntilReady(baseUrl, backend.child, log);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  const guestToken = async () => {
-    const response = await fetch(`${baseUrl}/api/auth/guest/refresh`, {
-      headers: { 'x-requested-with': 'XMLHttpRequest' },
-    });
-    if (!response.ok)
-      throw new Error(`guest sign-in failed: ${await response.text()}`);
-    return (await response.json()).backstageIdentity.token as string;
-  };
-  const eventuallyOk = async (route: string, token: string) => {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { status } = await fetch(`${baseUrl}${route}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (status === 200 || Date.now() > deadline) return status;
-      await new Promise(resolve => setTimeout(resolve, 500));
-    }
-  };
-  return { baseUrl, log, guestToken, eventuallyOk, stop };
+  return whenReady(baseUrl, backend, () => fs.rmSync(configFile, { force: true }));
 }
