@@ -29,6 +29,7 @@ export * from './promotions/ownership';
 export * from './promotions/waiting';
 export * from './promotions/waitForPromotion';
 export * from './autoPromote/decide';
+export * from './autoPromote/digestAge';
 export * from './diagnosis/diagnose';
 export * from './diagnosis/checklist';
 export * from './changes/types';

@@ -1,6 +1,6 @@
 import { CacheService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
-import { ProductRef, StageHistoryEntry } from '@refplat/plugin-promotions-common';
+import { ProductRef, ReleaseTimeline, StageHistoryEntry } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { PromotionStore } from '../database/PromotionStore';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
@@ -11,8 +11,13 @@ import { parseRelease } from '../releases/records';
 const HISTORY_LENGTH = 20;
 const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** Where a stage's Release record has been: the digests it named, newest commit first. */
+export interface ReleaseTimelines {
+  timeline(product: ProductRef, stage: string): Promise<ReleaseTimeline>;
+}
+
 /** A stage's history is the `git log` of its Release record. */
-export class StageHistory {
+export class StageHistory implements ReleaseTimelines {
   constructor(
     private readonly options: {
       config: PromotionsConfig;
@@ -44,6 +49,10 @@ export class StageHistory {
         };
       }),
     );
+  }
+
+  async timeline(product: ProductRef, stage: string): Promise<ReleaseTimeline> {
+    return (await this.list(product, stage)).map(entry => entry.services);
   }
 
   /** The digests in the file at a commit; commits never change, so cache them. */

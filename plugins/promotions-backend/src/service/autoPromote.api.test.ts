@@ -116,6 +116,28 @@ describe('the auto-promoter against the simulator', () => {
     await eventually(async () => (digestIn(sim, 'staging') === digest ? true : undefined), 60_000);
   });
 
+  it('never carries an older digest up: after a rollback below, the newer digest stays, and the decision says why', async () => {
+    const server = await startPromotionsBackend(sim, 'argocd', { autoPromote: AUTO });
+    const older = digestIn(sim, 'dev', 'cart');
+    const { digest: newer } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+    await eventually(async () => (digestIn(sim, 'test', 'cart') === newer ? true : undefined), 120_000);
+
+    const rollback = await request(server)
+      .post('/api/promotions/products/alpha/shop/rollbacks')
+      .set('Authorization', bob)
+      .send({ stage: 'dev', services: { cart: older } });
+    expect(rollback.status).toBe(201);
+    await eventually(async () => (digestIn(sim, 'dev', 'cart') === older ? true : undefined), 60_000);
+
+    // A run that saw dev's older digest declined to move it over test's newer one.
+    expect(await decided(server, 'test', older, /not a downgrade/, 'cart')).toMatchObject({
+      decision: 'skip',
+      reason: expect.stringMatching(/reached dev before test's/),
+    });
+    expect(digestIn(sim, 'test', 'cart')).toBe(newer);
+    expect((await promotions(server)).filter(p => p.toStage === 'test' && p.services.cart === older)).toEqual([]);
+  });
+
   it('stops a digest that goes Degraded in test before uat', async () => {
     const server = await startPromotionsBackend(sim, 'argocd', { autoPromote: AUTO });
     const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });

@@ -297,6 +297,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     healthSource,
     holds,
     healthySince,
+    timelines: stageHistory,
     decisions: autoDecisions,
     catalog,
     auth,

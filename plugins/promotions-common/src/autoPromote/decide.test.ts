@@ -5,6 +5,7 @@ import {
   AutoDecision,
   AutoPromoteContext,
   decideAutoPromotions,
+  digestAgeKey,
   healthySinceKey,
   soakRemaining,
 } from './decide';
@@ -38,8 +39,28 @@ describe('decideAutoPromotions: one service, one rung', () => {
     [
       'a healthy source with an older digest in the target: promote',
       pair({ digest: d('a') }, { digest: d('b') }),
-      {},
+      { digestAges: { [digestAgeKey('test', 'storefront')]: { age: 'newer' } } },
       { decision: 'promote', digest: d('a'), reason: 'dev runs it healthy; test has an older digest' },
+    ],
+    [
+      'a healthy source whose age against the target is not known: promote, without calling it newer',
+      pair({ digest: d('a') }, { digest: d('b') }),
+      {},
+      { decision: 'promote', digest: d('a'), reason: 'dev runs it healthy; test has another digest' },
+    ],
+    [
+      'a healthy source older than the target (a rollback below, a lifted hold): never a downgrade',
+      pair({ digest: d('a') }, { digest: d('b') }),
+      {
+        digestAges: {
+          [digestAgeKey('test', 'storefront')]: { age: 'older', reason: 'test ran sha256:aaaa… before and moved on' },
+        },
+      },
+      {
+        decision: 'skip',
+        digest: d('a'),
+        reason: 'not a downgrade: test ran sha256:aaaa… before and moved on; only a person rolls test back',
+      },
     ],
     [
       'a healthy source and a declared target with no Release yet: promote',
@@ -410,15 +431,15 @@ describe('decideAutoPromotions: services and grouping', () => {
   it('decides every service either stage mentions, in ladder order, one decision each', () => {
     const plan = decideAutoPromotions(shop, context());
     expect(plan.decisions.map(x => `${x.fromStage}->${x.toStage} ${x.service} ${x.decision}: ${x.reason}`)).toEqual([
-      'dev->test storefront promote: dev runs it healthy; test has an older digest',
-      'dev->test cart promote: dev runs it healthy; test has an older digest',
+      'dev->test storefront promote: dev runs it healthy; test has another digest',
+      'dev->test cart promote: dev runs it healthy; test has another digest',
       'dev->test checkout skip: test already carries it',
       'dev->test search skip: search is not healthy in dev: search is unhealthy',
       'dev->test ledger skip: ledger is not released in dev',
       'test->uat storefront skip: uat already carries it',
-      'test->uat cart promote: test runs it healthy; uat has an older digest',
+      'test->uat cart promote: test runs it healthy; uat has another digest',
       "test->uat checkout refuse: uat's Environment does not declare checkout",
-      'test->uat search promote: test runs it healthy; uat has an older digest',
+      'test->uat search promote: test runs it healthy; uat has another digest',
       "test->uat ledger refuse: uat's Environment does not declare ledger",
       'uat->staging storefront skip: staging already carries it',
       "uat->staging cart refuse: staging's Environment does not declare cart",

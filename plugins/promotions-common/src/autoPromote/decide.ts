@@ -1,4 +1,5 @@
 import { formatSeconds } from '../argo/canaryState';
+import type { DigestAge } from './digestAge';
 import type { Ladder, LadderStage } from '../ladder/types';
 import type { PromotionStatus } from '../promotions/types';
 
@@ -37,7 +38,22 @@ export interface AutoPromoteContext {
   healthySince: Record<string, string>;
   /** Live promotions of this product (status open | awaiting-approval | approved). */
   livePromotions: Array<{ toStage: string; services: Record<string, string> }>;
+  /**
+   * `${toStage}/${service}` → how the digest offered from below compares
+   * with the target's (`judgeDigestAge`); absent = not judged. An older one
+   * is never promoted.
+   */
+  digestAges?: Record<string, DigestAge>;
   now: Date;
+}
+
+/**
+ * The key of `AutoPromoteContext.digestAges`.
+ *
+ * @public
+ */
+export function digestAgeKey(toStage: string, service: string): string {
+  return `${toStage}/${service}`;
 }
 
 /** @public */
@@ -174,6 +190,11 @@ function decide(
     };
   }
 
+  const age = context.digestAges?.[digestAgeKey(to, service)];
+  if (age?.age === 'older') {
+    return skip(`not a downgrade: ${age.reason}; only a person rolls ${to} back`, { digest });
+  }
+
   const hold = context.holds.find(h => h.stage === to && h.service === service);
   if (hold) return skip(`held in ${to}: ${hold.reason} (by ${hold.placedBy})`, { digest });
 
@@ -205,7 +226,9 @@ function decide(
   return {
     ...base,
     decision: 'promote',
-    reason: `${from} runs it healthy; ${to} has ${current ? 'an older digest' : 'none yet'}`,
+    reason: `${from} runs it healthy; ${to} has ${
+      !current ? 'none yet' : age?.age === 'newer' ? 'an older digest' : 'another digest'
+    }`,
     digest,
   };
 }
