@@ -139,6 +139,40 @@ describe('the ladder at 1280 and 1920 pixels', () => {
     },
   );
 
+  it('fits the ladder into a card as narrow as a create-app Overview gives it, Promote as arrows', async () => {
+    // This app gives the ladder the page's width; a create-app Overview gives
+    // it two thirds, a 661 px card in a 1280 px window: so is this one at 925.
+    const page = await shopAt(925, 800);
+    const card = page.getByTestId('ladder-card').locator('xpath=ancestor::*[contains(@class, "MuiCard-root")][1]');
+    const cardBox = (await card.boundingBox())!;
+    expect(Math.abs(cardBox.width - 661)).toBeLessThan(10);
+
+    const promote = await page.locator('[data-testid^="request-promotion-"]').all();
+    expect(promote.length).toBeGreaterThan(0);
+    // A wrapped label (PROMO / TE) makes a button two lines tall.
+    const oneLine = (await page.getByTestId('history-dev').boundingBox())!.height;
+    for (const button of promote) {
+      expect(await button.textContent()).toBe('');
+      expect(await button.getAttribute('aria-label')).toMatch(/^Request promotion /);
+      const box = (await button.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(cardBox.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      expect(box.height).toBeLessThan(2 * oneLine);
+    }
+    const layout = await measureLadder(page);
+    expect(layout.overflowingCells).toEqual([]);
+    expect(await scrollingSideways(page.getByTestId('ladder-table'))).toEqual([]);
+    expect(
+      await wrappedLabels(
+        page.getByTestId('ladder-table'),
+        '[class*="MuiButton-label"], [class*="MuiChip-label"]',
+      ),
+    ).toEqual([]);
+    await cardInView(page);
+    await screenshot(page, 'ladder-card-661');
+    await page.context().close();
+  });
+
   it('explains a blocked promotion in words, and keeps the history dialog whole at 1280', async () => {
     const page = await shopAt(1280, 800);
     await cardInView(page);

@@ -223,12 +223,14 @@ function decide(
     );
   }
 
+  // "Older" only when the history said so: a digest is not old for being different.
+  let replaced = 'another digest';
+  if (!current) replaced = 'none yet';
+  else if (age?.age === 'newer') replaced = 'an older digest';
   return {
     ...base,
     decision: 'promote',
-    reason: `${from} runs it healthy; ${to} has ${
-      !current ? 'none yet' : age?.age === 'newer' ? 'an older digest' : 'another digest'
-    }`,
+    reason: `${from} runs it healthy; ${to} has ${replaced}`,
     digest,
   };
 }

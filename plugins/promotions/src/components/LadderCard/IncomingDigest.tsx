@@ -27,6 +27,8 @@ export const IncomingDigest = (props: {
   stage: LadderStage;
   below: LadderStage;
   service: string;
+  /** Promote as an icon, for a card too narrow for its text. */
+  compact?: boolean;
   onChanged: () => void;
 }) => {
   const classes = useStyles();
@@ -69,6 +71,7 @@ export const IncomingDigest = (props: {
         stage={stage}
         service={service}
         offered={waiting && !carried}
+        compact={props.compact}
         onRequested={props.onChanged}
       />
     </div>

@@ -8,15 +8,20 @@ import {
   makeStyles,
 } from '@material-ui/core';
 import { Ladder } from '@refplat/plugin-promotions-common';
+import { SERVICE_COLUMN_PX, isCompactLadder, minLadderWidth } from './ladderWidths';
 import { ServiceCell } from './ServiceCell';
 import { StageHeader } from './StageHeader';
-
-const SERVICE_COLUMN_PX = 112;
+import { useCardWidth } from './useCardWidth';
 
 const useStyles = makeStyles(theme => ({
+  // A card too narrow even for the compact ladder scrolls it here, inside
+  // the card, instead of cutting off the last stages.
+  scroller: { overflowX: 'auto' },
   // Fixed layout: the stages share the card's width equally, so the ladder
   // fits a laptop without scrolling and prod is never the column cut off.
-  table: { tableLayout: 'fixed', width: '100%' },
+  // A wrapped button label reads as two words ("PROMO / TE"): buttons keep
+  // one line, and the ladder goes compact before they would not fit.
+  table: { tableLayout: 'fixed', width: '100%', '& button': { whiteSpace: 'nowrap' } },
   serviceName: {
     width: SERVICE_COLUMN_PX,
     padding: theme.spacing(1),
@@ -34,7 +39,9 @@ export const LadderTable = (props: {
   onChanged: () => void;
 }) => {
   const classes = useStyles();
+  const [measure, width] = useCardWidth();
   const { ladder, onChanged } = props;
+  const compact = isCompactLadder(width, ladder.stages.length);
   if (ladder.services.length === 0) {
     return (
       <Typography>
@@ -43,40 +50,56 @@ export const LadderTable = (props: {
     );
   }
   return (
-    <Table size="small" aria-label="Promotion ladder" className={classes.table} data-testid="ladder-table">
-      <TableHead>
-        <TableRow>
-          <TableCell className={classes.serviceName}>Service</TableCell>
-          {ladder.stages.map(stage => (
-            <StageHeader key={stage.name} ladder={ladder} stage={stage} onChanged={onChanged} />
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {ladder.services.map(service => (
-          <TableRow
-            key={service}
-            className={service === props.highlightService ? classes.highlight : undefined}
-            data-testid={`service-row-${service}`}
-          >
-            <TableCell className={classes.serviceName}>
-              <Typography variant="subtitle2" className={classes.serviceLabel}>
-                {service}
-              </Typography>
-            </TableCell>
-            {ladder.stages.map((stage, index) => (
-              <ServiceCell
+    <div ref={measure} className={classes.scroller}>
+      <Table
+        size="small"
+        aria-label="Promotion ladder"
+        className={classes.table}
+        style={{ minWidth: minLadderWidth(ladder.stages.length) }}
+        data-testid="ladder-table"
+        data-compact={compact}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell className={classes.serviceName}>Service</TableCell>
+            {ladder.stages.map(stage => (
+              <StageHeader
                 key={stage.name}
                 ladder={ladder}
                 stage={stage}
-                stageBelow={index > 0 ? ladder.stages[index - 1] : undefined}
-                service={service}
+                compact={compact}
                 onChanged={onChanged}
               />
             ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {ladder.services.map(service => (
+            <TableRow
+              key={service}
+              className={service === props.highlightService ? classes.highlight : undefined}
+              data-testid={`service-row-${service}`}
+            >
+              <TableCell className={classes.serviceName}>
+                <Typography variant="subtitle2" className={classes.serviceLabel}>
+                  {service}
+                </Typography>
+              </TableCell>
+              {ladder.stages.map((stage, index) => (
+                <ServiceCell
+                  key={stage.name}
+                  ladder={ladder}
+                  stage={stage}
+                  stageBelow={index > 0 ? ladder.stages[index - 1] : undefined}
+                  service={service}
+                  compact={compact}
+                  onChanged={onChanged}
+                />
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 };

@@ -61,6 +61,8 @@ export const ServiceCell = (props: {
   stage: LadderStage;
   stageBelow?: LadderStage;
   service: string;
+  /** Promote as an icon, for a card too narrow for its text. */
+  compact?: boolean;
   /** Called once something changed (a promotion requested, a hold placed or lifted). */
   onChanged: () => void;
 }) => {
@@ -129,6 +131,7 @@ export const ServiceCell = (props: {
           stage={stage}
           below={stageBelow}
           service={service}
+          compact={props.compact}
           onChanged={props.onChanged}
         />
       )}

@@ -42,6 +42,8 @@ const useStyles = makeStyles(theme => ({
 export const StageHeader = (props: {
   ladder: Ladder;
   stage: LadderStage;
+  /** Promote as an icon, for a card too narrow for its text. */
+  compact?: boolean;
   /** Called once a promotion or rollback was requested. */
   onChanged: () => void;
 }) => {
@@ -96,7 +98,12 @@ export const StageHeader = (props: {
           {stage.release.error ?? stage.environment.error}
         </Typography>
       )}
-      <StageRung ladder={ladder} stage={stage} onChanged={props.onChanged} />
+      <StageRung
+        ladder={ladder}
+        stage={stage}
+        compact={props.compact}
+        onChanged={props.onChanged}
+      />
       <div className={classes.links}>
         <StageHistoryButton
           product={ladder}

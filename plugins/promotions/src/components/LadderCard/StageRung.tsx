@@ -16,7 +16,13 @@ const useStyles = makeStyles(theme => ({
  * the promotion in flight instead of a second one (replacing it is explicit);
  * or that the stage is in step with the one below.
  */
-export const StageRung = (props: { ladder: Ladder; stage: LadderStage; onChanged: () => void }) => {
+export const StageRung = (props: {
+  ladder: Ladder;
+  stage: LadderStage;
+  /** Promote as an icon, for a card too narrow for its text. */
+  compact?: boolean;
+  onChanged: () => void;
+}) => {
   const classes = useStyles();
   const { ladder, stage } = props;
   const index = ladder.stages.findIndex(candidate => candidate.name === stage.name);
@@ -54,6 +60,7 @@ export const StageRung = (props: { ladder: Ladder; stage: LadderStage; onChanged
         ladder={ladder}
         stage={stage}
         label={live ? 'Replace…' : undefined}
+        compact={props.compact}
         offered={live ? replaceable : waiting}
         onRequested={props.onChanged}
       />

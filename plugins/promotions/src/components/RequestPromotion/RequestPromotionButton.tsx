@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { ReactNode, useState } from 'react';
 import { Button, Tooltip, Typography, makeStyles } from '@material-ui/core';
 import ArrowUpwardIcon from '@material-ui/icons/ArrowUpward';
 import { Ladder, LadderStage, promotability } from '@refplat/plugin-promotions-common';
@@ -10,7 +10,19 @@ import { RequestPromotionDialog } from './RequestPromotionDialog';
 
 const useStyles = makeStyles(theme => ({
   reason: { marginBottom: theme.spacing(1) },
+  // The arrow alone, without the room a text label needs.
+  iconOnly: { minWidth: 0, padding: theme.spacing(0.75, 1) },
 }));
+
+/**
+ * A compact button's tooltip: what its text would have said. The reason an
+ * allowed promotion gives already starts with "Promote"; another label
+ * ("Replace…") comes first.
+ */
+function compactTitle(text: string, reason: string): string {
+  if (!reason) return text;
+  return reason.startsWith(text) ? reason : `${text}: ${reason}`;
+}
 
 /**
  * Requests a promotion into `stage` from the stage below: the whole rung, or
@@ -19,13 +31,16 @@ const useStyles = makeStyles(theme => ({
  * (one affordance, not a button and a "why?" beside it). A guard's block (a
  * freeze window) disables it too, except for release-approvers, whose dialog
  * then asks for the override's reason. `label` names a
- * replacement of the promotion in flight.
+ * replacement of the promotion in flight. `compact` shows the arrow alone
+ * (the accessible name stays; the tooltip says the label), for a ladder in a
+ * card too narrow for the text.
  */
 export const RequestPromotionButton = (props: {
   ladder: Ladder;
   stage: LadderStage;
   service?: string;
   label?: string;
+  compact?: boolean;
   /**
    * Whether to offer the button (default true). Stays mounted either way: a
    * dialog already open stays open when the ladder refresh that follows the
@@ -52,6 +67,7 @@ export const RequestPromotionButton = (props: {
   const label = service
     ? `Request promotion of ${service} from ${below} into ${stage.name}`
     : `Request promotion from ${below} into ${stage.name}`;
+  const text = props.label ?? 'Promote';
   const button = (
     <Button
       size="small"
@@ -60,42 +76,48 @@ export const RequestPromotionButton = (props: {
       aria-label={label}
       disabled={!access.allowed || !promotable.allowed || blockedByPolicy}
       onClick={() => setOpen(true)}
-      startIcon={<ArrowUpwardIcon />}
+      startIcon={props.compact ? undefined : <ArrowUpwardIcon />}
+      className={props.compact ? classes.iconOnly : undefined}
       data-testid={`request-promotion-${key}`}
     >
-      {props.label ?? 'Promote'}
+      {/* 18 px: the size a small button gives its start icon. */}
+      {props.compact ? <ArrowUpwardIcon style={{ fontSize: 18 }} /> : text}
     </Button>
   );
-  let action = <Tooltip title={promotable.reason}>{button}</Tooltip>;
+  const title = props.compact ? compactTitle(text, promotable.reason) : promotable.reason;
+  // Disabled, it says why; an arrow alone does not say what it is, so a compact one names its label first.
+  const explained = (reason: ReactNode) => (
+    <ReasonTooltip
+      testId={`why-${key}`}
+      reason={
+        props.compact ? (
+          <>
+            <Typography variant="subtitle2">{text}</Typography>
+            {reason}
+          </>
+        ) : (
+          reason
+        )
+      }
+    >
+      {button}
+    </ReasonTooltip>
+  );
+  let action = <Tooltip title={title}>{button}</Tooltip>;
   if (!access.allowed) {
-    action = (
-      <ReasonTooltip reason={access.reason} testId={`why-${key}`}>
-        {button}
-      </ReasonTooltip>
-    );
+    action = explained(access.reason);
   } else if (blockedByPolicy) {
     const why = blocks.map(guard => guard.reason).join('; ');
-    action = (
-      <ReasonTooltip reason={`${why}. ${override.reason}`} testId={`why-${key}`}>
-        {button}
-      </ReasonTooltip>
-    );
+    action = explained(`${why}. ${override.reason}`);
   } else if (!promotable.allowed) {
     const checklists = rungChecklist(ladder, stage, service);
-    action = (
-      <ReasonTooltip
-        testId={`why-${key}`}
-        reason={
-          <>
-            <Typography variant="body2" className={classes.reason}>
-              {promotable.reason}
-            </Typography>
-            <PromotionChecklist checklists={checklists} from={below} to={stage.name} />
-          </>
-        }
-      >
-        {button}
-      </ReasonTooltip>
+    action = explained(
+      <>
+        <Typography variant="body2" className={classes.reason}>
+          {promotable.reason}
+        </Typography>
+        <PromotionChecklist checklists={checklists} from={below} to={stage.name} />
+      </>,
     );
   }
   return (
