@@ -19,7 +19,10 @@ async function renderWith(auth: object) {
 describe('AppSignInPage', () => {
   it.each([[{}], [{ environment: 'development' }]])('offers the demo people with auth %p', async auth => {
     await renderWith(auth);
-    expect(screen.getByRole('button', { name: 'Sign in as Carol' })).toBeInTheDocument();
+    // The README's people: the catalog's Users, each with a button.
+    for (const person of ['Alice', 'Bob', 'Carol', 'Erin', 'Dave']) {
+      expect(screen.getByRole('button', { name: `Sign in as ${person}` })).toBeInTheDocument();
+    }
   });
 
   it('offers GitHub sign-in in production', async () => {

@@ -33,6 +33,11 @@ const DEMO_USERS = [
     title: 'Erin',
     role: "The shop's release captain: may approve shop's promotions (its System names shop-release), no other Product's.",
   },
+  {
+    name: 'dave',
+    title: 'Dave',
+    role: 'Incident commander: while an incident is open, promotions into prod under the incident gate in approval mode also wait for him.',
+  },
 ];
 
 export function forgetDemoUser() {
