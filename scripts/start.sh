@@ -6,9 +6,21 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 
 SIM_PORT="${PLATFORM_SIM_PORT:-7070}"
-echo "Building the platform simulator and the app..."
+echo "Building the platform simulator..."
 npm run build:sim --silent
-npm run build:app --silent >/dev/null
+
+# The app bundle is rebuilt only when something it is built from changed
+# since the last build: a restart then skips the slowest step.
+APP_BUILT=packages/app/dist/index.html
+if [ ! -f "$APP_BUILT" ] || [ -n "$(find packages/app plugins/promotions plugins/promotions-common \
+     app-config.yaml package-lock.json \
+     \( -name node_modules -o -name dist -o -name dist-types \) -prune -o \
+     -type f -newer "$APP_BUILT" -print -quit)" ]; then
+  echo "Building the app..."
+  npm run build:app --silent >/dev/null
+else
+  echo "The app is unchanged since its last build: not rebuilding it."
+fi
 
 node packages/platform-sim/dist/cli/main.js --port "$SIM_PORT" &
 SIM_PID=$!
@@ -18,14 +30,26 @@ for _ in $(seq 1 50); do
   sleep 0.2
 done
 
-cat <<MSG
+# Say where to go only once Backstage answers, not while it still starts.
+(
+  for _ in $(seq 1 600); do
+    if curl -fsS http://localhost:7007/.backstage/health/v1/readiness >/dev/null 2>&1; then
+      cat <<MSG
 
-  Backstage with the promotions plugins: http://localhost:7007
+  Backstage with the promotions plugins is ready: http://localhost:7007
   Sign in as Alice (release-approver) or Bob (developer on alpha),
   then open Catalog -> shop.  Play CI with:
     npm run sim:push -- alpha shop storefront
 
 MSG
+      exit 0
+    fi
+    sleep 1
+  done
+  echo "Backstage did not answer on http://localhost:7007 within 10 minutes; see the log above." >&2
+) &
+
+echo "Starting Backstage (the link follows once it answers)..."
 ROOT="$PWD"
 cd packages/backend
 npx backstage-cli package start \
