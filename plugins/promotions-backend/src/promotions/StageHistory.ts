@@ -28,31 +28,40 @@ export class StageHistory implements ReleaseTimelines {
   ) {}
 
   async list(product: ProductRef, stage: string): Promise<StageHistoryEntry[]> {
-    const { config, writer, store } = this.options;
+    const [releases, promotions] = await Promise.all([
+      this.releases(product, stage),
+      this.options.store.listForProduct(product.team, product.product, 200),
+    ]);
+    return releases.map(({ commit, services }) => {
+      const prNumber = pullRequestOfCommit(commit.message);
+      const promotion = promotions.find(p => p.pullRequest.number === prNumber);
+      return {
+        revision: commit.sha,
+        author: commit.author,
+        date: commit.date,
+        message: commit.message.split('\n')[0],
+        services,
+        pullRequest: promotion?.pullRequest,
+      };
+    });
+  }
+
+  /** The digests alone: the auto-promoter's question needs no pull requests. */
+  async timeline(product: ProductRef, stage: string): Promise<ReleaseTimeline> {
+    return (await this.releases(product, stage)).map(release => release.services);
+  }
+
+  /** The Release record's last commits, newest first, each with the digests it named. */
+  private async releases(product: ProductRef, stage: string) {
+    const { config, writer } = this.options;
     if (!config.stages.includes(stage)) {
       throw new NotFoundError(`Unknown stage '${stage}'`);
     }
     const path = releasePath(config, product, stage);
     const commits = await writer.listCommits(path, HISTORY_LENGTH);
-    const promotions = await store.listForProduct(product.team, product.product, 200);
     return Promise.all(
-      commits.map(async commit => {
-        const prNumber = pullRequestOfCommit(commit.message);
-        const promotion = promotions.find(p => p.pullRequest.number === prNumber);
-        return {
-          revision: commit.sha,
-          author: commit.author,
-          date: commit.date,
-          message: commit.message.split('\n')[0],
-          services: await this.servicesAt(path, commit.sha),
-          pullRequest: promotion?.pullRequest,
-        };
-      }),
+      commits.map(async commit => ({ commit, services: await this.servicesAt(path, commit.sha) })),
     );
-  }
-
-  async timeline(product: ProductRef, stage: string): Promise<ReleaseTimeline> {
-    return (await this.list(product, stage)).map(entry => entry.services);
   }
 
   /** The digests in the file at a commit; commits never change, so cache them. */
