@@ -23,6 +23,8 @@ export * from './ladder/types';
 export * from './ladder/rules';
 export * from './ladder/arrival';
 export * from './promotions/types';
+export * from './promotions/releaseChanges';
+export * from './promotions/planRollback';
 export * from './promotions/planPromotion';
 export * from './promotions/opening';
 export * from './promotions/ownership';

@@ -116,7 +116,22 @@ export interface PromotionResponse {
 }
 
 /**
- * One entry of `GET /products/{team}/{product}/stages/{stage}/history`.
+ * What one commit of a Release record did to one Service's digest: `from`
+ * absent when the commit added the Service, `to` absent when it removed it.
+ *
+ * @public
+ */
+export interface ReleaseChange {
+  service: string;
+  /** The digest the commit replaced. */
+  from?: string;
+  /** The digest the commit wrote. */
+  to?: string;
+}
+
+/**
+ * One entry of `GET /products/{team}/{product}/stages/{stage}/history`: one
+ * commit of the stage's Release record.
  *
  * @public
  */
@@ -125,6 +140,9 @@ export interface StageHistoryEntry {
   author: string;
   date: string;
   message: string;
+  /** Every Service's digest after the commit. */
   services: Record<string, string>;
+  /** The Services whose digest the commit changed, against the record's previous commit. */
+  changes: ReleaseChange[];
   pullRequest?: { number: number; url: string };
 }
