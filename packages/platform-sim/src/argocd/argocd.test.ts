@@ -24,6 +24,21 @@ describe('the Argo CD API', () => {
     });
   });
 
+  it("serves an Application's UI page without a token, where the ladder links it", async () => {
+    const page = await fetch(`${sim.argocdUrl}/applications/argocd/beta-payments-dev`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<h1>Application beta-payments-dev</h1>');
+    expect(html).toContain('Health: <b data-testid="health">Healthy</b>');
+    expect(html).toContain('Sync: <b data-testid="sync">Synced</b>');
+    expect(html).toContain(
+      `registry.refplat.org/team-beta/payments-ledger@${seedDigest('beta', 'payments', 'ledger', 2)}`,
+    );
+    expect(html).toMatch(/<td>gateway<\/td><td>Healthy<\/td><td>done<\/td><td>0%<\/td>/);
+    expect((await fetch(`${sim.argocdUrl}/applications/argocd/beta-payments-nowhere`)).status).toBe(404);
+  });
+
   it('lists Applications, filtered by label selector, name and project', async () => {
     const all = await get('/api/v1/applications');
     expect(all.status).toBe(200);

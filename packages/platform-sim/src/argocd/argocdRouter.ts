@@ -13,6 +13,7 @@ import { liveObjects } from '../world/liveObjects';
 import { matchesLabelSelector } from '../world/labelSelector';
 import { ApplicationState } from '../world/applicationState';
 import { World } from '../world/world';
+import { renderApplicationPage } from './applicationPage';
 
 export interface ArgocdRouterDeps {
   world: World;
@@ -64,6 +65,16 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
       GoVersion: 'go1.23',
       Platform: 'linux/amd64',
     });
+  });
+
+  // Argo CD's UI page of an Application (where the ladder links), open like the PR pages.
+  router.get(['/applications/:namespace/:name', '/applications/:name'], (req, res) => {
+    const app = world.visibleApp(req.params.name);
+    if (!app) {
+      res.status(404).type('text/html').send('<h1>Application not found</h1>');
+      return;
+    }
+    res.type('text/html').send(renderApplicationPage(app, world));
   });
 
   router.use((req, res, next) => {

@@ -1,5 +1,6 @@
 import express, { Router } from 'express';
 import { GithubStore } from '../github/store';
+import { escapeHtml } from './html';
 
 /**
  * A stand-in for github.com pages, so html_url links in the UI lead somewhere:
@@ -34,8 +35,4 @@ export function createWebRouter(
       );
   });
   return router;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, char => `&#${char.charCodeAt(0)};`);
 }
