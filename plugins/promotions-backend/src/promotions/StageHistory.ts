@@ -1,6 +1,11 @@
 import { CacheService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
-import { ProductRef, ReleaseTimeline, StageHistoryEntry } from '@refplat/plugin-promotions-common';
+import {
+  ProductRef,
+  releaseChanges,
+  ReleaseTimeline,
+  StageHistoryEntry,
+} from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { PromotionStore } from '../database/PromotionStore';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
@@ -32,7 +37,7 @@ export class StageHistory implements ReleaseTimelines {
       this.releases(product, stage),
       this.options.store.listForProduct(product.team, product.product, 200),
     ]);
-    return releases.map(({ commit, services }) => {
+    return releases.slice(0, HISTORY_LENGTH).map(({ commit, services }, index) => {
       const prNumber = pullRequestOfCommit(commit.message);
       const promotion = promotions.find(p => p.pullRequest.number === prNumber);
       return {
@@ -41,6 +46,8 @@ export class StageHistory implements ReleaseTimelines {
         date: commit.date,
         message: commit.message.split('\n')[0],
         services,
+        // Past the last commit read lies none: that one is the record's first.
+        changes: releaseChanges(releases[index + 1]?.services, services),
         pullRequest: promotion?.pullRequest,
       };
     });
@@ -48,17 +55,31 @@ export class StageHistory implements ReleaseTimelines {
 
   /** The digests alone: the auto-promoter's question needs no pull requests. */
   async timeline(product: ProductRef, stage: string): Promise<ReleaseTimeline> {
-    return (await this.releases(product, stage)).map(release => release.services);
+    const releases = await this.releases(product, stage);
+    return releases.slice(0, HISTORY_LENGTH).map(release => release.services);
   }
 
-  /** The Release record's last commits, newest first, each with the digests it named. */
+  /**
+   * Whether a Service ran at a digest in a stage lately: in the history's
+   * entries or the state the oldest one replaced (what reverting it writes).
+   */
+  async wasReleased(product: ProductRef, stage: string, service: string, digest: string): Promise<boolean> {
+    const releases = await this.releases(product, stage);
+    return releases.some(release => release.services[service] === digest);
+  }
+
+  /**
+   * The Release record's last commits, newest first, each with the digests
+   * it named: one more than the history shows, so its oldest entry's changes
+   * are known.
+   */
   private async releases(product: ProductRef, stage: string) {
     const { config, writer } = this.options;
     if (!config.stages.includes(stage)) {
       throw new NotFoundError(`Unknown stage '${stage}'`);
     }
     const path = releasePath(config, product, stage);
-    const commits = await writer.listCommits(path, HISTORY_LENGTH);
+    const commits = await writer.listCommits(path, HISTORY_LENGTH + 1);
     return Promise.all(
       commits.map(async commit => ({ commit, services: await this.servicesAt(path, commit.sha) })),
     );

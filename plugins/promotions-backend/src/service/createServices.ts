@@ -263,8 +263,8 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
     onChange,
     holds,
-    wasReleasedIn: async (product, stage, service, digest) =>
-      (await stageHistory.list(product, stage)).some(entry => entry.services[service] === digest),
+    wasReleasedIn: (product, stage, service, digest) =>
+      stageHistory.wasReleased(product, stage, service, digest),
   });
   const approvalService = new ApprovalService({
     config,

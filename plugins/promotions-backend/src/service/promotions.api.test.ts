@@ -116,6 +116,15 @@ describe('promotions against the simulator', () => {
     expect(history.body.items[0].services.storefront).toBe(devDigest);
     expect(history.body.items[0].pullRequest.number).toBe(promotion.pullRequest.number);
     expect(history.body.items.length).toBeGreaterThan(1);
+    // Each entry says what its commit changed: the merge replaced test's storefront alone.
+    expect(history.body.items[0].changes).toEqual([
+      { service: 'storefront', from: oldTestDigest, to: devDigest },
+    ]);
+    // The seeded record's first commit is in the history: it added every Service it named.
+    const first = history.body.items.at(-1);
+    expect(first.changes).toEqual(
+      Object.entries(first.services).map(([service, to]) => ({ service, to })),
+    );
   });
 
   it.each([
