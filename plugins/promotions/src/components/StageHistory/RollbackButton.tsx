@@ -1,57 +1,81 @@
 import { useState } from 'react';
 import { Button, Tooltip } from '@material-ui/core';
 import UndoIcon from '@material-ui/icons/Undo';
-import { LadderStage, ProductRef, StageHistoryEntry } from '@refplat/plugin-promotions-common';
+import RestoreIcon from '@material-ui/icons/Restore';
+import {
+  LadderStage,
+  planRollback,
+  ProductRef,
+  RollbackKind,
+  RollbackPlan,
+  StageHistoryEntry,
+} from '@refplat/plugin-promotions-common';
 import { useChangeAccess } from '../../access/useChangeAccess';
 import { ReasonTooltip } from '../common/ReasonTooltip';
 import { RollbackDialog } from './RollbackDialog';
-import { rollbackChanges } from './rollbackChanges';
+import { ROLLBACK_WORDS } from './rollbackWords';
+
+const ICONS: Record<RollbackKind, JSX.Element> = {
+  revert: <UndoIcon />,
+  restore: <RestoreIcon />,
+};
+
+/** Why a row's rollback of this kind would write nothing. */
+function nothingToDo(kind: RollbackKind, plan: RollbackPlan): string {
+  const why = plan.skipped.map(s => `${s.service}: ${s.reason}`).join('; ');
+  return `Nothing to ${ROLLBACK_WORDS[kind].verb.toLowerCase()}. ${why}`;
+}
 
 /**
- * Rolls a stage back to a history entry's digests, for the services where
- * they differ from what the stage names now; absent when none differ, and
- * disabled with the reason for those who may not request rollbacks.
+ * Reverts a history row's change or restores the state after it (see
+ * planRollback): absent when the row gives it nothing to say, disabled with
+ * the reason when it would write nothing or the viewer may not request
+ * rollbacks.
  */
 export const RollbackButton = (props: {
+  kind: RollbackKind;
   product: ProductRef;
   stage: LadderStage;
   entry: StageHistoryEntry;
   onRolledBack: () => void;
 }) => {
-  const { stage, entry } = props;
+  const { kind, stage, entry } = props;
   const [open, setOpen] = useState(false);
   const access = useChangeAccess(props.product, 'request-rollback');
-  const changes = rollbackChanges(stage, entry);
-  if (changes.length === 0 && !open) return null;
+  const plan = planRollback(kind, stage, entry);
+  const words = ROLLBACK_WORDS[kind];
+  if (plan.changes.length === 0 && plan.skipped.length === 0 && !open) return null;
+  const reason = access.allowed
+    ? plan.changes.length === 0 && nothingToDo(kind, plan)
+    : access.reason;
   const button = (
     <Button
       size="small"
       variant="outlined"
-      startIcon={<UndoIcon />}
-      disabled={!access.allowed || changes.length === 0}
+      startIcon={ICONS[kind]}
+      disabled={!!reason}
       onClick={() => setOpen(true)}
-      data-testid={`rollback-${entry.revision}`}
+      data-testid={`rollback-${kind}-${entry.revision}`}
     >
-      Roll back
+      {words.label}
     </Button>
   );
   return (
     <>
-      {access.allowed ? (
-        <Tooltip title={`Write ${changes.map(c => c.service).join(', ')} back to this entry's digests`}>
-          {button}
-        </Tooltip>
-      ) : (
-        <ReasonTooltip reason={access.reason} testId={`rollback-why-${entry.revision}`}>
+      {reason ? (
+        <ReasonTooltip reason={reason} testId={`rollback-why-${kind}-${entry.revision}`}>
           {button}
         </ReasonTooltip>
+      ) : (
+        <Tooltip title={words.what(plan.changes.map(c => c.service))}>{button}</Tooltip>
       )}
       {open && (
         <RollbackDialog
+          kind={kind}
           product={props.product}
           stage={stage}
           entry={entry}
-          changes={changes}
+          plan={plan}
           onRolledBack={props.onRolledBack}
           onClose={() => setOpen(false)}
         />

@@ -5,6 +5,8 @@ import { useApi } from '@backstage/core-plugin-api';
 import {
   LadderStage,
   ProductRef,
+  RollbackKind,
+  RollbackPlan,
   StageHistoryEntry,
 } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
@@ -14,7 +16,7 @@ import { DigestChangesTable } from '../common/DigestChangesTable';
 import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
 import { useSectionStyles } from '../common/styles';
-import { RollbackChange } from './rollbackChanges';
+import { ROLLBACK_WORDS, shortCommit } from './rollbackWords';
 
 function whatHappensNext(stage: LadderStage, services: string[]): string {
   const merge = stage.requiresApproval
@@ -25,20 +27,26 @@ function whatHappensNext(stage: LadderStage, services: string[]): string {
   } until someone resumes it.`;
 }
 
-/** Confirms writing a history entry's digests back into its stage, then opens the rollback PR. */
+/**
+ * Confirms a revert of a history row's change or a restore of the state
+ * after it, naming every digest it writes (and every Service it leaves
+ * alone), then opens the rollback PR.
+ */
 export const RollbackDialog = (props: {
+  kind: RollbackKind;
   product: ProductRef;
   stage: LadderStage;
   entry: StageHistoryEntry;
-  changes: RollbackChange[];
+  plan: RollbackPlan;
   onRolledBack: () => void;
   onClose: () => void;
 }) => {
   const classes = useSectionStyles();
   const api = useApi(promotionsApiRef);
   const { stage, entry } = props;
+  const words = ROLLBACK_WORDS[props.kind];
   // What the user confirmed, even if a ladder refresh changes the stage meanwhile.
-  const [changes] = useState(props.changes);
+  const [{ changes, skipped }] = useState(props.plan);
   const rollback = useSubmitAction(
     () =>
       api.requestRollback(
@@ -56,12 +64,8 @@ export const RollbackDialog = (props: {
     <ConfirmDialog
       testIdPrefix="rollback"
       maxWidth="md"
-      title={
-        <>
-          Roll back {stage.name} to {entry.revision.slice(0, 7)}
-        </>
-      }
-      confirmLabel="Roll back"
+      title={words.title(stage.name, shortCommit(entry.revision))}
+      confirmLabel={words.verb}
       busyLabel="Requesting…"
       busy={rollback.busy}
       error={rollback.error}
@@ -70,15 +74,28 @@ export const RollbackDialog = (props: {
       onClose={props.onClose}
     >
       <Typography variant="body2" color="textSecondary">
-        {entry.message} ({entry.author}, {new Date(entry.date).toLocaleString()})
+        {shortCommit(entry.revision)} · {entry.message} ({entry.author},{' '}
+        {new Date(entry.date).toLocaleString()})
       </Typography>
       <DigestChangesTable
         className={classes.section}
-        ariaLabel="Digests rolled back"
-        heading={`${stage.name} now → after the rollback`}
+        ariaLabel={`Digests the ${words.verb.toLowerCase()} writes`}
+        heading={`${stage.name} now → after the ${words.verb.toLowerCase()}`}
         rowTestIdPrefix="rollback-change-"
         changes={changes.map(c => ({ service: c.service, current: c.current, next: c.target }))}
       />
+      {skipped.length > 0 && (
+        <Alert severity="warning" className={classes.section} data-testid="rollback-skipped">
+          Left as they are:
+          <ul>
+            {skipped.map(s => (
+              <li key={s.service} data-testid={`rollback-skipped-${s.service}`}>
+                {s.service}: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
       {response ? (
         <Alert severity="success" className={classes.section} data-testid="rollback-result">
           {response.existing

@@ -13,6 +13,7 @@ const entries: StageHistoryEntry[] = [
     date: '2026-11-30T10:00:00.000Z',
     message: 'Promote storefront to prod (#42)',
     services: { storefront: digest('d'), cart: digest('c') },
+    changes: [{ service: 'storefront', from: digest('b'), to: digest('d') }],
     pullRequest: { number: 42, url: 'https://github.com/acme/platform/pull/42' },
   },
   {
@@ -20,7 +21,11 @@ const entries: StageHistoryEntry[] = [
     author: 'alice',
     date: '2026-11-29T10:00:00.000Z',
     message: 'Initial prod release',
-    services: { storefront: digest('b') },
+    services: { storefront: digest('b'), cart: digest('c') },
+    changes: [
+      { service: 'storefront', to: digest('b') },
+      { service: 'cart', to: digest('c') },
+    ],
   },
 ];
 
@@ -40,8 +45,13 @@ describe('StageHistoryButton', () => {
 
     expect(newest).toHaveTextContent('promotions-bot');
     expect(newest).toHaveTextContent('Promote storefront to prod (#42)');
-    expect(newest).toHaveTextContent('storefront: ddddddd');
+    expect(within(newest).getByTestId('history-commit-r2')).toHaveTextContent('r2');
+    // What the commit changed, then what it kept
+    expect(within(newest).getByTestId('history-change-storefront')).toHaveTextContent(
+      'storefront: bbbbbbb→ddddddd',
+    );
     expect(newest).toHaveTextContent('cart: ccccccc');
+    expect(within(newest).queryByTestId('history-change-cart')).not.toBeInTheDocument();
     expect(within(newest).getByText('#42')).toHaveAttribute(
       'href',
       'https://github.com/acme/platform/pull/42',

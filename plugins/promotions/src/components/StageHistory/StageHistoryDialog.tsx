@@ -5,6 +5,7 @@ import {
   TableHead,
   TableRow,
   Typography,
+  makeStyles,
 } from '@material-ui/core';
 import { Progress } from '@backstage/core-components';
 import { CannotReadPanel } from '../common/CannotReadPanel';
@@ -12,14 +13,30 @@ import { useApi } from '@backstage/core-plugin-api';
 import useAsync from 'react-use/esm/useAsync';
 import { LadderStage, ProductRef } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
-import { DigestLabel } from '../common/DigestLabel';
 import { InfoDialog } from '../common/InfoDialog';
 import { PullRequestLink } from '../common/PullRequestLink';
 import { useCompactTableStyles } from '../common/styles';
 import { When } from '../common/When';
+import { HistoryDigests } from './HistoryDigests';
 import { RollbackButton } from './RollbackButton';
+import { shortCommit } from './rollbackWords';
 
-/** What was released into one stage, newest first; with `current`, a rollback per differing entry. */
+const useStyles = makeStyles(theme => ({
+  commit: { fontFamily: 'monospace' },
+  // Both ways back, one above the other: the row stays narrow enough for its message.
+  actions: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'stretch',
+    gap: theme.spacing(0.5),
+  },
+}));
+
+/**
+ * What was released into one stage, newest first, each row one commit of its
+ * Release record and what it changed; with `current`, each row offers to
+ * revert its change and to restore the state after it.
+ */
 export const StageHistoryDialog = (props: {
   product: ProductRef;
   stage: string;
@@ -29,6 +46,7 @@ export const StageHistoryDialog = (props: {
   onClose: () => void;
 }) => {
   const classes = useCompactTableStyles();
+  const rowClasses = useStyles();
   const { current, onRolledBack } = props;
   const api = useApi(promotionsApiRef);
   const { team, product } = props.product;
@@ -65,6 +83,7 @@ export const StageHistoryDialog = (props: {
           <TableHead>
             <TableRow>
               <TableCell>When</TableCell>
+              <TableCell>Commit</TableCell>
               <TableCell>Change</TableCell>
               <TableCell>Digests</TableCell>
               <TableCell>PR</TableCell>
@@ -86,16 +105,20 @@ export const StageHistoryDialog = (props: {
                   </Typography>
                 </TableCell>
                 <TableCell>
-                  <Typography variant="body2" title={entry.revision}>
-                    {entry.message}
+                  <Typography
+                    variant="body2"
+                    className={rowClasses.commit}
+                    title={entry.revision}
+                    data-testid={`history-commit-${entry.revision}`}
+                  >
+                    {shortCommit(entry.revision)}
                   </Typography>
                 </TableCell>
+                <TableCell>
+                  <Typography variant="body2">{entry.message}</Typography>
+                </TableCell>
                 <TableCell className={classes.nowrap}>
-                  {Object.entries(entry.services).map(([service, digest]) => (
-                    <Typography key={service} component="div" variant="body2">
-                      {service}: <DigestLabel digest={digest} />
-                    </Typography>
-                  ))}
+                  <HistoryDigests entry={entry} />
                 </TableCell>
                 <TableCell className={classes.nowrap}>
                   {entry.pullRequest ? (
@@ -106,12 +129,18 @@ export const StageHistoryDialog = (props: {
                 </TableCell>
                 {current && (
                   <TableCell className={classes.nowrap}>
-                    <RollbackButton
-                      product={props.product}
-                      stage={current}
-                      entry={entry}
-                      onRolledBack={onRolledBack ?? (() => {})}
-                    />
+                    <div className={rowClasses.actions}>
+                      {(['revert', 'restore'] as const).map(kind => (
+                        <RollbackButton
+                          key={kind}
+                          kind={kind}
+                          product={props.product}
+                          stage={current}
+                          entry={entry}
+                          onRolledBack={onRolledBack ?? (() => {})}
+                        />
+                      ))}
+                    </div>
                   </TableCell>
                 )}
               </TableRow>
