@@ -86,7 +86,8 @@ export interface Config {
      * and the Gate does not merge them until it ends (a release-approver may
      * override with a reason). `schedule` is weekly ("Fri 16:00 – Mon 08:00")
      * or a date range whose both days are frozen whole ("2026-12-20 –
-     * 2027-01-04"), in `timezone` (IANA, default UTC; DST is handled).
+     * 2027-01-04"), in `timezone` (IANA, default UTC; DST is handled). A
+     * weekly window ending when it starts ("Mon 00:00 – Mon 00:00") is always on.
      */
     freezes?: Array<{
       name: string;
@@ -94,6 +95,8 @@ export interface Config {
       schedule: string;
       timezone?: string;
       reason: string;
+      /** The Products it freezes (`team/product`, e.g. alpha/blog); every Product when left out. */
+      products?: string[];
     }>;
     /**
      * The incident gate: while a Product has an open incident (reported on

@@ -157,6 +157,16 @@ describe('readPromotionsConfig', () => {
     expect(() => readPromotionsConfig(new ConfigReader({ promotions: { ...base, ...extra } }))).toThrow(message);
   });
 
+  it("reads the Products a freeze window names, and refuses one that is not team/product", () => {
+    const window = { name: 'launch', stages: ['uat'], schedule: 'Mon 00:00 – Mon 00:00', reason: 'Launch week' };
+    const read = (freeze: object) => readPromotionsConfig(new ConfigReader({ promotions: { ...base, freezes: [freeze] } }));
+    expect(read(window).freezes).toEqual([{ ...window, timezone: 'UTC' }]);
+    expect(read({ ...window, products: ['alpha/blog'] }).freezes[0].products).toEqual(['alpha/blog']);
+    expect(() => read({ ...window, products: ['blog'] })).toThrow(
+      "promotions.freezes[0]: freeze launch names the Product 'blog', which is not team/product",
+    );
+  });
+
   it.each([
     ['not configured', {}, undefined],
     ['the defaults', { incidents: {} }, { stages: ['prod'], mode: 'block', commanders: ['group:default/incident-commanders'] }],

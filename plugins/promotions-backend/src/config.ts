@@ -10,6 +10,7 @@ import {
   ProductApproversMode,
   freezeWindowProblem,
   isValidName,
+  parseProductRef,
 } from '@refplat/plugin-promotions-common';
 import { HealthConfigOrigin, chooseHealthInstances } from './health/borrowedHealthConfig';
 
@@ -312,11 +313,14 @@ function readFreezes(config: Config, stages: string[]): FreezeWindow[] {
       schedule: freeze.getString('schedule'),
       timezone: freeze.getOptionalString('timezone') ?? 'UTC',
       reason: freeze.getString('reason'),
+      ...(freeze.has('products') ? { products: freeze.getStringArray('products') } : {}),
     };
     const unknownStage = window.stages.find(stage => !stages.includes(stage));
+    const badProduct = window.products?.find(product => !parseProductRef(product));
     const problem =
       freezeWindowProblem(window) ??
-      (unknownStage ? `freeze ${window.name} names '${unknownStage}', which is not in promotions.stages` : undefined);
+      (unknownStage ? `freeze ${window.name} names '${unknownStage}', which is not in promotions.stages` : undefined) ??
+      (badProduct === undefined ? undefined : `freeze ${window.name} names the Product '${badProduct}', which is not team/product`);
     if (problem) throw new InputError(`promotions.freezes[${index}]: ${problem}`);
     return window;
   });

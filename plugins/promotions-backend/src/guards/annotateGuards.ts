@@ -1,4 +1,4 @@
-import { FreezeWindow, Ladder, activeFreezes } from '@refplat/plugin-promotions-common';
+import { FreezeWindow, Ladder, activeFreezes, freezesOf } from '@refplat/plugin-promotions-common';
 import { PromotionGuards } from './PromotionGuards';
 
 /**
@@ -12,8 +12,9 @@ export async function annotateGuards(
   freezes: FreezeWindow[],
   now = new Date(),
 ): Promise<void> {
+  const productFreezes = freezesOf(freezes, ladder);
   for (const [index, stage] of ladder.stages.entries()) {
-    stage.freeze = activeFreezes(freezes, stage.name, now)[0];
+    stage.freeze = activeFreezes(productFreezes, stage.name, now)[0];
     const below = ladder.stages[index - 1];
     if (!below || !guards.any) continue;
     const services = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { FreezeWindow, freezeVerdict } from '@refplat/plugin-promotions-common';
+import { FreezeWindow, freezeVerdict, freezesOf } from '@refplat/plugin-promotions-common';
 import type { PromotionGuard } from '@refplat/plugin-promotions-node';
 
 export const FREEZE_GUARD = 'freeze';
@@ -7,6 +7,6 @@ export const FREEZE_GUARD = 'freeze';
 export function freezeGuard(windows: FreezeWindow[]): PromotionGuard {
   return {
     name: FREEZE_GUARD,
-    evaluate: async (promotion, context) => freezeVerdict(windows, promotion.toStage, context.now),
+    evaluate: async (promotion, context) => freezeVerdict(freezesOf(windows, promotion), promotion.toStage, context.now),
   };
 }

@@ -56,6 +56,8 @@ describe('promotion guards against the simulator', () => {
       promotions: {
         freezes: [
           { name: 'holiday-freeze', stages: ['test'], schedule: dateRangeAroundNow(), timezone: 'Europe/Berlin', reason: 'Holidays: nobody on call' },
+          // Another Product's window: it must not freeze alpha/shop's uat.
+          { name: 'payments-audit', stages: ['uat'], products: ['beta/payments'], schedule: 'Mon 00:00 – Mon 00:00', reason: 'Audit' },
         ],
       },
       features: [changeBoardModule],
@@ -100,6 +102,10 @@ describe('promotion guards against the simulator', () => {
       expect.arrayContaining([expect.objectContaining({ guard: 'freeze', verdict: 'block' })]),
     );
     expect(ladder.stages.find(stage => stage.name === 'uat')!.freeze).toBeUndefined();
+    const payments: Ladder = (
+      await request(server).get('/api/promotions/products/beta/payments/ladder').set('Authorization', asUser('alice'))
+    ).body;
+    expect(payments.stages.find(stage => stage.name === 'uat')!.freeze).toMatchObject({ name: 'payments-audit' });
   });
 
   it("lets a release-approver override a freeze with a reason: it merges, and the override is on the PR and in the trail", async () => {

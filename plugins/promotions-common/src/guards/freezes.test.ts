@@ -1,4 +1,4 @@
-import { FreezeWindow, freezeVerdict, freezeWindowProblem } from './freezes';
+import { FreezeWindow, freezeVerdict, freezeWindowProblem, freezesOf } from './freezes';
 
 const window = (schedule: string, timezone = 'Europe/Berlin'): FreezeWindow => ({
   name: 'weekend',
@@ -32,6 +32,8 @@ describe('freezeVerdict', () => {
     ['the last minute of a date range', '2026-12-20 – 2027-01-04', 'Europe/Berlin', '2027-01-04T22:59:00Z', '2027-01-04T23:00:00.000Z'],
     ['after a date range', '2026-12-20 – 2027-01-04', 'Europe/Berlin', '2027-01-04T23:00:00Z', undefined],
     ['a date range over a DST change ends in summer time', '2026-03-20 – 2026-04-02', 'Europe/Berlin', '2026-03-30T12:00:00Z', '2026-04-02T22:00:00.000Z'],
+    ['a weekly window ending when it starts is on all week', 'Mon 00:00 – Mon 00:00', 'UTC', '2026-12-06T23:59:00Z', '2026-12-07T00:00:00.000Z'],
+    ['and on again as the next week starts', 'Mon 00:00 – Mon 00:00', 'UTC', '2026-12-07T00:00:00Z', '2026-12-14T00:00:00.000Z'],
     ['a plain hyphen separates too', 'Fri 16:00 - Mon 08:00', 'UTC', '2026-12-05T00:00:00Z', '2026-12-07T08:00:00.000Z'],
   ])('%s', (_case, schedule, timezone, now, until) => {
     const blockedReason = expect.stringMatching(/^prod is frozen by weekend until .+: nobody on call$/);
@@ -75,5 +77,18 @@ describe('freezeWindowProblem', () => {
     ['2027-01-04 – 2026-12-20', 'UTC', expect.stringMatching(/ends before it starts/)],
   ])('%s in %s', (schedule, timezone, problem) => {
     expect(freezeWindowProblem(window(schedule, timezone))).toEqual(problem);
+  });
+});
+
+describe('freezesOf', () => {
+  const everyProduct = window('Fri 16:00 – Mon 08:00');
+  const blogOnly = { ...everyProduct, name: 'blog-launch', products: ['alpha/blog'] };
+
+  it.each([
+    ['a window naming no Product freezes every Product', { team: 'beta', product: 'payments' }, ['weekend']],
+    ['a window naming Products freezes those', { team: 'alpha', product: 'blog' }, ['weekend', 'blog-launch']],
+    ['and no other, of the same team or not', { team: 'alpha', product: 'shop' }, ['weekend']],
+  ])('%s', (_case, product, names) => {
+    expect(freezesOf([everyProduct, blogOnly], product).map(w => w.name)).toEqual(names);
   });
 });

@@ -1,4 +1,5 @@
 import { DateTime, Info, WeekdayNumbers } from 'luxon';
+import { ProductRef } from '../names';
 import { GuardVerdict } from './types';
 
 /**
@@ -6,6 +7,8 @@ import { GuardVerdict } from './types';
  * is on. `schedule` is a weekly window ("Fri 16:00 – Mon 08:00") or a date
  * range whose both days are frozen whole ("2026-12-20 – 2027-01-04"), read
  * as wall-clock times in `timezone` (an IANA zone, e.g. Europe/Berlin).
+ * A weekly window that ends when it starts ("Mon 00:00 – Mon 00:00") is on
+ * all the time.
  *
  * @public
  */
@@ -15,6 +18,14 @@ export interface FreezeWindow {
   schedule: string;
   timezone: string;
   reason: string;
+  /** The Products it freezes (`team/product`); every Product when absent. */
+  products?: string[];
+}
+
+/** The windows that freeze this Product: those naming it, and those naming no Product. @public */
+export function freezesOf(windows: FreezeWindow[], product: ProductRef): FreezeWindow[] {
+  const name = `${product.team}/${product.product}`;
+  return windows.filter(window => !window.products || window.products.includes(name));
 }
 
 /** A freeze window that is on at some moment, and when it ends. @public */
