@@ -6,7 +6,15 @@ interface LadderView {
     stage: string;
     verdict: string;
     stuck: boolean;
-    services: Array<{ service: string; digest: string | null; verdict: string; canary?: string; waitingToClimb?: boolean; hold?: string }>;
+    services: Array<{
+      service: string;
+      digest: string | null;
+      verdict: string;
+      canary?: string;
+      waitingToClimb?: boolean;
+      belowAge?: 'newer' | 'older' | 'unknown';
+      hold?: string;
+    }>;
   }>;
   openPromotions: Array<{ id: string; toStage: string; status: string; pullRequestUrl: string }>;
 }
@@ -23,12 +31,19 @@ export interface PromotionView {
 
 const shortDigest = (digest: string | null) => (digest ? digest.replace(/^sha256:/, '').slice(0, 12) : '—');
 
+/** The stage below, by digest age: only a digest known to be newer is called newer. */
+function belowNote(cell: { waitingToClimb?: boolean; belowAge?: string }): string | undefined {
+  if (cell.belowAge === 'older') return 'older below (not promoted: a downgrade)';
+  if (!cell.waitingToClimb) return undefined;
+  return cell.belowAge === 'newer' ? 'newer below' : 'another digest below';
+}
+
 export function formatLadder(ladder: LadderView): string {
   const lines = [ladder.product, ...(ladder.healthError ? [`health unknown: ${ladder.healthError}`] : [])];
   for (const stage of ladder.stages) {
     lines.push(`${stage.stage}: ${stage.verdict}${stage.stuck ? ' (stuck)' : ''}`);
     for (const cell of stage.services) {
-      const notes = [cell.canary && `canary ${cell.canary}`, cell.waitingToClimb && 'newer below', cell.hold && `held: ${cell.hold}`];
+      const notes = [cell.canary && `canary ${cell.canary}`, belowNote(cell), cell.hold && `held: ${cell.hold}`];
       const extra = notes.filter(Boolean).join('; ');
       lines.push(`  ${cell.service.padEnd(16)} ${shortDigest(cell.digest)}  ${cell.verdict}${extra ? `  ${extra}` : ''}`);
     }

@@ -26,6 +26,8 @@ export function compactLadder(ladder: Ladder) {
         ...(cell.reasons.length ? { reasons: cell.reasons } : {}),
         ...(cell.canary ? { canary: canaryText(cell.canary) } : {}),
         ...(cell.waitingToClimb ? { waitingToClimb: true } : {}),
+        ...(cell.incomingAge ? { belowAge: cell.incomingAge.age } : {}),
+        ...(cell.incomingAge?.age === 'older' ? { belowAgeReason: cell.incomingAge.reason } : {}),
         ...(cell.hold ? { hold: `${cell.hold.reason} (by ${cell.hold.placedBy})` } : {}),
         ...(cell.diagnosis && cell.diagnosis.state !== 'ok' ? { diagnosis: cell.diagnosis.likelyCause } : {}),
       })),

@@ -74,7 +74,17 @@ export function registerPromotionsActions(options: {
                   verdict: z.enum(['healthy', 'progressing', 'unhealthy', 'unknown']),
                   reasons: z.array(z.string()).optional(),
                   canary: z.string().optional(),
-                  waitingToClimb: z.boolean().optional().describe('The stage below releases a different digest'),
+                  waitingToClimb: z
+                    .boolean()
+                    .optional()
+                    .describe('The stage below releases a different digest, not older than this one'),
+                  belowAge: z
+                    .enum(['newer', 'older', 'unknown'])
+                    .optional()
+                    .describe(
+                      "When the stage below releases a different digest: newer or older than this one, by first arrival at the bottom stage. An older one is never auto-promoted (a downgrade)",
+                    ),
+                  belowAgeReason: z.string().optional().describe('Why the digest below is older'),
                   hold: z.string().optional(),
                   diagnosis: z.string().optional().describe('Likely cause, when not ok; call explain for more'),
                 }),

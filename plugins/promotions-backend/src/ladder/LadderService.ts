@@ -22,6 +22,7 @@ import {
   ObservedApplication,
 } from '../health/HealthSource';
 import { ApplicationObservation, observeApplication } from '../health/observeApplication';
+import { DigestAgeJudge } from '../promotions/DigestAges';
 import { platformRevisionsCarryingRelease } from './platformRevisions';
 import { ProductRecords, StageRecords, readProductRecords } from './readProductRecords';
 
@@ -34,6 +35,8 @@ export interface LadderServiceOptions {
   livePromotions?: (product: ProductRef) => Promise<Promotion[]>;
   /** Who may approve the Product's promotions; `promotions.approval.approvers` when not given. */
   approvers?: (product: ProductRef) => Promise<string[]>;
+  /** Which digest is older, where two stages differ: an older one does not climb. */
+  digestAges?: DigestAgeJudge;
   /** Adds state kept outside GitHub and ArgoCD (holds, soak, auto-promoter decisions). */
   annotate?: (ladder: Ladder) => Promise<void>;
   now?: () => Date;
@@ -82,6 +85,7 @@ export class LadderService {
         this.buildStage(product, stage, records, listing, healthError, revision, index),
       ),
     );
+    await this.markIncomingAges(product, stages);
     markWaitingToClimb(stages);
 
     const ladder: Ladder = {
@@ -214,6 +218,35 @@ export class LadderService {
           : undefined,
       },
     };
+  }
+
+  /**
+   * How each differing digest below compares with the one above it. Without
+   * the history (GitHub failing) the age stays unknown: the ladder still
+   * answers, and the auto-promoter then never calls a digest newer.
+   */
+  private async markIncomingAges(product: ProductRef, stages: LadderStage[]) {
+    const { digestAges, logger } = this.options;
+    if (!digestAges) return;
+    const cells = stages.slice(1).flatMap((stage, i) =>
+      Object.entries(stage.services).flatMap(([service, cell]) => {
+        const candidate = stages[i].services[service]?.digest;
+        return cell.digest && candidate && candidate !== cell.digest
+          ? [{ cell, question: { toStage: stage.name, service, candidate, current: cell.digest } }]
+          : [];
+      }),
+    );
+    if (!cells.length) return;
+    try {
+      const ages = await digestAges.judge(product, cells.map(c => c.question));
+      cells.forEach(({ cell }, i) => {
+        cell.incomingAge = ages[i];
+      });
+    } catch (error) {
+      logger.warn(
+        `Could not read the Release history of ${product.team}/${product.product} to tell older digests from newer: ${error}`,
+      );
+    }
   }
 
   /** The Application with its resource health and the live Rollouts that need explaining. */

@@ -7,15 +7,9 @@ import { CatalogService } from '@backstage/plugin-catalog-node';
 import {
   AutoDecision,
   AutoPromoteContext,
-  AutoPromotionPlan,
-  DigestAge,
-  Ladder,
   PRODUCT_ANNOTATION,
   ProductRef,
-  ReleaseTimeline,
   decideAutoPromotions,
-  digestAgeKey,
-  judgeDigestAge,
   parseProductRef,
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
@@ -26,7 +20,6 @@ import { PlatformRepoReader } from '../github/PlatformRepoReader';
 import { ApplicationListing, HealthSource, listingsByProduct } from '../health/HealthSource';
 import { LadderService } from '../ladder/LadderService';
 import { PromotionService } from './PromotionService';
-import { ReleaseTimelines } from './StageHistory';
 
 /** The identity auto-promotions are requested by, on the PR and in the audit. */
 export const AUTO_PROMOTER = 'plugin:promotions/auto-promoter';
@@ -57,8 +50,6 @@ export class AutoPromoter {
       healthSource?: HealthSource;
       holds: HoldStore;
       healthySince: HealthySinceStore;
-      /** The Release records' git history: the auto-promoter never moves an older digest over a newer one. */
-      timelines: ReleaseTimelines;
       decisions: AutoDecisionStore;
       catalog: CatalogService;
       auth: AuthService;
@@ -96,9 +87,7 @@ export class AutoPromoter {
           livePromotions: ladder.promotions,
           now,
         };
-        const firstPlan = decideAutoPromotions(ladder, context);
-        const digestAges = await this.judgeAges(product, ladder, firstPlan);
-        const plan = digestAges ? decideAutoPromotions(ladder, { ...context, digestAges }) : firstPlan;
+        const plan = decideAutoPromotions(ladder, context);
         for (const promotion of plan.promotions) {
           try {
             const outcome = await promotions.request(
@@ -129,44 +118,6 @@ export class AutoPromoter {
       `Auto-promoter run ${runId}: ${products.length} products, ${result.opened.length} promotions opened`,
     );
     return result;
-  }
-
-  /**
-   * How each digest the plan would promote compares with the one it would
-   * replace, from the target's and the bottom rung's Release history. Read
-   * only when a promotion would replace a digest, which keeps a quiet
-   * platform's runs free of history reads.
-   */
-  private async judgeAges(
-    product: ProductRef,
-    ladder: Ladder,
-    plan: AutoPromotionPlan,
-  ): Promise<Record<string, DigestAge> | undefined> {
-    const currentIn = (stage: string, service: string) =>
-      ladder.stages.find(s => s.name === stage)?.services[service]?.digest;
-    const replacing = plan.decisions.filter(
-      d => d.decision === 'promote' && d.digest && currentIn(d.toStage, d.service),
-    );
-    if (!replacing.length) return undefined;
-    const bottomStage = this.options.config.stages[0];
-    const read = new Map<string, Promise<ReleaseTimeline>>();
-    const timeline = (stage: string) => {
-      if (!read.has(stage)) read.set(stage, this.options.timelines.timeline(product, stage));
-      return read.get(stage)!;
-    };
-    const ages: Record<string, DigestAge> = {};
-    for (const { toStage, service, digest } of replacing) {
-      ages[digestAgeKey(toStage, service)] = judgeDigestAge({
-        service,
-        candidate: digest!,
-        current: currentIn(toStage, service),
-        target: await timeline(toStage),
-        bottom: await timeline(bottomStage),
-        targetStage: toStage,
-        bottomStage,
-      });
-    }
-    return ages;
   }
 
   /** Products are directories `<releasesPath>/<team>/<product>/` in the platform repo. */

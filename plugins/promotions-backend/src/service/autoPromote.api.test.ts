@@ -136,6 +136,12 @@ describe('the auto-promoter against the simulator', () => {
     });
     expect(digestIn(sim, 'test', 'cart')).toBe(newer);
     expect((await promotions(server)).filter(p => p.toStage === 'test' && p.services.cart === older)).toEqual([]);
+    // The ladder tells the same story: dev's digest is older, so it does not wait to climb.
+    const ladder = await request(server).get('/api/promotions/products/alpha/shop/ladder').set('Authorization', bob);
+    expect(ladder.body.stages.find((s: { name: string }) => s.name === 'test').services.cart).toMatchObject({
+      waitingToClimb: false,
+      incomingAge: { age: 'older', reason: expect.stringMatching(/reached dev before test's/) },
+    });
   });
 
   it('stops a digest that goes Degraded in test before uat', async () => {

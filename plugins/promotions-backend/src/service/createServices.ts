@@ -45,6 +45,7 @@ import { Gate } from '../promotions/Gate';
 import { PromotionOpener } from '../promotions/PromotionOpener';
 import { PromotionReconciler } from '../promotions/PromotionReconciler';
 import { PromotionService } from '../promotions/PromotionService';
+import { DigestAges } from '../promotions/DigestAges';
 import { StageHistory } from '../promotions/StageHistory';
 import { WhatChanged } from '../promotions/WhatChanged';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
@@ -169,11 +170,13 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     },
   });
 
+  const stageHistory = new StageHistory({ config, writer, store, cache });
   const ladderService = new LadderService({
     config,
     repo: reader,
     healthSource,
     logger,
+    digestAges: new DigestAges({ stages: config.stages, timelines: stageHistory, cache }),
     approvers: approversOf,
     annotate: async ladder => {
       await annotations.annotate(ladder);
@@ -252,7 +255,6 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     // now rather than at the Gate's next run.
     await checkLivePromotions(product);
   });
-  const stageHistory = new StageHistory({ config, writer, store, cache });
   const promotionService = new PromotionService({
     config,
     ladder: ladderService,
@@ -297,7 +299,6 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     healthSource,
     holds,
     healthySince,
-    timelines: stageHistory,
     decisions: autoDecisions,
     catalog,
     auth,

@@ -9,6 +9,8 @@ export type CellSpec = {
   verdict?: LadderServiceCell['verdict'];
   /** Defaults to none when healthy, else `{service} is {verdict}`. */
   reasons?: string[];
+  /** How the digest of the stage below compares with this one (set by the ladder's builder). */
+  incomingAge?: LadderServiceCell['incomingAge'];
 };
 
 /**
@@ -43,6 +45,7 @@ export function stage(
             reasons: spec.reasons ?? (verdict === 'healthy' ? [] : [`${service} is ${verdict}`]),
             runningDigests: [],
             waitingToClimb: false,
+            ...(spec.incomingAge ? { incomingAge: spec.incomingAge } : {}),
           },
         ];
       }),

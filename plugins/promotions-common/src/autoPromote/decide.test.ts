@@ -5,7 +5,6 @@ import {
   AutoDecision,
   AutoPromoteContext,
   decideAutoPromotions,
-  digestAgeKey,
   healthySinceKey,
   soakRemaining,
 } from './decide';
@@ -38,8 +37,8 @@ describe('decideAutoPromotions: one service, one rung', () => {
   it.each<[string, Ladder, Partial<AutoPromoteContext>, Partial<AutoDecision>]>([
     [
       'a healthy source with an older digest in the target: promote',
-      pair({ digest: d('a') }, { digest: d('b') }),
-      { digestAges: { [digestAgeKey('test', 'storefront')]: { age: 'newer' } } },
+      pair({ digest: d('a') }, { digest: d('b'), incomingAge: { age: 'newer' } }),
+      {},
       { decision: 'promote', digest: d('a'), reason: 'dev runs it healthy; test has an older digest' },
     ],
     [
@@ -50,12 +49,11 @@ describe('decideAutoPromotions: one service, one rung', () => {
     ],
     [
       'a healthy source older than the target (a rollback below, a lifted hold): never a downgrade',
-      pair({ digest: d('a') }, { digest: d('b') }),
-      {
-        digestAges: {
-          [digestAgeKey('test', 'storefront')]: { age: 'older', reason: 'test ran sha256:aaaa… before and moved on' },
-        },
-      },
+      pair(
+        { digest: d('a') },
+        { digest: d('b'), incomingAge: { age: 'older', reason: 'test ran sha256:aaaa… before and moved on' } },
+      ),
+      {},
       {
         decision: 'skip',
         digest: d('a'),

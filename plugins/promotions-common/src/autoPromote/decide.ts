@@ -1,5 +1,4 @@
 import { formatSeconds } from '../argo/canaryState';
-import type { DigestAge } from './digestAge';
 import type { Ladder, LadderStage } from '../ladder/types';
 import type { PromotionStatus } from '../promotions/types';
 
@@ -38,22 +37,7 @@ export interface AutoPromoteContext {
   healthySince: Record<string, string>;
   /** Live promotions of this product (status open | awaiting-approval | approved). */
   livePromotions: Array<{ toStage: string; services: Record<string, string> }>;
-  /**
-   * `${toStage}/${service}` → how the digest offered from below compares
-   * with the target's (`judgeDigestAge`); absent = not judged. An older one
-   * is never promoted.
-   */
-  digestAges?: Record<string, DigestAge>;
   now: Date;
-}
-
-/**
- * The key of `AutoPromoteContext.digestAges`.
- *
- * @public
- */
-export function digestAgeKey(toStage: string, service: string): string {
-  return `${toStage}/${service}`;
 }
 
 /** @public */
@@ -190,7 +174,8 @@ function decide(
     };
   }
 
-  const age = context.digestAges?.[digestAgeKey(to, service)];
+  // How the ladder judged the offered digest against the target's (absent: not judged).
+  const age = target.services[service]?.incomingAge;
   if (age?.age === 'older') {
     return skip(`not a downgrade: ${age.reason}; only a person rolls ${to} back`, { digest });
   }

@@ -11,6 +11,14 @@ describe('isWaitingToClimb', () => {
     ['nothing below', { declared: true, digest: a }, undefined, false],
     ['not declared here', { declared: false }, b, false],
     ['not declared but released', { declared: false, digest: a }, b, false],
+    ['below is newer', { declared: true, digest: a, incomingAge: { age: 'newer' as const } }, b, true],
+    ['below is of unknown age', { declared: true, digest: a, incomingAge: { age: 'unknown' as const } }, b, true],
+    [
+      'below is older (a rollback below, a lifted hold): a downgrade does not climb',
+      { declared: true, digest: a, incomingAge: { age: 'older' as const, reason: 'b reached dev before test’s a' } },
+      b,
+      false,
+    ],
   ])('%s', (_name, cell, below, expected) => {
     expect(isWaitingToClimb(cell, below)).toBe(expected);
   });

@@ -5,6 +5,7 @@ import type { CanaryState } from '../argo/canaryState';
 import type { RolloutHealth } from '../argo/rolloutHealth';
 import type { HealthVerdict, ServiceHealthCheck } from '../health/serviceHealth';
 import type { AutoDecisionKind, Hold } from '../autoPromote/decide';
+import type { DigestAge } from '../autoPromote/digestAge';
 import type { Diagnosis } from '../diagnosis/diagnose';
 import type { PromotionChecklistItem } from '../diagnosis/checklist';
 import type { Promotion } from '../promotions/types';
@@ -41,8 +42,18 @@ export interface LadderServiceCell {
   canary?: LadderCanary;
   /** The service's own Rollout health as ArgoCD computes it, when known. */
   rolloutHealth?: RolloutHealth;
-  /** The stage below names a different digest: it is waiting to climb here. */
+  /**
+   * The stage below names a different digest that is not older than this
+   * one (see `incomingAge`): it is waiting to climb here.
+   */
   waitingToClimb: boolean;
+  /**
+   * When the stage below names a different digest: whether it is newer or
+   * older than this one, by first arrival at the bottom rung. An older one
+   * (a rollback below, a lifted hold) does not climb: moving it up is a
+   * downgrade, which only a person makes, through a rollback.
+   */
+  incomingAge?: DigestAge;
   /** Whether this service can be promoted into this stage now, and why (not). */
   promotion?: Promotability;
   /** A live hold: the auto-promoter (and promotions) stay out until it is lifted. */

@@ -64,4 +64,22 @@ describe('IncomingDigest', () => {
       expect(within(dialog).getByTestId('promotion-status')).toHaveAttribute('data-status', 'merged'),
     );
   });
+
+  it('calls an older digest below older, offers no Promote, and says only a person rolls back', async () => {
+    const ladder = waiting();
+    const cell = ladder.stages[1].services.storefront;
+    cell.waitingToClimb = false;
+    cell.incomingAge = { age: 'older', reason: "sha256:aaaa… reached dev before test's sha256:bbbb…" };
+    await renderWithPromotionsApis(
+      <IncomingDigest ladder={ladder} stage={ladder.stages[1]} below={ladder.stages[0]} service="storefront" onChanged={jest.fn()} />,
+    );
+    const older = screen.getByTestId('older-below-test-storefront');
+    expect(older).toHaveTextContent('older in dev');
+    expect(screen.queryByText(/new in dev/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('request-promotion-test-storefront')).not.toBeInTheDocument();
+    await userEvent.hover(older);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      "sha256:aaaa… reached dev before test's sha256:bbbb…. Moving it up would be a downgrade: the auto-promoter never makes one; only a person rolls test back, from its History.",
+    );
+  });
 });

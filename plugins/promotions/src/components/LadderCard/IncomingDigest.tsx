@@ -16,11 +16,33 @@ const useStyles = makeStyles(theme => ({
     marginTop: theme.spacing(0.5),
   },
   waiting: { color: theme.palette.warning.dark, fontWeight: 500, whiteSpace: 'nowrap' },
+  older: { color: theme.palette.text.secondary, whiteSpace: 'nowrap' },
 }));
+
+/** A digest below that is older than this stage's does not climb; say so, and who may move it. */
+const OlderBelow = (props: { stage: LadderStage; below: LadderStage; service: string; reason: string }) => {
+  const classes = useStyles();
+  const { stage, below } = props;
+  return (
+    <Tooltip
+      title={`${props.reason}. Moving it up would be a downgrade: the auto-promoter never makes one; only a person rolls ${stage.name} back, from its History.`}
+    >
+      <Typography
+        variant="caption"
+        component="div"
+        className={classes.older}
+        data-testid={`older-below-${stage.name}-${props.service}`}
+      >
+        older in {below.name}
+      </Typography>
+    </Tooltip>
+  );
+};
 
 /**
  * What climbs into this cell from the stage below: "new in dev", then either
- * the promotion already carrying it (its PR and status) or Promote.
+ * the promotion already carrying it (its PR and status) or Promote; or
+ * "older in dev" when the stage below went back to an older digest.
  */
 export const IncomingDigest = (props: {
   ladder: Ladder;
@@ -36,13 +58,16 @@ export const IncomingDigest = (props: {
   const cell = stage.services[service];
   const incoming = below.services[service]?.digest;
   const waiting = !!cell?.waitingToClimb && !!incoming;
+  if (cell?.incomingAge?.age === 'older' && incoming) {
+    return <OlderBelow stage={stage} below={below} service={service} reason={cell.incomingAge.reason} />;
+  }
   const live = livePromotionInto(ladder, stage.name);
   const carried = waiting && live?.services[service] === incoming ? live : undefined;
   const explanation = waiting
     ? [
-        `${below.name} runs ${briefDigest(incoming!)}; ${stage.name} has ${
-          cell.digest ? briefDigest(cell.digest) : 'none'
-        }`,
+        `${below.name} runs ${briefDigest(incoming!)}${
+          cell.incomingAge?.age === 'newer' ? ', a newer build' : ''
+        }; ${stage.name} has ${cell.digest ? briefDigest(cell.digest) : 'none'}`,
         ...(cell.autoPromotion ? [describeAutoPromotion(cell.autoPromotion)] : []),
       ].join('. ')
     : '';

@@ -1,0 +1,61 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { ReleaseTimeline } from '@refplat/plugin-promotions-common';
+import { DigestAges } from './DigestAges';
+
+const d = (n: number) => `sha256:${String(n).repeat(64)}`;
+const [A, B, C] = [d(1), d(2), d(3)];
+const product = { team: 'alpha', product: 'shop' };
+
+/** Histories newest first, as GitHub lists commits; counts the reads. */
+function timelines(histories: Record<string, ReleaseTimeline>) {
+  const reads: string[] = [];
+  return {
+    reads,
+    timeline: async (_product: unknown, stage: string) => {
+      reads.push(stage);
+      return histories[stage] ?? [];
+    },
+  };
+}
+
+describe('DigestAges', () => {
+  it('judges by the bottom rung alone when it can, and reads each history once per call', async () => {
+    const source = timelines({ dev: [{ cart: A }, { cart: B }, { cart: A }], test: [{ cart: B }] });
+    const ages = new DigestAges({ stages: ['dev', 'test', 'uat'], timelines: source, cache: mockServices.cache.mock() });
+    const answers = await ages.judge(product, [
+      { toStage: 'test', service: 'cart', candidate: A, current: B },
+      { toStage: 'uat', service: 'cart', candidate: B, current: A },
+    ]);
+    expect(answers).toEqual([
+      { age: 'older', reason: expect.stringMatching(/reached dev before test's/) },
+      { age: 'newer' },
+    ]);
+    expect(source.reads).toEqual(['dev']);
+  });
+
+  it("reads the target's history only when the bottom rung's is too short", async () => {
+    const source = timelines({ dev: [{ cart: C }], test: [{ cart: B }, { cart: A }] });
+    const ages = new DigestAges({ stages: ['dev', 'test'], timelines: source, cache: mockServices.cache.mock() });
+    expect(await ages.judge(product, [{ toStage: 'test', service: 'cart', candidate: A, current: B }])).toEqual([
+      { age: 'older', reason: expect.stringMatching(/reached test before test's/) },
+    ]);
+    expect(source.reads.sort()).toEqual(['dev', 'test']);
+  });
+
+  it('remembers a judgement: the same pair of digests costs no history read again', async () => {
+    const source = timelines({ dev: [{ cart: B }, { cart: A }] });
+    const cache = new Map<string, unknown>();
+    const ages = new DigestAges({
+      stages: ['dev', 'test'],
+      timelines: source,
+      cache: mockServices.cache.mock({
+        get: async (key: string) => cache.get(key) as any,
+        set: async (key: string, value: any) => void cache.set(key, value),
+      }),
+    });
+    const question = { toStage: 'test', service: 'cart', candidate: B, current: A };
+    expect(await ages.judge(product, [question])).toEqual([{ age: 'newer' }]);
+    expect(await ages.judge(product, [question])).toEqual([{ age: 'newer' }]);
+    expect(source.reads).toEqual(['dev']);
+  });
+});
