@@ -6,6 +6,8 @@ export { startPlatformSim } from './sim';
 export type { RunningSim } from './sim';
 export { WebhookSender, signWebhookBody } from './webhooks/webhookSender';
 export type { WebhookTarget, WebhookDelivery } from './webhooks/webhookSender';
+export { IncidentDesk } from './incidents/incidentDesk';
+export type { SimIncident, IncidentDelivery } from './incidents/incidentDesk';
 export {
   resolveOptions,
   DEFAULT_GITHUB_TOKENS,

@@ -79,6 +79,11 @@ export interface SimOptions extends PlatformShape {
   kubernetesToken: string;
   /** Write the demo products into a fresh repository. */
   seed: boolean;
+  /**
+   * Seed the demo's own Products too (alpha/blog, promoted by hand only):
+   * `npm start` asks for them; tests that count the seed's Products do not.
+   */
+  demoProducts: boolean;
   /** Entries of a git tree GitHub returns before it answers `truncated: true`. */
   treeEntryLimit: number;
   /**
@@ -91,6 +96,12 @@ export interface SimOptions extends PlatformShape {
    * statuses are POSTed there, signed with the secret (also settable later, see RunningSim.webhooks).
    */
   webhooks?: WebhookTarget;
+  /**
+   * Where the simulated incident tool reports incidents opening and resolving,
+   * `{product, id, state, url}` as JSON (also settable later, see RunningSim.incidents), e.g.
+   * http://localhost:7007/api/events/http/promotions.incidents.
+   */
+  incidentsUrl?: string;
 }
 
 export const DEFAULT_GITHUB_TOKENS: Readonly<Record<string, string>> = {
@@ -119,6 +130,7 @@ export function resolveOptions(partial: Partial<SimOptions> = {}): SimOptions {
     argocdToken: 'sim-argocd-token',
     kubernetesToken: 'sim-kubernetes-token',
     seed: true,
+    demoProducts: false,
     treeEntryLimit: GITHUB_TREE_ENTRY_LIMIT,
     imageNaming: 'seeds',
     ...DEFAULT_PLATFORM,

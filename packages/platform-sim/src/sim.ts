@@ -28,6 +28,8 @@ import { UserDirectory } from './identity/users';
 import { createKubernetesRouter } from './kubernetes/kubernetesRouter';
 import { OpenStreams } from './control/openStreams';
 import { resolveOptions, SimOptions } from './options';
+import { IncidentDesk } from './incidents/incidentDesk';
+import { createIncidentControlRoutes, createIncidentPages } from './incidents/incidentRoutes';
 import { keepSeedSnapshot, restoreSeedSnapshot, seedSnapshotKey } from './seed/seedSnapshot';
 import { seedPlatform } from './seed/seedPlatform';
 import { ManifestContext } from './world/applicationManifest';
@@ -56,6 +58,8 @@ export interface RunningSim {
   control: SimControl;
   /** The platform repo's webhook: configure a receiver, read recent deliveries. */
   webhooks: WebhookSender;
+  /** The simulated incident tool: open and resolve a Product's incident, set where they are reported. */
+  incidents: IncidentDesk;
   /** Stops the loop and the server; removes the data dir only if the simulator created it. */
   stop(): Promise<void>;
 }
@@ -75,7 +79,7 @@ export async function startPlatformSim(
   const lock = new Mutex();
   const committer = new FileCommitter(repo, lock);
   const users = new UserDirectory(Object.values(options.tokens));
-  if (options.seed) await seedPlatform(repo, committer, users);
+  if (options.seed) await seedPlatform(repo, committer, users, { demoProducts: options.demoProducts });
 
   const world = new World(
     { weights: options.canaryWeights, stepMs: options.canaryStepMs },
@@ -206,7 +210,10 @@ export async function startPlatformSim(
       manifestContext,
     }),
   );
+  const incidents = new IncidentDesk(id => `${urls.base}/incidents/${id}`, options.incidentsUrl);
   app.use('/_sim/webhooks', createWebhookRoutes(webhooks));
+  app.use('/_sim/incidents', createIncidentControlRoutes(incidents));
+  app.use('/incidents', createIncidentPages(incidents));
   app.use('/_sim', createControlRouter(control));
   app.use('/web', createWebRouter(store, options.owner, options.repo));
   app.get('/', (_req, res) => {
@@ -246,6 +253,7 @@ export async function startPlatformSim(
     options,
     control,
     webhooks,
+    incidents,
     stop() {
       stopping ??= (async () => {
         await reconciler.stop();

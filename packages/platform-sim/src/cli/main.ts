@@ -20,12 +20,16 @@ const USAGE = `usage: platform-sim [options]
   --image-naming seeds|team-service (PLATFORM_SIM_IMAGE_NAMING; default seeds:
                            registry.refplat.org/team-alpha/shop-storefront; team-service: registry.refplat.org/alpha/storefront)
   --no-seed                (PLATFORM_SIM_SEED=false)
+  --demo-products          (PLATFORM_SIM_DEMO_PRODUCTS=true; seeds alpha/blog as well, the demo's
+                           Product that climbs by hand only)
   --webhook-url URL --webhook-secret S (PLATFORM_SIM_WEBHOOK_URL/_SECRET; e.g.
-                           http://localhost:7007/api/events/http/github: signed GitHub webhooks)`;
+                           http://localhost:7007/api/events/http/github: signed GitHub webhooks)
+  --incidents-url URL      (PLATFORM_SIM_INCIDENTS_URL; where incidents opened with sim:incident are
+                           reported, e.g. http://localhost:7007/api/events/http/promotions.incidents)`;
 
 /** Options from flags and PLATFORM_SIM_* environment variables. */
 export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
-  const args = parseArgs(argv, ['no-seed', 'help']);
+  const args = parseArgs(argv, ['no-seed', 'demo-products', 'help']);
   if (args.flags.help) {
     console.log(USAGE);
     process.exit(0);
@@ -91,8 +95,13 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
     imageNaming: flagOrEnv(args, 'image-naming', 'PLATFORM_SIM_IMAGE_NAMING') as
       | ImageNaming
       | undefined,
+    incidentsUrl: flagOrEnv(args, 'incidents-url', 'PLATFORM_SIM_INCIDENTS_URL'),
     webhooks:
       webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
+    demoProducts:
+      args.flags['demo-products'] === true || process.env.PLATFORM_SIM_DEMO_PRODUCTS === 'true'
+        ? true
+        : undefined,
     seed:
       args.flags['no-seed'] || process.env.PLATFORM_SIM_SEED === 'false'
         ? false

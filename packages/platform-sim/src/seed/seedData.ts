@@ -139,12 +139,89 @@ export const SEED_HISTORY: SeedCommit[] = [
   })),
 ];
 
+/**
+ * The demo's Product that climbs by hand only (its System opts out of the
+ * auto-promoter): every rung has a newer digest waiting below it. Seeded with
+ * `demoProducts`, so tests that count the seed's Products keep theirs.
+ */
+export const DEMO_PRODUCTS: SeedProduct[] = [
+  { team: 'alpha', product: 'blog', services: ['web', 'comments'] },
+];
+
+/**
+ * End state, alpha/blog:
+ *   dev      web v4  comments v2
+ *   test     web v3  comments v2
+ *   uat      web v3  comments v1
+ *   staging  web v2  comments v1
+ *   prod     web v1  comments v1
+ */
+export const DEMO_HISTORY: SeedCommit[] = [
+  {
+    authorLogin: 'ci-bot',
+    date: '2026-01-05T12:00:00Z',
+    message: 'ci: alpha/blog web v2, comments v2 to dev',
+    bumps: bumps('alpha', 'blog', 'dev', ['web', 'comments'], 2),
+  },
+  {
+    authorLogin: 'bob',
+    date: '2026-01-06T10:00:00Z',
+    message: 'promote alpha/blog dev -> test: web, comments',
+    bumps: bumps('alpha', 'blog', 'test', ['web', 'comments'], 2),
+  },
+  {
+    authorLogin: 'bob',
+    date: '2026-01-06T15:00:00Z',
+    message: 'promote alpha/blog test -> uat: web',
+    bumps: bumps('alpha', 'blog', 'uat', ['web'], 2),
+  },
+  {
+    authorLogin: 'bob',
+    date: '2026-01-07T11:00:00Z',
+    message: 'promote alpha/blog uat -> staging: web',
+    bumps: bumps('alpha', 'blog', 'staging', ['web'], 2),
+  },
+  {
+    authorLogin: 'ci-bot',
+    date: '2026-01-08T09:00:00Z',
+    message: 'ci: alpha/blog web v3 to dev',
+    bumps: bumps('alpha', 'blog', 'dev', ['web'], 3),
+  },
+  {
+    authorLogin: 'bob',
+    date: '2026-01-08T14:00:00Z',
+    message: 'promote alpha/blog dev -> test: web',
+    bumps: bumps('alpha', 'blog', 'test', ['web'], 3),
+  },
+  {
+    authorLogin: 'bob',
+    date: '2026-01-09T10:00:00Z',
+    message: 'promote alpha/blog test -> uat: web',
+    bumps: bumps('alpha', 'blog', 'uat', ['web'], 3),
+  },
+  {
+    authorLogin: 'ci-bot',
+    date: '2026-01-09T16:00:00Z',
+    message: 'ci: alpha/blog web v4 to dev',
+    bumps: bumps('alpha', 'blog', 'dev', ['web'], 4),
+  },
+];
+
 export const SEED_INITIAL_COMMIT = {
   authorLogin: 'alice',
   date: '2026-01-05T09:00:00Z',
   message:
     'Initial platform layout: alpha/shop and beta/payments\n\nEvery stage starts at v1 of every service.',
 };
+
+/** What a seed writes: the Products and their history in date order (the demo's Products with `demo`). */
+export function seedStory(demo: boolean): { products: SeedProduct[]; history: SeedCommit[] } {
+  if (!demo) return { products: SEED_PRODUCTS, history: SEED_HISTORY };
+  return {
+    products: [...SEED_PRODUCTS, ...DEMO_PRODUCTS],
+    history: [...SEED_HISTORY, ...DEMO_HISTORY].sort((a, b) => a.date.localeCompare(b.date)),
+  };
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEED_STORY_END = Math.max(...SEED_HISTORY.map(step => Date.parse(step.date)));

@@ -6,31 +6,32 @@ import { renderEnvironment } from '../platform/environmentFile';
 import { renderRelease, setReleaseDigest } from '../platform/releaseFile';
 import {
   declaredServices,
-  SEED_HISTORY,
   SEED_INITIAL_COMMIT,
-  SEED_PRODUCTS,
   seedDigest,
   seedDateAsOf,
+  seedStory,
 } from './seedData';
 
 /**
- * Writes the demo products as a real history on `main`: an initial layout
- * commit and then CI pushes and promotions by different authors, dated so
- * that the story ends a day before `now`.
+ * Writes the seed's products (with `demoProducts`, the demo's as well) as a
+ * real history on `main`: an initial layout commit and then CI pushes and
+ * promotions by different authors, dated so that the story ends a day before `now`.
  * Does nothing when `main` already exists (a reused data dir).
  */
 export async function seedPlatform(
   repo: GitRepo,
   committer: FileCommitter,
   users: UserDirectory,
-  now: Date = new Date(),
+  options: { demoProducts?: boolean; now?: Date } = {},
 ): Promise<void> {
   if (await repo.readRef('refs/heads/main')) return;
+  const now = options.now ?? new Date();
   const dated = (date: string) => seedDateAsOf(date, now);
+  const story = seedStory(options.demoProducts ?? false);
 
   const files: FileWrite[] = [];
   const releases = new Map<string, string>();
-  for (const product of SEED_PRODUCTS) {
+  for (const product of story.products) {
     for (const stage of STAGES) {
       const key = { team: product.team, product: product.product, stage };
       const services = declaredServices(product, stage);
@@ -62,7 +63,7 @@ export async function seedPlatform(
     author: initialAuthor,
   });
 
-  for (const step of SEED_HISTORY) {
+  for (const step of story.history) {
     const changed = new Map<string, string>();
     for (const bump of step.bumps) {
       const filePath = releasePath(bump);

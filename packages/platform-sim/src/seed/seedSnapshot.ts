@@ -19,10 +19,10 @@ interface Snapshot {
  */
 const snapshots = new Map<string, Snapshot>();
 
-/** What the seeded repositories depend on: the platform repo's name, its users, the canary. */
+/** What the seeded repositories depend on: the platform repo's name, its users, the canary, the Products. */
 export function seedSnapshotKey(options: SimOptions): string {
-  const { owner, repo, tokens, canaryWeights, imageNaming } = options;
-  return JSON.stringify({ owner, repo, tokens, canaryWeights, imageNaming });
+  const { owner, repo, tokens, canaryWeights, imageNaming, demoProducts } = options;
+  return JSON.stringify({ owner, repo, tokens, canaryWeights, imageNaming, demoProducts });
 }
 
 /** Writes the snapshot for `key` into the empty `dataDir`; false when there is none fresh enough. */
