@@ -22,7 +22,10 @@ else
   echo "The app is unchanged since its last build: not rebuilding it."
 fi
 
-node packages/platform-sim/dist/cli/main.js --port "$SIM_PORT" &
+# The demo's own Product (alpha/blog) as well, and incidents reported to the
+# events ingress that app-config.yaml opens for the incident gate.
+node packages/platform-sim/dist/cli/main.js --port "$SIM_PORT" --demo-products \
+  --incidents-url http://localhost:7007/api/events/http/promotions.incidents &
 SIM_PID=$!
 trap 'kill $SIM_PID 2>/dev/null || true' EXIT INT TERM
 for _ in $(seq 1 50); do
@@ -38,8 +41,10 @@ done
 
   Backstage with the promotions plugins is ready: http://localhost:7007
   Sign in as Alice (release-approver) or Bob (developer on alpha),
-  then open Catalog -> shop.  Play CI with:
+  then open Catalog -> shop (climbs on its own) or blog (by hand only).
+  Play CI and the incident tool with:
     npm run sim:push -- alpha shop storefront
+    npm run sim:incident -- alpha shop --open
 
 MSG
       exit 0
