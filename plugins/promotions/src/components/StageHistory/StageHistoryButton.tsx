@@ -5,7 +5,8 @@ import { StageHistoryDialog } from './StageHistoryDialog';
 
 /**
  * Opens what was released into a stage, and when. Given the stage as the
- * ladder shows it now, entries that differ from it offer a rollback.
+ * ladder shows it now, each entry offers to revert its change or to restore
+ * the state after it, where that would change something.
  */
 export const StageHistoryButton = (props: {
   product: ProductRef;
