@@ -127,6 +127,30 @@ describe('promotions against the simulator', () => {
     );
   });
 
+  it('reverts the oldest history entry shown: the digest it replaced was read with it, an older one is refused', async () => {
+    const seeded = releaseDigest(sim, 'dev', 'storefront');
+    const pushed: string[] = [];
+    for (let i = 0; i < 21; i++) {
+      pushed.push((await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' })).digest);
+    }
+    const history = await request(server)
+      .get('/api/promotions/products/alpha/shop/stages/dev/history')
+      .set('Authorization', asUser('bob'));
+    expect(history.body.items).toHaveLength(20);
+    // The oldest entry shown is the second push; the first, read beside it, is what it replaced.
+    expect(history.body.items[19].changes).toEqual([{ service: 'storefront', from: pushed[0], to: pushed[1] }]);
+
+    const rollback = (digest: string) =>
+      request(server)
+        .post('/api/promotions/products/alpha/shop/rollbacks')
+        .set('Authorization', asUser('bob'))
+        .send({ stage: 'dev', services: { storefront: digest } });
+    const tooOld = await rollback(seeded);
+    expect(tooOld.status).toBe(409);
+    expect(tooOld.body.error.message).toMatch(/not in the recent history/);
+    expect((await rollback(pushed[0])).status).toBe(201);
+  });
+
   it.each([
     ['the source is Degraded', () => sim.control.setApp('alpha-shop-dev', { health: 'Degraded' }), { toStage: 'test', services: ['storefront'] }, /not healthy in dev/],
     ['ArgoCD is unreachable', () => sim.control.setArgocdDown(true), { toStage: 'test', services: ['storefront'] }, /unknown/],
