@@ -1,7 +1,7 @@
 import { Browser, Locator, Page } from 'playwright-core';
 import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './__testUtils__/stack';
 import { launchBrowser, openShop, screenshot } from './__testUtils__/browser';
-import { measureLadder, scrollingSideways, wrappedLabels } from './__testUtils__/layout';
+import { labelsMissingFromNames, measureLadder, scrollingSideways, wrappedLabels } from './__testUtils__/layout';
 
 jest.setTimeout(240_000);
 
@@ -133,6 +133,13 @@ describe('the ladder at 1280 and 1920 pixels', () => {
       expect(
         await page.getByTestId('hold-reason-uat-cart').textContent(),
       ).toContain('Incident INC-7');
+      // Every control is named by what it shows, so speech users can say it.
+      expect(await labelsMissingFromNames(page.getByTestId('ladder-card'))).toEqual([]);
+      expect(await page.getByRole('button', { name: 'History of dev' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Changes from uat to staging' }).count()).toBe(1);
+      expect(
+        await page.getByRole('button', { name: /^Promote \w+ from \w+ into \w+$/ }).count(),
+      ).toBeGreaterThan(0);
       await cardInView(page);
       await screenshot(page, `ladder-${width}`);
       await page.context().close();
@@ -153,7 +160,7 @@ describe('the ladder at 1280 and 1920 pixels', () => {
     const oneLine = (await page.getByTestId('history-dev').boundingBox())!.height;
     for (const button of promote) {
       expect(await button.textContent()).toBe('');
-      expect(await button.getAttribute('aria-label')).toMatch(/^Request promotion /);
+      expect(await button.getAttribute('aria-label')).toMatch(/^Promote /);
       const box = (await button.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(cardBox.x);
       expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);

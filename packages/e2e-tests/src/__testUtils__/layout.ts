@@ -103,3 +103,26 @@ export function clippedText(root: Locator): Promise<string[]> {
       .map(el => el.textContent ?? ''),
   );
 }
+
+/**
+ * The buttons inside `root` whose accessible name does not contain their
+ * visible label (WCAG 2.5.3, label in name), as "label → name". A speech
+ * user says what they see ("click Promote"); a name without it cannot be
+ * spoken.
+ */
+export function labelsMissingFromNames(root: Locator): Promise<string[]> {
+  return root.evaluate(element =>
+    Array.from(element.querySelectorAll<HTMLElement>('button, [role="button"], a[href]'))
+      .filter(el => el.offsetParent !== null)
+      .map(el => {
+        const visible = el.innerText.replace(/\s+/g, ' ').trim();
+        const labelledBy = el.getAttribute('aria-labelledby');
+        const name =
+          el.getAttribute('aria-label') ??
+          (labelledBy ? document.getElementById(labelledBy)?.textContent ?? '' : visible);
+        return { visible, name: name.replace(/\s+/g, ' ').trim() };
+      })
+      .filter(({ visible, name }) => visible && !name.toLowerCase().includes(visible.toLowerCase()))
+      .map(({ visible, name }) => `${visible} → ${name}`),
+  );
+}

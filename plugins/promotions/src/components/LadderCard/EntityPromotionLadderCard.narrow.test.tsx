@@ -16,9 +16,9 @@ const CREATE_APP_AT_1280_PX = 629;
 /** This repository's app in a 1280 px window: the ladder gets the page's width. */
 const FULL_WIDTH_AT_1280_PX = 984;
 
-const PROMOTE_INTO_TEST = 'Request promotion from dev into test';
+const PROMOTE_INTO_TEST = 'Promote from dev into test';
 const PROMOTE_STOREFRONT_INTO_TEST =
-  'Request promotion of storefront from dev into test';
+  'Promote storefront from dev into test';
 
 /** A stage like `from`, named `name`, in step with the stage below it. */
 function inStepCopy(from: LadderStage, name: string): LadderStage {

@@ -59,7 +59,7 @@ describe('EntityPromotionLadderCard', () => {
     const testCart = screen.getByTestId('cell-test-cart');
     expect(within(testCart).queryByTestId('flow-test-cart')).not.toBeInTheDocument();
     expect(testCart).not.toHaveTextContent('new in');
-    expect(within(testCart).queryByRole('button', { name: /Request promotion/ })).not.toBeInTheDocument();
+    expect(within(testCart).queryByRole('button', { name: /^Promote / })).not.toBeInTheDocument();
 
     expect(screen.getByTestId('in-step-prod')).toHaveTextContent('In step with test');
     expect(screen.getByTestId('stage-dev')).toHaveTextContent('CI releases here');
@@ -134,7 +134,7 @@ describe('EntityPromotionLadderCard', () => {
     expect(live).toHaveTextContent('#42');
     expect(live).toHaveTextContent('Awaiting approval');
     // It carries what test has: there is nothing to replace it with.
-    expect(within(screen.getByTestId('stage-prod')).queryByRole('button', { name: /Request promotion/ })).toBeNull();
+    expect(within(screen.getByTestId('stage-prod')).queryByRole('button', { name: /^Promote / })).toBeNull();
     expect(screen.getByTestId('in-flight-prod-storefront')).toHaveTextContent('#42');
     expect(screen.queryByTestId('request-promotion-prod-storefront')).not.toBeInTheDocument();
     expect(within(screen.getByTestId('open-promotion-p-1')).getByText('#42')).toBeInTheDocument();

@@ -23,10 +23,13 @@ const useStyles = makeStyles(theme => ({
 const OlderBelow = (props: { stage: LadderStage; below: LadderStage; service: string; reason: string }) => {
   const classes = useStyles();
   const { stage, below } = props;
+  const auto = stage.services[props.service]?.autoPromotion;
+  const explanation = [
+    `${props.reason}. Moving it up would be a downgrade: the auto-promoter never makes one; only a person rolls ${stage.name} back, from its History.`,
+    ...(auto ? [describeAutoPromotion(auto)] : []),
+  ].join(' ');
   return (
-    <Tooltip
-      title={`${props.reason}. Moving it up would be a downgrade: the auto-promoter never makes one; only a person rolls ${stage.name} back, from its History.`}
-    >
+    <Tooltip title={explanation}>
       <Typography
         variant="caption"
         component="div"

@@ -64,10 +64,12 @@ export const RequestPromotionButton = (props: {
   const blocks = (stage.guards ?? []).filter(guard => guard.verdict === 'block');
   const blockedByPolicy = blocks.length > 0 && !override.allowed;
   const key = service ? `${stage.name}-${service}` : stage.name;
-  const label = service
-    ? `Request promotion of ${service} from ${below} into ${stage.name}`
-    : `Request promotion from ${below} into ${stage.name}`;
   const text = props.label ?? 'Promote';
+  // The accessible name starts with the visible text (WCAG 2.5.3), then says what and where.
+  const spoken = text.replace(/…$/, '');
+  const label = service
+    ? `${spoken} ${service} from ${below} into ${stage.name}`
+    : `${spoken} from ${below} into ${stage.name}`;
   const button = (
     <Button
       size="small"

@@ -19,6 +19,7 @@ export const StageHistoryButton = (props: {
     <>
       <LinkButton
         label="History"
+        name={`History of ${props.stage}`}
         title={`What was released into ${props.stage}, and rollbacks`}
         onClick={() => setOpen(true)}
         testId={`history-${props.stage}`}

@@ -15,6 +15,7 @@ export const WhatChangedButton = (props: {
     <>
       <LinkButton
         label="Changes"
+        name={`Changes from ${props.fromStage} to ${props.toStage}`}
         title={label}
         onClick={() => setOpen(true)}
         testId={`changes-${props.toStage}`}
