@@ -136,7 +136,7 @@ describe('the ladder at 1280 and 1920 pixels', () => {
       // Every control is named by what it shows, so speech users can say it.
       expect(await labelsMissingFromNames(page.getByTestId('ladder-card'))).toEqual([]);
       expect(await page.getByRole('button', { name: 'History of dev' }).count()).toBe(1);
-      expect(await page.getByRole('button', { name: 'Changes from uat to staging' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Changes from dev to test' }).count()).toBe(1);
       expect(
         await page.getByRole('button', { name: /^Promote \w+ from \w+ into \w+$/ }).count(),
       ).toBeGreaterThan(0);
