@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-mkdocs.sh
 
 # Database tests run on SQLite always, and on PostgreSQL where one answers.
 if [ -z "${BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING:-}" ] && \
@@ -15,6 +16,10 @@ fi
 
 echo "== type check"
 npx tsc
+echo "== docs (mkdocs build --strict: every page in the nav, every link resolves)"
+docs_site=$(mktemp -d)
+mkdocs build --strict --quiet --site-dir "$docs_site"
+rm -rf "$docs_site"
 echo "== API reports"
 node scripts/api-reports.js --ci
 echo "== build the app"
