@@ -23,6 +23,7 @@ export * from './ladder/types';
 export * from './ladder/rules';
 export * from './ladder/arrival';
 export * from './promotions/types';
+export * from './people/actorNames';
 export * from './promotions/releaseChanges';
 export * from './promotions/planRollback';
 export * from './promotions/planPromotion';

@@ -34,7 +34,7 @@ describe('incidentVerdict', () => {
       'prod',
       undefined,
       'needs-approval',
-      'incident INC-1 (https://status.example/INC-1) is open: prod needs an approval from an incident commander (group:default/incident-commanders) as well',
+      'incident INC-1 (https://status.example/INC-1) is open: prod needs an approval from an incident commander (incident-commanders) as well',
     ],
     [
       'approval mode after a commander approved',
@@ -43,11 +43,21 @@ describe('incidentVerdict', () => {
       'prod',
       'user:default/dave',
       'allow',
-      'Approved by incident commander user:default/dave while incident INC-1 (https://status.example/INC-1) is open',
+      'Approved by incident commander dave while incident INC-1 (https://status.example/INC-1) is open',
     ],
     ['approval mode, no incident', approval, [], 'prod', undefined, 'allow', 'No open incident'],
   ] as const)('%s', (_case, policy, incidents, stage, commander, verdict, reason) => {
     expect(incidentVerdict(policy, [...incidents], stage, commander)).toEqual({ verdict, reason });
+  });
+
+  it('names the commander and the commanders as the catalog does', () => {
+    const nameOf = (actor: string) => (actor === 'user:default/dave' ? 'Dave Dispatcher' : 'Incident commanders');
+    expect(incidentVerdict(approval, [inc1], 'prod', 'user:default/dave', nameOf).reason).toBe(
+      'Approved by incident commander Dave Dispatcher while incident INC-1 (https://status.example/INC-1) is open',
+    );
+    expect(incidentVerdict(approval, [inc1], 'prod', undefined, nameOf).reason).toMatch(
+      /needs an approval from an incident commander \(Incident commanders\) as well$/,
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { actorNameWithoutCatalog } from '../people/actorNames';
 import { GuardVerdict } from './types';
 
 /**
@@ -59,7 +60,8 @@ function naming(incidents: OpenIncident[]): string {
 /**
  * The incident guard's verdict on a promotion into `stage` of a Product with
  * these open incidents. `commanderApproval` is the incident commander who
- * approved the promotion's current head, if one did.
+ * approved the promotion's current head, if one did. The reason names people
+ * and groups by `nameOf` (their catalog names), never by ref.
  *
  * @public
  */
@@ -68,6 +70,7 @@ export function incidentVerdict(
   incidents: OpenIncident[],
   stage: string,
   commanderApproval?: string,
+  nameOf: (actor: string) => string = actorNameWithoutCatalog,
 ): GuardVerdict {
   const gate = stageIncidentGate(policy, incidents, stage);
   if (!gate) {
@@ -78,11 +81,11 @@ export function incidentVerdict(
   }
   if (gate.mode === 'block') return { verdict: 'block', reason: `${stage} is closed while ${naming(incidents)}` };
   if (commanderApproval) {
-    return { verdict: 'allow', reason: `Approved by incident commander ${commanderApproval} while ${naming(incidents)}` };
+    return { verdict: 'allow', reason: `Approved by incident commander ${nameOf(commanderApproval)} while ${naming(incidents)}` };
   }
   return {
     verdict: 'needs-approval',
-    reason: `${naming(incidents)}: ${stage} needs an approval from an incident commander (${gate.commanders.join(', ')}) as well`,
+    reason: `${naming(incidents)}: ${stage} needs an approval from an incident commander (${gate.commanders.map(nameOf).join(', ')}) as well`,
   };
 }
 

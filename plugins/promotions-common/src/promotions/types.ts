@@ -31,6 +31,8 @@ export interface Promotion {
   kind?: 'promotion' | 'rollback';
   /** Why it is closed or failed, or what it waits for. */
   statusReason?: string;
+  /** Set when a release-approver (or its requester) rejected it: who (an entity ref) and why. */
+  rejection?: PromotionRejection;
   pullRequest: { number: number; url: string };
   createdAt: string;
   updatedAt: string;
@@ -39,6 +41,17 @@ export interface Promotion {
    * approvals of its current PR head and the quorum it needs.
    */
   approval?: PromotionApproval;
+}
+
+/**
+ * A release-approver's "no" to a promotion, as recorded: `by` is their
+ * entity ref; people see their catalog name.
+ *
+ * @public
+ */
+export interface PromotionRejection {
+  by: string;
+  reason: string;
 }
 
 /** @public */
