@@ -2,7 +2,14 @@ import { ReactElement } from 'react';
 import { JsonObject } from '@backstage/types';
 import { configApiRef, identityApiRef } from '@backstage/core-plugin-api';
 import { Entity } from '@backstage/catalog-model';
-import { EntityProvider, catalogApiRef, entityRouteRef } from '@backstage/plugin-catalog-react';
+import {
+  EntityPresentationApi,
+  EntityProvider,
+  catalogApiRef,
+  defaultEntityPresentation,
+  entityPresentationApiRef,
+  entityRouteRef,
+} from '@backstage/plugin-catalog-react';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { mockApis, renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { PromotionsApi, promotionsApiRef } from '../api';
@@ -29,6 +36,20 @@ export interface CardOptions {
   system?: Entity;
   getEntityByRef?: jest.Mock;
   config?: JsonObject;
+  /** Entity ref → the name the catalog presents it by (its profile's display name); others by entity name. */
+  displayNames?: Record<string, string>;
+}
+
+/** The catalog's presentation of people and groups, as the app's entity presentation API gives it. */
+function presentationApi(displayNames: Record<string, string>): EntityPresentationApi {
+  return {
+    forEntity(entityOrRef, context) {
+      const snapshot = defaultEntityPresentation(entityOrRef, context);
+      const primaryTitle = displayNames[snapshot.entityRef] ?? snapshot.primaryTitle;
+      const named = { ...snapshot, primaryTitle };
+      return { snapshot: named, promise: Promise.resolve(named) };
+    },
+  };
 }
 
 export const BOB_IDENTITY = {
@@ -51,6 +72,7 @@ export function renderCard(card: ReactElement, options: CardOptions) {
         [permissionApiRef, options.permissions ?? fakePermissionApi()],
         [identityApiRef, mockApis.identity(options.user ?? BOB_IDENTITY)],
         [configApiRef, mockApis.config({ data: options.config ?? {} })],
+        [entityPresentationApiRef, presentationApi(options.displayNames ?? {})],
       ]}
     >
       <EntityProvider entity={options.entity}>{card}</EntityProvider>

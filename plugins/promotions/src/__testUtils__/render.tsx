@@ -1,6 +1,7 @@
 import { ReactElement } from 'react';
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
+import { entityRouteRef } from '@backstage/plugin-catalog-react';
 import { PromotionsApi, promotionsApiRef } from '../api';
 import { StaticProductAccess } from '../access/ProductAccessContext';
 import { ProductViewer } from '../access/productChangeAccess';
@@ -47,5 +48,7 @@ export function renderWithPromotionsApis(
     >
       <StaticProductAccess viewer={{ ...BOB, ...options.viewer }}>{element}</StaticProductAccess>
     </TestApiProvider>,
+    // People and groups link to their catalog pages.
+    { mountedRoutes: { '/catalog/:namespace/:kind/:name': entityRouteRef } },
   );
 }

@@ -23,6 +23,16 @@ const promotions = [
     updatedAt: '2026-11-30T08:00:30.000Z',
   }),
   shopPromotion({
+    id: 'p-rejected',
+    status: 'closed',
+    statusReason: 'Rejected by Alice Approver: Not during the audit freeze',
+    rejection: { by: 'user:default/alice', reason: 'Not during the audit freeze' },
+    requestedBy: 'user:default/bob',
+    pullRequest: { number: 42, url: 'https://github.com/acme/platform/pull/42' },
+    createdAt: '2026-11-30T07:00:00.000Z',
+    updatedAt: '2026-11-30T07:05:00.000Z',
+  }),
+  shopPromotion({
     id: 'p-merged',
     fromStage: 'dev',
     toStage: 'test',
@@ -49,7 +59,12 @@ describe('EntityPromotionHistoryCard', () => {
     expect(listPromotions).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' });
     expect(
       screen.getAllByTestId(/^history-promotion-/).map(row => row.getAttribute('data-testid')),
-    ).toEqual(['history-promotion-p-open', 'history-promotion-p-rollback', 'history-promotion-p-merged']);
+    ).toEqual([
+      'history-promotion-p-open',
+      'history-promotion-p-rollback',
+      'history-promotion-p-rejected',
+      'history-promotion-p-merged',
+    ]);
     expect(merged).toHaveTextContent('dev → test');
     expect(merged).toHaveTextContent('cart: ccccccc→eeeeeee');
     expect(within(merged).getByTestId('history-status-p-merged')).toHaveTextContent('Merged');
@@ -68,6 +83,24 @@ describe('EntityPromotionHistoryCard', () => {
     expect(within(open).getByTestId('history-status-p-open')).toHaveTextContent('Awaiting approval');
     expect(within(open).getByTestId('history-took-p-open')).toHaveTextContent(/so far$/);
     expect(screen.getByRole('table')).not.toHaveTextContent('user:default/');
+  });
+
+  it('says who rejected a promotion, by their catalog name linked to their page, and why', async () => {
+    await renderCard(<EntityPromotionHistoryCard />, {
+      entity: systemFor('shop'),
+      api: { listPromotions: jest.fn(async () => promotions), getLadder: jest.fn(async () => shopLadder()) },
+      displayNames: { 'user:default/alice': 'Alice Approver', 'user:default/bob': 'Bob Builder' },
+    });
+    const rejected = await screen.findByTestId('history-promotion-p-rejected');
+    expect(within(rejected).getByTestId('history-status-p-rejected')).toHaveTextContent('Closed');
+    const rejection = within(rejected).getByTestId('history-rejection-p-rejected');
+    await waitFor(() => expect(rejection).toHaveTextContent('Rejected by Alice Approver: Not during the audit freeze'));
+    expect(within(rejection).getByRole('link', { name: 'Alice Approver' })).toHaveAttribute(
+      'href',
+      '/catalog/default/user/alice',
+    );
+    expect(rejected).toHaveTextContent('Bob Builder');
+    expect(screen.getByRole('table')).not.toHaveTextContent(/(user|group):default\//);
   });
 
   it("filters by stage, in the ladder's order", async () => {
@@ -92,6 +125,6 @@ describe('EntityPromotionHistoryCard', () => {
     await userEvent.click(screen.getByTestId('stage-filter-dev'));
     expect(screen.getByTestId('history-empty')).toHaveTextContent('No promotions into dev yet.');
     await userEvent.click(screen.getByTestId('stage-filter-all'));
-    expect(screen.getAllByTestId(/^history-promotion-/)).toHaveLength(3);
+    expect(screen.getAllByTestId(/^history-promotion-/)).toHaveLength(4);
   });
 });

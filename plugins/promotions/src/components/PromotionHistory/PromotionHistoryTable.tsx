@@ -66,9 +66,19 @@ export const PromotionHistoryTable = (props: {
             <TableCell>
               <PromotionStatusChip
                 status={promotion.status}
-                reason={promotion.statusReason}
+                reason={promotion.rejection ? undefined : promotion.statusReason}
                 testId={`history-status-${promotion.id}`}
               />
+              {promotion.rejection && (
+                <Typography
+                  variant="caption"
+                  display="block"
+                  data-testid={`history-rejection-${promotion.id}`}
+                >
+                  Rejected by <ActorName actor={promotion.rejection.by} link />:{' '}
+                  {promotion.rejection.reason}
+                </Typography>
+              )}
             </TableCell>
             <TableCell>
               {promotion.approvedBy ? (

@@ -1,15 +1,28 @@
+import { Fragment, ReactNode } from 'react';
 import { Typography } from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
+import { ActorName } from '../common/ActorName';
 import { DigestChangesTable } from '../common/DigestChangesTable';
 import { useSectionStyles } from '../common/styles';
 import { PromotionPreview } from './previewPromotion';
 
-function whatHappensNext(preview: PromotionPreview, approvers: string[]): string {
+function whatHappensNext(preview: PromotionPreview, approvers: string[]): ReactNode {
   if (!preview.requiresApproval) {
     return `Merges automatically once ${preview.fromStage} is healthy.`;
   }
-  const who = approvers.length ? ` (members of ${approvers.join(', ')})` : '';
-  return `Needs a release-approver${who} before it merges.`;
+  if (!approvers.length) return 'Needs a release-approver before it merges.';
+  return (
+    <>
+      Needs a release-approver (members of{' '}
+      {approvers.map((group, index) => (
+        <Fragment key={group}>
+          {index > 0 && ', '}
+          <ActorName actor={group} link />
+        </Fragment>
+      ))}
+      ) before it merges.
+    </>
+  );
 }
 
 /** What a promotion would change, what it leaves alone and why, and what follows. */

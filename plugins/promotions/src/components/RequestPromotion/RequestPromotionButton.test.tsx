@@ -100,9 +100,14 @@ describe('RequestPromotionButton', () => {
     expect(within(dialog).getByTestId('promotion-left-cart')).toHaveTextContent(
       "prod already carries cart's digest from test",
     );
-    expect(within(dialog).getByTestId('promotion-next-step')).toHaveTextContent(
-      'Needs a release-approver (members of group:default/release-approvers) before it merges',
+    const nextStep = within(dialog).getByTestId('promotion-next-step');
+    expect(nextStep).toHaveTextContent('Needs a release-approver (members of release-approvers) before it merges');
+    // Groups by name, linked to their page; no entity refs anywhere in the dialog.
+    expect(within(nextStep).getByRole('link', { name: 'release-approvers' })).toHaveAttribute(
+      'href',
+      '/catalog/default/group/release-approvers',
     );
+    expect(dialog).not.toHaveTextContent(/(user|group):default\//);
     expect(within(dialog).queryByTestId('promotion-open-notice')).not.toBeInTheDocument();
   });
 

@@ -1,20 +1,16 @@
-import { EntityDisplayName } from '@backstage/plugin-catalog-react';
-
-const CATALOG_REF = /^(user|group):/i;
+import { EntityDisplayName, EntityRefLink } from '@backstage/plugin-catalog-react';
+import { actorNameWithoutCatalog, isCatalogActor } from '@refplat/plugin-promotions-common';
 
 /**
- * How to call an actor that is not in the catalog: the plugin's own workers
- * (`plugin:promotions/auto-promoter`, `promotions-gate`) by their name.
+ * A person (or group) by their catalog display name, linked to their page
+ * when `link` is set; the plugin's workers (`plugin:promotions/auto-promoter`,
+ * `promotions-gate`) by their name.
  */
-export function machineActorName(actor: string): string {
-  const name = actor.replace(/^plugin:[^/]+\//, '').replace(/^promotions-/, '');
-  return name.charAt(0).toLocaleUpperCase('en-US') + name.slice(1);
-}
-
-/** A person (or group) by their catalog display name; the plugin's workers by name. */
-export const ActorName = (props: { actor: string }) =>
-  CATALOG_REF.test(props.actor) ? (
-    <EntityDisplayName entityRef={props.actor} hideIcon />
+export const ActorName = (props: { actor: string; link?: boolean }) => {
+  if (!isCatalogActor(props.actor)) return <>{actorNameWithoutCatalog(props.actor)}</>;
+  return props.link ? (
+    <EntityRefLink entityRef={props.actor} hideIcon />
   ) : (
-    <>{machineActorName(props.actor)}</>
+    <EntityDisplayName entityRef={props.actor} hideIcon />
   );
+};
