@@ -12,6 +12,7 @@ import { Octokit } from '@octokit/rest';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { PromotionOpener } from '../promotions/PromotionOpener';
 import { branchName, promotionFingerprint } from '../promotions/pullRequestText';
+import { namesWithoutCatalog } from '../service/ActorNames';
 import { releasePath } from '../ladder/readProductRecords';
 import { createPromotionsServices } from '../service/createServices';
 import { simConfig } from './testBackend';
@@ -62,6 +63,7 @@ export async function costServices(
     store: services.store,
     writer: new PlatformRepoWriter(octokit, config.platformRepo),
     logger,
+    names: namesWithoutCatalog,
   });
 
   /**

@@ -98,12 +98,12 @@ function healthSourceConfig(sim: SimAddresses, healthSource: HealthSourceKind | 
   };
 }
 
-function user(name: string, groups: string[]): Entity {
+function user(name: string, displayName: string, groups: string[]): Entity {
   return {
     apiVersion: 'backstage.io/v1alpha1',
     kind: 'User',
     metadata: { name, namespace: 'default' },
-    spec: { memberOf: groups },
+    spec: { profile: { displayName }, memberOf: groups },
     relations: groups.map(group => ({
       type: 'memberOf',
       targetRef: `group:default/${group}`,
@@ -117,11 +117,11 @@ function user(name: string, groups: string[]): Entity {
  * System names shop-release).
  */
 export const DEMO_USERS = [
-  user('alice', ['release-approvers', 'platform']),
-  user('bob', ['alpha']),
-  user('carol', ['release-approvers']),
-  user('dave', ['incident-commanders']),
-  user('erin', ['shop-release']),
+  user('alice', 'Alice Approver', ['release-approvers', 'platform']),
+  user('bob', 'Bob Builder', ['alpha']),
+  user('carol', 'Carol Checker', ['release-approvers']),
+  user('dave', 'Dave Dispatcher', ['incident-commanders']),
+  user('erin', 'Erin Enabler', ['shop-release']),
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'crypto';
+import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
 import { DatabasePromotionStore } from './DatabasePromotionStore';
 import { LIVE_STATUSES, NewPromotion, OpenPromotionConflictError } from './PromotionStore';
@@ -6,6 +7,7 @@ import { LIVE_STATUSES, NewPromotion, OpenPromotionConflictError } from './Promo
 jest.setTimeout(60_000);
 
 const databases = TestDatabases.create({ ids: ['POSTGRES_15', 'SQLITE_3'] });
+const REJECTION_MIGRATION = '20261207000000_promotion_rejection.js';
 
 const digest = (c: string) => `sha256:${c.repeat(64)}`;
 
@@ -193,5 +195,45 @@ describe.each(databases.eachSupportedId())('DatabasePromotionStore on %p', datab
       { type: 'pr-opened', actor: 'promotions-reconciler' },
     );
     expect(adopted).toMatchObject({ pullRequest: { number: 9 }, leaseExpiresAt: undefined });
+  });
+
+  it('keeps who rejected a promotion and why, and clears it when the promotion turns out merged', async () => {
+    const store = await createStore(databaseId);
+    const { record } = await store.insertLive(newPromotion(), 'user:default/bob');
+    const rejection = { by: 'user:default/alice', reason: 'Not during the audit freeze' };
+    const rejected = await store.transition(
+      record.id,
+      {},
+      { status: 'closed', statusReason: 'Rejected by Alice Approver: Not during the audit freeze', rejection },
+      { type: 'rejected', actor: rejection.by, detail: rejection.reason },
+    );
+    expect(rejected?.rejection).toEqual(rejection);
+    expect((await store.listForProduct('alpha', 'shop', 5))[0].rejection).toEqual(rejection);
+    const merged = await store.transition(record.id, { status: ['closed'] }, { status: 'merged', rejection: undefined });
+    expect(merged?.rejection).toBeUndefined();
+  });
+
+  it('gives promotions rejected before the rejection column theirs, from the audit trail', async () => {
+    const knex = await databases.init(databaseId);
+    const directory = resolvePackagePath('@refplat/plugin-promotions-backend', 'migrations');
+    // The database as it was before the rejection column.
+    const pending: { file: string }[] = (await knex.migrate.list({ directory }))[1];
+    const before = pending.map(migration => migration.file).filter(file => file < REJECTION_MIGRATION);
+    for (const name of before.sort()) await knex.migrate.up({ directory, name });
+    const store = new DatabasePromotionStore(knex);
+    const { record } = await store.insertLive(newPromotion({ toStage: 'prod' }), 'user:default/bob');
+    await knex('promotions').where({ id: record.id }).update({ status: 'closed', open_key: null });
+    await knex('promotion_events').insert({
+      promotion_id: record.id,
+      type: 'rejected',
+      actor: 'user:default/alice',
+      at: '2026-12-01T10:00:00.000Z',
+      detail: 'cart 2.3 breaks checkout',
+    });
+    const { record: live } = await store.insertLive(newPromotion(), 'user:default/bob');
+
+    await knex.migrate.latest({ directory });
+    expect((await store.get(record.id))?.rejection).toEqual({ by: 'user:default/alice', reason: 'cart 2.3 breaks checkout' });
+    expect((await store.get(live.id))?.rejection).toBeUndefined();
   });
 });

@@ -54,6 +54,7 @@ type Row = {
   lease_expires_at: string | null;
   guard_state: string | null;
   guard_override: string | null;
+  rejection: string | null;
   open_key: string | null;
   created_at: string;
   updated_at: string;
@@ -87,6 +88,7 @@ function toRecord(row: Row): PromotionRecord {
     leaseExpiresAt: row.lease_expires_at ?? undefined,
     guardState: row.guard_state ?? undefined,
     guardOverride: row.guard_override ? JSON.parse(row.guard_override) : undefined,
+    rejection: row.rejection ? JSON.parse(row.rejection) : undefined,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -114,6 +116,7 @@ function toRowChanges(changes: PromotionChanges, now: string): Partial<Row> {
   if ('guardOverride' in changes) {
     row.guard_override = changes.guardOverride ? JSON.stringify(changes.guardOverride) : null;
   }
+  if ('rejection' in changes) row.rejection = changes.rejection ? JSON.stringify(changes.rejection) : null;
   return row;
 }
 

@@ -48,6 +48,7 @@ export type PromotionChanges = Partial<
     | 'leaseExpiresAt'
     | 'guardState'
     | 'guardOverride'
+    | 'rejection'
   >
 >;
 

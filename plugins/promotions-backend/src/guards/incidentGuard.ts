@@ -3,6 +3,7 @@ import type { PromotionGuard } from '@refplat/plugin-promotions-node';
 import { PromotionStore } from '../database/PromotionStore';
 import { IncidentApprovals } from '../incidents/IncidentApprovals';
 import { IncidentStore } from '../incidents/IncidentStore';
+import { ActorNames } from '../service/ActorNames';
 
 export const INCIDENT_GUARD = 'incident';
 
@@ -16,15 +17,24 @@ export function incidentGuard(options: {
   incidents: IncidentStore;
   store: PromotionStore;
   approvals: IncidentApprovals;
+  /** The verdict's reason names the commanders, not their refs. */
+  names: ActorNames;
 }): PromotionGuard {
-  const { policy, incidents, store, approvals } = options;
+  const { policy, incidents, store, approvals, names } = options;
   return {
     name: INCIDENT_GUARD,
     evaluate: async promotion => {
       const open = await incidents.listOpen(promotion);
       const stored = policy.mode === 'approval' && open.length && promotion.id ? await store.get(promotion.id) : undefined;
       const commander = stored ? await approvals.commanderOf(stored) : undefined;
-      return incidentVerdict(policy, open, promotion.toStage, commander);
+      if (!open.length) return incidentVerdict(policy, open, promotion.toStage);
+      return incidentVerdict(
+        policy,
+        open,
+        promotion.toStage,
+        commander,
+        await names.namesOf([commander, ...policy.commanders]),
+      );
     },
   };
 }

@@ -106,7 +106,7 @@ describe('a conditional permission policy on Products', () => {
       .post(`/api/promotions/promotions/${toProd.body.promotion.id}/approve`)
       .set('Authorization', mockCredentials.user.header('user:default/bob'));
     expect(byBob.status).toBe(403);
-    expect(byBob.body.error.message).toMatch(/user:default\/bob is not a release-approver/);
+    expect(byBob.body.error.message).toMatch(/Bob Builder is not a release-approver/);
 
     // reading is unconditional in this policy
     const ladder = await request(server)

@@ -59,7 +59,7 @@ describe('ApprovalRights', () => {
       approvers: ['group:default/shop-release'],
     });
     await expect(approval.require(mockCredentials.user('user:default/alice'), SHOP, 'rejections')).rejects.toThrow(
-      'user:default/alice is not a release-approver: rejections need membership of group:default/shop-release',
+      'alice is not a release-approver: rejections need membership of shop-release',
     );
   });
 });

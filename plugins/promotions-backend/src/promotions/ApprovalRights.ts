@@ -1,10 +1,12 @@
 import { BackstageCredentials, LoggerService, PermissionsService } from '@backstage/backend-plugin-api';
-import { RELATION_MEMBER_OF, stringifyEntityRef } from '@backstage/catalog-model';
+import { RELATION_MEMBER_OF } from '@backstage/catalog-model';
 import { NotAllowedError } from '@backstage/errors';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import {
   ApprovalPolicy,
   ProductRef,
+  actorNameWithoutCatalog,
+  entityDisplayName,
   formatProductRef,
   isApprover,
   productApprovalPolicy,
@@ -19,7 +21,7 @@ export interface ApproverCandidate {
   userEntityRef: string;
   /** Their User ref and their Groups. */
   claims: string[];
-  /** Their ref as the catalog spells it, for messages. */
+  /** Their name as the catalog presents it, for messages. */
   name: string;
 }
 
@@ -75,7 +77,7 @@ export class ApprovalRights {
     return {
       userEntityRef,
       claims: [userEntityRef, ...groups],
-      name: user ? stringifyEntityRef(user) : userEntityRef,
+      name: user ? entityDisplayName(user) : actorNameWithoutCatalog(userEntityRef),
     };
   }
 
@@ -97,7 +99,9 @@ export class ApprovalRights {
     ]);
     if (!isApprover(candidate.claims, policy)) {
       throw new NotAllowedError(
-        `${candidate.name} is not a release-approver: ${what} need membership of ${policy.approvers.join(', ')}`,
+        `${candidate.name} is not a release-approver: ${what} need membership of ${policy.approvers
+          .map(actorNameWithoutCatalog)
+          .join(', ')}`,
       );
     }
     return policy;

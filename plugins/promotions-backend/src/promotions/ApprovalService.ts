@@ -9,6 +9,7 @@ import {
   ApprovalPolicy,
   PromotionEvent,
   QuorumProgress,
+  actorNameWithoutCatalog,
   approvalComplete,
   approvalRole,
   isApprover,
@@ -21,7 +22,9 @@ import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { CommanderSituation, IncidentApprovals } from '../incidents/IncidentApprovals';
 import { authorizeProduct } from '../service/authorize';
+import { ActorNames, NameOf } from '../service/ActorNames';
 import { ApprovalRights } from './ApprovalRights';
+import { actorInMarkdown } from './pullRequestText';
 
 export const APPROVAL_CONTEXT = 'promotions/approval';
 
@@ -35,6 +38,8 @@ export interface ApprovalServiceOptions {
   onChange?: (promotionId: string) => void;
   /** The incident gate in approval mode: an incident commander's approval is needed as well. */
   incidentApprovals?: IncidentApprovals;
+  /** What people read (comments, statuses, reasons) names them; the record keeps refs. */
+  names: ActorNames;
 }
 
 type ApprovalRole = 'release-approver' | 'incident-commander';
@@ -76,7 +81,8 @@ export class ApprovalService {
     }
     if (config.approval.requireDistinctApprover && approver === promotion.requestedBy) {
       throw new ConflictError(
-        `${approver} requested this promotion and may not approve it; another release-approver must`,
+        // Said to the approver themselves: the one asking is the one who requested it.
+        'You requested this promotion and may not approve it; another release-approver must',
       );
     }
     if (!promotion.pullRequest.number) {
@@ -91,6 +97,15 @@ export class ApprovalService {
       );
     }
     const needed = quorumNeeded(policy, promotion.toStage);
+    const commanders = this.options.incidentApprovals?.commanders ?? [];
+    // Named before the transaction decides: its reason names the approvers so far. One who
+    // approves meanwhile is named by their entity name.
+    const nameOf = await this.options.names.namesOf([
+      approver,
+      promotion.requestedBy,
+      ...commanders,
+      ...(await store.listEvents(promotion.id)).map(earlier => earlier.actor),
+    ]);
     const event = {
       type: role === 'incident-commander' ? ('incident-approved' as const) : ('approved' as const),
       actor: approver,
@@ -103,7 +118,7 @@ export class ApprovalService {
       if (current.status !== 'awaiting-approval' || current.headSha !== pr.headSha) return undefined;
       count = countWith(events, { approver, role, commander }, pr.headSha, this.excludedApprover(current), needed);
       if (!count.complete) {
-        return { changes: { statusReason: waitingReason(count, this.options.incidentApprovals?.commanders ?? []) }, event };
+        return { changes: { statusReason: waitingReason(count, commanders, nameOf) }, event };
       }
       return {
         changes: { status: 'approved', approvedBy: approvedBy(count), approvedSha: pr.headSha, statusReason: undefined },
@@ -116,10 +131,10 @@ export class ApprovalService {
       throw new ConflictError(`Promotion ${promotion.id} changed while it was being approved (now ${current?.status}); look again`);
     }
     if (count.complete) {
-      await this.recordApprovalOnPullRequest(promotion, approver, pr, count);
+      await this.recordApprovalOnPullRequest(promotion, approver, pr, count, nameOf);
       this.options.onChange?.(recorded.id);
     } else {
-      await this.recordPartialApprovalOnPullRequest(recorded, approver, pr, count, event.type);
+      await this.recordPartialApprovalOnPullRequest(recorded, approver, pr, count, event.type, nameOf);
     }
     return recorded;
   }
@@ -151,8 +166,12 @@ export class ApprovalService {
     });
     if (!role) {
       throw new NotAllowedError(
-        `${candidate.name} may not approve this promotion: it needs a release-approver (${policy.approvers.join(', ')})${
-          commander.commander ? '' : ` or, for the open incident, an incident commander (${incidentApprovals!.commanders.join(', ')})`
+        `${candidate.name} may not approve this promotion: it needs a release-approver (${policy.approvers
+          .map(actorNameWithoutCatalog)
+          .join(', ')})${
+          commander.commander
+            ? ''
+            : ` or, for the open incident, an incident commander (${incidentApprovals!.commanders.map(actorNameWithoutCatalog).join(', ')})`
         }`,
       );
     }
@@ -197,6 +216,7 @@ export class ApprovalService {
     approver: string,
     pr: { number: number; headSha: string },
     count: ApprovalCount,
+    nameOf: NameOf,
   ): Promise<void> {
     const { writer, logger } = this.options;
     const { quorum } = count;
@@ -207,13 +227,13 @@ export class ApprovalService {
         state: 'success',
         description:
           quorum.needed > 1
-            ? `Approved by ${approvedBy(count)} (${quorum.progress})`
-            : `Approved by ${count.commander.commander ? approvedBy(count) : approver}`,
+            ? `Approved by ${namedApprovers(count, nameOf)} (${quorum.progress})`
+            : `Approved by ${count.commander.commander ? namedApprovers(count, nameOf) : nameOf(approver)}`,
       })
       .then(() =>
         writer.comment(
           pr.number,
-          `Approved by \`${approver}\`${quorum.needed > 1 ? ` (${quorum.progress})` : ''} in Backstage (requested by \`${promotion.requestedBy}\`) for head ${pr.headSha}. It merges once \`${promotion.fromStage}\` is still healthy; a push to this branch voids the approval.`,
+          `Approved by ${actorInMarkdown(approver, nameOf)}${quorum.needed > 1 ? ` (${quorum.progress})` : ''} in Backstage (requested by ${actorInMarkdown(promotion.requestedBy, nameOf)}) for head ${pr.headSha}. It merges once \`${promotion.fromStage}\` is still healthy; a push to this branch voids the approval.`,
         ),
       )
       .catch(error => logger.warn(`Could not record the approval on PR #${pr.number}: ${error}`));
@@ -226,6 +246,7 @@ export class ApprovalService {
     pr: { number: number; headSha: string },
     count: ApprovalCount,
     type: 'approved' | 'incident-approved',
+    nameOf: NameOf,
   ): Promise<void> {
     const { writer, logger } = this.options;
     await writer
@@ -238,7 +259,7 @@ export class ApprovalService {
       .then(() =>
         writer.comment(
           pr.number,
-          `Approved by \`${approver}\`${type === 'incident-approved' ? ' (incident commander)' : ''} in Backstage for head ${pr.headSha}: ${recorded.statusReason}.`,
+          `Approved by ${actorInMarkdown(approver, nameOf)}${type === 'incident-approved' ? ' (incident commander)' : ''} in Backstage for head ${pr.headSha}: ${recorded.statusReason}.`,
         ),
       )
       .catch(error => logger.warn(`Could not record the approval on PR #${pr.number}: ${error}`));
@@ -269,7 +290,7 @@ function countWith(
   const { approver, role } = approval;
   const events = trail.filter(event => event.detail === headSha);
   if (events.some(event => (event.type === 'approved' || event.type === 'incident-approved') && event.actor === approver)) {
-    throw new ConflictError(`${approver} already approved this head; another release-approver must approve it`);
+    throw new ConflictError('You already approved this head; another release-approver must approve it');
   }
   const earlier = events.filter(event => event.type === 'approved').map(event => ({ approver: event.actor, sha: headSha }));
   const quorum = quorumProgress(
@@ -288,8 +309,18 @@ function countWith(
 }
 
 /** Everyone whose approval of the head counts: the quorum's approvers, then the incident commander. */
+function approvers(count: Pick<ApprovalCount, 'quorum' | 'commander'>): string[] {
+  return [...count.quorum.approvers, ...(count.commander.commander ? [count.commander.commander] : [])];
+}
+
+/** The record's `approvedBy`: their refs. */
 function approvedBy(count: Pick<ApprovalCount, 'quorum' | 'commander'>): string {
-  return [...count.quorum.approvers, ...(count.commander.commander ? [count.commander.commander] : [])].join(', ');
+  return approvers(count).join(', ');
+}
+
+/** `approvedBy` as people read it. */
+function namedApprovers(count: Pick<ApprovalCount, 'quorum' | 'commander'>, nameOf: NameOf): string {
+  return approvers(count).map(nameOf).join(', ');
 }
 
 function waitsForCommander(count: Pick<ApprovalCount, 'commander'>): boolean {
@@ -297,12 +328,12 @@ function waitsForCommander(count: Pick<ApprovalCount, 'commander'>): boolean {
 }
 
 /** What an incompletely approved promotion still waits for. */
-function waitingReason(count: ApprovalCount, commanders: string[]): string {
+function waitingReason(count: ApprovalCount, commanders: string[], nameOf: NameOf): string {
   const { quorum } = count;
-  const given = approvedBy(count);
+  const given = namedApprovers(count, nameOf);
   const missing = [
     ...(quorum.met ? [] : ['another release-approver']),
-    ...(waitsForCommander(count) ? [`an incident commander (${commanders.join(', ')})`] : []),
+    ...(waitsForCommander(count) ? [`an incident commander (${commanders.map(nameOf).join(', ')})`] : []),
   ];
   return `${quorum.progress} approvals${given ? ` (${given})` : ''}; waiting for ${missing.join(' and ')}`;
 }

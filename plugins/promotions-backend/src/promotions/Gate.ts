@@ -17,6 +17,7 @@ import { APPROVAL_CONTEXT } from './ApprovalService';
 import { PromotionOpener } from './PromotionOpener';
 import { PromotionReconciler } from './PromotionReconciler';
 import { pullRequestTitle } from './pullRequestText';
+import { ActorNames } from '../service/ActorNames';
 import { verifyPullRequest } from './verifyPullRequest';
 
 export const HEALTH_CONTEXT = 'promotions/health';
@@ -92,6 +93,8 @@ export class Gate {
       reconciler: PromotionReconciler;
       guards?: PromotionGuards;
       logger: LoggerService;
+      /** The reason a voided approval gives names the approvers, not their refs. */
+      names: ActorNames;
     },
   ) {}
 
@@ -234,8 +237,13 @@ export class Gate {
 
   /** An approval is for the head it was given on: a moved head needs a new approval. */
   private async voidApproval(promotion: PromotionRecord, pr: PullRequestInfo): Promise<PromotionRecord | undefined> {
-    const { store, writer, logger } = this.options;
-    const reason = `The pull request's head moved to ${pr.headSha.slice(0, 7)} after ${promotion.approvedBy ?? 'a release-approver'} approved ${
+    const { store, writer, logger, names } = this.options;
+    // `approvedBy` is the approvers' refs, comma-separated.
+    const approvers = promotion.approvedBy?.split(', ') ?? [];
+    const nameOf = await names.namesOf(approvers);
+    const reason = `The pull request's head moved to ${pr.headSha.slice(0, 7)} after ${
+      approvers.length ? approvers.map(nameOf).join(', ') : 'a release-approver'
+    } approved ${
       promotion.approvedSha ? promotion.approvedSha.slice(0, 7) : 'an earlier head'
     }; a release-approver must approve it again`;
     const voided = await store.transition(

@@ -6,7 +6,9 @@ import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/Prom
 import { PlatformRepoWriter, PullRequestInfo } from '../github/PlatformRepoWriter';
 import { releasePath } from '../ladder/readProductRecords';
 import { setReleaseDigests } from '../releases/editRelease';
+import { ActorNames } from '../service/ActorNames';
 import {
+  actorInText,
   parseMarker,
   pullRequestBody,
   pullRequestLabels,
@@ -23,6 +25,8 @@ export interface PromotionOpenerOptions {
   approvers?: (product: ProductRef) => Promise<string[]>;
   /** Link back to the product in Backstage, for the PR description. */
   entityUrl?: (product: ProductRef) => string;
+  /** The PR and its commit name people, not entity refs. */
+  names: ActorNames;
 }
 
 /**
@@ -44,13 +48,15 @@ export class PromotionOpener {
       const path = releasePath(config, product, record.toStage);
       const current = await writer.readFile(path, baseRevision);
       const text = setReleaseDigests(current.text, record.services);
+      const approvers = (await this.options.approvers?.(product)) ?? config.approval.approvers;
+      const nameOf = await this.options.names.namesOf([record.requestedBy, ...approvers]);
       await writer.createBranch(branch, baseRevision);
       const headSha = await writer.commitFile({
         branch,
         path,
         text,
         blobSha: current.blobSha,
-        message: `${pullRequestTitle(record)}\n\nRequested by ${record.requestedBy}.`,
+        message: `${pullRequestTitle(record)}\n\nRequested by ${actorInText(record.requestedBy, nameOf)}.`,
       });
       const pr = await writer.openPullRequest({
         branch,
@@ -59,8 +65,9 @@ export class PromotionOpener {
           ...record,
           previous: record.previousServices ?? {},
           requiresApproval,
-          approvers: (await this.options.approvers?.(product)) ?? config.approval.approvers,
+          approvers,
           entityUrl: this.options.entityUrl?.(product),
+          nameOf,
         }),
       });
       const recorded = await this.record(record, pr, { actor: record.requestedBy, detail: pr.url, headSha });

@@ -3,6 +3,8 @@ import { ConflictError } from '@backstage/errors';
 import { PromotionRecord } from '../database/PromotionStore';
 import { REJECTABLE_STATUSES, rejectedReason, rejectionProblem } from './approvalRules';
 import { ApprovalServiceOptions } from './ApprovalService';
+import { actorInMarkdown } from './pullRequestText';
+import { NameOf } from '../service/ActorNames';
 
 /**
  * A release-approver's "no": closes the promotion with their reason, then
@@ -29,11 +31,12 @@ export class PromotionRejecter {
 
     const problem = rejectionProblem(promotion);
     if (problem) throw new ConflictError(problem);
-    const statusReason = rejectedReason(rejecter, reason);
+    // The record keeps who by ref; its reason, which people read, names them.
+    const nameOf = await this.options.names.namesOf([rejecter, promotion.requestedBy]);
     const rejected = await store.transition(
       promotion.id,
       { status: REJECTABLE_STATUSES },
-      { status: 'closed', statusReason },
+      { status: 'closed', statusReason: rejectedReason(nameOf(rejecter), reason), rejection: { by: rejecter, reason } },
       { type: 'rejected', actor: rejecter, detail: reason },
     );
     if (!rejected) {
@@ -42,7 +45,7 @@ export class PromotionRejecter {
         rejectionProblem(current) ?? `Promotion ${promotion.id} changed while it was being rejected; look again`,
       );
     }
-    const merged = await this.closeOnGitHub(rejected, rejecter, reason);
+    const merged = await this.closeOnGitHub(rejected, rejecter, reason, nameOf);
     if (merged) {
       throw new ConflictError(
         `Too late to reject: pull request #${merged.pullRequest.number} merged before the rejection took effect (${merged.statusReason})`,
@@ -60,13 +63,14 @@ export class PromotionRejecter {
     promotion: PromotionRecord,
     rejecter: string,
     reason: string,
+    nameOf: NameOf,
   ): Promise<PromotionRecord | undefined> {
     const { writer, store, logger } = this.options;
     const number = promotion.pullRequest.number;
     try {
       await writer.closePullRequest(
         number,
-        `Rejected by \`${rejecter}\` in Backstage (requested by \`${promotion.requestedBy}\`):\n\n> ${reason.replace(/\n/g, '\n> ')}`,
+        `Rejected by ${actorInMarkdown(rejecter, nameOf)} in Backstage (requested by ${actorInMarkdown(promotion.requestedBy, nameOf)}):\n\n> ${reason.replace(/\n/g, '\n> ')}`,
       );
     } catch (error) {
       logger.warn(`Could not close rejected PR #${number} (the reconciler closes it if still open): ${error}`);
@@ -82,7 +86,11 @@ export class PromotionRejecter {
       return store.transition(
         promotion.id,
         { status: ['closed'] },
-        { status: 'merged', statusReason: `Merged on GitHub${pr.mergedBy ? ` by ${pr.mergedBy}` : ''} before ${rejecter} rejected it` },
+        {
+          status: 'merged',
+          statusReason: `Merged on GitHub${pr.mergedBy ? ` by ${pr.mergedBy}` : ''} before ${nameOf(rejecter)} rejected it`,
+          rejection: undefined,
+        },
         { type: 'merged', actor: pr.mergedBy ?? 'github', detail: pr.url },
       );
     }

@@ -33,7 +33,8 @@ import {
 } from '../database/PromotionStore';
 import { PromotionOpener } from './PromotionOpener';
 import { PromotionGuards } from '../guards/PromotionGuards';
-import { branchName, promotionFingerprint } from './pullRequestText';
+import { actorInMarkdown, branchName, promotionFingerprint } from './pullRequestText';
+import { ActorNames } from '../service/ActorNames';
 
 export interface PromotionServiceOptions {
   config: PromotionsConfig;
@@ -49,6 +50,8 @@ export interface PromotionServiceOptions {
   holds?: Pick<HoldStore, 'place'>;
   /** Whether a digest appears in the recent history of a stage (rollback targets). */
   wasReleasedIn?: (product: ProductRef, stage: string, service: string, digest: string) => Promise<boolean>;
+  /** PR comments name people, not entity refs. */
+  names: ActorNames;
 }
 
 export interface RequestOutcome {
@@ -358,12 +361,13 @@ export class PromotionService {
   }
 
   private async commentOverride(promotion: PromotionRecord, override: GuardOverride) {
-    const { writer, logger } = this.options;
+    const { writer, logger, names } = this.options;
     if (!promotion.pullRequest.number) return;
+    const nameOf = await names.namesOf([override.by]);
     await writer
       .comment(
         promotion.pullRequest.number,
-        `Policy overridden by \`${override.by}\` in Backstage: ${override.reason}. The guards' blocks do not stop this promotion.`,
+        `Policy overridden by ${actorInMarkdown(override.by, nameOf)} in Backstage: ${override.reason}. The guards' blocks do not stop this promotion.`,
       )
       .catch(error => logger.warn(`Could not record the override on PR #${promotion.pullRequest.number}: ${error}`));
   }
@@ -372,9 +376,10 @@ export class PromotionService {
   private async closeSuperseded(old: PromotionRecord, by: PromotionRecord) {
     if (!old.pullRequest.number) return;
     try {
+      const nameOf = await this.options.names.namesOf([by.requestedBy]);
       await this.options.writer.closePullRequest(
         old.pullRequest.number,
-        `Superseded by #${by.pullRequest.number} (requested by \`${by.requestedBy}\`), which promotes ${Object.entries(by.services)
+        `Superseded by #${by.pullRequest.number} (requested by ${actorInMarkdown(by.requestedBy, nameOf)}), which promotes ${Object.entries(by.services)
           .map(([service, digest]) => `${service} \`${digest}\``)
           .join(', ')}.`,
       );

@@ -1,6 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { NotificationSendOptions } from '@backstage/plugin-notifications-node';
-import { PromotionEventType } from '@refplat/plugin-promotions-common';
+import { PromotionEventType, actorNameWithoutCatalog } from '@refplat/plugin-promotions-common';
 import { PromotionRecord } from '../database/PromotionStore';
 import { PromotionsBroadcaster } from './PromotionsBroadcaster';
 
@@ -34,6 +34,9 @@ function broadcaster() {
     approvers: async () => ['group:default/release-approvers'],
     approvalStages: ['prod'],
     logger: mockServices.logger.mock(),
+    names: {
+      namesOf: async () => actor => (actor === 'user:default/bob' ? 'Bob Builder' : actorNameWithoutCatalog(actor)),
+    },
   });
   const send = (record: PromotionRecord, event: PromotionEventType) =>
     subject.promotionChanged(record, event);
@@ -62,6 +65,11 @@ describe('PromotionsBroadcaster notifications', () => {
     expect(toApprovers.every(n => n.recipients.type === 'entity' && n.recipients.excludeEntityRef === 'user:default/bob')).toBe(true);
     const toBob = sent.filter(n => recipients(n) === 'user:default/bob');
     expect(toBob.map(n => n.payload.title)).toEqual(['Merged: promote storefront, cart staging → prod in alpha/shop']);
+    // People by name: the requester as the catalog calls them, never their ref.
+    expect(toApprovers[0].payload.description).toBe(
+      'Bob Builder asks to promote storefront, cart staging → prod in alpha/shop (PR #7).',
+    );
+    expect(JSON.stringify(sent.map(n => n.payload))).not.toMatch(/(user|group):default\//);
   });
 
   it.each([
@@ -84,7 +92,7 @@ describe('PromotionsBroadcaster notifications', () => {
 
   it('tells the requester who rejected their promotion and why', async () => {
     const { sent, send } = broadcaster();
-    const reason = 'Rejected by user:default/alice: cart 2.3 breaks checkout';
+    const reason = 'Rejected by Alice Approver: cart 2.3 breaks checkout';
     await send(promotion({ status: 'closed', statusReason: reason }), 'rejected');
     const toBob = sent.filter(n => recipients(n) === 'user:default/bob');
     expect(toBob.map(n => [n.payload.title, n.payload.description])).toEqual([

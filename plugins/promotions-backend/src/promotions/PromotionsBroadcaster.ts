@@ -9,6 +9,7 @@ import {
   shortDigest,
 } from '@refplat/plugin-promotions-common';
 import { PromotionRecord } from '../database/PromotionStore';
+import { ActorNames, NameOf } from '../service/ActorNames';
 
 const SETTLED_EVENTS: PromotionEventType[] = ['merged', 'failed', 'closed', 'rejected', 'superseded'];
 
@@ -34,6 +35,8 @@ export class PromotionsBroadcaster {
       approvalStages: string[];
       entityUrl?: (product: ProductRef) => string;
       logger: LoggerService;
+      /** Notifications name people, not entity refs. */
+      names: ActorNames;
     },
   ) {}
 
@@ -63,7 +66,8 @@ export class PromotionsBroadcaster {
     const { notifications } = this.options;
     if (!notifications) return;
     const approvers = await this.options.approvers(promotion);
-    for (const notification of this.notificationFor(promotion, event, approvers)) {
+    const nameOf = await this.options.names.namesOf([promotion.requestedBy]);
+    for (const notification of this.notificationFor(promotion, event, approvers, nameOf)) {
       try {
         await notifications.send(notification);
       } catch (error) {
@@ -98,7 +102,7 @@ export class PromotionsBroadcaster {
     }
   }
 
-  private notificationFor(promotion: PromotionRecord, event: PromotionEventType, approvers: string[]) {
+  private notificationFor(promotion: PromotionRecord, event: PromotionEventType, approvers: string[], nameOf: NameOf) {
     const product = formatProductRef(promotion);
     const link = this.options.entityUrl?.(promotion) ?? promotion.pullRequest.url;
     const about = describePromotion(promotion);
@@ -126,7 +130,7 @@ export class PromotionsBroadcaster {
       return [
         toApprovers(
           `${capitalize(about)} in ${product} awaits your approval`,
-          `${promotion.requestedBy} asks to ${about} in ${product} (${pr}).`,
+          `${nameOf(promotion.requestedBy)} asks to ${about} in ${product} (${pr}).`,
           'high',
         ),
       ];

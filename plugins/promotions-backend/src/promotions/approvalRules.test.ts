@@ -1,8 +1,6 @@
 import { PromotionStatus } from '@refplat/plugin-promotions-common';
 import { rejectedReason, rejectionProblem } from './approvalRules';
 
-const ALICE = 'user:default/alice';
-
 describe('rejectionProblem', () => {
   const pr = { number: 7, url: 'https://github.example/pr/7' };
   const problemOf = (status: PromotionStatus, number: number) =>
@@ -26,8 +24,8 @@ describe('rejectionProblem', () => {
   });
 
   it('names the rejecter and the reason', () => {
-    expect(rejectedReason(ALICE, 'cart 2.3 breaks checkout')).toBe(
-      'Rejected by user:default/alice: cart 2.3 breaks checkout',
+    expect(rejectedReason('Alice Approver', 'cart 2.3 breaks checkout')).toBe(
+      'Rejected by Alice Approver: cart 2.3 breaks checkout',
     );
   });
 });

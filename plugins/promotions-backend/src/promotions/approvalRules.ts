@@ -26,7 +26,7 @@ export function rejectionProblem(
   return undefined;
 }
 
-/** The reason the promotion and its pull request carry once rejected. */
+/** The reason the promotion carries once rejected; `rejecter` is their name, not their ref. */
 export function rejectedReason(rejecter: string, reason: string): string {
   return `Rejected by ${rejecter}: ${reason}`;
 }

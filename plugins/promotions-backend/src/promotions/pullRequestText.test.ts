@@ -1,7 +1,15 @@
+import { actorNameWithoutCatalog } from '@refplat/plugin-promotions-common';
 import { parsePullRequestBody, promotionFingerprint, pullRequestBody, PullRequestTextInput } from './pullRequestText';
 
 const D1 = `sha256:${'1'.repeat(64)}`;
 const D2 = `sha256:${'2'.repeat(64)}`;
+
+/** As the catalog names the demo's people; groups and workers by name. */
+const DISPLAY_NAMES: Record<string, string> = {
+  'user:default/bob': 'Bob Builder',
+  'user:default/alice': 'Alice Approver',
+};
+const nameOf = (actor: string) => DISPLAY_NAMES[actor] ?? actorNameWithoutCatalog(actor);
 
 function input(overrides: Partial<PullRequestTextInput> = {}): PullRequestTextInput {
   const services = overrides.services ?? { storefront: D1, cart: D2 };
@@ -18,15 +26,34 @@ function input(overrides: Partial<PullRequestTextInput> = {}): PullRequestTextIn
     approvers: ['group:default/release-approvers'],
     fingerprint: promotionFingerprint('alpha', 'shop', overrides.toStage ?? 'prod', services),
     entityUrl: 'http://backstage/catalog/default/system/shop',
+    nameOf,
     ...overrides,
   };
 }
+
+describe('pullRequestBody', () => {
+  it('names people and groups as the catalog does, with the plain name that finds them, never their refs', () => {
+    const body = pullRequestBody(input({ approvers: ['group:default/release-approvers', 'group:default/shop-release'] }));
+    expect(body).toMatch(/^Requested by Bob Builder \(`bob`\) from \[Backstage\]\(http:\/\/backstage\/catalog\/default\/system\/shop\)\.$/m);
+    expect(body).toContain('(members of release-approvers, shop-release)');
+    expect(body).not.toMatch(/(user|group):default\//);
+  });
+
+  it.each([
+    ['someone the catalog names by their entity name', 'user:default/carol', 'Requested by `carol`.'],
+    ['someone in another namespace', 'user:ops/dan', 'Requested by dan (`user:ops/dan`).'],
+    ['the auto-promoter', 'plugin:promotions/auto-promoter', 'Requested by Auto-promoter (`plugin:promotions/auto-promoter`).'],
+  ])('names %s', (_case, requestedBy, line) => {
+    expect(pullRequestBody(input({ requestedBy, entityUrl: undefined }))).toContain(line);
+  });
+});
 
 describe('parsePullRequestBody: a promotion rebuilt from the PR the plugin wrote', () => {
   it.each<[string, PullRequestTextInput]>([
     ['a promotion', input()],
     ['a promotion without an entity link', input({ entityUrl: undefined, requiresApproval: false, toStage: 'test', fromStage: 'dev' })],
     ['a rollback', input({ kind: 'rollback', fromStage: 'prod' })],
+    ['a requester the catalog names by their entity name', input({ nameOf: actorNameWithoutCatalog })],
   ])('reads back %s', (_case, written) => {
     expect(parsePullRequestBody(pullRequestBody(written))).toEqual({
       id: written.id,
@@ -39,6 +66,18 @@ describe('parsePullRequestBody: a promotion rebuilt from the PR the plugin wrote
       services: written.services,
       requestedBy: 'user:default/bob',
     });
+  });
+
+  it.each([
+    ['user:ops/dan'],
+    ['plugin:promotions/auto-promoter'],
+  ])('reads back the requester %s', requestedBy => {
+    expect(parsePullRequestBody(pullRequestBody(input({ requestedBy })))?.requestedBy).toBe(requestedBy);
+  });
+
+  it('reads back a body written before people were named, with the whole ref', () => {
+    const body = pullRequestBody(input()).replace(/^Requested by .*$/m, 'Requested by `user:default/bob` from [Backstage](http://b).');
+    expect(parsePullRequestBody(body)?.requestedBy).toBe('user:default/bob');
   });
 
   it.each<[string, (body: string) => string]>([

@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 import { shortDigest } from '@refplat/plugin-promotions-common';
+import type { NameOf } from '../service/ActorNames';
 
 export interface PullRequestTextInput {
   id: string;
@@ -15,6 +16,36 @@ export interface PullRequestTextInput {
   approvers: string[];
   fingerprint: string;
   entityUrl?: string;
+  /** People's names for the requester and the approvers: the body names no entity refs. */
+  nameOf: NameOf;
+}
+
+const DEFAULT_USER = 'user:default/';
+
+/** A ref as a reviewer can read it: `user:default/alice` is `alice`; other refs stay whole. */
+function plainActor(actor: string): string {
+  return actor.startsWith(DEFAULT_USER) ? actor.slice(DEFAULT_USER.length) : actor;
+}
+
+/** What `plainActor` wrote, as the ref again: a plain name has no kind, so it is a default-namespace User. */
+function actorFromPlain(plain: string): string {
+  return plain.includes(':') ? plain : `${DEFAULT_USER}${plain}`;
+}
+
+/**
+ * An actor in text people read on GitHub: "Alice Approver (alice)", the name
+ * people know and the plain one that finds them (and that a PR body is read
+ * back by); just "bob" when the two are the same.
+ */
+export function actorInText(actor: string, nameOf: NameOf, quote = (plain: string) => plain): string {
+  const name = nameOf(actor);
+  const plain = plainActor(actor);
+  return name === plain ? quote(plain) : `${name} (${quote(plain)})`;
+}
+
+/** `actorInText` for markdown: "Alice Approver (`alice`)". */
+export function actorInMarkdown(actor: string, nameOf: NameOf): string {
+  return actorInText(actor, nameOf, plain => `\`${plain}\``);
 }
 
 /** The same promotion (target stage and digests) always has the same fingerprint. */
@@ -70,7 +101,7 @@ export function pullRequestTitle(
 
 /** What happens to the PR next, in the reviewer's words. */
 function nextStep(input: PullRequestTextInput): string {
-  const approval = `**Needs a release-approver** (members of ${input.approvers.join(', ')}) to approve it in Backstage`;
+  const approval = `**Needs a release-approver** (members of ${input.approvers.map(input.nameOf).join(', ')}) to approve it in Backstage`;
   if (input.kind === 'rollback') {
     const hold = `The auto-promoter holds \`${input.toStage}\` for these services until someone resumes it.`;
     return input.requiresApproval
@@ -103,7 +134,7 @@ export function pullRequestBody(input: PullRequestTextInput): string {
     'Full digests:',
     ...Object.entries(input.services).map(([service, digest]) => `- ${service}: \`${digest}\``),
     '',
-    `Requested by \`${input.requestedBy}\`${input.entityUrl ? ` from [Backstage](${input.entityUrl})` : ''}.`,
+    `Requested by ${actorInMarkdown(input.requestedBy, input.nameOf)}${input.entityUrl ? ` from [Backstage](${input.entityUrl})` : ''}.`,
     '',
     next,
     '',
@@ -135,7 +166,10 @@ export function parsePullRequestBody(body: string): PullRequestBodyFacts | undef
   if (!id || !fingerprint || !team || !product || !toStage) return undefined;
   const promotes = body.match(/^Promotes \*\*[^*]+\*\* from `([^`]+)` to `([^`]+)`/m);
   const rollsBack = body.match(/^Rolls \*\*[^*]+\*\* in `([^`]+)` back/m);
-  const requestedBy = body.match(/^Requested by `([^`]+)`/m)?.[1];
+  // "Requested by `bob`", "Requested by Alice Approver (`alice`)", or a whole ref (bodies written before names).
+  const requester = body.match(/^Requested by (?:`([^`]+)`|[^\n]*?\(`([^`]+)`\))/m);
+  const plainRequester = requester?.[1] ?? requester?.[2];
+  const requestedBy = plainRequester ? actorFromPlain(plainRequester) : undefined;
   const digestsAt = body.indexOf('Full digests:');
   const services = Object.fromEntries(
     [...body.slice(Math.max(digestsAt, 0)).matchAll(/^- ([\w.-]+): `(sha256:[0-9a-f]{64})`$/gm)].map(match => [

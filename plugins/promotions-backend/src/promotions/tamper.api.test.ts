@@ -157,7 +157,7 @@ describe('pushes to a promotion PR branch', () => {
     expect(voided.promotion.status).toBe('awaiting-approval');
     expect(voided.promotion.approvedBy).toBeUndefined();
     expect(voided.promotion.statusReason).toMatch(
-      new RegExp(`head moved to \\w{7} after user:default/alice approved ${approvedHead.slice(0, 7)}`),
+      new RegExp(`head moved to \\w{7} after Alice Approver approved ${approvedHead.slice(0, 7)}`),
     );
     // The PR says why, right after the promotion records it.
     await eventually(async () => {

@@ -114,22 +114,27 @@ describe('the approvals inbox and rejections', () => {
 
     const byAlice = await reject(promotion.id, 'alice', { reason: 'cart 2.3 breaks checkout in staging' });
     expect(byAlice.status).toBe(200);
+    // Who rejected is kept by ref; what people read names her as the catalog does.
     expect(byAlice.body.promotion).toMatchObject({
       id: promotion.id,
       status: 'closed',
-      statusReason: 'Rejected by user:default/alice: cart 2.3 breaks checkout in staging',
+      statusReason: 'Rejected by Alice Approver: cart 2.3 breaks checkout in staging',
+      rejection: { by: 'user:default/alice', reason: 'cart 2.3 breaks checkout in staging' },
     });
 
     const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: promotion.pullRequest.number });
     expect(pr.state).toBe('closed');
     expect(pr.merged).toBe(false);
+    expect(pr.body).toMatch(/^Requested by Bob Builder \(`bob`\)/m);
+    expect(pr.body).toContain('(members of release-approvers, shop-release)');
     const { data: comments } = await github.rest.issues.listComments({
       ...REPO,
       issue_number: promotion.pullRequest.number,
     });
     expect(comments.map(c => c.body).join('\n')).toMatch(
-      /Rejected by `user:default\/alice`[^]*cart 2\.3 breaks checkout in staging/,
+      /Rejected by Alice Approver \(`alice`\) in Backstage \(requested by Bob Builder \(`bob`\)\)[^]*cart 2\.3 breaks checkout in staging/,
     );
+    expect([pr.body, ...comments.map(c => c.body)].join('\n')).not.toMatch(/(user|group):default\//);
     expect(await promotionBranches()).toEqual([]);
 
     const { body: detail } = await request(server)
@@ -143,7 +148,7 @@ describe('the approvals inbox and rejections', () => {
 
     const again = await reject(promotion.id, 'carol', { reason: 'me too' });
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toMatch(/Nothing to reject: .* is closed \(Rejected by user:default\/alice/);
+    expect(again.body.error.message).toMatch(/Nothing to reject: .* is closed \(Rejected by Alice Approver/);
     expect(await inbox('alice')).toEqual([]);
   });
 

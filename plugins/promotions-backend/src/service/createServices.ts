@@ -31,6 +31,7 @@ import { LadderDiagnosis } from '../ladder/LadderDiagnosis';
 import { annotateApprovals } from '../ladder/annotateApprovals';
 import { KnownProducts } from './KnownProducts';
 import { ProductOwners } from './ProductOwners';
+import { CatalogActorNames } from './ActorNames';
 import { readRequireOwnership } from './ProductAccess';
 import { LadderService } from '../ladder/LadderService';
 import { SharedLadders } from '../ladder/SharedLadders';
@@ -98,6 +99,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     ? (product: { product: string }) => `${appBaseUrl}/catalog/default/system/${product.product}`
     : undefined;
   const owners = new ProductOwners(catalog, auth, cache);
+  const names = new CatalogActorNames({ catalog, auth, cache, logger });
   const approvalRights = new ApprovalRights({ config, owners, catalog, permissions, logger });
   const approversOf = (product: ProductRef) => approvalRights.approversOf(product);
   const broadcaster = new PromotionsBroadcaster({
@@ -107,6 +109,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     approvalStages: config.approval.stages,
     entityUrl,
     logger,
+    names,
   });
   const octokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger });
   const cacheTtlMs = readCacheTtlMs(rootConfig);
@@ -130,7 +133,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     [
       ...(config.freezes.length ? [freezeGuard(config.freezes)] : []),
       ...(config.incidents && incidentApprovals
-        ? [incidentGuard({ policy: config.incidents, incidents, store, approvals: incidentApprovals })]
+        ? [incidentGuard({ policy: config.incidents, incidents, store, approvals: incidentApprovals, names })]
         : []),
       ...(deps.addedGuards ?? []),
     ],
@@ -216,13 +219,21 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
   });
   broadcaster.onProductChanged(product => overviewModel.productChanged(product));
-  const opener = new PromotionOpener({ config, store, writer, logger, entityUrl, approvers: approversOf });
+  const opener = new PromotionOpener({ config, store, writer, logger, entityUrl, approvers: approversOf, names });
   // The Gate's GitHub calls are not retried within a run: the next run retries.
   const gateOctokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0 });
   reader.forgetHeadAfterWritesBy(gateOctokit);
   // With the cache, the Gate's lists are conditional: an unchanged run is answered 304, not charged.
   const gateWriter = new PlatformRepoWriter(gateOctokit, config.platformRepo, cache);
-  const gateOpener = new PromotionOpener({ config, store, writer: gateWriter, logger, entityUrl, approvers: approversOf });
+  const gateOpener = new PromotionOpener({
+    config,
+    store,
+    writer: gateWriter,
+    logger,
+    entityUrl,
+    approvers: approversOf,
+    names,
+  });
   const reconciler = new PromotionReconciler({ config, store, writer: gateWriter, opener: gateOpener, logger });
   const gate = new Gate({
     config,
@@ -233,6 +244,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     reconciler,
     guards,
     logger,
+    names,
   });
   /** Has the Gate look at the Product's live promotions now, rather than at its next run. */
   const checkLivePromotions = async (product: ProductRef) => {
@@ -265,6 +277,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
     onChange,
     holds,
+    names,
     wasReleasedIn: (product, stage, service, digest) =>
       stageHistory.wasReleased(product, stage, service, digest),
   });
@@ -277,6 +290,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
     onChange,
     incidentApprovals,
+    names,
   });
   const incidentService = config.incidents
     ? new IncidentService({
@@ -335,7 +349,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
       ladder: product => sharedLadders.get(product),
       logger,
     }),
-    rejecter: new PromotionRejecter({ config, store, writer, rights: approvalRights, permissions, logger }),
+    rejecter: new PromotionRejecter({ config, store, writer, rights: approvalRights, permissions, logger, names }),
     stageHistory,
     autoPromoter,
     timelineReader: new DigestTimelineReader({ config, octokit, reader, store: timelines, logger }),

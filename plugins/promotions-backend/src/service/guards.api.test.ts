@@ -124,7 +124,7 @@ describe('promotion guards against the simulator', () => {
 
     const { data: comments } = await github.rest.issues.listComments({ ...REPO, issue_number: promotion.pullRequest.number });
     expect(comments.map(comment => comment.body)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/Policy overridden by `user:default\/alice` in Backstage: Checkout outage hotfix/)]),
+      expect.arrayContaining([expect.stringMatching(/Policy overridden by Alice Approver \(`alice`\) in Backstage: Checkout outage hotfix/)]),
     );
     expect(await headStatuses(promotion.pullRequest.number)).toEqual(
       expect.arrayContaining([
@@ -220,7 +220,7 @@ describe('promotion guards against the simulator', () => {
     );
     const { data: comments } = await github.rest.issues.listComments({ ...REPO, issue_number: promotion.pullRequest.number });
     expect(comments.map(comment => comment.body)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/Policy overridden by `user:default\/alice` in Backstage: CAB cleared it by phone/)]),
+      expect.arrayContaining([expect.stringMatching(/Policy overridden by Alice Approver \(`alice`\) in Backstage: CAB cleared it by phone/)]),
     );
     const { events } = await promotionDetail(promotion.id);
     expect(events).toEqual(
@@ -272,7 +272,7 @@ describe('an approval quorum against the simulator', () => {
     expect(byAlice.status).toBe(200);
     expect(byAlice.body.promotion).toMatchObject({
       status: 'awaiting-approval',
-      statusReason: '1 of 2 approvals (user:default/alice); waiting for another release-approver',
+      statusReason: '1 of 2 approvals (Alice Approver); waiting for another release-approver',
     });
     expect(await headStatus(promotion.pullRequest.number, 'promotions/approval')).toMatchObject({
       state: 'pending',
@@ -293,7 +293,7 @@ describe('an approval quorum against the simulator', () => {
     }, 60_000);
     expect(await headStatus(promotion.pullRequest.number, 'promotions/approval')).toMatchObject({
       state: 'success',
-      description: 'Approved by user:default/alice, user:default/carol (2 of 2)',
+      description: 'Approved by Alice Approver, Carol Checker (2 of 2)',
     });
   });
 });

@@ -209,7 +209,7 @@ describe('the incident gate in approval mode, fed over HTTP', () => {
     expect(byAlice.status).toBe(200);
     expect(byAlice.body.promotion).toMatchObject({
       status: 'awaiting-approval',
-      statusReason: '1 of 1 approvals (user:default/alice); waiting for an incident commander (group:default/incident-commanders)',
+      statusReason: '1 of 1 approvals (Alice Approver); waiting for an incident commander (incident-commanders)',
     });
     // The ladder says what it still waits for: the quorum is met, the commander's approval is not given.
     const partly = await eventually(async () => {
@@ -233,7 +233,7 @@ describe('the incident gate in approval mode, fed over HTTP', () => {
     expect(await api.inbox('dave')).toEqual({});
     await api.merged(promotion.id);
     const allowed = await api.headStatus(promotion.pullRequest.number, state => state === 'success');
-    expect(allowed.description).toMatch(/^Approved by incident commander user:default\/dave while incident INC-7/);
+    expect(allowed.description).toMatch(/^Approved by incident commander Dave Dispatcher while incident INC-7/);
     const { events } = await api.detail(promotion.id);
     expect(events).toEqual(
       expect.arrayContaining([expect.objectContaining({ type: 'incident-approved', actor: 'user:default/dave' })]),

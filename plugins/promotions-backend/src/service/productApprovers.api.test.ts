@@ -70,7 +70,7 @@ describe("a Product's own approvers, replacing the global ones", () => {
     const byAlice = await approve(server, promotion.id, 'alice');
     expect(byAlice.status).toBe(403);
     expect(byAlice.body.error.message).toMatch(
-      /user:default\/alice is not a release-approver: approvals need membership of group:default\/shop-release/,
+      /Alice Approver is not a release-approver: approvals need membership of shop-release/,
     );
     const byAliceAction = await invoke('approve-promotion', 'alice', { id: promotion.id });
     expect(byAliceAction.status).toBe(403);
@@ -112,7 +112,7 @@ describe("a Product's own approvers besides the global ones, and its own quorum"
     expect(byAlice.status).toBe(200);
     expect(byAlice.body.promotion).toMatchObject({
       status: 'awaiting-approval',
-      statusReason: '1 of 2 approvals (user:default/alice); waiting for another release-approver',
+      statusReason: '1 of 2 approvals (Alice Approver); waiting for another release-approver',
     });
     // The ladder says where it stands: Alice's approval of its head, one of the two it needs.
     const partly = await eventually(async () => {

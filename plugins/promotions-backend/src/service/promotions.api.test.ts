@@ -87,7 +87,9 @@ describe('promotions against the simulator', () => {
       pull_number: promotion.pullRequest.number,
     });
     expect(pr.title).toContain('storefront dev → test');
-    expect(pr.body).toContain('user:default/bob');
+    // The requester by name, with the plain name the body is read back by; no entity ref.
+    expect(pr.body).toContain('Requested by Bob Builder (`bob`)');
+    expect(pr.body).not.toMatch(/(user|group):default\//);
     expect(pr.labels.map(label => label.name)).toEqual(
       expect.arrayContaining(['promotion', 'stage:test']),
     );
@@ -218,7 +220,7 @@ describe('promotions against the simulator', () => {
       repo: 'platform',
       issue_number: promotion.pullRequest.number,
     });
-    expect(comments.map(c => c.body).join('\n')).toMatch(/Approved by `user:default\/alice`/);
+    expect(comments.map(c => c.body).join('\n')).toMatch(/Approved by Alice Approver \(`alice`\) in Backstage/);
     const { data: pr } = await github.rest.pulls.get({
       owner: 'refplat',
       repo: 'platform',
@@ -231,7 +233,7 @@ describe('promotions against the simulator', () => {
     });
     expect(statuses).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ context: 'promotions/approval', state: 'success', description: 'Approved by user:default/alice' }),
+        expect.objectContaining({ context: 'promotions/approval', state: 'success', description: 'Approved by Alice Approver' }),
       ]),
     );
   });
