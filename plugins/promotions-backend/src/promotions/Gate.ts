@@ -2,6 +2,7 @@ import { LoggerService } from '@backstage/backend-plugin-api';
 import {
   GuardsDecision,
   Ladder,
+  approverRefs,
   decideGuards,
   guardCommitStatus,
   guardStatusContext,
@@ -238,8 +239,7 @@ export class Gate {
   /** An approval is for the head it was given on: a moved head needs a new approval. */
   private async voidApproval(promotion: PromotionRecord, pr: PullRequestInfo): Promise<PromotionRecord | undefined> {
     const { store, writer, logger, names } = this.options;
-    // `approvedBy` is the approvers' refs, comma-separated.
-    const approvers = promotion.approvedBy?.split(', ') ?? [];
+    const approvers = approverRefs(promotion.approvedBy);
     const nameOf = await names.namesOf(approvers);
     const reason = `The pull request's head moved to ${pr.headSha.slice(0, 7)} after ${
       approvers.length ? approvers.map(nameOf).join(', ') : 'a release-approver'

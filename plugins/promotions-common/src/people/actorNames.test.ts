@@ -1,4 +1,4 @@
-import { actorNameWithoutCatalog, entityDisplayName, isCatalogActor } from './actorNames';
+import { actorNameWithoutCatalog, approverRefs, entityDisplayName, isCatalogActor } from './actorNames';
 
 describe('entityDisplayName', () => {
   it.each([
@@ -35,5 +35,16 @@ describe('isCatalogActor', () => {
     ['octocat', false],
   ])('%s: %p', (actor, expected) => {
     expect(isCatalogActor(actor)).toBe(expected);
+  });
+});
+
+describe('approverRefs', () => {
+  it.each([
+    [undefined, []],
+    ['', []],
+    ['user:default/alice', ['user:default/alice']],
+    ['user:default/alice, user:default/carol', ['user:default/alice', 'user:default/carol']],
+  ])('%p: %p', (approvedBy, expected) => {
+    expect(approverRefs(approvedBy)).toEqual(expected);
   });
 });

@@ -48,3 +48,16 @@ export function actorNameWithoutCatalog(actor: string): string {
   const name = actor.replace(PLUGIN_WORKER, '');
   return name.charAt(0).toLocaleUpperCase('en-US') + name.slice(1);
 }
+
+/**
+ * The refs in a promotion's `approvedBy`: everyone whose approval counted,
+ * comma-separated when a quorum or an incident commander took more than one.
+ *
+ * @public
+ */
+export function approverRefs(approvedBy: string | undefined): string[] {
+  return (approvedBy ?? '')
+    .split(',')
+    .map(ref => ref.trim())
+    .filter(Boolean);
+}

@@ -5,6 +5,7 @@ import { Promotion } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
 import { useSubmitAction } from '../../hooks/useSubmitAction';
 import { ActorName } from '../common/ActorName';
+import { ApproverNames } from '../common/ApproverNames';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
@@ -62,7 +63,7 @@ export const ApprovePromotionDialog = (props: {
           {approved.approvedBy && (
             <>
               {' '}
-              by <ActorName actor={approved.approvedBy} />
+              by <ApproverNames approvedBy={approved.approvedBy} />
             </>
           )}
           ; now{' '}

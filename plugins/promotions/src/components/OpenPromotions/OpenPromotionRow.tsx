@@ -1,6 +1,7 @@
 import { TableCell, TableRow } from '@material-ui/core';
 import { Ladder, Promotion } from '@refplat/plugin-promotions-common';
 import { ActorName } from '../common/ActorName';
+import { ApproverNames } from '../common/ApproverNames';
 import { PromotionRoute } from '../common/PromotionRoute';
 import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
@@ -38,7 +39,7 @@ export const OpenPromotionRow = (props: {
       <TableCell>
         <ActorName actor={promotion.requestedBy} />
       </TableCell>
-      <TableCell>{promotion.approvedBy ? <ActorName actor={promotion.approvedBy} /> : '—'}</TableCell>
+      <TableCell>{promotion.approvedBy ? <ApproverNames approvedBy={promotion.approvedBy} /> : '—'}</TableCell>
       <TableCell>
         <PullRequestLink pullRequest={promotion.pullRequest} />
       </TableCell>

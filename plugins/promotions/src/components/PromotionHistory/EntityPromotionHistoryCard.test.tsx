@@ -40,7 +40,8 @@ const promotions = [
     services: { cart: digest('e') },
     previousServices: { cart: digest('c') },
     requestedBy: 'plugin:promotions/auto-promoter',
-    approvedBy: 'user:default/carol',
+    // A quorum of two: both by name.
+    approvedBy: 'user:default/alice, user:default/carol',
     pullRequest: { number: 41, url: 'https://github.com/acme/platform/pull/41' },
     createdAt: '2026-11-29T10:00:00.000Z',
     updatedAt: '2026-11-29T10:02:10.000Z',
@@ -69,7 +70,7 @@ describe('EntityPromotionHistoryCard', () => {
     expect(merged).toHaveTextContent('cart: ccccccc→eeeeeee');
     expect(within(merged).getByTestId('history-status-p-merged')).toHaveTextContent('Merged');
     expect(merged).toHaveTextContent('Auto-promoter');
-    expect(merged).toHaveTextContent('carol');
+    expect(merged).toHaveTextContent('alice, carol');
     expect(within(merged).getByText('#41')).toHaveAttribute('href', 'https://github.com/acme/platform/pull/41');
     expect(within(merged).getByTestId('history-took-p-merged')).toHaveTextContent('2m 10s');
 

@@ -8,6 +8,7 @@ import {
 } from '@material-ui/core';
 import { Promotion } from '@refplat/plugin-promotions-common';
 import { ActorName } from '../common/ActorName';
+import { ApproverNames } from '../common/ApproverNames';
 import { PromotionRoute } from '../common/PromotionRoute';
 import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
@@ -82,7 +83,7 @@ export const PromotionHistoryTable = (props: {
             </TableCell>
             <TableCell>
               {promotion.approvedBy ? (
-                <ActorName actor={promotion.approvedBy} />
+                <ApproverNames approvedBy={promotion.approvedBy} />
               ) : (
                 '—'
               )}
