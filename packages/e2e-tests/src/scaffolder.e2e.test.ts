@@ -1,7 +1,9 @@
 import fs from 'fs';
 import path from 'path';
+import { Browser } from 'playwright-core';
 import { parse } from 'yaml';
 import { callPromotions, RunningStack, startStack, userToken } from './__testUtils__/stack';
+import { launchBrowser, screenshot, signIn } from './__testUtils__/browser';
 
 jest.setTimeout(240_000);
 
@@ -54,15 +56,32 @@ async function runTask(baseUrl: string, user: string, values: Record<string, unk
 
 const logText = (result: DryRunResult) => (result.body.log ?? []).map(line => line.body.message).join('\n');
 
+/** Polls the ladder until `stage` runs `service` at the digest `stage below` runs, healthy; fails saying where it stood. */
+async function waitUntilCaughtUp(baseUrl: string, stage: string, below: string, service: string) {
+  const deadline = Date.now() + 90_000;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    const { body } = await callPromotions(baseUrl, 'bob', 'GET', '/products/alpha/shop/ladder');
+    const cell = (name: string) => body.stages?.find((s: { name: string }) => s.name === name)?.services[service];
+    last = JSON.stringify({ [stage]: cell(stage), [below]: cell(below) });
+    if (cell(stage)?.verdict === 'healthy' && cell(stage)?.digest === cell(below)?.digest) return;
+    await new Promise(resolve => setTimeout(resolve, 500));
+  }
+  throw new Error(`${stage} did not run ${below}'s ${service} healthy within 90 s: ${last}`);
+}
+
 /** The demo template's promotions:request step, through the demo backend's scaffolder, against the simulator. */
 describe("the promote-service template in the demo backend's scaffolder", () => {
   let stack: RunningStack;
+  let browser: Browser;
 
   beforeAll(async () => {
     stack = await startStack({ canaryStepMs: 300, syncDelayMs: 200 });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
+    await browser?.close();
     await stack?.stop();
   });
 
@@ -140,5 +159,46 @@ describe("the promote-service template in the demo backend's scaffolder", () => 
       name: 'NotAllowedError',
       message: expect.stringMatching(/^The promotions backend answered 403; caused by NotAllowedError: .*user:default\/bob may not change beta\/payments/),
     });
+  });
+
+  it('runs from the Create page for bob: Promote a Service into staging, and the finished task links to its Release PR', async () => {
+    // The dry run above promoted storefront into uat: staging may take it once uat runs it healthy.
+    await waitUntilCaughtUp(stack.baseUrl, 'uat', 'test', 'storefront');
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signIn(page, stack.baseUrl, 'bob');
+    // The nav's Create item: the catalog page also links to /create now.
+    await page.getByTestId('sidebar-root').getByRole('link', { name: 'Create' }).click();
+    const card = page.locator('[class*="MuiCard-root"]', { hasText: 'Promote a Service' });
+    await card.getByRole('button', { name: 'Choose' }).click();
+    await page.waitForURL(/\/create\/templates\/default\/promote-service$/);
+
+    expect(await page.locator('#root_product').inputValue()).toBe('alpha/shop');
+    await page.getByRole('button', { name: /Into stage/ }).click();
+    await page.getByRole('option', { name: 'staging' }).click();
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await page.locator('#root_services_0').fill('storefront');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await screenshot(page, 'scaffolder-review');
+    await page.getByRole('button', { name: 'Create' }).click();
+
+    await page.waitForURL(/\/create\/tasks\/[0-9a-f-]{36}$/);
+    // The task page shows the template's output once the step is done: the PR link and the promotion's status.
+    const prLink = page.getByRole('link', { name: 'Release pull request' });
+    await prLink.waitFor({ timeout: 120_000 });
+    const href = await prLink.getAttribute('href');
+    expect(href).toMatch(/\/refplat\/platform\/pull\/\d+$/);
+    const result = page.getByText(/^Promotion [0-9a-f-]{36} into staging is merged\.$/);
+    await result.waitFor();
+    await screenshot(page, 'scaffolder-task');
+    const [, id] = /^Promotion ([0-9a-f-]{36})/.exec((await result.textContent()) ?? '') ?? [];
+    const { body } = await callPromotions(stack.baseUrl, 'bob', 'GET', `/promotions/${id}`);
+    expect(body.promotion).toMatchObject({
+      status: 'merged',
+      toStage: 'staging',
+      requestedBy: 'user:default/bob',
+      pullRequest: { url: href },
+    });
+    expect(Object.keys(body.promotion.services)).toEqual(['storefront']);
+    await page.context().close();
   });
 });
