@@ -1,7 +1,7 @@
 import { execFileSync } from 'child_process';
 import { Browser, Page } from 'playwright-core';
 import { parse } from 'yaml';
-import { RunningStack, startStack } from './__testUtils__/stack';
+import { RunningStack, callPromotions, startStack } from './__testUtils__/stack';
 import { launchBrowser, screenshot, signIn } from './__testUtils__/browser';
 
 jest.setTimeout(300_000);
@@ -46,8 +46,12 @@ describe('the auto-promoter in the app', () => {
       { timeout },
     );
 
+  /** The cart digest the first case climbs: older than any pushed after it. */
+  let firstCart: string;
+
   it('shows a new digest climbing, soaking in test, then reaching uat', async () => {
     const { digest } = await stack.sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+    firstCart = digest;
     await cellDigestIs('test', 'cart', digest, 90_000);
     const soak = page.getByTestId('soak-test-cart');
     await soak.waitFor({ timeout: 60_000 });
@@ -162,5 +166,58 @@ describe('the auto-promoter in the app', () => {
     // Merged: dev runs the earlier storefront again, and cart's change stays
     await cellDigestIs('dev', 'storefront', beforeBad.storefront, 60_000);
     expect(devRelease()).toEqual(beforeBad);
+  });
+
+  it('after a rollback below and a lifted hold, leaves the newer digest in test and says why', async () => {
+    const api = (method: string, route: string, body?: object) =>
+      callPromotions(stack.baseUrl, 'bob', method, `/products/alpha/shop${route}`, body);
+    const newer = devRelease().cart;
+    await cellDigestIs('test', 'cart', newer, 90_000);
+    const since = new Date().toISOString();
+    const held = await api('POST', '/holds', { stage: 'test', service: 'cart', reason: 'checking the new cart' });
+    expect(held.status).toBe(201);
+    // dev goes back to the first cart, older than test's
+    const rollback = await api('POST', '/rollbacks', { stage: 'dev', services: { cart: firstCart } });
+    expect(rollback.status).toBe(201);
+    await cellDigestIs('dev', 'cart', firstCart, 60_000);
+    await page.getByTestId('older-below-test-cart').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('incoming-test-cart').count()).toBe(0);
+
+    // A person lifts test's hold: the auto-promoter may act again, and declines the downgrade.
+    await page.getByTestId('resume-test-cart').click();
+    await page.getByTestId('resume-confirm').click();
+    await page.getByTestId('hold-test-cart').waitFor({ state: 'detached', timeout: 30_000 });
+    const liftedAt = new Date().toISOString();
+    const deadline = Date.now() + 60_000;
+    let decision: { reason: string } | undefined;
+    while (!decision && Date.now() < deadline) {
+      const { body } = await api('GET', '/auto-promotions');
+      decision = (body.items as Array<{ toStage: string; service: string; reason: string; decidedAt: string }>).find(
+        d => d.toStage === 'test' && d.service === 'cart' && d.decidedAt >= liftedAt && /not a downgrade/.test(d.reason),
+      );
+      if (!decision) await new Promise(resolve => setTimeout(resolve, 500));
+    }
+    expect(decision?.reason).toMatch(/^not a downgrade: .* reached dev before test's .*; only a person rolls test back$/);
+
+    // The ladder says the same where people look, and test still runs the newer cart.
+    await page.reload();
+    const older = page.getByTestId('older-below-test-cart');
+    await older.waitFor({ timeout: 30_000 });
+    expect(await older.textContent()).toBe('older in dev');
+    await older.hover();
+    const why = page.getByRole('tooltip');
+    await why.waitFor();
+    expect(await why.textContent()).toMatch(/downgrade.*only a person rolls test back.*skipped — not a downgrade/);
+    await screenshot(page, 'older-below-not-promoted');
+    await page.mouse.move(0, 0);
+    expect(
+      await page.getByTestId('cell-test-cart').getByTestId('digest').getAttribute('data-digest'),
+    ).toBe(newer);
+    const { body } = await api('GET', '/promotions');
+    // (the first case climbed firstCart into test once, legitimately: only later requests count)
+    const intoTest = (
+      body.items as Array<{ toStage: string; services: Record<string, string>; createdAt: string }>
+    ).filter(p => p.toStage === 'test' && p.services.cart === firstCart && p.createdAt >= since);
+    expect(intoTest).toEqual([]);
   });
 });
