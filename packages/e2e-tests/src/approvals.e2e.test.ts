@@ -2,6 +2,7 @@ import { Browser, Page } from 'playwright-core';
 import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './__testUtils__/stack';
 import { launchBrowser, screenshot, signIn } from './__testUtils__/browser';
 import { scrollingSideways } from './__testUtils__/layout';
+import { ENTITY_REF, pullRequestTexts } from './__testUtils__/pullRequestTexts';
 
 jest.setTimeout(300_000);
 
@@ -80,12 +81,28 @@ describe('the approvals inbox', () => {
     await dialog.waitFor();
     await dialog.getByLabel(/Reason/).fill('Not during the audit freeze');
     await screenshot(alice, 'approvals-reject');
+    expect(await alice.locator('body').textContent()).not.toMatch(ENTITY_REF);
     await alice.getByTestId('reject-confirm').click();
     await row.waitFor({ state: 'detached', timeout: 30_000 });
 
     const { body } = await callPromotions(stack.baseUrl, 'bob', 'GET', `/promotions/${id}`);
     expect(body.promotion.status).toBe('closed');
-    expect(body.promotion.statusReason).toMatch(/Not during the audit freeze/);
+    expect(body.promotion.statusReason).toBe('Rejected by Alice Approver: Not during the audit freeze');
+    expect(body.promotion.rejection).toEqual({ by: 'user:default/alice', reason: 'Not during the audit freeze' });
+
+    // On GitHub, people by name: the requester in the body, the rejecter in the closing comment.
+    const [prBody, ...comments] = await pullRequestTexts(stack, body.promotion.pullRequest.number);
+    expect(prBody).toMatch(/^Requested by Bob Builder \(`bob`\)/m);
+    expect(comments.join('\n')).toMatch(/^Rejected by Alice Approver \(`alice`\) in Backstage/m);
+    expect([prBody, ...comments].join('\n')).not.toMatch(ENTITY_REF);
+
+    // The shop's Promotions tab says who rejected it and why, by name.
+    await alice.goto(`${stack.baseUrl}/catalog/default/system/shop/promotions`);
+    const rejection = alice.getByTestId(`history-rejection-${id}`);
+    await rejection.getByText('Alice Approver').waitFor({ timeout: 30_000 });
+    expect(await rejection.textContent()).toBe('Rejected by Alice Approver: Not during the audit freeze');
+    expect(await alice.locator('body').textContent()).not.toMatch(ENTITY_REF);
+    await screenshot(alice, 'promotions-tab-rejected');
   });
 
   it('approves inline: the promotion merges', async () => {

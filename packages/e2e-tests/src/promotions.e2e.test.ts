@@ -1,8 +1,9 @@
 import { execFileSync } from 'child_process';
 import { Browser, Page } from 'playwright-core';
 import { parse } from 'yaml';
-import { RunningStack, startStack } from './__testUtils__/stack';
+import { RunningStack, callPromotions, startStack } from './__testUtils__/stack';
 import { DemoUser, launchBrowser, openShop, screenshot } from './__testUtils__/browser';
+import { ENTITY_REF, pullRequestTexts } from './__testUtils__/pullRequestTexts';
 
 jest.setTimeout(240_000);
 
@@ -67,7 +68,11 @@ describe('requesting and approving promotions in the app', () => {
     await alice.getByTestId('request-promotion-prod').click();
     const dialog = alice.getByTestId('promotion-dialog');
     await dialog.waitFor();
-    expect(await dialog.textContent()).toMatch(/release-approver/);
+    // The approvers by their names, each linked to its catalog page; no entity refs.
+    const nextStep = dialog.getByTestId('promotion-next-step');
+    await nextStep.getByRole('link', { name: 'release-approvers' }).waitFor();
+    expect(await nextStep.textContent()).toMatch(/^Needs a release-approver \(members of release-approvers(, [\w-]+)*\) before it merges\.$/);
+    expect(await dialog.textContent()).not.toMatch(ENTITY_REF);
     await alice.getByTestId('promotion-submit').click();
     await alice.getByTestId('promotion-pr-link').waitFor();
     await alice
@@ -90,6 +95,7 @@ describe('requesting and approving promotions in the app', () => {
     const carol = await shopAs('carol');
     const approveButton = carol.locator('button[data-testid^="approve-"]:not([disabled])').first();
     await approveButton.waitFor({ timeout: 30_000 });
+    const promotionId = (await approveButton.getAttribute('data-testid'))!.replace(/^approve-/, '');
     await approveButton.click();
     await carol.getByTestId('approve-dialog').waitFor();
     expect(await carol.getByTestId('approve-requester').textContent()).toContain('Alice Approver');
@@ -111,6 +117,13 @@ describe('requesting and approving promotions in the app', () => {
     );
     expect(await cellDigest(carol, 'prod', 'cart')).toBe(stagingCart);
     await screenshot(carol, 'prod-after-approval');
+
+    // On GitHub, people by name: alice requested it, carol approved it.
+    const { body } = await callPromotions(stack.baseUrl, 'carol', 'GET', `/promotions/${promotionId}`);
+    const texts = await pullRequestTexts(stack, body.promotion.pullRequest.number);
+    expect(texts[0]).toMatch(/^Requested by Alice Approver \(`alice`\)/m);
+    expect(texts.join('\n')).toMatch(/^Approved by Carol Checker \(`carol`\) in Backstage \(requested by Alice Approver \(`alice`\)\)/m);
+    expect(texts.join('\n')).not.toMatch(ENTITY_REF);
     await carol.context().close();
   });
 });
