@@ -51,18 +51,29 @@ export async function signIn(page: Page, baseUrl: string, user: DemoUser) {
     .waitFor();
 }
 
-/** A fresh browser context signed in as `user`, on the shop System page. */
-export async function openShop(
+/** A fresh browser context signed in as `user`, on a System's page once its ladder is there. */
+export async function openSystem(
   browser: Browser,
   baseUrl: string,
   user: DemoUser,
+  system: string,
   viewport = { width: 1600, height: 1100 },
 ): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await signIn(page, baseUrl, user);
-  await page.goto(`${baseUrl}/catalog/default/system/shop`);
+  await page.goto(`${baseUrl}/catalog/default/system/${system}`);
   // The first ladder of a fresh stack reads every Release cold.
   await page.getByTestId('stage-prod').waitFor({ timeout: 60_000 });
   return page;
+}
+
+/** A fresh browser context signed in as `user`, on the shop System page. */
+export function openShop(
+  browser: Browser,
+  baseUrl: string,
+  user: DemoUser,
+  viewport = { width: 1600, height: 1100 },
+): Promise<Page> {
+  return openSystem(browser, baseUrl, user, 'shop', viewport);
 }
