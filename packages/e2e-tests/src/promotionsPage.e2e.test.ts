@@ -71,6 +71,19 @@ describe('the Promotions page', () => {
     await waitUntilStuck('beta/payments', 'staging');
 
     await openTab('matrix');
+    // The page's title and subtitle sit between the app's breadcrumb bar and the tabs, with no empty band.
+    const title = alice.getByTestId('header-title');
+    expect(await title.textContent()).toBe('Promotions');
+    expect(await alice.getByTestId('header-description').textContent()).toBe(
+      "Every Product's ladder, approvals, stuck deployments and delivery metrics",
+    );
+    const bar = (await alice.locator('.bui-PluginHeader').boundingBox())!;
+    const titleBox = (await title.boundingBox())!;
+    const tabs = (await alice.getByRole('tablist').boundingBox())!;
+    expect(titleBox.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    // Only the page's margins between them (48 px measured: the content's padding and the bar's spacing).
+    expect(titleBox.y - (bar.y + bar.height)).toBeLessThanOrEqual(48);
+    expect(tabs.y).toBeGreaterThan(titleBox.y + titleBox.height);
     const stuckCell = alice.locator('[data-testid="matrix-cell-beta/payments-staging"][data-verdict="stuck"]');
     await stuckCell.waitFor({ timeout: 30_000 });
     expect(await stuckCell.textContent()).toMatch(/Stuck/);

@@ -107,11 +107,8 @@ export const promotionsPage = PageBlueprint.make({
     icon: <ViewModuleIcon fontSize="inherit" />,
     routeRef: rootRouteRef,
     loader: () =>
-      // Content gives the tabs and tables the page's margins; the page only draws the header.
       import('../components/OverviewPage').then(m => (
-        <Content>
-          <m.PromotionsOverview />
-        </Content>
+        <m.PromotionsPageContent />
       )),
   },
 });

@@ -5,6 +5,7 @@ import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { catalogApiRef, entityRouteRef } from '@backstage/plugin-catalog-react';
 import { PromotionsApi, promotionsApiRef } from '../../api';
 import { PromotionsPage } from '../../plugin';
+import { PromotionsPageContent } from './PromotionsPageContent';
 
 const api: Partial<PromotionsApi> = {
   getOverview: jest.fn(async () => ({ stages: ['dev'], rows: [], total: 0 })),
@@ -12,11 +13,11 @@ const api: Partial<PromotionsApi> = {
   listStuck: jest.fn(async () => []),
 };
 
-async function renderPage(entry: string) {
+async function renderPage(entry: string, page = <PromotionsPage />) {
   await renderInTestApp(
     <TestApiProvider apis={[[promotionsApiRef, api], [catalogApiRef, { getEntities: jest.fn(async () => ({ items: [] })) }]]}>
       <Routes>
-        <Route path="/promotions/*" element={<PromotionsPage />} />
+        <Route path="/promotions/*" element={page} />
       </Routes>
     </TestApiProvider>,
     { mountedRoutes: { '/catalog/:namespace/:kind/:name': entityRouteRef }, routeEntries: [entry] },
@@ -40,5 +41,15 @@ describe("the legacy plugin's PromotionsPage", () => {
     await renderPage('/promotions?tab=stuck');
     expect(await screen.findByTestId('stuck-empty')).toBeInTheDocument();
     expect(screen.getByTestId('tab-stuck')).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe("the new frontend system's promotions page content", () => {
+  it('titles the page above its tabs, where the app draws only a breadcrumb bar', async () => {
+    await renderPage('/promotions', <PromotionsPageContent />);
+    const title = await screen.findByRole('heading', { name: 'Promotions' });
+    expect(screen.getByText("Every Product's ladder, approvals, stuck deployments and delivery metrics")).toBeInTheDocument();
+    expect(title.compareDocumentPosition(screen.getByRole('tablist')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await screen.findByTestId('matrix-empty')).toBeInTheDocument();
   });
 });

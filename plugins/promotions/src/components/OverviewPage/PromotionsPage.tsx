@@ -1,10 +1,11 @@
 import { Content, Header, Page } from '@backstage/core-components';
 import { PromotionsOverview } from './PromotionsOverview';
+import { PROMOTIONS_PAGE_SUBTITLE } from './PromotionsPageContent';
 
-/** The overview as a whole page of the legacy app (the new frontend system gives pages their header). */
+/** The overview as a whole page of the legacy app (the new frontend system gives pages their header bar). */
 export const PromotionsPage = () => (
   <Page themeId="tool">
-    <Header title="Promotions" subtitle="Every Product's ladder, approvals, stuck deployments and delivery metrics" />
+    <Header title="Promotions" subtitle={PROMOTIONS_PAGE_SUBTITLE} />
     <Content>
       <PromotionsOverview />
     </Content>

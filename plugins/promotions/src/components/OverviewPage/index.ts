@@ -1,2 +1,3 @@
 export { PromotionsOverview } from './PromotionsOverview';
 export { PromotionsPage } from './PromotionsPage';
+export { PromotionsPageContent } from './PromotionsPageContent';
