@@ -108,7 +108,8 @@ describe('stall diagnosis on the ladder', () => {
     expect(response.status).toBe(201);
     const diagnosis = await diagnosisOf('prod', 'cart');
     expect(diagnosis).toMatchObject({ code: 'awaiting-approval', state: 'in-progress' });
-    expect(diagnosis.likelyCause).toMatch(/release-approvers/);
+    expect(diagnosis.likelyCause).toMatch(/members of release-approvers, shop-release/);
+    expect(JSON.stringify(diagnosis)).not.toMatch(/(user|group):default\//);
     expect(diagnosis.whereToLook.some(link => link.url === response.body.promotion.pullRequest.url)).toBe(true);
     await eventually(async () => (sent.some(n => /awaits your approval/.test(n.payload.title)) ? true : undefined));
     expect(sent.find(n => /awaits your approval/.test(n.payload.title))?.recipients).toMatchObject({
@@ -117,5 +118,7 @@ describe('stall diagnosis on the ladder', () => {
       entityRef: ['group:default/release-approvers', 'group:default/shop-release'],
       excludeEntityRef: 'user:default/bob',
     });
+    // Sent to refs, read by people: the requester by name.
+    expect(sent.find(n => /awaits your approval/.test(n.payload.title))?.payload.description).toMatch(/^Bob Builder asks to/);
   });
 });

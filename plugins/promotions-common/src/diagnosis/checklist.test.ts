@@ -346,7 +346,7 @@ describe('promotionChecklist', () => {
       { approvers: ['group:default/a', 'group:default/b'] },
       'approval',
       true,
-      'prod needs a release-approver: members of group:default/a, group:default/b',
+      'prod needs a release-approver: members of a, b',
     ],
     [
       'approval needed, no approvers',

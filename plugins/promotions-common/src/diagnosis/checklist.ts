@@ -2,6 +2,7 @@ import { formatSeconds } from '../argo/canaryState';
 import type { ServiceHealthCheck } from '../health/serviceHealth';
 import type { LadderServiceCell } from '../ladder/types';
 import { shortDigest } from '../names';
+import { actorNameWithoutCatalog } from '../people/actorNames';
 import type { NamedGuardVerdict } from '../guards/types';
 
 /**
@@ -165,7 +166,7 @@ export function promotionChecklist(
   let approval = `${to} merges automatically once the checks pass`;
   if (context.requiresApproval) {
     approval = context.approvers.length
-      ? `${to} needs a release-approver: members of ${context.approvers.join(', ')}`
+      ? `${to} needs a release-approver: members of ${context.approvers.map(actorNameWithoutCatalog).join(', ')}`
       : `${to} needs a release-approver, but no approver group is configured`;
   }
   items.push({ gate: 'approval', ok: true, detail: approval });

@@ -181,13 +181,13 @@ describe('diagnose: the promotion PR', () => {
       expect(result.code).toBe('awaiting-approval');
       expect(result.lastCompletedStep).toBe('PR checks passed');
       expect(result.likelyCause).toContain(
-        'members of group:default/alpha-release-approvers, group:default/sre',
+        'members of alpha-release-approvers, sre',
       );
       expect(result.whereToLook[0]).toEqual({
         label: 'The promotion pull request',
         url: PR,
       });
-      expect(labels(result)).toContain('Approvers: group:default/sre');
+      expect(labels(result)).toContain('Approvers: sre');
       expect(result.likelyCause.includes('Worth a reminder')).toBe(
         state === 'stuck',
       );
@@ -216,7 +216,7 @@ describe('diagnose: the promotion PR', () => {
       }),
     );
     expect(result.code).toBe('awaiting-approval');
-    expect(result.lastCompletedStep).toBe('PR opened by user:default/jane');
+    expect(result.lastCompletedStep).toBe('PR opened by jane');
     expect(result.likelyCause).toContain('health check is pending');
     expect(result.likelyCause).toContain('Rollout is paused');
   });
@@ -245,7 +245,7 @@ describe('diagnose: the promotion PR', () => {
         }),
       );
       expect(result).toMatchObject({ state: 'stuck', code: 'checks-failing' });
-      expect(result.lastCompletedStep).toBe('PR opened by user:default/jane');
+      expect(result.lastCompletedStep).toBe('PR opened by jane');
       expect(result.likelyCause).toContain('source is not healthy');
       expect(result.likelyCause).toContain(
         'dev not ready: storefront: Application is Degraded',
@@ -283,7 +283,7 @@ describe('diagnose: the promotion PR', () => {
       state: 'in-progress',
       code: 'checks-pending',
     });
-    expect(result.lastCompletedStep).toBe('PR opened by user:default/jane');
+    expect(result.lastCompletedStep).toBe('PR opened by jane');
     expect(result.likelyCause).toContain('health check is pending');
     expect(result.likelyCause).toContain('dev not ready: storefront: canary');
     expect(urls(result)).toEqual([PR]);

@@ -1,5 +1,6 @@
 import { CanaryState, formatSeconds } from '../argo/canaryState';
 import { shortDigest } from '../names';
+import { actorNameWithoutCatalog } from '../people/actorNames';
 import type { Promotion } from '../promotions/types';
 
 /**
@@ -644,7 +645,7 @@ function isLive(status: Promotion['status']): boolean {
 
 function approverText(approvers: string[]): string {
   return approvers.length
-    ? `members of ${approvers.join(', ')}`
+    ? `members of ${approvers.map(actorNameWithoutCatalog).join(', ')}`
     : 'no approver group is configured for this product';
 }
 
@@ -657,7 +658,7 @@ function diagnosePullRequest(
   const { stage, now } = input;
   const description = promotion.healthDescription;
   const waited = secondsSince(promotion.since, now);
-  const opened = `PR opened by ${promotion.requestedBy}`;
+  const opened = `PR opened by ${actorNameWithoutCatalog(promotion.requestedBy)}`;
   const sourceLook: DiagnosisLink = {
     label: 'The source stage on the promotion ladder (its failing checks)',
   };
@@ -694,7 +695,7 @@ function diagnosePullRequest(
       likelyCause: `The PR into ${stage} is waiting${wait} for a release-approver: ${approverText(input.approvers)}.${pending}${stuck ? ' Worth a reminder to an approver.' : ''}`,
       whereToLook: [
         ...prLink,
-        ...input.approvers.map(group => ({ label: `Approvers: ${group}` })),
+        ...input.approvers.map(group => ({ label: `Approvers: ${actorNameWithoutCatalog(group)}` })),
       ],
     };
   }
