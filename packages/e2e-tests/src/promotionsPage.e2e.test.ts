@@ -1,10 +1,13 @@
 import { Browser, Page } from 'playwright-core';
 import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './__testUtils__/stack';
 import { launchBrowser, screenshot, signIn } from './__testUtils__/browser';
+import { axisLabels, overlapping } from './__testUtils__/layout';
 
 jest.setTimeout(300_000);
 
 const WIDTHS = [1280, 1920];
+const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
+const RUNGS = STAGES.slice(1).map((stage, i) => `${STAGES[i]} → ${stage}`);
 
 /**
  * The organisation's Promotions page as a release-approver sees it: the
@@ -138,15 +141,39 @@ describe('the Promotions page', () => {
       const line = frequency.locator('svg.recharts-surface path.recharts-line-curve').first();
       await line.waitFor({ state: 'attached', timeout: 30_000 });
       expect(await line.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
-      const charts = await alice.locator('.recharts-wrapper > svg.recharts-surface').evaluateAll(svgs =>
-        svgs.map(svg => svg.getBoundingClientRect()).map(box => ({ width: box.width, height: box.height })),
-      );
-      expect(charts.length).toBeGreaterThanOrEqual(3);
-      for (const chart of charts) {
-        expect(chart.height).toBeGreaterThanOrEqual(200);
-        expect(chart.width).toBeGreaterThan(200);
-      }
       await screenshot(alice, `promotions-metrics-${width}`);
+      // Every chart at a size a reader can see; the stages' small multiples smaller.
+      const charts = await alice.locator('figure[aria-label]').evaluateAll(figures =>
+        figures.map(figure => ({
+          small: figure.closest('[data-testid="stage-trends"]') !== null,
+          ...figure.querySelector('.recharts-wrapper > svg.recharts-surface')!.getBoundingClientRect().toJSON(),
+        })),
+      );
+      expect(charts.filter(chart => !chart.small).length).toBeGreaterThanOrEqual(5);
+      for (const chart of charts) {
+        expect(chart.height).toBeGreaterThanOrEqual(chart.small ? 120 : 200);
+        expect(chart.width).toBeGreaterThan(chart.small ? 150 : 200);
+      }
+
+      // Every rung is named on the lead-time chart: none left out, none over another.
+      const perRung = alice.getByRole('figure', { name: 'Lead time per rung, hours' });
+      expect(await axisLabels(perRung, 'y')).toEqual(RUNGS);
+      expect(await overlapping(perRung, '.recharts-yAxis-tick-labels text')).toEqual([]);
+
+      // The deployments trend is one small chart per stage, side by side in one row, on one scale.
+      const trends = alice.getByRole('region', { name: 'Deployments by stage, week by week' });
+      const stageCharts = trends.getByRole('figure');
+      expect(await stageCharts.evaluateAll(figures => figures.map(f => f.getAttribute('aria-label')))).toEqual(
+        STAGES.map(stage => `Deployments by stage, week by week: ${stage}`),
+      );
+      const boxes = await stageCharts.evaluateAll(figures => figures.map(f => f.getBoundingClientRect().toJSON()));
+      expect(new Set(boxes.map(box => Math.round(box.top))).size).toBe(1);
+      expect(await overlapping(trends, 'figure')).toEqual([]);
+      const tops = await Promise.all((await stageCharts.all()).map(async chart => (await axisLabels(chart, 'y')).at(-1)));
+      expect(new Set(tops).size).toBe(1);
+      for (const chart of await stageCharts.all()) {
+        expect(await chart.locator('path.recharts-line-curve').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
+      }
     }
   });
 });

@@ -126,3 +126,23 @@ export function labelsMissingFromNames(root: Locator): Promise<string[]> {
       .map(({ visible, name }) => `${visible} → ${name}`),
   );
 }
+
+/** The tick labels one axis of a recharts chart draws, in order (recharts leaves out a label that would collide with its neighbour). */
+export function axisLabels(chart: Locator, axis: 'x' | 'y'): Promise<string[]> {
+  return chart
+    .locator(`.recharts-${axis}Axis-tick-labels .recharts-cartesian-axis-tick-value`)
+    .evaluateAll(labels => labels.map(label => label.textContent ?? ''));
+}
+
+/** The elements matching `selector` inside `root` that overlap another of them, by text: none should. */
+export function overlapping(root: Locator, selector: string): Promise<string[]> {
+  return root.evaluate((element, itemSelector) => {
+    const items = Array.from(element.querySelectorAll(itemSelector)).map(item => ({
+      text: item.textContent ?? '',
+      box: item.getBoundingClientRect(),
+    }));
+    const meet = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return items.filter((item, i) => items.some((other, j) => i !== j && meet(item.box, other.box))).map(item => item.text);
+  }, selector);
+}

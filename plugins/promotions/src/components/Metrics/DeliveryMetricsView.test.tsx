@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DeliveryMetricsResponse, MetricsScope } from '../../api';
 import { renderWithPromotionsApis } from '../../__testUtils__/render';
@@ -53,10 +53,17 @@ describe('DeliveryMetricsView', () => {
     expect(screen.getByTestId('metric-lead-time')).toHaveTextContent(/first arrival in the first stage/);
     expect(screen.getByTestId('metric-change-failure')).toHaveTextContent(/Rollbacks are not changes themselves/);
     expect(screen.getByTestId('metrics-products')).toHaveTextContent('2 Products counted: alpha/shop, beta/payments');
-    // The stages' trend lines are named in the ladder's order, not alphabetically.
-    const weekByWeek = screen.getByRole('figure', { name: 'Deployments by stage, week by week' });
-    const legend = [...weekByWeek.querySelectorAll('.recharts-legend-item-text')].map(item => item.textContent);
-    expect(legend).toEqual(['dev', 'test', 'prod']);
+    // The stages' trends are small multiples: one chart per stage, in the ladder's order, on one scale
+    // (test's chart reaches up to dev's 8, not its own 6).
+    const weekByWeek = screen.getByRole('region', { name: 'Deployments by stage, week by week' });
+    const stageCharts = within(weekByWeek).getAllByRole('figure');
+    expect(stageCharts.map(chart => chart.getAttribute('aria-label'))).toEqual(
+      ['dev', 'test', 'prod'].map(stage => `Deployments by stage, week by week: ${stage}`),
+    );
+    const yTicks = (chart: HTMLElement) =>
+      [...chart.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')].map(tick => tick.textContent);
+    expect(stageCharts.map(chart => yTicks(chart).at(-1))).toEqual(['8', '8', '8']);
+    for (const chart of stageCharts) expect(chart.querySelectorAll('.recharts-line')).toHaveLength(1);
 
     // The whole window, then its four weeks for the trends.
     const windows = api.getMetrics.mock.calls.map(([scope, w]) => [
@@ -73,8 +80,13 @@ describe('DeliveryMetricsView', () => {
     ]);
     // Charts are drawn by recharts: bars per stage and per rung, and trend lines.
     expect(screen.getByRole('figure', { name: 'Deployments per week by stage' }).querySelectorAll('.recharts-bar-rectangle')).toHaveLength(3);
-    expect(screen.getByRole('figure', { name: 'Lead time per rung, hours' }).querySelectorAll('.recharts-bar-rectangle')).toHaveLength(4);
-    expect(screen.getByRole('figure', { name: 'Deployments by stage, week by week' }).querySelectorAll('.recharts-line')).toHaveLength(3);
+    const perRung = screen.getByRole('figure', { name: 'Lead time per rung, hours' });
+    expect(perRung.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(4);
+    // Every rung is named down the side of its chart.
+    expect([...perRung.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')].map(tick => tick.textContent)).toEqual([
+      'dev → test',
+      'test → prod',
+    ]);
   });
 
   it("reads one team's metrics over the window asked for", async () => {

@@ -1,7 +1,8 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { Grid } from '@material-ui/core';
-import { ChartBox, SERIES_COLOURS, sliceLabel } from './chartParts';
+import { CATEGORY_ROW_PX, ChartBox, SERIES_COLOURS, sliceLabel } from './chartParts';
 import { MetricCard } from './MetricCard';
+import { StageTrends } from './StageTrends';
 import { DeliveryMetricsWithTrend } from './useDeliveryMetrics';
 
 const DEFINITION =
@@ -32,36 +33,20 @@ export const DeploymentFrequencyCard = ({ data }: { data: DeliveryMetricsWithTre
       definition={DEFINITION}
     >
       <Grid container spacing={2}>
-        <Grid item xs={12} lg={6}>
-          <ChartBox title="Deployments per week by stage">
-            <BarChart data={perStage}>
+        <Grid item xs={12}>
+          {/* Stages down the side: every stage's name has a row of its own, at any width. */}
+          <ChartBox title="Deployments per week by stage" height={40 + CATEGORY_ROW_PX * stages.length}>
+            <BarChart data={perStage} layout="vertical">
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="stage" />
-              <YAxis allowDecimals />
+              <XAxis type="number" allowDecimals />
+              <YAxis type="category" dataKey="stage" width="auto" interval={0} />
               <Tooltip />
               <Bar dataKey="perWeek" name="per week" fill={SERIES_COLOURS[0]} isAnimationActive={false} />
             </BarChart>
           </ChartBox>
         </Grid>
-        <Grid item xs={12} lg={6}>
-          <ChartBox title="Deployments by stage, week by week">
-            <LineChart data={trend}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="label" />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
-              {/* In the ladder's order, bottom stage first (recharts sorts legends by name). */}
-              <Legend itemSorter={item => stages.indexOf(String(item.value))} />
-              {stages.map((stage, i) => (
-                <Line
-                  key={stage}
-                  dataKey={stage}
-                  stroke={SERIES_COLOURS[i % SERIES_COLOURS.length]}
-                  isAnimationActive={false}
-                />
-              ))}
-            </LineChart>
-          </ChartBox>
+        <Grid item xs={12}>
+          <StageTrends title="Deployments by stage, week by week" stages={stages} trend={trend} />
         </Grid>
       </Grid>
     </MetricCard>

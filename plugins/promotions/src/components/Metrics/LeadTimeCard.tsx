@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { Grid } from '@material-ui/core';
-import { ChartBox, SERIES_COLOURS, duration, hours, sliceLabel } from './chartParts';
+import { CATEGORY_ROW_PX, ChartBox, SERIES_COLOURS, duration, hours, sliceLabel } from './chartParts';
 import { MetricCard } from './MetricCard';
 import { DeliveryMetricsWithTrend } from './useDeliveryMetrics';
 
@@ -35,11 +35,12 @@ export const LeadTimeCard = ({ data }: { data: DeliveryMetricsWithTrend }) => {
     >
       <Grid container spacing={2}>
         <Grid item xs={12} lg={6}>
-          <ChartBox title="Lead time per rung, hours">
-            <BarChart data={rungs}>
+          {/* Rungs down the side: a label like "uat → staging" never has to give way to its neighbours. */}
+          <ChartBox title="Lead time per rung, hours" height={Math.max(220, 40 + CATEGORY_ROW_PX * rungs.length)}>
+            <BarChart data={rungs} layout="vertical">
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="rung" />
-              <YAxis unit="h" />
+              <XAxis type="number" unit="h" />
+              <YAxis type="category" dataKey="rung" width="auto" interval={0} />
               <Tooltip />
               <Legend />
               <Bar dataKey="median" fill={SERIES_COLOURS[0]} isAnimationActive={false} />

@@ -19,14 +19,21 @@ export const duration = (ms: number | undefined): string =>
 export const sliceLabel = (from: Date): string =>
   from.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/** Room per category on a chart that lists its categories down the side (stages, rungs). */
+export const CATEGORY_ROW_PX = 36;
+
 /**
- * A chart as wide as its card. The initial size draws it before the first
- * measurement (and where nothing is measured, as in tests).
+ * A chart as wide as its card, `height` tall (220 px unless told). The
+ * initial size draws it before the first measurement (and where nothing is
+ * measured, as in tests).
  */
-export const ChartBox = (props: { title: string; children: ReactElement }) => (
-  <figure style={{ margin: 0 }} aria-label={props.title}>
-    <ResponsiveContainer width="100%" height={220} initialDimension={{ width: 480, height: 220 }}>
-      {props.children}
-    </ResponsiveContainer>
-  </figure>
-);
+export const ChartBox = (props: { title: string; height?: number; children: ReactElement }) => {
+  const height = props.height ?? 220;
+  return (
+    <figure style={{ margin: 0 }} aria-label={props.title}>
+      <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 480, height }}>
+        {props.children}
+      </ResponsiveContainer>
+    </figure>
+  );
+};
