@@ -2,7 +2,7 @@ import fs from 'fs';
 import path from 'path';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
-/** Where the "Try it" steps are: README.md once its "Try it" section carries them, else docs/try-it.md. */
+/** Where the "Try it" steps are: README.md, and the same text in the TechDocs page. */
 const SOURCES = ['README.md', 'docs/try-it.md'];
 
 function markedSection(text: string, name: string): string | undefined {
@@ -15,22 +15,25 @@ function markedSection(text: string, name: string): string | undefined {
 }
 
 /**
- * The "Try it" steps marked `<!-- try-it: name -->` … `<!-- /try-it -->`, from
- * the first of README.md and docs/try-it.md that has them, with the file's name.
- * Line breaks and Markdown emphasis are folded away, so a test can look for a
- * sentence however the file wraps it.
+ * The "Try it" steps marked `<!-- try-it: name -->` … `<!-- /try-it -->` in
+ * README.md, with the file's name. docs/try-it.md (TechDocs) carries the same
+ * sections: they must be the same text, so the docs never drift from what the
+ * tests perform. Line breaks and Markdown emphasis are folded away, so a test
+ * can look for a sentence however the file wraps it.
  */
 export function tryItSection(name: string): { source: string; text: string; commands: string[] } {
-  for (const source of SOURCES) {
-    const section = markedSection(fs.readFileSync(path.join(REPO_ROOT, source), 'utf8'), name);
-    if (section === undefined) continue;
-    const commands = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap(block =>
-      block[1].split('\n').map(line => line.trim()).filter(Boolean),
-    );
-    const text = section.replace(/[*`]/g, '').replace(/\s+/g, ' ');
-    return { source, text, commands };
+  const [readme, docs] = SOURCES.map(source =>
+    markedSection(fs.readFileSync(path.join(REPO_ROOT, source), 'utf8'), name),
+  );
+  if (readme === undefined) throw new Error(`No "Try it" section ${name} in ${SOURCES[0]}`);
+  if (docs !== readme) {
+    throw new Error(`The "Try it" section ${name} of ${SOURCES[1]} differs from ${SOURCES[0]}'s: keep them the same`);
   }
-  throw new Error(`No "Try it" section ${name} in ${SOURCES.join(' or ')}`);
+  const commands = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap(block =>
+    block[1].split('\n').map(line => line.trim()).filter(Boolean),
+  );
+  const text = readme.replace(/[*`]/g, '').replace(/\s+/g, ' ');
+  return { source: SOURCES[0], text, commands };
 }
 
 /** The repository root, where the steps' commands run. */
