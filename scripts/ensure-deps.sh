@@ -4,15 +4,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # The lockfile's top-level packages, the ones that appear in node_modules/ itself.
-  total=$(grep -cE '^    "node_modules/(@[^/"]+/)?[^/"]+": \{' package-lock.json || true)
-  echo "Installing dependencies (npm ci, ${total} packages; a first install takes about 5 minutes)..."
+  packages=$(grep -c '^    "node_modules/' package-lock.json || true)
+  echo "Installing dependencies (npm ci, ${packages} packages, about 2 GB; a first install takes about 5 minutes)..."
   started=$SECONDS
-  # npm prints nothing while it fetches and unpacks: report the packages unpacked so far.
+  # npm prints nothing while it fetches and writes the packages (it lays out
+  # the whole tree first, so counting folders says nothing): report what it
+  # has written so far.
   (
     while sleep 20; do
-      unpacked=$(ls -d node_modules/[!@.]* node_modules/@*/* 2>/dev/null | wc -l)
-      echo "  ... $((SECONDS - started)) s: ${unpacked} of about ${total} packages unpacked"
+      written=$(du -sm node_modules 2>/dev/null | cut -f1)
+      echo "  ... $((SECONDS - started)) s: ${written:-0} MB written to node_modules"
     done
   ) &
   progress=$!
