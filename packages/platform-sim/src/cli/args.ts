@@ -50,3 +50,11 @@ export function toNumber(
     throw new Error(`${name} must be a number, got ${value}`);
   return parsed;
 }
+
+/** Where a running simulator answers: `--url`, else PLATFORM_SIM_URL, else its default port on this machine. */
+export function simulatorUrl(args: ParsedArgs): string {
+  const url =
+    flagOrEnv(args, 'url', 'PLATFORM_SIM_URL') ??
+    `http://127.0.0.1:${process.env.PLATFORM_SIM_PORT ?? 7070}`;
+  return url.replace(/\/$/, '');
+}

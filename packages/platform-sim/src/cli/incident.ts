@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { parseArgs } from './args';
+import { parseArgs, simulatorUrl } from './args';
 
 const USAGE =
   'usage: incident <team> <product> --open|--resolve [--url http://127.0.0.1:7070]';
@@ -38,11 +38,8 @@ async function main(): Promise<void> {
     console.error(USAGE);
     process.exit(2);
   }
-  const url =
-    (typeof args.flags.url === 'string' ? args.flags.url : undefined) ??
-    process.env.PLATFORM_SIM_URL ??
-    `http://127.0.0.1:${process.env.PLATFORM_SIM_PORT ?? 7070}`;
-  const response = await fetch(`${url.replace(/\/$/, '')}/_sim/incidents`, {
+  const url = simulatorUrl(args);
+  const response = await fetch(`${url}/_sim/incidents`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ product: `${team}/${product}`, state: open ? 'open' : 'resolved' }),

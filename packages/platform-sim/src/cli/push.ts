@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { parseArgs } from './args';
+import { parseArgs, simulatorUrl } from './args';
 
 const USAGE =
   'usage: push <team> <product> <service> [--bad] [--digest sha256:...] [--url http://127.0.0.1:7070]';
@@ -15,10 +15,7 @@ async function main(): Promise<void> {
     console.error(USAGE);
     process.exit(2);
   }
-  const url =
-    (typeof args.flags.url === 'string' ? args.flags.url : undefined) ??
-    process.env.PLATFORM_SIM_URL ??
-    `http://127.0.0.1:${process.env.PLATFORM_SIM_PORT ?? 7070}`;
+  const url = simulatorUrl(args);
   const body = {
     team,
     product,
@@ -27,7 +24,7 @@ async function main(): Promise<void> {
     digest:
       typeof args.flags.digest === 'string' ? args.flags.digest : undefined,
   };
-  const response = await fetch(`${url.replace(/\/$/, '')}/_sim/ci/push`, {
+  const response = await fetch(`${url}/_sim/ci/push`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
