@@ -6,6 +6,7 @@
 export * from './annotations';
 export * from './names';
 export * from './permissions';
+export * from './access/productChange';
 export * from './argo/types';
 export * from './argo/application';
 export * from './argo/applicationChange';
@@ -23,6 +24,7 @@ export * from './ladder/types';
 export * from './ladder/rules';
 export * from './ladder/arrival';
 export * from './promotions/types';
+export * from './promotions/livePromotion';
 export * from './people/actorNames';
 export * from './promotions/releaseChanges';
 export * from './promotions/planRollback';

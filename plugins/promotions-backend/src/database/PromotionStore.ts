@@ -3,6 +3,7 @@ import {
   Promotion,
   PromotionEvent,
   PromotionEventType,
+  LIVE_PROMOTION_STATUSES,
   PromotionStatus,
 } from '@refplat/plugin-promotions-common';
 
@@ -32,7 +33,8 @@ export type NewPromotion = Omit<
   'createdAt' | 'updatedAt' | 'pullRequest' | 'status' | 'healthState' | 'headSha' | 'approvedSha' | 'guardState'
 > & { status: PromotionStatus };
 
-export const LIVE_STATUSES: PromotionStatus[] = ['open', 'awaiting-approval', 'approved'];
+/** For the store's filters, which take a mutable list: the statuses of isLivePromotion. */
+export const LIVE_STATUSES: PromotionStatus[] = [...LIVE_PROMOTION_STATUSES];
 
 export type PromotionChanges = Partial<
   Pick<

@@ -5,9 +5,14 @@ import {
   UserInfoService,
 } from '@backstage/backend-plugin-api';
 import { NotAllowedError } from '@backstage/errors';
-import { ProductRef, formatProductRef } from '@refplat/plugin-promotions-common';
+import {
+  ProductChange,
+  ProductRef,
+  decideProductChange,
+  formatProductRef,
+} from '@refplat/plugin-promotions-common';
 import { ProductOwners } from './ProductOwners';
-import { ProductChange, decideProductChange } from './productChangeRules';
+import { productChangeRefusalText } from './productChangeRules';
 
 /** `promotions.permissions.requireOwnership`: on unless an adopter widens it. */
 export function readRequireOwnership(config: RootConfigService): boolean {
@@ -40,16 +45,18 @@ export class ProductAccess {
   ): Promise<void> {
     const { userInfo, owners, approvers, approvalStages, requireOwnership } = this.options;
     const { userEntityRef, ownershipEntityRefs } = await userInfo.getUserInfo(credentials);
+    const productApprovers = await approvers(product);
     const decision = decideProductChange({
       change,
       claims: [userEntityRef, ...ownershipEntityRefs],
       owners: await owners.of(product),
-      approvers: await approvers(product),
+      approvers: productApprovers,
       atApprovalStage: stage !== undefined && approvalStages.includes(stage),
       requireOwnership,
     });
     if (!decision.allowed) {
-      throw new NotAllowedError(`${userEntityRef} may not change ${formatProductRef(product)}: ${decision.reason}`);
+      const reason = productChangeRefusalText(decision.refusal, change, productApprovers);
+      throw new NotAllowedError(`${userEntityRef} may not change ${formatProductRef(product)}: ${reason}`);
     }
   }
 }

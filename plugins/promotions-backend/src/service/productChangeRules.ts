@@ -1,5 +1,4 @@
-/** The changes a person makes to a Product through the plugin. */
-export type ProductChange = 'request-promotion' | 'request-rollback' | 'place-hold' | 'lift-hold';
+import { ProductChange, ProductChangeRefusal } from '@refplat/plugin-promotions-common';
 
 const DOING: Record<ProductChange, string> = {
   'request-promotion': 'request promotions',
@@ -8,47 +7,25 @@ const DOING: Record<ProductChange, string> = {
   'lift-hold': 'lift holds',
 };
 
-export interface ProductChangeQuestion {
-  change: ProductChange;
-  /** The caller's ownership claims: their User ref and their Groups. */
-  claims: string[];
-  /** The owners of the Product's System in the catalog (none when it has no System). */
-  owners: string[];
-  /** `promotions.approval.approvers`. */
-  approvers: string[];
-  /** Whether the stage the change touches waits for approval (prod). */
-  atApprovalStage: boolean;
-  /** `promotions.permissions.requireOwnership`: false leaves ownership to the permission policy. */
-  requireOwnership: boolean;
-}
-
-export type ProductChangeDecision = { allowed: true } | { allowed: false; reason: string };
-
-const ALLOWED: ProductChangeDecision = { allowed: true };
-
 /**
- * Who may change a Product: release-approvers always; its owners otherwise,
- * except that lifting a hold at an approval stage needs a release-approver
- * (a rollback's hold there protects prod). With ownership not required,
- * everyone the permission policy lets through may, but the approval-stage
- * rule still holds, as approval itself does.
+ * A refused change (decideProductChange, in -common) in the words of a 403:
+ * refs as they are, for the API clients, the CLI and the audit that read it.
  */
-export function decideProductChange(question: ProductChangeQuestion): ProductChangeDecision {
-  const { change, claims, owners, approvers } = question;
-  const holds = (refs: string[]) => refs.some(ref => claims.includes(ref));
-  if (holds(approvers)) return ALLOWED;
-  if (change === 'lift-hold' && question.atApprovalStage) {
-    return {
-      allowed: false,
-      reason: `lifting a hold at an approval stage needs a release-approver (${approvers.join(', ')})`,
-    };
+export function productChangeRefusalText(
+  refusal: ProductChangeRefusal,
+  change: ProductChange,
+  approvers: string[],
+): string {
+  switch (refusal.rule) {
+    case 'approval-stage-hold':
+      return `lifting a hold at an approval stage needs a release-approver (${approvers.join(', ')})`;
+    case 'not-an-owner':
+      return `only the Product's owners (${refusal.owners.join(', ')}) and release-approvers (${approvers.join(', ')}) may ${DOING[change]}`;
+    case 'no-owner':
+      return `the Product has no owner in the catalog (a System annotated with it, with spec.owner); only release-approvers (${approvers.join(', ')}) may ${DOING[change]}`;
+    case 'owners-unknown':
+      return `the catalog could not say who owns the Product; only release-approvers (${approvers.join(', ')}) may ${DOING[change]} until it can`;
+    default:
+      throw new Error(`Unknown refusal ${JSON.stringify(refusal)}`);
   }
-  if (!question.requireOwnership || holds(owners)) return ALLOWED;
-  return {
-    allowed: false,
-    reason:
-      owners.length > 0
-        ? `only the Product's owners (${owners.join(', ')}) and release-approvers (${approvers.join(', ')}) may ${DOING[change]}`
-        : `the Product has no owner in the catalog (a System annotated with it, with spec.owner); only release-approvers (${approvers.join(', ')}) may ${DOING[change]}`,
-  };
 }

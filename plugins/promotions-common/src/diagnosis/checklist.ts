@@ -3,6 +3,7 @@ import type { ServiceHealthCheck } from '../health/serviceHealth';
 import type { LadderServiceCell } from '../ladder/types';
 import { shortDigest } from '../names';
 import { actorNameWithoutCatalog } from '../people/actorNames';
+import { isLivePromotion } from '../promotions/livePromotion';
 import type { NamedGuardVerdict } from '../guards/types';
 
 /**
@@ -44,9 +45,6 @@ export interface PromotionChecklistContext {
   /** Each promotion guard's verdict on a promotion into `toStage`. */
   guards?: NamedGuardVerdict[];
 }
-
-/** Promotion statuses that no longer block a new promotion. */
-const SETTLED_STATUSES: readonly string[] = ['merged', 'closed', 'failed'];
 
 function short(digest: string): string {
   const s = shortDigest(digest);
@@ -149,7 +147,7 @@ export function promotionChecklist(
   // open-promotion: one promotion into a stage at a time.
   const open = context.openPromotion;
   items.push(
-    open && !SETTLED_STATUSES.includes(open.status)
+    open && isLivePromotion(open.status)
       ? {
           gate: 'open-promotion',
           ok: false,

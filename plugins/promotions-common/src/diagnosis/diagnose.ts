@@ -1,6 +1,7 @@
 import { CanaryState, formatSeconds } from '../argo/canaryState';
 import { shortDigest } from '../names';
 import { actorNameWithoutCatalog } from '../people/actorNames';
+import { isLivePromotion } from '../promotions/livePromotion';
 import type { Promotion } from '../promotions/types';
 
 /**
@@ -238,8 +239,8 @@ export function diagnose(
     ? [{ label: 'The promotion pull request', url: promotion.pullRequestUrl }]
     : [];
 
-  // 1. A promotion PR that has not merged yet: the stall is on the git side.
-  if (promotion && isLive(promotion.status)) {
+  // 1. A promotion PR that has not merged yet, or whose opening failed: the stall is on the git side.
+  if (promotion && (isLivePromotion(promotion.status) || promotion.status === 'failed')) {
     return diagnosePullRequest(input, t, prLink);
   }
 
@@ -632,15 +633,6 @@ export function diagnose(
 
 function appLinkOf(app: DiagnosisInput['application']): DiagnosisLink[] {
   return app?.url ? [{ label: `ArgoCD Application ${app.name}`, url: app.url }] : [];
-}
-
-function isLive(status: Promotion['status']): boolean {
-  return (
-    status === 'open' ||
-    status === 'awaiting-approval' ||
-    status === 'approved' ||
-    status === 'failed'
-  );
 }
 
 function approverText(approvers: string[]): string {

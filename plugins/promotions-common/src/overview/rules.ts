@@ -1,9 +1,6 @@
 import type { Ladder, LadderStage } from '../ladder/types';
-import type { PromotionStatus } from '../promotions/types';
+import { isLivePromotion } from '../promotions/livePromotion';
 import type { OverviewCell, OverviewRow, OverviewVerdict, StuckItem } from './types';
-
-/** Promotions that have not reached the Release on main, nor given up. */
-const OPEN_STATUSES: readonly PromotionStatus[] = ['open', 'awaiting-approval', 'approved'];
 
 /** The diagnosis codes whose stall sits on the promotion pull request: stuck since it last moved. */
 const PULL_REQUEST_CODES = ['awaiting-approval', 'checks-failing', 'checks-pending'];
@@ -27,7 +24,7 @@ function cellOf(ladder: Ladder, index: number): OverviewCell {
   const below = index > 0 ? ladder.stages[index - 1] : undefined;
   const waiting = Object.entries(stage.services).filter(([, cell]) => cell.waitingToClimb);
   const promotions = ladder.promotions.filter(
-    p => p.toStage === stage.name && OPEN_STATUSES.includes(p.status),
+    p => p.toStage === stage.name && isLivePromotion(p.status),
   );
   return {
     stage: stage.name,
@@ -81,7 +78,7 @@ export function stuckItems(ladder: Ladder, owners: string[]): StuckItem[] {
       const diagnosis = cell.diagnosis;
       if (diagnosis?.state !== 'stuck') return [];
       const promotion = ladder.promotions.find(
-        p => p.toStage === stage.name && service in p.services && OPEN_STATUSES.includes(p.status),
+        p => p.toStage === stage.name && service in p.services && isLivePromotion(p.status),
       );
       const stuckSince = PULL_REQUEST_CODES.includes(diagnosis.code)
         ? promotion?.updatedAt

@@ -51,7 +51,7 @@ export const ProductAccessProvider = (props: {
       viewer: {
         userEntityRef,
         claims: [userEntityRef, ...ownershipEntityRefs],
-        // A catalog that cannot be read leaves the decision to the backend.
+        // A catalog that cannot be read: the rule refuses rather than guesses, as the backend does.
         owners: systemError
           ? undefined
           : ownerRefs(system?.spec?.owner, system?.metadata.namespace),

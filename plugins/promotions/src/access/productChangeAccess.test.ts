@@ -26,7 +26,6 @@ describe('changeAccess', () => {
     ['a release-approver changes a Product they do not own', viewer(alice), 'request-rollback', false],
     ['a release-approver resumes prod', viewer(alice), 'lift-hold', true],
     ['without the ownership rule anyone may', viewer(dana, { requireOwnership: false }), 'place-hold', false],
-    ['owners the catalog could not give leave it to the backend', viewer(dana, { owners: undefined }), 'request-promotion', false],
   ] as const)('allows: %s', (_case, who, change, atApprovalStage) => {
     expect(changeAccess(who, change, atApprovalStage)).toEqual({ allowed: true });
   });
@@ -66,6 +65,13 @@ describe('changeAccess', () => {
       'request-rollback',
       false,
       'The Product has no owner in the catalog: only release-approvers (release-approvers) may request rollbacks',
+    ],
+    [
+      'owners the catalog could not give: refused, as the backend refuses',
+      viewer(dana, { owners: undefined }),
+      'request-promotion',
+      false,
+      'The catalog could not say who owns the Product: only release-approvers (release-approvers) may request promotions until it can',
     ],
   ] as const)('refuses, saying why: %s', (_case, who, change, atApprovalStage, reason) => {
     expect(changeAccess(who, change, atApprovalStage)).toEqual({ allowed: false, reason });

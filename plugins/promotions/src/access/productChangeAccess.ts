@@ -1,14 +1,20 @@
 import { parseEntityRef } from '@backstage/catalog-model';
-import { Promotion, ownPartBarsApproval } from '@refplat/plugin-promotions-common';
+import {
+  ProductChange,
+  ProductChangeRefusal,
+  Promotion,
+  decideProductChange,
+  ownPartBarsApproval,
+} from '@refplat/plugin-promotions-common';
 
 /**
- * What the UI offers a person on a Product's ladder, decided the way the
- * backend decides it (README "Who may change a Product"), so nobody gets an
- * enabled button whose click answers 403 or 409. The backend checks again.
+ * What the UI offers a person on a Product's ladder, decided by the rule the
+ * backend enforces (decideProductChange, in -common; docs "Who may change a
+ * Product"), so nobody gets an enabled button whose click answers 403 or 409.
+ * The backend checks again.
  */
 
-/** The changes a person makes to a Product through the ladder. */
-export type ProductChange = 'request-promotion' | 'request-rollback' | 'place-hold' | 'lift-hold';
+export type { ProductChange };
 
 /** Who is looking, and the Product's rules, as far as the UI can know them. */
 export interface ProductViewer {
@@ -58,30 +64,40 @@ function isApprover(viewer: ProductViewer): boolean {
   return viewer.approvers.some(ref => viewer.claims.includes(ref));
 }
 
-/**
- * Release-approvers may make every change; the Product's owners too, except
- * lifting a hold at an approval stage. With ownership not required, the
- * permission policy alone decides. Owners the catalog could not give leave
- * the decision to the backend.
- */
+/** A refused change in the ladder's words: names as people say them, the UI's verbs. */
+function refusalReason(refusal: ProductChangeRefusal, change: ProductChange, viewer: ProductViewer): string {
+  const approvers = names(viewer.approvers) || 'release-approvers';
+  switch (refusal.rule) {
+    case 'approval-stage-hold':
+      return `Only release-approvers (${approvers}) may resume a service here`;
+    case 'not-an-owner':
+      return `Only the Product's owners (${names(refusal.owners)}) and release-approvers (${approvers}) may ${DOING[change]}`;
+    case 'no-owner':
+      return `The Product has no owner in the catalog: only release-approvers (${approvers}) may ${DOING[change]}`;
+    case 'owners-unknown':
+      return `The catalog could not say who owns the Product: only release-approvers (${approvers}) may ${DOING[change]} until it can`;
+    default:
+      throw new Error(`Unknown refusal ${JSON.stringify(refusal)}`);
+  }
+}
+
+/** Whether the viewer may make the change, by the rule the backend enforces, and why not. */
 export function changeAccess(
   viewer: ProductViewer,
   change: ProductChange,
   atApprovalStage: boolean,
 ): Access {
-  if (isApprover(viewer)) return ALLOWED;
-  const approvers = names(viewer.approvers) || 'release-approvers';
-  if (change === 'lift-hold' && atApprovalStage) {
-    return { allowed: false, reason: `Only release-approvers (${approvers}) may resume a service here` };
-  }
-  if (!viewer.requireOwnership || viewer.owners === undefined) return ALLOWED;
-  if (viewer.owners.some(ref => viewer.claims.includes(ref))) return ALLOWED;
-  return {
-    allowed: false,
-    reason: viewer.owners.length
-      ? `Only the Product's owners (${names(viewer.owners)}) and release-approvers (${approvers}) may ${DOING[change]}`
-      : `The Product has no owner in the catalog: only release-approvers (${approvers}) may ${DOING[change]}`,
-  };
+  const decision = decideProductChange({
+    change,
+    claims: viewer.claims,
+    owners: viewer.owners,
+    approvers: viewer.approvers,
+    atApprovalStage,
+    requireOwnership: viewer.requireOwnership,
+  });
+  return decision.allowed
+    ? ALLOWED
+    : { allowed: false, reason: refusalReason(decision.refusal, change, viewer) };
 }
 
 /**

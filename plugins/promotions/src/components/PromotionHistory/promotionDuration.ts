@@ -1,5 +1,4 @@
-import { Promotion, formatSeconds } from '@refplat/plugin-promotions-common';
-import { isLive } from '../common/PromotionStatusChip';
+import { Promotion, formatSeconds, isLivePromotion } from '@refplat/plugin-promotions-common';
 
 /**
  * How long a promotion took from request to its end (merged, closed or
@@ -7,7 +6,7 @@ import { isLive } from '../common/PromotionStatusChip';
  */
 export function promotionDuration(promotion: Promotion, now: Date): string {
   const start = Date.parse(promotion.createdAt);
-  const live = isLive(promotion.status);
+  const live = isLivePromotion(promotion.status);
   const end = live ? now.getTime() : Date.parse(promotion.updatedAt);
   if (Number.isNaN(start) || Number.isNaN(end)) return '—';
   const took = formatSeconds(Math.max(0, (end - start) / 1000));

@@ -1,9 +1,8 @@
-import { Ladder, Promotion } from '@refplat/plugin-promotions-common';
-import { isLive } from '../common/PromotionStatusChip';
+import { Ladder, Promotion, isLivePromotion } from '@refplat/plugin-promotions-common';
 
 /** The promotion (or rollback) in flight into `stage`: there is at most one per stage. */
 export function livePromotionInto(ladder: Ladder, stage: string): Promotion | undefined {
-  return (ladder.promotions ?? []).find(p => p.toStage === stage && isLive(p.status));
+  return (ladder.promotions ?? []).find(p => p.toStage === stage && isLivePromotion(p.status));
 }
 
 /** Whether a promotion writes exactly these digests: requesting them again only finds it. */

@@ -23,13 +23,6 @@ export const PROMOTION_STATUS_WORDS: Record<PromotionStatus, string> = {
   failed: 'Failed',
 };
 
-/** Statuses after which a promotion no longer holds its stage. */
-const SETTLED: readonly PromotionStatus[] = ['merged', 'closed', 'failed'];
-
-export function isLive(status: PromotionStatus): boolean {
-  return !SETTLED.includes(status);
-}
-
 /** A promotion's status; hovering tells why it is closed, failed or waiting. */
 export const PromotionStatusChip = (props: {
   status: PromotionStatus;
