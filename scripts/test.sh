@@ -20,6 +20,8 @@ echo "== docs (mkdocs build --strict: every page in the nav, every link resolves
 docs_site=$(mktemp -d)
 mkdocs build --strict --quiet --site-dir "$docs_site"
 rm -rf "$docs_site"
+echo "== import circles (none, type-only ones included)"
+npx madge --circular --no-spinner --extensions ts,tsx --ts-config tsconfig.json plugins/*/src packages/*/src
 echo "== API reports"
 node scripts/api-reports.js --ci
 echo "== build the app"

@@ -13,26 +13,9 @@ import {
   parseProductRef,
 } from '@refplat/plugin-promotions-common';
 import { HealthConfigOrigin, chooseHealthInstances } from './health/borrowedHealthConfig';
+import type { ArgoCdInstanceConfig, KubernetesClusterConfig } from './health/healthInstances';
 
 export const DEFAULT_STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
-
-export interface ArgoCdInstanceConfig {
-  name: string;
-  baseUrl: string;
-  token: string;
-  uiUrl: string;
-}
-
-export interface KubernetesClusterConfig {
-  name: string;
-  url: string;
-  serviceAccountToken?: string;
-  caData?: string;
-  /** Path of a PEM CA bundle (borrowed from the Kubernetes plugin's config). */
-  caFile?: string;
-  skipTLSVerify: boolean;
-  applicationNamespace: string;
-}
 
 export interface PromotionsConfig {
   platformRepo: { host: string; owner: string; repo: string; branch: string };

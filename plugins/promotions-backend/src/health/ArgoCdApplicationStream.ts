@@ -2,7 +2,7 @@ import type { Application } from '@refplat/plugin-promotions-common';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
-import { ArgoCdInstanceConfig } from '../config';
+import { ArgoCdInstanceConfig } from './healthInstances';
 import { argoCdFetch, argoCdGet } from './ArgoCdHealthSource';
 import { ApplicationEvent, ApplicationWatch } from './ApplicationWatch';
 import { ApplicationLabels, productLabelSelector } from './HealthSource';

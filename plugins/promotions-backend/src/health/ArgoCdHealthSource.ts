@@ -7,7 +7,7 @@ import type {
   Rollout,
 } from '@refplat/plugin-promotions-common';
 import pLimit from 'p-limit';
-import { ArgoCdInstanceConfig } from '../config';
+import { ArgoCdInstanceConfig } from './healthInstances';
 import {
   ApplicationListing,
   HealthSource,

@@ -1,6 +1,6 @@
 import { CustomObjectsApi, Watch } from '@kubernetes/client-node';
 import type { Application } from '@refplat/plugin-promotions-common';
-import { KubernetesClusterConfig } from '../config';
+import { KubernetesClusterConfig } from './healthInstances';
 import { ApplicationEvent, ApplicationWatch, ResourceVersionGone } from './ApplicationWatch';
 import { ApplicationLabels, productLabelSelector } from './HealthSource';
 import { kubeConfigFor } from './KubernetesHealthSource';

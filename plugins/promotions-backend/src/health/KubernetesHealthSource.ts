@@ -6,7 +6,7 @@ import {
   rolloutHealth,
 } from '@refplat/plugin-promotions-common';
 import { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
-import { KubernetesClusterConfig } from '../config';
+import { KubernetesClusterConfig } from './healthInstances';
 import {
   ApplicationListing,
   HealthSource,

@@ -1,6 +1,6 @@
 import { ConfigReader } from '@backstage/config';
 import type { JsonObject } from '@backstage/types';
-import type { ArgoCdInstanceConfig, KubernetesClusterConfig } from '../config';
+import type { ArgoCdInstanceConfig, KubernetesClusterConfig } from './healthInstances';
 import { HealthConfigOrigin, chooseHealthInstances } from './borrowedHealthConfig';
 
 const ownArgo: ArgoCdInstanceConfig = {

@@ -1,5 +1,5 @@
 import type { Config } from '@backstage/config';
-import type { ArgoCdInstanceConfig, KubernetesClusterConfig } from '../config';
+import type { ArgoCdInstanceConfig, KubernetesClusterConfig } from './healthInstances';
 
 /** Where the health source's instances came from. */
 export type HealthConfigOrigin =

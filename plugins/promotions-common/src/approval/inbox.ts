@@ -1,7 +1,7 @@
 import { approvalRole } from '../guards/incidents';
-import type { Promotion, PromotionStatus } from '../promotions/types';
+import type { Promotion, PromotionApproval, PromotionStatus } from '../promotions/types';
 import type { ApprovalSource } from './approvalSource';
-import { PromotionApproval, commanderApproved, ownPartBarsApproval } from './promotionApproval';
+import { commanderApproved, ownPartBarsApproval } from './promotionApproval';
 
 /**
  * What a promotion awaiting approval still needs: release-approvers (its

@@ -1,5 +1,6 @@
 import { PromotionEvent } from '../promotions/types';
-import { PromotionApproval, missingApprovals, ownPartBarsApproval, promotionApproval } from './promotionApproval';
+import type { PromotionApproval } from '../promotions/types';
+import { missingApprovals, ownPartBarsApproval, promotionApproval } from './promotionApproval';
 
 const HEAD = 'h2';
 const BOB = 'user:default/bob';

@@ -1,39 +1,6 @@
-import { PromotionEvent } from '../promotions/types';
+import type { HeadApproval, PromotionApproval, PromotionEvent } from '../promotions/types';
 import { recordedApprovals } from './approvalPolicy';
 import { quorumProgress } from './quorum';
-
-/** One approval of a promotion's current PR head. @public */
-export interface HeadApproval {
-  /** Who approved: their user ref. */
-  approver: string;
-  /** ISO time it was given. */
-  at: string;
-  /** A release-approver's approval counts towards the quorum; an incident commander's is the extra one an incident asks for. */
-  role: 'release-approver' | 'incident-commander';
-}
-
-/**
- * Where a promotion into an approval stage stands against what it needs, for
- * the PR head it is at now (approvals of an earlier head were voided).
- *
- * @public
- */
-export interface PromotionApproval {
-  /** The PR head the approvals are of. */
-  headSha: string;
-  /** The approvals of that head, oldest first. */
-  approvals: HeadApproval[];
-  /** How many distinct release-approvers the stage needs (its quorum). */
-  quorum: number;
-  /** The distinct release-approvers counting towards it; the requester only where approvers need not differ. */
-  quorumApprovers: string[];
-  /** How far it is ("1 of 2"). */
-  progress: string;
-  /** Enough release-approvers approved it. */
-  quorumMet: boolean;
-  /** An open incident asks for an incident commander's approval as well. */
-  commanderNeeded: boolean;
-}
 
 const ROLES: Partial<Record<PromotionEvent['type'], HeadApproval['role']>> = {
   approved: 'release-approver',

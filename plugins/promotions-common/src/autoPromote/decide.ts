@@ -1,6 +1,7 @@
 import { formatSeconds } from '../argo/canaryState';
 import type { Ladder, LadderStage } from '../ladder/types';
 import type { PromotionStatus } from '../promotions/types';
+import type { AutoDecisionKind, Hold } from './types';
 
 /**
  * The auto-promoter's rule ("Reconciler 1"): each run, for every Product,
@@ -9,19 +10,6 @@ import type { PromotionStatus } from '../promotions/types';
  * has soaked there long enough). Pure: the caller reads the ladder, holds,
  * soak settings and live promotions, and opens the promotions this returns.
  */
-
-/**
- * A person's hold on one service in one stage: the auto-promoter leaves it alone.
- *
- * @public
- */
-export interface Hold {
-  stage: string;
-  service: string;
-  reason: string;
-  placedBy: string;
-  placedAt: string;
-}
 
 /** @public */
 export interface AutoPromoteContext {
@@ -39,9 +27,6 @@ export interface AutoPromoteContext {
   livePromotions: Array<{ toStage: string; services: Record<string, string> }>;
   now: Date;
 }
-
-/** @public */
-export type AutoDecisionKind = 'promote' | 'skip' | 'refuse';
 
 /** @public */
 export interface AutoDecision {

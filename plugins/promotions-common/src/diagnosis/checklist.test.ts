@@ -3,12 +3,8 @@ import type {
   ServiceHealthCheckId,
 } from '../health/serviceHealth';
 import type { LadderServiceCell } from '../ladder/types';
-import {
-  PromotionChecklistContext,
-  PromotionChecklistItem,
-  PromotionGate,
-  promotionChecklist,
-} from './checklist';
+import { PromotionChecklistContext, promotionChecklist } from './checklist';
+import type { PromotionChecklistItem, PromotionGate } from './checklistItem';
 
 const d = (c: string) => `sha256:${c.repeat(64)}`;
 const NEW = d('a');

@@ -5,33 +5,12 @@ import { shortDigest } from '../names';
 import { actorNameWithoutCatalog } from '../people/actorNames';
 import { isLivePromotion } from '../promotions/livePromotion';
 import type { NamedGuardVerdict } from '../guards/types';
+import type { PromotionChecklistItem } from './checklistItem';
 
 /**
  * "Why can't I promote?" — every gate between a service's cell in the stage below and the cell
  * it would be promoted into, each with its state, for the ladder UI.
  */
-
-/** @public */
-export type PromotionGate =
-  | 'declared'
-  | 'released'
-  | 'health'
-  | 'running-digest'
-  | 'soak'
-  | 'hold'
-  /** One per promotion guard (freeze windows, adopters' own rules). */
-  | 'policy'
-  | 'open-promotion'
-  | 'approval'
-  | 'carried';
-
-/** @public */
-export interface PromotionChecklistItem {
-  gate: PromotionGate;
-  /** Whether the gate lets the promotion through (`approval` is informational: always true). */
-  ok: boolean;
-  detail: string;
-}
 
 /** @public */
 export interface PromotionChecklistContext {

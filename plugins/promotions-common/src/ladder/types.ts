@@ -4,10 +4,10 @@ import type { OpenIncident, StageIncidentGate } from '../guards/incidents';
 import type { CanaryState } from '../argo/canaryState';
 import type { RolloutHealth } from '../argo/rolloutHealth';
 import type { HealthVerdict, ServiceHealthCheck } from '../health/serviceHealth';
-import type { AutoDecisionKind, Hold } from '../autoPromote/decide';
+import type { AutoDecisionKind, Hold } from '../autoPromote/types';
 import type { DigestAge } from '../autoPromote/digestAge';
 import type { Diagnosis } from '../diagnosis/diagnose';
-import type { PromotionChecklistItem } from '../diagnosis/checklist';
+import type { PromotionChecklistItem } from '../diagnosis/checklistItem';
 import type { Promotion } from '../promotions/types';
 
 /**
