@@ -60,11 +60,14 @@ export class LadderService {
 
   /**
    * `at` lets a caller that reads many Products (the auto-promoter) read the
-   * branch head and the Applications once for all of them.
+   * branch head and the Applications once for all of them. `judgeAges` reads
+   * the Release records' history to judge the digest age of pairs not judged
+   * before (the auto-promoter, which must never downgrade); a view answers
+   * with the judgements made so far, at no upstream cost.
    */
   async getLadder(
     product: ProductRef,
-    at: { revision?: string; listing?: ApplicationListing } = {},
+    at: { revision?: string; listing?: ApplicationListing; judgeAges?: boolean } = {},
   ): Promise<Ladder> {
     const { config, repo } = this.options;
     const revision = at.revision ?? (await repo.headCommit());
@@ -85,7 +88,7 @@ export class LadderService {
         this.buildStage(product, stage, records, listing, healthError, revision, index),
       ),
     );
-    await this.markIncomingAges(product, stages);
+    await this.markIncomingAges(product, stages, at.judgeAges ?? false);
     markWaitingToClimb(stages);
 
     const ladder: Ladder = {
@@ -225,7 +228,7 @@ export class LadderService {
    * the history (GitHub failing) the age stays unknown: the ladder still
    * answers, and the auto-promoter then never calls a digest newer.
    */
-  private async markIncomingAges(product: ProductRef, stages: LadderStage[]) {
+  private async markIncomingAges(product: ProductRef, stages: LadderStage[], readHistory: boolean) {
     const { digestAges, logger } = this.options;
     if (!digestAges) return;
     const cells = stages.slice(1).flatMap((stage, i) =>
@@ -238,9 +241,9 @@ export class LadderService {
     );
     if (!cells.length) return;
     try {
-      const ages = await digestAges.judge(product, cells.map(c => c.question));
+      const ages = await digestAges.judge(product, cells.map(c => c.question), { readHistory });
       cells.forEach(({ cell }, i) => {
-        cell.incomingAge = ages[i];
+        if (ages[i]) cell.incomingAge = ages[i];
       });
     } catch (error) {
       logger.warn(

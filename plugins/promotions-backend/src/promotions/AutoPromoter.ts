@@ -79,6 +79,8 @@ export class AutoPromoter {
         const ladder = await ladderService.getLadder(product, {
           revision,
           listing: listingFor(product),
+          // The auto-promoter never downgrades: it judges every differing digest's age.
+          judgeAges: true,
         });
         const context: AutoPromoteContext = {
           holds: await this.options.holds.listLive(product),

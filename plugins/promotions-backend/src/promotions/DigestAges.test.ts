@@ -22,10 +22,14 @@ describe('DigestAges', () => {
   it('judges by the bottom rung alone when it can, and reads each history once per call', async () => {
     const source = timelines({ dev: [{ cart: A }, { cart: B }, { cart: A }], test: [{ cart: B }] });
     const ages = new DigestAges({ stages: ['dev', 'test', 'uat'], timelines: source, cache: mockServices.cache.mock() });
-    const answers = await ages.judge(product, [
-      { toStage: 'test', service: 'cart', candidate: A, current: B },
-      { toStage: 'uat', service: 'cart', candidate: B, current: A },
-    ]);
+    const answers = await ages.judge(
+      product,
+      [
+        { toStage: 'test', service: 'cart', candidate: A, current: B },
+        { toStage: 'uat', service: 'cart', candidate: B, current: A },
+      ],
+      { readHistory: true },
+    );
     expect(answers).toEqual([
       { age: 'older', reason: expect.stringMatching(/reached dev before test's/) },
       { age: 'newer' },
@@ -36,13 +40,14 @@ describe('DigestAges', () => {
   it("reads the target's history only when the bottom rung's is too short", async () => {
     const source = timelines({ dev: [{ cart: C }], test: [{ cart: B }, { cart: A }] });
     const ages = new DigestAges({ stages: ['dev', 'test'], timelines: source, cache: mockServices.cache.mock() });
-    expect(await ages.judge(product, [{ toStage: 'test', service: 'cart', candidate: A, current: B }])).toEqual([
+    const question = { toStage: 'test', service: 'cart', candidate: A, current: B };
+    expect(await ages.judge(product, [question], { readHistory: true })).toEqual([
       { age: 'older', reason: expect.stringMatching(/reached test before test's/) },
     ]);
     expect(source.reads.sort()).toEqual(['dev', 'test']);
   });
 
-  it('remembers a judgement: the same pair of digests costs no history read again', async () => {
+  it('remembers a judgement: the same pair of digests costs no history read again, and a view reads none', async () => {
     const source = timelines({ dev: [{ cart: B }, { cart: A }] });
     const cache = new Map<string, unknown>();
     const ages = new DigestAges({
@@ -54,8 +59,12 @@ describe('DigestAges', () => {
       }),
     });
     const question = { toStage: 'test', service: 'cart', candidate: B, current: A };
-    expect(await ages.judge(product, [question])).toEqual([{ age: 'newer' }]);
-    expect(await ages.judge(product, [question])).toEqual([{ age: 'newer' }]);
+    // A view before anything judged the pair: no answer, and no read.
+    expect(await ages.judge(product, [question], { readHistory: false })).toEqual([undefined]);
+    expect(source.reads).toEqual([]);
+    expect(await ages.judge(product, [question], { readHistory: true })).toEqual([{ age: 'newer' }]);
+    // Then views (and later runs) answer from the judgement, at no cost.
+    expect(await ages.judge(product, [question], { readHistory: false })).toEqual([{ age: 'newer' }]);
     expect(source.reads).toEqual(['dev']);
   });
 });

@@ -26,8 +26,15 @@ const UNKNOWN_TTL_MS = 10 * 60 * 1000;
 
 /** Which of two digests is older; the ladder's port to the Release records' history. */
 export interface DigestAgeJudge {
-  /** One answer per question, in order. */
-  judge(product: ProductRef, questions: DigestAgeQuestion[]): Promise<DigestAge[]>;
+  /**
+   * One answer per question, in order. Without `readHistory` only what was
+   * judged before is answered (undefined otherwise), with no upstream call.
+   */
+  judge(
+    product: ProductRef,
+    questions: DigestAgeQuestion[],
+    options: { readHistory: boolean },
+  ): Promise<Array<DigestAge | undefined>>;
 }
 
 /** Judges digest age (see judgeDigestAge) from the Release records' git history, for the ladder and the auto-promoter. */
@@ -40,8 +47,12 @@ export class DigestAges implements DigestAgeJudge {
     },
   ) {}
 
-  /** One answer per question, in order; each stage's history is read at most once per call. */
-  async judge(product: ProductRef, questions: DigestAgeQuestion[]): Promise<DigestAge[]> {
+  /** Each stage's history is read at most once per call, and only with `readHistory`. */
+  async judge(
+    product: ProductRef,
+    questions: DigestAgeQuestion[],
+    options: { readHistory: boolean },
+  ): Promise<Array<DigestAge | undefined>> {
     const bottomStage = this.options.stages[0];
     const read = new Map<string, Promise<ReleaseTimeline>>();
     const timeline = (stage: string) => {
@@ -53,7 +64,7 @@ export class DigestAges implements DigestAgeJudge {
         const { toStage, service, candidate, current } = question;
         const key = `digest-age:${product.team}/${product.product}:${toStage}:${service}:${candidate}:${current}`;
         const cached = await this.options.cache.get<DigestAge>(key);
-        if (cached) return cached;
+        if (cached || !options.readHistory) return cached;
         const ask = (target: ReleaseTimeline, bottom: ReleaseTimeline) =>
           judgeDigestAge({ service, candidate, current, target, bottom, targetStage: toStage, bottomStage });
         // The bottom rung mostly answers alone; the target's history is read only when it cannot.

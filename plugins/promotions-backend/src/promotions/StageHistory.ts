@@ -53,10 +53,12 @@ export class StageHistory implements ReleaseTimelines {
     });
   }
 
-  /** The digests alone: the auto-promoter's question needs no pull requests. */
+  /**
+   * The digests alone, every commit read: the auto-promoter's question needs
+   * no pull requests, and sees as far back as a rollback may reach.
+   */
   async timeline(product: ProductRef, stage: string): Promise<ReleaseTimeline> {
-    const releases = await this.releases(product, stage);
-    return releases.slice(0, HISTORY_LENGTH).map(release => release.services);
+    return (await this.releases(product, stage)).map(release => release.services);
   }
 
   /**

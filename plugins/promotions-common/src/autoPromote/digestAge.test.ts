@@ -51,9 +51,14 @@ describe('judgeDigestAge', () => {
       { candidate: A, current: C, target: timeline(C), bottom: timeline(A, C, B, A) },
     ],
     [
-      'the candidate arrived in dev before the history read; the target’s digest within it',
-      'older',
+      'the candidate is not in dev’s history read (hand-merged below, or older than the read): not called older on that alone',
+      'unknown',
       { candidate: A, current: B, target: timeline(B), bottom: timeline(B, C) },
+    ],
+    [
+      'the candidate is not in dev’s history read, and the target ran it before its digest: older',
+      'older',
+      { candidate: A, current: B, target: timeline(A, B), bottom: timeline(B, C) },
     ],
     [
       'the target’s digest never passed dev (hand-merged there); the candidate did',

@@ -53,15 +53,18 @@ function firstArrival(timeline: ReleaseTimeline, service: string, digest: string
 }
 
 /**
- * Whether `a` arrived at the bottom rung before `b`; undefined when neither
- * is in its history read. Every digest passes the bottom rung, so one
- * missing there arrived before the history read begins.
+ * Whether the candidate `a` arrived at the bottom rung before `b`; undefined
+ * when the bottom rung's history read cannot tell. A candidate missing there
+ * may be older than the read, or hand-merged into a stage above the bottom
+ * (a hotfix): calling it older would keep a hotfix from ever climbing, so
+ * that is left to the target's history. A `b` missing there, with `a`
+ * present, is older than `a` or skipped the bottom rung: `a` is newer.
  */
 function arrivedAtBottomEarlier(bottom: ReleaseTimeline, service: string, a: string, b: string): boolean | undefined {
   const arrivalA = firstArrival(bottom, service, a);
   const arrivalB = firstArrival(bottom, service, b);
-  if (arrivalA < 0 && arrivalB < 0) return undefined;
-  return arrivalA < 0 || (arrivalB >= 0 && arrivalA > arrivalB);
+  if (arrivalA < 0) return undefined;
+  return arrivalB >= 0 && arrivalA > arrivalB;
 }
 
 /** Whether `a` arrived in the target before `b`; undefined unless the target ran both. */
