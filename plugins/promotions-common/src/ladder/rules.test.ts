@@ -1,4 +1,4 @@
-import { isWaitingToClimb } from './rules';
+import { differsFromBelow, isWaitingToClimb } from './rules';
 
 const a = `sha256:${'a'.repeat(64)}`;
 const b = `sha256:${'b'.repeat(64)}`;
@@ -21,5 +21,15 @@ describe('isWaitingToClimb', () => {
     ],
   ])('%s', (_name, cell, below, expected) => {
     expect(isWaitingToClimb(cell, below)).toBe(expected);
+  });
+});
+
+describe('differsFromBelow', () => {
+  it.each([
+    ['waiting to climb', { waitingToClimb: true }, true],
+    ['an older digest below (a rollback below): differs, though it does not climb', { waitingToClimb: false, incomingAge: { age: 'older' as const, reason: 'r' } }, true],
+    ['the same digest below', { waitingToClimb: false }, false],
+  ])('%s', (_name, cell, expected) => {
+    expect(differsFromBelow(cell)).toBe(expected);
   });
 });

@@ -19,3 +19,14 @@ export function isWaitingToClimb(
     cell.incomingAge?.age !== 'older'
   );
 }
+
+/**
+ * Whether the stage below names another digest for this cell, whether it
+ * climbs (newer, or of unknown age) or not (older: a rollback below). A
+ * stage is in step with the one below only when no cell differs.
+ *
+ * @public
+ */
+export function differsFromBelow(cell: { waitingToClimb: boolean; incomingAge?: DigestAge }): boolean {
+  return cell.waitingToClimb || cell.incomingAge?.age === 'older';
+}

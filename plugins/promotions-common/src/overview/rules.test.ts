@@ -81,6 +81,16 @@ describe('overviewRow', () => {
     ['behind, since the Release below was seen, when nothing else is known', l => { l.stages[0].releaseSeenAt = '2026-12-01T08:00:00Z'; }, false, '2026-12-01T08:00:00Z'],
     ['behind, since unknown', () => {}, false, undefined],
     ['matching the stage below', l => { l.stages[1].services.cart.waitingToClimb = false; }, true, undefined],
+    [
+      'not matching an older digest below (a rollback below), though it does not climb',
+      l => {
+        l.stages[0].releaseSeenAt = '2026-12-01T08:00:00Z';
+        l.stages[1].services.cart.waitingToClimb = false;
+        l.stages[1].services.cart.incomingAge = { age: 'older', reason: 'rolled back below' };
+      },
+      false,
+      '2026-12-01T08:00:00Z',
+    ],
   ])('test is %s', (_, change, matchesBelow, behindSince) => {
     const l = climbing();
     change(l);

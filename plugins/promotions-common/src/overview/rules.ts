@@ -1,5 +1,6 @@
 import type { Ladder, LadderStage } from '../ladder/types';
 import { isLivePromotion } from '../promotions/livePromotion';
+import { differsFromBelow } from '../ladder/rules';
 import type { OverviewCell, OverviewRow, OverviewVerdict, StuckItem } from './types';
 
 /** The diagnosis codes whose stall sits on the promotion pull request: stuck since it last moved. */
@@ -22,19 +23,19 @@ function earliest(times: Array<string | undefined>): string | undefined {
 function cellOf(ladder: Ladder, index: number): OverviewCell {
   const stage = ladder.stages[index];
   const below = index > 0 ? ladder.stages[index - 1] : undefined;
-  const waiting = Object.entries(stage.services).filter(([, cell]) => cell.waitingToClimb);
+  const differing = Object.entries(stage.services).filter(([, cell]) => differsFromBelow(cell));
   const promotions = ladder.promotions.filter(
     p => p.toStage === stage.name && isLivePromotion(p.status),
   );
   return {
     stage: stage.name,
     verdict: verdictOf(stage),
-    matchesBelow: waiting.length === 0,
+    matchesBelow: differing.length === 0,
     // Since the differing digests below got there: their merge (the plugin's, else the branch
     // history's), else their first healthy view, which a restarted plugin only knows from then on.
     behindSince: below
       ? earliest(
-          waiting.map(([service]) => {
+          differing.map(([service]) => {
             const cell = below.services[service];
             return cell?.arrivedWith?.mergedAt ?? cell?.arrivedAt ?? cell?.healthySince ?? below.releaseSeenAt;
           }),

@@ -66,6 +66,19 @@ describe('EntityPromotionLadderCard', () => {
     expect(within(screen.getByTestId('stage-prod')).getByText('approval')).toBeInTheDocument();
   });
 
+  it('never calls a stage in step with an older digest below it (after a rollback below)', async () => {
+    const ladder = ladderOf('older-below');
+    // test's storefront is newer than dev's: dev was rolled back
+    const storefront = ladder.stages[1].services.storefront;
+    storefront.waitingToClimb = false;
+    storefront.incomingAge = { age: 'older', reason: "sha256:aaaa… reached dev before test's sha256:bbbb…" };
+    await renderLadderCard({ getLadder: jest.fn(async () => ladder) });
+
+    expect(await screen.findByTestId('older-below-test-storefront')).toHaveTextContent('older in dev');
+    expect(screen.queryByTestId('in-step-test')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('request-promotion-test-storefront')).not.toBeInTheDocument();
+  });
+
   it('labels every action and explains a disabled one in one place, never with "why?" links', async () => {
     const ladder = ladderOf('labels');
     ladder.stages[1].promotion = { allowed: false, reason: 'storefront is not healthy in dev' };

@@ -1,5 +1,5 @@
 import { Typography, makeStyles } from '@material-ui/core';
-import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
+import { Ladder, LadderStage, differsFromBelow } from '@refplat/plugin-promotions-common';
 import { PROMOTION_STATUS_WORDS } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
 import { RequestPromotionButton } from '../RequestPromotion/RequestPromotionButton';
@@ -38,6 +38,11 @@ export const StageRung = (props: {
   const below = ladder.stages[index - 1];
   const live = livePromotionInto(ladder, stage.name);
   const waiting = ladder.services.some(service => stage.services[service]?.waitingToClimb);
+  // An older digest below does not climb, but the stage is not in step with it either.
+  const inStep = !ladder.services.some(service => {
+    const cell = stage.services[service];
+    return cell && differsFromBelow(cell);
+  });
   const next = previewPromotion(ladder, stage.name).changes;
   const replaceable =
     !!live &&
@@ -50,7 +55,7 @@ export const StageRung = (props: {
           <PullRequestLink pullRequest={live.pullRequest} /> {PROMOTION_STATUS_WORDS[live.status]}
         </Typography>
       )}
-      {!live && !waiting && (
+      {!live && inStep && (
         <Typography variant="caption" className={classes.muted} data-testid={`in-step-${stage.name}`}>
           In step with {below.name}
         </Typography>
