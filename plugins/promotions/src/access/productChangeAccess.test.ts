@@ -1,4 +1,4 @@
-import { ProductViewer, approveAccess, changeAccess, refName } from './productChangeAccess';
+import { ProductViewer, approveAccess, changeAccess } from './productChangeAccess';
 
 const APPROVERS = ['group:default/release-approvers'];
 
@@ -158,15 +158,5 @@ describe('approveAccess while an incident asks for a commander', () => {
 
   it('lets no commander approve without an incident asking for one', () => {
     expect(approveAccess(viewer(dave), { requestedBy: 'user:default/bob' }).allowed).toBe(false);
-  });
-});
-
-describe('refName', () => {
-  it.each([
-    ['group:default/alpha', 'alpha'],
-    ['user:default/bob', 'bob'],
-    ['alpha', 'alpha'],
-  ])('calls %s %s', (ref, name) => {
-    expect(refName(ref)).toBe(name);
   });
 });

@@ -1,8 +1,8 @@
-import { parseEntityRef } from '@backstage/catalog-model';
 import {
   ProductChange,
   ProductChangeRefusal,
   Promotion,
+  actorNameWithoutCatalog,
   decideProductChange,
   ownPartBarsApproval,
 } from '@refplat/plugin-promotions-common';
@@ -47,17 +47,9 @@ export const DOING: Record<ProductChange, string> = {
   'lift-hold': 'resume services',
 };
 
-/** `group:default/alpha` as people say it: `alpha`. */
-export function refName(ref: string): string {
-  try {
-    return parseEntityRef(ref).name;
-  } catch {
-    return ref;
-  }
-}
 
 function names(refs: string[]): string {
-  return refs.map(refName).join(', ');
+  return refs.map(actorNameWithoutCatalog).join(', ');
 }
 
 function isApprover(viewer: ProductViewer): boolean {

@@ -1,13 +1,12 @@
 import { Link } from '@material-ui/core';
 import ReportProblemIcon from '@material-ui/icons/ReportProblem';
-import { StageIncidentGate } from '@refplat/plugin-promotions-common';
-import { refName } from '../../access/productChangeAccess';
+import { StageIncidentGate, actorNameWithoutCatalog } from '@refplat/plugin-promotions-common';
 import { StageNotice } from './StageNotice';
 
 /** What the open incidents ask of promotions into the stage, as people read it. */
 export function incidentConsequence(stage: string, gate: StageIncidentGate): string {
   if (gate.mode === 'block') return `promotions into ${stage} are blocked until resolved`;
-  const commanders = gate.commanders.map(refName).join(', ');
+  const commanders = gate.commanders.map(actorNameWithoutCatalog).join(', ');
   return `promotions into ${stage} also need an incident commander's approval (${commanders})`;
 }
 
