@@ -1,3 +1,5 @@
+import { DefaultApiClient, Promotion, PromotionEvent, TypedResponse } from '@refplat/plugin-promotions-common';
+
 /** Why a command ended, as the process exit code tells a pipeline. */
 export const EXIT = {
   ok: 0,
@@ -29,33 +31,44 @@ function exitCodeFor(status: number): number {
 
 /**
  * The promotions backend over HTTP with a Backstage token: the registered
- * actions (the same checks as the UI) and the promotion read route.
+ * actions (the same checks as the UI; Backstage's actions registry, not a
+ * route of openapi.yaml) and the promotion read route, through the client
+ * generated from the backend's openapi.yaml.
  */
 export class PromotionsClient {
+  private readonly baseUrl: string;
+  private readonly api: DefaultApiClient;
+
   constructor(
-    private readonly backend: string,
+    backend: string,
     private readonly token: string,
-  ) {}
+  ) {
+    this.baseUrl = `${backend.replace(/\/$/, '')}/api/promotions`;
+    this.api = new DefaultApiClient({ discoveryApi: { getBaseUrl: async () => this.baseUrl } });
+  }
 
   /** Invokes `promotions:<action>`; answers its output, or throws with the backend's reason. */
   async invoke<T>(action: string, input: object): Promise<T> {
-    const body = await this.call('POST', `/.backstage/actions/v1/actions/promotions:${action}/invoke`, input);
+    const url = `${this.baseUrl}/.backstage/actions/v1/actions/promotions:${action}/invoke`;
+    const sent = fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    const body = await this.answer(url, sent);
     return (body as { output: T }).output;
   }
 
-  async promotion(id: string): Promise<{ promotion: { status: string; statusReason?: string; pullRequest: { url: string } } }> {
-    return this.call('GET', `/promotions/${encodeURIComponent(id)}`) as never;
+  async promotion(id: string): Promise<{ promotion: Promotion; events: PromotionEvent[] }> {
+    const url = `${this.baseUrl}/promotions/${encodeURIComponent(id)}`;
+    return this.answer(url, this.api.getPromotion({ path: { id } }, { token: this.token }));
   }
 
-  private async call(method: string, path: string, body?: object): Promise<unknown> {
-    const url = `${this.backend.replace(/\/$/, '')}/api/promotions${path}`;
-    let response: Response;
+  /** The parsed body, or a CliError with the backend's reason and the exit code its status maps to. */
+  private async answer<T>(url: string, sent: Promise<TypedResponse<T>>): Promise<T> {
+    let response: TypedResponse<T>;
     try {
-      response = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
-        body: body ? JSON.stringify(body) : undefined,
-      });
+      response = await sent;
     } catch (error) {
       throw new CliError(`Could not reach ${url}: ${(error as Error).message}`, EXIT.failed);
     }
@@ -70,6 +83,6 @@ export class PromotionsClient {
       const reason = parsed?.error?.message ?? text.slice(0, 200);
       throw new CliError(`${response.status}: ${reason}`, exitCodeFor(response.status));
     }
-    return parsed;
+    return parsed as T;
   }
 }

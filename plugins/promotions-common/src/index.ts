@@ -54,3 +54,4 @@ export * from './approval/approvalPolicy';
 export * from './approval/promotionApproval';
 export * from './approval/approvalSource';
 export * from './approval/inbox';
+export * from './schema/openapi';

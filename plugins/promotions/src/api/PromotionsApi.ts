@@ -1,9 +1,10 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import {
   ApprovalItem,
-  AutoDecision,
-  DeliveryMetrics,
+  AutoPromotionRecord,
+  DeliveryMetricsResponse,
   Hold,
+  HoldRequest,
   Ladder,
   OverviewCriteria,
   OverviewResponse,
@@ -11,42 +12,18 @@ import {
   Promotion,
   PromotionRequest,
   PromotionResponse,
+  RollbackRequest,
   StageChanges,
   StageHistoryEntry,
   StuckItem,
 } from '@refplat/plugin-promotions-common';
 
-/**
- * Body of `POST /products/{team}/{product}/rollbacks`.
- *
- * @public
- */
-export interface RollbackRequest {
-  stage: string;
-  /** Service → the earlier digest to write back into `stage`. */
-  services: Record<string, string>;
-}
-
-/**
- * Body of `POST /products/{team}/{product}/holds`.
- *
- * @public
- */
-export interface HoldRequest {
-  stage: string;
-  service: string;
-  reason: string;
-}
-
-/**
- * One decision of the auto-promoter's latest run over a Product.
- *
- * @public
- */
-export interface AutoPromotionRecord extends AutoDecision {
-  runId: string;
-  decidedAt: string;
-}
+// The routes' bodies and answers, generated from the backend's openapi.yaml into -common.
+export type {
+  AutoPromotionRecord,
+  HoldRequest,
+  RollbackRequest,
+} from '@refplat/plugin-promotions-common';
 
 /**
  * Which rows of the organisation's matrix to read (`GET /overview`); every
@@ -70,16 +47,7 @@ export type MetricsScope =
   | { kind: 'team'; team: string }
   | { kind: 'product'; product: ProductRef };
 
-/**
- * `GET /metrics`: the metrics of a window and the Products they count.
- *
- * @public
- */
-export interface DeliveryMetricsResponse extends DeliveryMetrics {
-  scope: string;
-  /** `team/product` of every Product counted (only those the caller may read). */
-  products: string[];
-}
+export type { DeliveryMetricsResponse } from '@refplat/plugin-promotions-common';
 
 /** What a promotion would ship: the same shapes the backend answers. */
 export type { ChangeCommit, ServiceChange, StageChanges } from '@refplat/plugin-promotions-common';

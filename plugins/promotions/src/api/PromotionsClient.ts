@@ -2,34 +2,30 @@ import { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
 import {
   ApprovalItem,
+  AutoPromotionRecord,
+  DefaultApiClient,
+  DeliveryMetricsResponse,
   Hold,
+  HoldRequest,
   Ladder,
   OverviewResponse,
   ProductRef,
   Promotion,
   PromotionRequest,
   PromotionResponse,
-  StageHistoryEntry,
-  StuckItem,
-  formatProductRef,
-} from '@refplat/plugin-promotions-common';
-import {
-  AutoPromotionRecord,
-  DeliveryMetricsResponse,
-  HoldRequest,
-  MetricsScope,
-  OverviewQuery,
-  PromotionsApi,
   RollbackRequest,
   StageChanges,
-} from './PromotionsApi';
+  StageHistoryEntry,
+  StuckItem,
+  TypedResponse,
+  formatProductRef,
+} from '@refplat/plugin-promotions-common';
+import { MetricsScope, OverviewQuery, PromotionsApi } from './PromotionsApi';
 
 // The contract only promises `{promotion}` and tells "already open" by 200
 // versus 201, so fall back to the status when the body does not say.
-async function readPromotionResponse(response: Response): Promise<PromotionResponse> {
-  const body = (await response.json()) as Partial<PromotionResponse> & {
-    promotion: Promotion;
-  };
+async function readPromotionResponse(response: TypedResponse<PromotionResponse>): Promise<PromotionResponse> {
+  const body: Partial<PromotionResponse> & { promotion: Promotion } = await response.json();
   return {
     promotion: body.promotion,
     existing: body.existing ?? response.status === 200,
@@ -44,165 +40,117 @@ function scopeParam(scope: MetricsScope): string {
   return 'org';
 }
 
-function productPath(product: ProductRef): string {
-  return `/products/${encodeURIComponent(product.team)}/${encodeURIComponent(
-    product.product,
-  )}`;
+/** The query of GET /overview: only the filters given (an empty one is no filter). */
+function overviewParams(query: OverviewQuery) {
+  const given = (value: string | number | undefined) =>
+    value === undefined || value === '' ? undefined : String(value);
+  return {
+    owner: given(query.owner),
+    team: given(query.team),
+    filter: query.filter || undefined,
+    cursor: given(query.cursor),
+    limit: given(query.limit),
+  };
 }
 
 /**
- * Talks to the promotions backend plugin (`/api/promotions`).
+ * Talks to the promotions backend plugin (`/api/promotions`) through the
+ * client generated from its openapi.yaml.
  *
  * @public
  */
 export class PromotionsClient implements PromotionsApi {
-  private readonly discoveryApi: DiscoveryApi;
-  private readonly fetchApi: FetchApi;
+  private readonly api: DefaultApiClient;
 
   constructor(options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }) {
-    this.discoveryApi = options.discoveryApi;
-    this.fetchApi = options.fetchApi;
+    this.api = new DefaultApiClient(options);
   }
 
   async getLadder(product: ProductRef): Promise<Ladder> {
-    const response = await this.send(`${productPath(product)}/ladder`);
-    return (await response.json()) as Ladder;
+    return this.read(this.api.getLadder({ path: product }));
   }
 
   async requestPromotion(
     product: ProductRef,
     request: PromotionRequest,
   ): Promise<PromotionResponse> {
-    return this.postForPromotion(`${productPath(product)}/promotions`, request);
+    return readPromotionResponse(await this.ok(this.api.requestPromotion({ path: product, body: request })));
   }
 
   async listPromotions(product: ProductRef): Promise<Promotion[]> {
-    return this.getItems<Promotion>(`${productPath(product)}/promotions`);
+    return (await this.read(this.api.listPromotions({ path: product }))).items;
   }
 
   async approvePromotion(id: string): Promise<Promotion> {
-    const response = await this.send(
-      `/promotions/${encodeURIComponent(id)}/approve`,
-      { method: 'POST', body: {} },
-    );
-    return ((await response.json()) as { promotion: Promotion }).promotion;
+    return (await this.read(this.api.approvePromotion({ path: { id }, body: {} }))).promotion;
   }
 
   async rejectPromotion(id: string, reason: string): Promise<Promotion> {
-    const response = await this.send(
-      `/promotions/${encodeURIComponent(id)}/reject`,
-      { method: 'POST', body: { reason } },
-    );
-    return ((await response.json()) as { promotion: Promotion }).promotion;
+    return (await this.read(this.api.rejectPromotion({ path: { id }, body: { reason } }))).promotion;
   }
 
   async listApprovals(): Promise<ApprovalItem[]> {
-    return this.getItems<ApprovalItem>('/approvals');
+    return (await this.read(this.api.listApprovals())).items;
   }
 
   async getStageHistory(
     product: ProductRef,
     stage: string,
   ): Promise<StageHistoryEntry[]> {
-    return this.getItems<StageHistoryEntry>(
-      `${productPath(product)}/stages/${encodeURIComponent(stage)}/history`,
-    );
+    return (await this.read(this.api.getStageHistory({ path: { ...product, stage } }))).items;
   }
 
   async requestRollback(
     product: ProductRef,
     request: RollbackRequest,
   ): Promise<PromotionResponse> {
-    return this.postForPromotion(`${productPath(product)}/rollbacks`, request);
+    return readPromotionResponse(await this.ok(this.api.requestRollback({ path: product, body: request })));
   }
 
   async listHolds(product: ProductRef): Promise<Hold[]> {
-    return this.getItems<Hold>(`${productPath(product)}/holds`);
+    return (await this.read(this.api.listHolds({ path: product }))).items;
   }
 
   async placeHold(product: ProductRef, request: HoldRequest): Promise<Hold> {
-    const response = await this.send(`${productPath(product)}/holds`, {
-      method: 'POST',
-      body: request,
-    });
-    return ((await response.json()) as { hold: Hold }).hold;
+    return (await this.read(this.api.placeHold({ path: product, body: request }))).hold;
   }
 
   async liftHold(product: ProductRef, stage: string, service: string): Promise<Hold> {
-    const response = await this.send(
-      `${productPath(product)}/holds/${encodeURIComponent(stage)}/${encodeURIComponent(service)}`,
-      { method: 'DELETE' },
-    );
-    return ((await response.json()) as { hold: Hold }).hold;
+    return (await this.read(this.api.liftHold({ path: { ...product, stage, service } }))).hold;
   }
 
   async listAutoPromotions(product: ProductRef): Promise<AutoPromotionRecord[]> {
-    return this.getItems<AutoPromotionRecord>(`${productPath(product)}/auto-promotions`);
+    return (await this.read(this.api.listAutoPromotions({ path: product }))).items;
   }
 
   async getChanges(product: ProductRef, from: string, to: string): Promise<StageChanges> {
-    const query = new URLSearchParams({ from, to });
-    const response = await this.send(`${productPath(product)}/changes?${query}`);
-    return (await response.json()) as StageChanges;
+    return this.read(this.api.getChanges({ path: product, query: { from, to } }));
   }
 
   async getOverview(query: OverviewQuery = {}): Promise<OverviewResponse> {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      if (value !== undefined && value !== '') params.set(name, String(value));
-    }
-    const search = params.toString();
-    const response = await this.send(`/overview${search ? `?${search}` : ''}`);
-    return (await response.json()) as OverviewResponse;
+    return this.read(this.api.getOverview({ query: overviewParams(query) }));
   }
 
   async listStuck(): Promise<StuckItem[]> {
-    return this.getItems<StuckItem>('/stuck');
+    return (await this.read(this.api.listStuck())).items;
   }
 
   async getMetrics(
     scope: MetricsScope,
     window: { from: Date; to: Date },
   ): Promise<DeliveryMetricsResponse> {
-    const query = new URLSearchParams({
-      scope: scopeParam(scope),
-      from: window.from.toISOString(),
-      to: window.to.toISOString(),
-    });
-    const response = await this.send(`/metrics?${query}`);
-    return (await response.json()) as DeliveryMetricsResponse;
+    const query = { scope: scopeParam(scope), from: window.from.toISOString(), to: window.to.toISOString() };
+    return this.read(this.api.getMetrics({ query }));
   }
 
-  /** A list endpoint's `{items}`. */
-  private async getItems<T>(path: string): Promise<T[]> {
-    const response = await this.send(path);
-    return ((await response.json()) as { items: T[] }).items;
+  /** The answer's body, or the backend's error as a ResponseError. */
+  private async read<T>(pending: Promise<TypedResponse<T>>): Promise<T> {
+    return (await this.ok(pending)).json();
   }
 
-  /** A request that opens (or finds already open) a promotion PR. */
-  private async postForPromotion(path: string, body: unknown): Promise<PromotionResponse> {
-    const response = await this.send(path, { method: 'POST', body });
-    return readPromotionResponse(response);
-  }
-
-  private async send(
-    path: string,
-    options: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown } = {},
-  ): Promise<Response> {
-    const baseUrl = await this.discoveryApi.getBaseUrl('promotions');
-    const response = await this.fetchApi.fetch(
-      `${baseUrl}${path}`,
-      options.body === undefined
-        ? { method: options.method ?? 'GET' }
-        : {
-            method: options.method ?? 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(options.body),
-          },
-    );
-    if (!response.ok) {
-      throw await ResponseError.fromResponse(response);
-    }
+  private async ok<T>(pending: Promise<TypedResponse<T>>): Promise<TypedResponse<T>> {
+    const response = await pending;
+    if (!response.ok) throw await ResponseError.fromResponse(response as Response);
     return response;
   }
 }

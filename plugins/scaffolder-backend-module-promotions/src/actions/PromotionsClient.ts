@@ -1,51 +1,40 @@
 import { DiscoveryService } from '@backstage/backend-plugin-api';
 import { ForwardedError, ResponseError } from '@backstage/errors';
-import type { Promotion } from '@refplat/plugin-promotions-common';
+import { DefaultApiClient, PromotionRequest, TypedResponse } from '@refplat/plugin-promotions-common';
 
-/** What the promotions backend answers to a request (`POST …/promotions`). */
-export interface RequestedPromotion {
-  existing: boolean;
-  promotion: Promotion;
-}
-
-/** A stage's cells as the ladder route answers them, as far as waiting reads them. */
-export interface LadderStages {
-  stages: Array<{ name: string; services: Record<string, { digest?: string; verdict: string }> }>;
-}
+type ProductPath = { team: string; product: string };
 
 /**
- * The promotions backend's HTTP routes, called with a token for each call
- * (the initiating user's, so the backend applies that user's permissions).
+ * The promotions backend's routes the action uses, through the client
+ * generated from its openapi.yaml, with a token for each call (the initiating
+ * user's, so the backend applies that user's permissions).
  */
 export class PromotionsClient {
-  constructor(private readonly discovery: DiscoveryService) {}
+  private readonly api: DefaultApiClient;
 
-  async request(token: string, product: { team: string; product: string }, body: { toStage: string; services?: string[] }) {
-    const path = `/products/${encodeURIComponent(product.team)}/${encodeURIComponent(product.product)}/promotions`;
-    return this.call<RequestedPromotion>(token, 'POST', path, body);
+  constructor(discovery: DiscoveryService) {
+    this.api = new DefaultApiClient({ discoveryApi: discovery });
+  }
+
+  async request(token: string, product: ProductPath, body: PromotionRequest) {
+    return read(this.api.requestPromotion({ path: product, body }, { token }));
   }
 
   async promotion(token: string, id: string) {
-    return (await this.call<{ promotion: Promotion }>(token, 'GET', `/promotions/${encodeURIComponent(id)}`)).promotion;
+    return (await read(this.api.getPromotion({ path: { id } }, { token }))).promotion;
   }
 
-  async ladder(token: string, product: { team: string; product: string }) {
-    const path = `/products/${encodeURIComponent(product.team)}/${encodeURIComponent(product.product)}/ladder`;
-    return this.call<LadderStages>(token, 'GET', path);
+  async ladder(token: string, product: ProductPath) {
+    return read(this.api.getLadder({ path: product }, { token }));
   }
+}
 
-  private async call<T>(token: string, method: string, path: string, body?: object): Promise<T> {
-    const baseUrl = await this.discovery.getBaseUrl('promotions');
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) {
-      const { statusCode, cause } = await ResponseError.fromResponse(response);
-      // Keeps the backend's reason and error name (e.g. ConflictError) for the template's log.
-      throw new ForwardedError(`The promotions backend answered ${statusCode}`, cause);
-    }
-    return (await response.json()) as T;
+async function read<T>(pending: Promise<TypedResponse<T>>): Promise<T> {
+  const response = await pending;
+  if (!response.ok) {
+    const { statusCode, cause } = await ResponseError.fromResponse(response as Response);
+    // Keeps the backend's reason and error name (e.g. ConflictError) for the template's log.
+    throw new ForwardedError(`The promotions backend answered ${statusCode}`, cause);
   }
+  return response.json();
 }

@@ -1,0 +1,3 @@
+// Generated from plugins/promotions-backend/src/schema/openapi.yaml by its generate.js: do not edit.
+/* eslint-disable */
+export * from './router';
