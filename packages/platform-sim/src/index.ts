@@ -28,6 +28,8 @@ export type {
   SimControl,
   CiPushRequest,
   CiPushResult,
+  AddProductRequest,
+  AddedProduct,
   AppOverrideRequest,
   SimState,
   SimAppState,

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { RunningSim, startPlatformSim } from '../sim';
 import { optionsFromArgs } from '../cli/main';
+import { seedDigest } from '../seed/seedData';
 import {
   FAST_TIMINGS,
   getJson,
@@ -262,6 +263,43 @@ describe('the /_sim controls', () => {
     sim.control.setApp('beta-payments-test', { freezeCanary: false });
     await waitFor(() => rolloutOf().phase === 'Healthy');
     expect(rolloutOf().stableDigest).toBe(`sha256:${'e'.repeat(64)}`);
+  });
+
+  it('adds a Product laid out and climbed as a seeded one, its Applications running what main says', async () => {
+    const { status, body } = await postJson(`${sim.url}/_sim/products`, { product: 'shop-two', like: 'alpha/shop' });
+    expect(status).toBe(201);
+    expect(body).toEqual({ team: 'alpha', product: 'shop-two' });
+
+    const release = (stage: string) =>
+      execFileSync('git', ['--git-dir', sim.repoDir, 'show', `main:gitops/releases/alpha/shop-two/${stage}.yaml`], {
+        encoding: 'utf8',
+      });
+    // alpha/shop's end state, with digests of its own
+    expect(release('dev')).toContain(seedDigest('alpha', 'shop-two', 'storefront', 3));
+    expect(release('prod')).toContain(seedDigest('alpha', 'shop-two', 'cart', 1));
+    expect(release('uat')).not.toContain('checkout');
+    const subjects = execFileSync(
+      'git',
+      ['--git-dir', sim.repoDir, 'log', '--format=%s', 'main', '--', 'gitops/releases/alpha/shop-two'],
+      { encoding: 'utf8' },
+    ).trim().split('\n');
+    expect(subjects).toHaveLength(8);
+    expect(subjects[0]).toBe('ci: alpha/shop-two storefront v3 to dev');
+    expect(subjects[7]).toMatch(/^Add alpha\/shop-two, laid out as alpha\/shop was/);
+
+    // Running already, as the seeded Products are at start: no sync, no canary.
+    const apps = sim.control.getState().apps.filter(app => app.product === 'shop-two');
+    expect(apps.map(app => app.stage).sort()).toEqual(['dev', 'prod', 'staging', 'test', 'uat']);
+    for (const app of apps) {
+      expect(app).toMatchObject({ syncStatus: 'Synced', healthStatus: 'Healthy' });
+      expect(app.appliedDigests).toEqual(app.specDigests);
+    }
+    const { body: argoApp } = await argo('/api/v1/applications/alpha-shop-two-dev');
+    expect(argoApp.status.history.length).toBeGreaterThan(1);
+
+    expect((await postJson(`${sim.url}/_sim/products`, { product: 'shop-two', like: 'alpha/shop' })).status).toBe(409);
+    expect((await postJson(`${sim.url}/_sim/products`, { product: 'x', like: 'alpha/nothing' })).status).toBe(400);
+    expect((await postJson(`${sim.url}/_sim/products`, { product: 'Not A Name', like: 'alpha/shop' })).status).toBe(400);
   });
 });
 

@@ -17,6 +17,12 @@ export function createControlRouter(control: SimControl): Router {
       .then(result => res.status(201).json(result), next);
   });
 
+  router.post('/products', (req, res, next) => {
+    control
+      .addProduct(req.body ?? {})
+      .then(added => res.status(201).json(added), next);
+  });
+
   router.get('/bad-digests', (_req, res) => {
     res.json({ digests: control.getState().badDigests });
   });

@@ -20,6 +20,20 @@ export interface CiPushResult {
   commit: string;
 }
 
+/**
+ * POST /_sim/products: a Product of its own for a test on a shared simulator, laid out and
+ * climbed as a seeded one (`like`, e.g. `alpha/shop`) with the same team; its digests are its own.
+ */
+export interface AddProductRequest {
+  product: string;
+  like: string;
+}
+
+export interface AddedProduct {
+  team: string;
+  product: string;
+}
+
 /** POST /_sim/apps/{name}: force an Application's state for a test. `clear` removes earlier overrides first. */
 export interface AppOverrideRequest extends AppOverrides {
   clear?: boolean;
@@ -72,6 +86,8 @@ export interface SimState {
 export interface SimControl {
   /** POST /_sim/ci/push */
   ciPush(request: CiPushRequest): Promise<CiPushResult>;
+  /** POST /_sim/products: resolves once its Applications run what main says, Synced and Healthy. */
+  addProduct(request: AddProductRequest): Promise<AddedProduct>;
   /** POST /_sim/bad-digests */
   addBadDigest(digest: string): void;
   /** POST /_sim/faults */

@@ -9,11 +9,13 @@ import { Reconciler } from '../world/reconciler';
 import { viewRollout } from '../world/rolloutView';
 import { World } from '../world/world';
 import { OpenStreams } from './openStreams';
+import { addProduct } from './addProduct';
 import { ciPush } from './ciPush';
 import { FaultInjector, FaultSpec } from './faults';
 import { OutageMode, OutageSwitch } from './outage';
 import { RequestLog, UpstreamTarget } from './requestLog';
 import {
+  AddProductRequest,
   AppOverrideRequest,
   CiPushRequest,
   ControlError,
@@ -42,6 +44,13 @@ export class SimController implements SimControl {
   ciPush(request: CiPushRequest) {
     return ciPush(
       { ...this.deps, markBad: digest => this.deps.world.markBad(digest) },
+      request,
+    );
+  }
+
+  addProduct(request: AddProductRequest) {
+    return addProduct(
+      { ...this.deps, addRunning: write => this.deps.reconciler.addRunning(write) },
       request,
     );
   }

@@ -223,6 +223,36 @@ export function seedStory(demo: boolean): { products: SeedProduct[]; history: Se
   };
 }
 
+/**
+ * The story of one seeded Product (`like`, e.g. `alpha/shop`) told of another
+ * Product of the same team: the same services, stages and commits, with the
+ * new name in paths, messages and digests (seedDigest of the new name), so
+ * that no two Products share a digest. A test adds one to have a Product of
+ * its own on a shared simulator.
+ */
+export function productStoryLike(
+  like: string,
+  product: string,
+): { products: SeedProduct[]; initial: Omit<SeedCommit, 'bumps'>; history: SeedCommit[] } | undefined {
+  const seeded = [...SEED_PRODUCTS, ...DEMO_PRODUCTS].find(p => `${p.team}/${p.product}` === like);
+  if (!seeded) return undefined;
+  const renamed = (text: string) => text.split(like).join(`${seeded.team}/${product}`);
+  return {
+    products: [{ ...seeded, product }],
+    initial: {
+      ...SEED_INITIAL_COMMIT,
+      message: `Add ${seeded.team}/${product}, laid out as ${like} was\n\nEvery stage starts at v1 of every service.`,
+    },
+    history: [...SEED_HISTORY, ...DEMO_HISTORY]
+      .filter(step => step.bumps.some(bump => `${bump.team}/${bump.product}` === like))
+      .map(step => ({
+        ...step,
+        message: renamed(step.message),
+        bumps: step.bumps.map(bump => ({ ...bump, product })),
+      })),
+  };
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEED_STORY_END = Math.max(...SEED_HISTORY.map(step => Date.parse(step.date)));
 

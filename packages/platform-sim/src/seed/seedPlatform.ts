@@ -7,6 +7,8 @@ import { renderRelease, setReleaseDigest } from '../platform/releaseFile';
 import {
   declaredServices,
   SEED_INITIAL_COMMIT,
+  SeedCommit,
+  SeedProduct,
   seedDigest,
   seedDateAsOf,
   seedStory,
@@ -25,10 +27,30 @@ export async function seedPlatform(
   options: { demoProducts?: boolean; now?: Date } = {},
 ): Promise<void> {
   if (await repo.readRef('refs/heads/main')) return;
-  const now = options.now ?? new Date();
-  const dated = (date: string) => seedDateAsOf(date, now);
   const story = seedStory(options.demoProducts ?? false);
+  await writeStory(committer, users, {
+    ...story,
+    initial: SEED_INITIAL_COMMIT,
+    now: options.now ?? new Date(),
+  });
+}
 
+/**
+ * Writes Products and their history on `main`: one commit laying out every
+ * stage at v1, then one commit per step of the story, dated as the seed's
+ * (the story ending a day before `now`).
+ */
+export async function writeStory(
+  committer: FileCommitter,
+  users: UserDirectory,
+  story: {
+    products: SeedProduct[];
+    initial: Omit<SeedCommit, 'bumps'>;
+    history: SeedCommit[];
+    now: Date;
+  },
+): Promise<void> {
+  const dated = (date: string) => seedDateAsOf(date, story.now);
   const files: FileWrite[] = [];
   const releases = new Map<string, string>();
   for (const product of story.products) {
@@ -52,16 +74,18 @@ export async function seedPlatform(
   }
   const initialAuthor = identity(
     users,
-    SEED_INITIAL_COMMIT.authorLogin,
-    dated(SEED_INITIAL_COMMIT.date),
+    story.initial.authorLogin,
+    dated(story.initial.date),
   );
-  await committer.commitFiles({
+  const initial = await committer.commitFiles({
     branch: 'main',
     allowNewBranch: true,
     files,
-    message: SEED_INITIAL_COMMIT.message,
+    message: story.initial.message,
     author: initialAuthor,
   });
+  if (initial.kind !== 'committed')
+    throw new Error(`seed commit failed: ${initial.kind}`);
 
   for (const step of story.history) {
     const changed = new Map<string, string>();

@@ -77,9 +77,31 @@ export class Reconciler {
   async initialize(now = Date.now()): Promise<void> {
     const snapshot = await this.readMainIfChanged();
     if (!snapshot) return;
+    await this.startRunning(snapshot, [...snapshot.releases], now);
+  }
+
+  /**
+   * Runs `write` (commits that add Products to main) with the loop held, then
+   * one reconcile pass in which the Applications main names and that do not
+   * exist yet start as initialize() starts the seeded ones: Synced and
+   * Healthy, their history from git, instead of syncing and rolling out.
+   */
+  addRunning(write: () => Promise<void>): Promise<void> {
+    return this.tickLock.run(async () => {
+      await write();
+      await this.pass(Date.now(), { adoptAdded: true });
+    });
+  }
+
+  /** Applications for `releases` that run what main says, with the syncs of their past from git. */
+  private async startRunning(
+    snapshot: PlatformSnapshot,
+    releases: Array<[string, ReleaseEntry]>,
+    now: number,
+  ): Promise<void> {
     const commitsOf = new Map<string, CommitInfo[]>(
       await Promise.all(
-        [...snapshot.releases].map(
+        releases.map(
           async ([name, entry]) =>
             [name, (await this.repo.log('refs/heads/main', { path: entry.path })).reverse()] as const,
         ),
@@ -92,13 +114,13 @@ export class Reconciler {
         .filter((date): date is string => Boolean(date))
         .sort((a, b) => Date.parse(a) - Date.parse(b))[0] ??
       new Date(now).toISOString();
-    await this.ensureOverlays(snapshot, firstDate);
+    await this.ensureOverlays(releases.map(([, entry]) => entry), firstDate);
     const histories = await Promise.all(
-      [...snapshot.releases].map(([name, entry]) =>
+      releases.map(([name, entry]) =>
         this.historyFromGit(entry, commitsOf.get(name)!.slice(-HISTORY_LIMIT), this.appRepos.head(entry.key)),
       ),
     );
-    for (const [index, [, entry]] of [...snapshot.releases].entries()) {
+    for (const [index, [, entry]] of releases.entries()) {
       const app = this.createApp(entry, snapshot.revision, now);
       app.comparedAppRevision = this.appRepos.head(entry.key);
       app.history = histories[index];
@@ -136,12 +158,12 @@ export class Reconciler {
    * commit per Product at most); nothing to do when Applications sync the platform repo.
    */
   private async ensureOverlays(
-    snapshot: PlatformSnapshot,
+    releases: Iterable<ReleaseEntry>,
     dateFor: (entries: ReleaseEntry[]) => string,
   ): Promise<void> {
     if (!this.usesAppRepo) return;
     const byProduct = new Map<string, ReleaseEntry[]>();
-    for (const entry of snapshot.releases.values()) {
+    for (const entry of releases) {
       if (!entry.record) continue;
       const id = `${entry.key.team}/${entry.key.product}`;
       byProduct.set(id, [...(byProduct.get(id) ?? []), entry]);
@@ -185,7 +207,7 @@ export class Reconciler {
     return this.tickLock.run(() => this.pass(now));
   }
 
-  private async pass(now: number): Promise<void> {
+  private async pass(now: number, options: { adoptAdded?: boolean } = {}): Promise<void> {
     await this.appRepos.refresh();
     // The application controller sees an ApplicationSet's spec change on its next
     // pass, so the spec runs ahead of status.sync.comparedTo for one interval.
@@ -193,6 +215,10 @@ export class Reconciler {
     // that sees main move.
     if (this.usesAppRepo) this.compareStale(now);
     const snapshot = await this.readMainIfChanged();
+    if (snapshot && options.adoptAdded) {
+      const added = [...snapshot.releases].filter(([name]) => !this.world.apps.has(name));
+      await this.startRunning(snapshot, added, now);
+    }
     if (snapshot) await this.applicationSet(snapshot, now);
     if (!this.usesAppRepo) this.compareStale(now);
     for (const app of this.world.apps.values()) {
@@ -252,7 +278,7 @@ export class Reconciler {
       app.comparisonError = undefined;
       app.specDigests = { ...entry.record.services };
     }
-    await this.ensureOverlays(snapshot, () => new Date(now).toISOString());
+    await this.ensureOverlays(snapshot.releases.values(), () => new Date(now).toISOString());
     for (const name of [...this.world.apps.keys()]) {
       if (!snapshot.releases.has(name)) this.world.apps.delete(name);
     }
