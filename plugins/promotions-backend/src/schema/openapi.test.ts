@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { isValidDigest, isValidName } from '@refplat/plugin-promotions-common';
 import express from 'express';
 import request from 'supertest';
 import { createRouter, RouterOptions } from '../service/router';
@@ -55,6 +56,16 @@ describe('openapi.yaml and the router', () => {
     expect(served.status).toBe(200);
     expect(Object.keys(served.body.paths)).toEqual(Object.keys(spec.paths));
     expect((await request(app).get('/health')).body).toEqual({ status: 'ok' });
+  });
+
+  it("says the names and digests the backend takes with -common's rules", () => {
+    const { parameters, schemas } = spec.components;
+    const name = new RegExp(parameters.team.schema.pattern);
+    const digest = new RegExp(schemas.RollbackRequest.properties.services.additionalProperties.pattern);
+    const samples = ['a', 'shop', 'a-b', 'a1', 'A', '-a', 'a-', 'a_b', '', 'a'.repeat(63), 'a'.repeat(64)];
+    expect(samples.filter(sample => name.test(sample))).toEqual(samples.filter(sample => isValidName(sample)));
+    const digests = [`sha256:${'a'.repeat(64)}`, `sha256:${'A'.repeat(64)}`, `sha256:${'a'.repeat(63)}`, 'latest'];
+    expect(digests.filter(sample => digest.test(sample))).toEqual(digests.filter(sample => isValidDigest(sample)));
   });
 
   it('has its generated code committed as openapi.yaml generates it (generate.js --check)', async () => {

@@ -802,6 +802,7 @@ export const spec = {
         description: "The team's name (lowercase letters, digits and -).",
         schema: {
           type: 'string',
+          pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
         },
       },
       product: {
@@ -811,6 +812,7 @@ export const spec = {
         description: "The Product's name (lowercase letters, digits and -).",
         schema: {
           type: 'string',
+          pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
         },
       },
       stage: {
@@ -820,6 +822,7 @@ export const spec = {
         description: "A stage's name.",
         schema: {
           type: 'string',
+          pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
         },
       },
       service: {
@@ -829,6 +832,7 @@ export const spec = {
         description: "A Service's name.",
         schema: {
           type: 'string',
+          pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
         },
       },
       id: {
@@ -838,6 +842,7 @@ export const spec = {
         description: 'A promotion id (a UUID).',
         schema: {
           type: 'string',
+          pattern: '^[0-9a-f-]{36}$',
         },
       },
     },
@@ -904,7 +909,8 @@ export const spec = {
         properties: {
           toStage: {
             type: 'string',
-            description: 'The stage to promote into (a name).',
+            pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
+            description: 'The stage to promote into.',
           },
           services: {
             type: 'array',
@@ -913,6 +919,7 @@ export const spec = {
               'Only these Services; every differing one when left out.',
             items: {
               type: 'string',
+              pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
             },
           },
           override: {
@@ -929,14 +936,18 @@ export const spec = {
         properties: {
           stage: {
             type: 'string',
+            pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
           },
           services: {
             type: 'object',
-            description:
-              'Each Service to roll back, to the digest (`sha256:<64 hex>`) to run.',
+            description: 'Each Service to roll back, to the digest to run.',
             minProperties: 1,
+            propertyNames: {
+              pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
+            },
             additionalProperties: {
               type: 'string',
+              pattern: '^sha256:[0-9a-f]{64}$',
             },
           },
         },
@@ -948,12 +959,15 @@ export const spec = {
         properties: {
           stage: {
             type: 'string',
+            pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
           },
           service: {
             type: 'string',
+            pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
           },
           reason: {
             type: 'string',
+            minLength: 1,
             description: 'Shown on the ladder; cut to 500 characters.',
           },
         },
@@ -966,6 +980,7 @@ export const spec = {
         properties: {
           reason: {
             type: 'string',
+            minLength: 1,
             maxLength: 1000,
           },
         },
