@@ -1,0 +1,251 @@
+import { GuardVerdict } from '@refplat/plugin-promotions-common';
+import { PromotionGuards } from '../guards/PromotionGuards';
+import { releasePath } from '../ladder/readProductRecords';
+import { SHOP, digest, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
+import { APPROVAL_CONTEXT } from './ApprovalService';
+import { GATE_ACTOR, Gate, HEALTH_CONTEXT } from './Gate';
+
+/** A world with a Gate; `guard` (when given) is asked before every merge. */
+function gateWorld(guard?: () => GuardVerdict) {
+  const world = promotionsWorld();
+  const guards = guard
+    ? new PromotionGuards([{ name: 'change-window', evaluate: async () => guard() }], world.logger)
+    : undefined;
+  const gate = new Gate({
+    config: world.config,
+    store: world.store,
+    writer: world.repo,
+    ladder: { getLadder: world.ladder },
+    opener: world.opener,
+    reconciler: world.reconciler,
+    guards,
+    logger: world.logger,
+    names: world.directory,
+  });
+  const uatRelease = () => world.repo.fileAt('main', releasePath(world.config, SHOP, 'uat'));
+  const eventsOf = async (id: string) => (await world.store.listEvents(id)).map(event => event.type);
+  return { ...world, gate, uatRelease, eventsOf };
+}
+
+describe('Gate', () => {
+  it('merges a promotion once the stage below runs its digests healthy, and tells the PR why', async () => {
+    const { gate, request, store, repo, uatRelease, eventsOf } = gateWorld();
+    const promotion = await request('uat', { api: digest('b') });
+
+    await gate.checkAll();
+
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
+    expect(uatRelease()).toBe(releaseFile('uat', { api: digest('b') }));
+    expect(repo.latestStatusesOf(promotion.headSha!)[HEALTH_CONTEXT]).toMatchObject({
+      state: 'success',
+      description: 'dev is Synced, Healthy and running these digests',
+    });
+    expect(repo.branchHead(promotion.branch!)).toBeUndefined();
+    expect(await eventsOf(promotion.id)).toEqual(['requested', 'pr-opened', 'checks-passed', 'merged']);
+    expect((await store.listEvents(promotion.id)).at(-1)).toMatchObject({ actor: GATE_ACTOR });
+  });
+
+  it('waits while the stage below is progressing, publishing that once, and merges when it turns healthy', async () => {
+    const { gate, request, store, repo, health } = gateWorld();
+    health.dev = 'progressing';
+    const promotion = await request('uat', { api: digest('b') });
+
+    await gate.checkAll();
+    await gate.checkAll();
+
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'open' });
+    expect(repo.statusesOf(promotion.headSha!)).toEqual([
+      expect.objectContaining({ context: HEALTH_CONTEXT, state: 'pending', description: 'dev not ready: api: api is progressing' }),
+    ]);
+    expect(repo.calls).not.toContain('mergePullRequest');
+
+    health.dev = 'healthy';
+    await gate.check(promotion.id);
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
+  });
+
+  it('publishes a failure and keeps the promotion open while the stage below is unhealthy', async () => {
+    const { gate, request, store, repo, health, eventsOf } = gateWorld();
+    health.dev = 'unhealthy';
+    const promotion = await request('uat', { api: digest('b') });
+
+    await gate.checkAll();
+
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'open' });
+    expect(repo.latestStatusesOf(promotion.headSha!)[HEALTH_CONTEXT].state).toBe('failure');
+    expect(await eventsOf(promotion.id)).toEqual(['requested', 'pr-opened', 'checks-failed']);
+  });
+
+  it('merges a rollback without waiting for the stage below, which it does not come from', async () => {
+    const { gate, request, store, repo, config, health, uatRelease } = gateWorld();
+    repo.commit({ [releasePath(config, SHOP, 'uat')]: releaseFile('uat', { api: digest('b') }) });
+    health.dev = 'unhealthy';
+    const rollback = await request('uat', { api: digest('a') }, { kind: 'rollback' });
+
+    await gate.checkAll();
+
+    expect(await store.get(rollback.id)).toMatchObject({ status: 'merged' });
+    expect(uatRelease()).toBe(releaseFile('uat', { api: digest('a') }));
+    expect(repo.latestStatusesOf(rollback.headSha!)[HEALTH_CONTEXT]).toMatchObject({
+      state: 'success',
+      description: 'Rollback of uat to earlier digests',
+    });
+  });
+
+  it('closes the promotion, its PR and branch when the stage below moved on to another digest', async () => {
+    const { gate, request, store, repo, config } = gateWorld();
+    const promotion = await request('uat', { api: digest('b') });
+    repo.commit({ [releasePath(config, SHOP, 'dev')]: releaseFile('dev', { api: digest('c') }) });
+
+    await gate.checkAll();
+
+    const closed = await store.get(promotion.id);
+    expect(closed).toMatchObject({ status: 'closed' });
+    expect(closed!.statusReason).toMatch(/^dev moved on: api is now sha256:cccc/);
+    expect(await repo.getPullRequest(promotion.pullRequest.number)).toMatchObject({ state: 'closed', merged: false });
+    expect(repo.commentsOn(promotion.pullRequest.number)).toEqual([`Closed by the promotions Gate: ${closed!.statusReason}.`]);
+    expect(repo.branchHead(promotion.branch!)).toBeUndefined();
+  });
+
+  it('closes the promotion when the target Release changed on the base branch after its PR was opened', async () => {
+    const { gate, request, store, repo, config } = gateWorld();
+    const promotion = await request('uat', { api: digest('b') });
+    repo.commit({ [releasePath(config, SHOP, 'uat')]: releaseFile('uat', { api: digest('d') }) });
+
+    await gate.checkAll();
+
+    expect(await store.get(promotion.id)).toMatchObject({
+      status: 'closed',
+      statusReason: "uat's Release record changed on the base branch after this PR was opened; request the promotion again",
+    });
+  });
+
+  it('holds a prod promotion for approval, merges the approved head, and voids an approval when the head moves', async () => {
+    const { gate, request, store, repo, config } = gateWorld();
+    repo.commit({ [releasePath(config, SHOP, 'uat')]: releaseFile('uat', { api: digest('b') }) });
+    const promotion = await request('prod', { api: digest('b') });
+    expect(promotion.status).toBe('awaiting-approval');
+
+    await gate.checkAll();
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'awaiting-approval' });
+    expect(repo.calls).not.toContain('mergePullRequest');
+
+    await store.transition(
+      promotion.id,
+      { status: ['awaiting-approval'] },
+      { status: 'approved', approvedBy: 'user:default/carol', approvedSha: promotion.headSha },
+    );
+    // Someone pushes the same content again: a new head the approval was not given for.
+    const path = releasePath(config, SHOP, 'prod');
+    const pushed = repo.commit({ [path]: repo.fileAt(promotion.branch!, path)! }, { branch: promotion.branch });
+
+    await gate.checkAll();
+
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'awaiting-approval', headSha: pushed, approvedSha: undefined });
+    expect(repo.latestStatusesOf(pushed)[APPROVAL_CONTEXT]).toMatchObject({ state: 'pending' });
+    expect(repo.commentsOn(promotion.pullRequest.number)[0]).toMatch(
+      new RegExp(`^Approval voided\\. The pull request's head moved to ${pushed.slice(0, 7)} after carol approved`),
+    );
+
+    await store.transition(
+      promotion.id,
+      { status: ['awaiting-approval'] },
+      { status: 'approved', approvedBy: 'user:default/carol', approvedSha: pushed },
+    );
+    await gate.checkAll();
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
+  });
+
+  it("publishes each guard's verdict once, waits while it blocks, and merges once it allows", async () => {
+    let verdict: GuardVerdict = { verdict: 'block', reason: 'Outside the change window' };
+    const { gate, request, store, repo, eventsOf } = gateWorld(() => verdict);
+    const promotion = await request('uat', { api: digest('b') });
+
+    await gate.checkAll();
+    await gate.checkAll();
+
+    const context = 'promotions/guard/change-window';
+    expect(repo.statusesOf(promotion.headSha!).filter(status => status.context === context)).toEqual([
+      expect.objectContaining({ state: 'failure', description: 'Outside the change window' }),
+    ]);
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'open' });
+
+    verdict = { verdict: 'allow', reason: 'Inside the change window' };
+    await gate.checkAll();
+    expect(repo.latestStatusesOf(promotion.headSha!)[context].state).toBe('success');
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
+    expect(await eventsOf(promotion.id)).toEqual([
+      'requested',
+      'pr-opened',
+      'checks-passed',
+      'guard-verdict',
+      'guard-verdict',
+      'merged',
+    ]);
+  });
+
+  it('makes a promotion a guard wants approved wait for a release-approver', async () => {
+    const { gate, request, store } = gateWorld(() => ({ verdict: 'needs-approval', reason: 'Incident INC-1 is open' }));
+    const promotion = await request('uat', { api: digest('b') });
+
+    await gate.checkAll();
+
+    expect(await store.get(promotion.id)).toMatchObject({
+      status: 'awaiting-approval',
+      statusReason: expect.stringMatching(/^Waiting for a release-approver: .*Incident INC-1 is open/),
+    });
+  });
+
+  it('ends promotions whose PRs were merged or closed by hand on GitHub', async () => {
+    const { gate, request, store, repo, health } = gateWorld();
+    health.dev = 'progressing';
+    const merged = await request('uat', { api: digest('b') });
+    repo.mergeByHand(merged.pullRequest.number, 'octocat');
+    await gate.checkAll();
+    expect(await store.get(merged.id)).toMatchObject({ status: 'merged', statusReason: 'Merged on GitHub by octocat' });
+
+    const closed = await request('prod', { api: digest('b') });
+    repo.closeByHand(closed.pullRequest.number);
+    await gate.checkAll();
+    expect(await store.get(closed.id)).toMatchObject({ status: 'closed', statusReason: 'Pull request closed on GitHub' });
+  });
+
+  it('reads each PR on its own when the list of open PRs fails, and retries a merge GitHub failed at the next run', async () => {
+    const { gate, request, store, repo } = gateWorld();
+    const promotion = await request('uat', { api: digest('b') });
+    repo.failNext('listOpenPullRequests', { status: 502 });
+    repo.failNext('mergePullRequest', { status: 500 });
+
+    await gate.checkAll();
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'open' });
+    expect(repo.calls).toContain('getPullRequest');
+
+    await gate.checkAll();
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
+  });
+
+  it('closes a promotion GitHub cannot merge, saying why', async () => {
+    const { gate, request, store, repo } = gateWorld();
+    const promotion = await request('uat', { api: digest('b') });
+    repo.failNext('mergePullRequest', { status: 405, message: 'Required status check is failing' });
+
+    await gate.checkAll();
+
+    expect(await store.get(promotion.id)).toMatchObject({
+      status: 'closed',
+      statusReason: 'GitHub cannot merge it (Required status check is failing); request the promotion again',
+    });
+  });
+
+  it('closes a promotion whose PR head no longer holds exactly the requested change', async () => {
+    const { gate, request, store, repo } = gateWorld();
+    const promotion = await request('uat', { api: digest('b') });
+    const pushed = repo.commit({ 'gitops/releases/alpha/shop/prod.yaml': 'sneaky' }, { branch: promotion.branch });
+
+    await gate.checkAll();
+
+    expect((await store.get(promotion.id))!.statusReason).toMatch(
+      new RegExp(`^its content at ${pushed.slice(0, 7)} is not the requested change: `),
+    );
+  });
+});

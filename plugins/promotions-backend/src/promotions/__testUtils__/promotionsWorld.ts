@@ -1,0 +1,133 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
+import { NewPromotion } from '@refplat/plugin-promotions-node';
+import {
+  FakeDirectory,
+  gitBlobShaOf,
+  InMemoryPlatformRepo,
+  InMemoryPromotionStore,
+  ManualClock,
+} from '@refplat/plugin-promotions-node/testUtils';
+import { readPromotionsConfig } from '../../config';
+import { releasePath } from '../../ladder/readProductRecords';
+import { parseRelease } from '../../releases/records';
+import { PromotionOpener } from '../PromotionOpener';
+import { PromotionReconciler } from '../PromotionReconciler';
+import { branchName, promotionFingerprint } from '../pullRequestText';
+
+export const SHOP = { team: 'alpha', product: 'shop' };
+export const STAGES = ['dev', 'uat', 'prod'];
+/** A digest of 64 times `c`. */
+export const digest = (c: string) => `sha256:${c.repeat(64)}`;
+
+export function releaseFile(stage: string, services: Record<string, string>): string {
+  return `apiVersion: platform.refplat.org/v1beta1
+kind: Release
+metadata:
+  name: alpha-shop-${stage}
+spec:
+  environmentRef: alpha-shop-${stage}
+  services:
+${Object.entries(services)
+  .map(([service, d]) => `    ${service}:\n      digest: ${d}\n`)
+  .join('')}`;
+}
+
+/** What a stage's cell looks like on the ladder the Gate reads: the verdict of the pure health rules. */
+export type CellVerdict = 'healthy' | 'progressing' | 'unhealthy';
+
+/**
+ * alpha/shop on an in-memory platform repo (dev runs `a`… as given, one
+ * service `api`), an in-memory store, a clock that stands at
+ * 2026-01-01T00:00Z, and the opener and reconciler the Gate uses, wired as
+ * createServices wires them.
+ */
+export function promotionsWorld(options: { config?: object; releases?: Record<string, Record<string, string>> } = {}) {
+  const clock = new ManualClock('2026-01-01T00:00:00Z');
+  const repo = new InMemoryPlatformRepo({ clock });
+  const store = new InMemoryPromotionStore({ clock });
+  const directory = new FakeDirectory().setName('user:default/alice', 'Alice Developer');
+  const logger = mockServices.logger.mock();
+  const config = readPromotionsConfig(
+    new ConfigReader({
+      promotions: { platformRepo: { owner: 'platform', repo: 'gitops' }, stages: STAGES, ...options.config },
+    }),
+  );
+  const releases = options.releases ?? {
+    dev: { api: digest('b') },
+    uat: { api: digest('a') },
+    prod: { api: digest('a') },
+  };
+  repo.commit(
+    Object.fromEntries(
+      Object.entries(releases).map(([stage, services]) => [releasePath(config, SHOP, stage), releaseFile(stage, services)]),
+    ),
+    { message: 'Seed alpha/shop' },
+  );
+  const opener = new PromotionOpener({ config, store, writer: repo, logger, names: directory, clock });
+  const reconciler = new PromotionReconciler({ config, store, writer: repo, opener, logger, clock });
+
+  let requested = 0;
+
+  /** Each stage's health, as the ladder judges it; healthy where not said. */
+  const health: Record<string, CellVerdict> = {};
+
+  /** The ladder the Gate reads: the Release records at the base branch's head, with `health`. */
+  const ladder = async (): Promise<Ladder> => {
+    const stages = STAGES.map(name => {
+      const path = releasePath(config, SHOP, name);
+      const text = repo.fileAt(repo.baseBranch, path);
+      const services = text ? parseRelease(text).services : {};
+      const verdict = health[name] ?? 'healthy';
+      return {
+        name,
+        requiresApproval: config.approval.stages.includes(name),
+        release: { path, blobSha: text === undefined ? undefined : gitBlobShaOf(text) },
+        services: Object.fromEntries(
+          Object.entries(services).map(([service, d]) => [
+            service,
+            { digest: d, healthy: verdict === 'healthy', verdict, reasons: verdict === 'healthy' ? [] : [`${service} is ${verdict}`] },
+          ]),
+        ),
+      } as unknown as LadderStage;
+    });
+    return { ...SHOP, stages } as unknown as Ladder;
+  };
+
+  /**
+   * Records a promotion as PromotionService.request does (with the opener's
+   * lease) and, unless `open: false`, has the opener open its PR.
+   */
+  const request = async (
+    toStage: string,
+    services: Record<string, string>,
+    how: { open?: boolean; id?: string; kind?: 'promotion' | 'rollback' } = {},
+  ) => {
+    const id = how.id ?? `p${String(++requested).padStart(7, '0')}-0000-4000-8000-000000000000`;
+    const path = releasePath(config, SHOP, toStage);
+    const base = await repo.readFile(path, repo.baseBranch);
+    const fromStage = STAGES[STAGES.indexOf(toStage) - 1];
+    const requiresApproval = config.approval.stages.includes(toStage);
+    const promotion: NewPromotion = {
+      id,
+      ...SHOP,
+      fromStage,
+      toStage,
+      services,
+      previousServices: parseRelease(base.text).services,
+      fingerprint: promotionFingerprint(SHOP.team, SHOP.product, toStage, services),
+      kind: how.kind ?? 'promotion',
+      status: requiresApproval ? 'awaiting-approval' : 'open',
+      requestedBy: 'user:default/alice',
+      baseBlobSha: base.blobSha,
+      branch: branchName({ ...SHOP, toStage, id }),
+      leaseExpiresAt: new Date(clock.now().getTime() + config.gate.openingLeaseSeconds * 1000).toISOString(),
+    };
+    const { record } = await store.insertLive(promotion, promotion.requestedBy);
+    if (how.open === false) return record;
+    return opener.open(record, (await repo.headCommit())!, requiresApproval);
+  };
+
+  return { clock, repo, store, directory, logger, config, opener, reconciler, health, ladder, request };
+}
