@@ -165,14 +165,40 @@ const SHOP_SYSTEM: Entity = {
   spec: { owner: 'group:default/alpha' },
 };
 
-/** The demo Systems, with more annotations for some Products (`team/product` → annotations). */
-function demoSystems(annotations: Record<string, Record<string, string>> = {}): Entity[] {
-  return [SHOP_SYSTEM, PAYMENTS_SYSTEM].map(system => {
-    const product = system.metadata.annotations!['refplat.org/product'];
+/** How many Products like each seeded one a test file may add (sharedSimBackend's addProduct). */
+export const SYSTEM_CLONES = 40;
+
+/**
+ * A seeded Product's System and those of the Products a test may add like it
+ * (`alpha/shop-1` … `alpha/shop-40`): the same owner and annotations.
+ */
+function systemAndClones(system: Entity): Entity[] {
+  const product = system.metadata.annotations!['refplat.org/product'];
+  const clones = Array.from({ length: SYSTEM_CLONES }, (_, index) => {
+    const n = index + 1;
     return {
       ...system,
-      metadata: { ...system.metadata, annotations: { ...system.metadata.annotations, ...annotations[product] } },
+      metadata: {
+        ...system.metadata,
+        name: `${system.metadata.name}-${n}`,
+        annotations: { ...system.metadata.annotations, 'refplat.org/product': `${product}-${n}` },
+      },
     };
+  });
+  return [system, ...clones];
+}
+
+/**
+ * The demo Systems and their clones, with more annotations for some Products
+ * (`team/product` → annotations; a clone gets its seeded Product's).
+ */
+function demoSystems(annotations: Record<string, Record<string, string>> = {}): Entity[] {
+  return [SHOP_SYSTEM, PAYMENTS_SYSTEM].flatMap(system => {
+    const product = system.metadata.annotations!['refplat.org/product'];
+    return systemAndClones(system).map(entity => ({
+      ...entity,
+      metadata: { ...entity.metadata, annotations: { ...entity.metadata.annotations, ...annotations[product] } },
+    }));
   });
 }
 
@@ -209,8 +235,21 @@ export async function startPromotionsBackend(
   healthSource: HealthSourceKind | 'none' = 'argocd',
   options: PromotionsBackendOptions = {},
 ) {
-  const { server } = await startTestBackend({ features: promotionsBackendFeatures(sim, healthSource, options) });
+  const { server } = await startPromotionsTestBackend(sim, healthSource, options);
   return server;
+}
+
+/**
+ * startPromotionsBackend's backend itself (`server` and `stop()`), for tests
+ * that each start a backend of their own on one simulator: a stopped backend's
+ * Gate and scheduler call the simulator no more.
+ */
+export function startPromotionsTestBackend(
+  sim: SimAddresses,
+  healthSource: HealthSourceKind | 'none' = 'argocd',
+  options: PromotionsBackendOptions = {},
+) {
+  return startTestBackend({ features: promotionsBackendFeatures(sim, healthSource, options) });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { Octokit } from '@octokit/rest';
-import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import type { RunningSim } from '@refplat/platform-sim';
 import type { Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import request from 'supertest';
 import { parse } from 'yaml';
-import { eventually, FAST_SIM_TIMINGS, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { sharedSimBackend, TestProduct } from '../__testUtils__/sharedSimBackend';
 
 jest.setTimeout(120_000);
 
@@ -20,24 +21,26 @@ type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
  * showed, never for whatever the PR branch holds when the Gate merges.
  */
 describe('pushes to a promotion PR branch', () => {
+  // One simulator and backend; each test promotes a Product of its own.
+  const shared = sharedSimBackend();
   let sim: RunningSim;
   let server: Server;
   let github: Octokit;
+  let shop: TestProduct;
 
-  beforeEach(async () => {
-    sim = await startPlatformSim(FAST_SIM_TIMINGS);
-    server = await startPromotionsBackend(sim, 'argocd');
+  beforeAll(() => {
+    ({ sim, server } = shared);
     github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
   });
 
-  afterEach(async () => {
-    await sim.stop();
+  beforeEach(async () => {
+    shop = await shared.addProduct('alpha/shop');
   });
 
   const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
   const requestPromotion = (toStage: string) =>
     request(server)
-      .post('/api/promotions/products/alpha/shop/promotions')
+      .post(`/api/promotions/products/${shop.ref}/promotions`)
       .set('Authorization', asUser('bob'))
       .send({ toStage, services: toStage === 'prod' ? ['cart'] : ['storefront'] });
   const approve = (id: string) =>
@@ -48,7 +51,7 @@ describe('pushes to a promotion PR branch', () => {
       events: PromotionEvent[];
     };
   const releaseDigest = (stage: string, service: string) =>
-    parse(readSimFile(sim, `gitops/releases/alpha/shop/${stage}.yaml`)).spec.services[service]?.digest;
+    parse(readSimFile(sim, shop.releasePath(stage))).spec.services[service]?.digest;
   const pullRequest = async (number: number) => (await github.rest.pulls.get({ ...REPO, pull_number: number })).data;
   /** The Gate ends the promotion first, then closes its PR. */
   const closedOnGitHub = (number: number) =>
@@ -60,7 +63,7 @@ describe('pushes to a promotion PR branch', () => {
   /** What bob did with his own token: edit the stage's Release on the PR branch. */
   async function pushToBranch(prNumber: number, stage: string, edit: (text: string) => string) {
     const branch = (await pullRequest(prNumber)).head.ref;
-    const path = `gitops/releases/alpha/shop/${stage}.yaml`;
+    const path = shop.releasePath(stage);
     const { data } = await github.rest.repos.getContent({ ...REPO, path, ref: branch });
     const { content, sha } = data as { content: string; sha: string };
     await github.rest.repos.createOrUpdateFileContents({
@@ -96,7 +99,7 @@ describe('pushes to a promotion PR branch', () => {
   }
 
   it('closes a prod promotion whose branch carries a digest nobody requested, and nobody can approve it', async () => {
-    const prodBefore = readSimFile(sim, 'gitops/releases/alpha/shop/prod.yaml');
+    const prodBefore = readSimFile(sim, shop.releasePath('prod'));
     const response = await requestPromotion('prod');
     expect(response.status).toBe(201);
     const promotion: Promotion = response.body.promotion;
@@ -115,11 +118,11 @@ describe('pushes to a promotion PR branch', () => {
     ]);
     expect((await approve(promotion.id)).status).toBe(409);
     expect(await closedOnGitHub(promotion.pullRequest.number)).toMatchObject({ merged: false });
-    expect(readSimFile(sim, 'gitops/releases/alpha/shop/prod.yaml')).toBe(prodBefore);
+    expect(readSimFile(sim, shop.releasePath('prod'))).toBe(prodBefore);
   });
 
   it('never auto-merges below prod a branch pushed to while the Gate was merging it', async () => {
-    const testBefore = readSimFile(sim, 'gitops/releases/alpha/shop/test.yaml');
+    const testBefore = readSimFile(sim, shop.releasePath('test'));
     const mergeMade = await holdNextMerge();
     const response = await requestPromotion('test');
     expect(response.status).toBe(201);
@@ -136,7 +139,7 @@ describe('pushes to a promotion PR branch', () => {
     expect(closed.promotion.statusReason).toMatch(/checkout changes to sha256:deaddeaddead, which nobody requested/);
     expect(closed.events.map(e => e.type)).not.toContain('merged');
     expect(await closedOnGitHub(promotion.pullRequest.number)).toMatchObject({ merged: false });
-    expect(readSimFile(sim, 'gitops/releases/alpha/shop/test.yaml')).toBe(testBefore);
+    expect(readSimFile(sim, shop.releasePath('test'))).toBe(testBefore);
   });
 
   it('voids an approval when the head moves, even to the same content, and merges only after a new approval', async () => {

@@ -1,7 +1,7 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
-import { githubWrites } from '../__testUtils__/sharedSimBackend';
+import { githubWrites, sharedSimBackend } from '../__testUtils__/sharedSimBackend';
 import { FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 jest.setTimeout(120_000);
@@ -25,16 +25,13 @@ async function earlierDigest(server: Server, path: string, stage: string, servic
 }
 
 describe('who may change a Product', () => {
+  // One simulator and backend: refusals write nothing, holds are lifted, and the rollback rolls back a Product of its own.
+  const shared = sharedSimBackend({ sim: FAST_SIM_TIMINGS });
   let sim: RunningSim;
   let server: Server;
 
-  beforeEach(async () => {
-    sim = await startPlatformSim(FAST_SIM_TIMINGS);
-    server = await startPromotionsBackend(sim, 'argocd');
-  });
-
-  afterEach(async () => {
-    await sim.stop();
+  beforeAll(() => {
+    ({ sim, server } = shared);
   });
 
   const post = (path: string, user: string, body: object) =>
@@ -73,22 +70,23 @@ describe('who may change a Product', () => {
   });
 
   it("keeps a rollback's hold at prod for release-approvers to lift", async () => {
-    const { earlier } = await earlierDigest(server, 'alpha/shop', 'prod', 'storefront');
-    const rollback = await post('alpha/shop/rollbacks', 'alice', { stage: 'prod', services: { storefront: earlier } });
+    const { ref: shop } = await shared.addProduct('alpha/shop');
+    const { earlier } = await earlierDigest(server, shop, 'prod', 'storefront');
+    const rollback = await post(`${shop}/rollbacks`, 'alice', { stage: 'prod', services: { storefront: earlier } });
     expect(rollback.status).toBe(201);
-    expect(await liveHolds('alpha/shop')).toEqual([
+    expect(await liveHolds(shop)).toEqual([
       expect.objectContaining({ stage: 'prod', service: 'storefront', placedBy: 'user:default/alice' }),
     ]);
 
     // bob owns shop, yet a prod hold is not his to lift
-    const byOwner = await lift('alpha/shop/holds/prod/storefront', 'bob');
+    const byOwner = await lift(`${shop}/holds/prod/storefront`, 'bob');
     expect(byOwner.status).toBe(403);
     expect(byOwner.body.error.message).toMatch(/lifting a hold at an approval stage needs a release-approver/);
-    expect(await liveHolds('alpha/shop')).toHaveLength(1);
+    expect(await liveHolds(shop)).toHaveLength(1);
 
-    const byApprover = await lift('alpha/shop/holds/prod/storefront', 'carol');
+    const byApprover = await lift(`${shop}/holds/prod/storefront`, 'carol');
     expect(byApprover.status).toBe(200);
-    expect(await liveHolds('alpha/shop')).toEqual([]);
+    expect(await liveHolds(shop)).toEqual([]);
   });
 });
 

@@ -1,29 +1,33 @@
 import { execFileSync } from 'child_process';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import type { RunningSim } from '@refplat/platform-sim';
 import { Octokit } from '@octokit/rest';
 import request from 'supertest';
 import { startPromotionsBackend } from '../__testUtils__/testBackend';
+import { sharedSimBackend, TestProduct, testProduct } from '../__testUtils__/sharedSimBackend';
 
 jest.setTimeout(60_000);
 
 const bob = mockCredentials.user.header('user:default/bob');
 
 describe('GET /products/{team}/{product}/changes', () => {
+  // One simulator and backend; a test that records sources records them in a Product of its own.
+  const shared = sharedSimBackend({ sim: {} });
   let sim: RunningSim;
   let server: Awaited<ReturnType<typeof startPromotionsBackend>>;
+  /** The Product read: the seeded alpha/shop unless the test added its own. */
+  let shop: TestProduct;
 
-  beforeEach(async () => {
-    sim = await startPlatformSim();
-    server = await startPromotionsBackend(sim);
+  beforeAll(() => {
+    ({ sim, server } = shared);
   });
 
-  afterEach(async () => {
-    await sim.stop();
+  beforeEach(() => {
+    shop = testProduct('alpha', 'shop');
   });
 
   const changes = (query: string) =>
-    request(server).get(`/api/promotions/products/alpha/shop/changes${query}`).set('Authorization', bob);
+    request(server).get(`/api/promotions/products/${shop.ref}/changes${query}`).set('Authorization', bob);
 
   it('says plainly when no source commit is recorded', async () => {
     const response = await changes('?from=dev&to=test');
@@ -45,7 +49,7 @@ describe('GET /products/{team}/{product}/changes', () => {
   /** As CI would: records in a stage's Release which commit storefront's digest was built from. */
   async function recordStorefrontSource(stage: string, revision: string) {
     const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
-    const path = `gitops/releases/alpha/shop/${stage}.yaml`;
+    const path = shop.releasePath(stage);
     const { data } = await github.rest.repos.getContent({ owner: 'refplat', repo: 'platform', path });
     const file = data as { content: string; sha: string };
     const text = Buffer.from(file.content, 'base64').toString('utf8');
@@ -67,6 +71,7 @@ describe('GET /products/{team}/{product}/changes', () => {
     (await changes('?from=dev&to=test')).body.items.find((i: { service: string }) => i.service === 'storefront');
 
   it('lists the commits between the source revisions CI recorded in the Releases', async () => {
+    shop = await shared.addProduct('alpha/shop');
     // The platform repo's own history stands in for a service's source repository.
     const log = gitLog();
     const [newer, older] = [log[0], log[3]];
@@ -105,6 +110,7 @@ describe('GET /products/{team}/{product}/changes', () => {
   }
 
   it('shows the newest 50 of a longer range, newest first, and how many more there are', async () => {
+    shop = await shared.addProduct('alpha/shop');
     const older = gitLog()[0];
     // One more than a page: the newest 50 are the last 49 of page 1 and the one on page 2.
     const range = pushSourceCommits(older, 101);

@@ -10,6 +10,7 @@ import {
   SWEEP_ONCE,
 } from '../__testUtils__/testBackend';
 import { comparableLadder, expectSettled, getLadder } from '../__testUtils__/ladderViews';
+import { sharedSimBackend } from '../__testUtils__/sharedSimBackend';
 
 jest.setTimeout(60_000);
 
@@ -35,16 +36,16 @@ function declaredServices(sim: RunningSim, product: string, stage: string): stri
 describe.each<HealthSourceKind>(['argocd', 'kubernetes'])(
   'GET /products/{team}/{product}/ladder with the %s health source',
   healthSource => {
+    // One simulator and backend; the tests that change the platform change a Product of their own.
+    const shared = sharedSimBackend({
+      sim: { canaryStepMs: 400, syncDelayMs: 200, reconcileIntervalMs: 100 },
+      healthSource,
+    });
     let sim: RunningSim;
     let server: Server;
 
-    beforeEach(async () => {
-      sim = await startPlatformSim({ canaryStepMs: 400, syncDelayMs: 200, reconcileIntervalMs: 100 });
-      server = await startPromotionsBackend(sim, healthSource);
-    });
-
-    afterEach(async () => {
-      await sim.stop();
+    beforeAll(() => {
+      ({ sim, server } = shared);
     });
 
     it.each(['alpha/shop', 'beta/payments'])(
@@ -81,10 +82,11 @@ describe.each<HealthSourceKind>(['argocd', 'kubernetes'])(
     });
 
     it('follows a Degraded and an OutOfSync Application', async () => {
-      sim.control.setApp('alpha-shop-test', { health: 'Degraded' });
-      sim.control.setApp('alpha-shop-uat', { sync: 'OutOfSync' });
+      const shop = await shared.addProduct('alpha/shop');
+      sim.control.setApp(shop.app('test'), { health: 'Degraded' });
+      sim.control.setApp(shop.app('uat'), { sync: 'OutOfSync' });
       await sim.control.reconcileNow();
-      const ladder = await getLadder(server);
+      const ladder = await getLadder(server, shop.ref);
       const test = ladder.stages.find(s => s.name === 'test')!;
       const uat = ladder.stages.find(s => s.name === 'uat')!;
       expect(test.healthy).toBe(false);
@@ -99,10 +101,11 @@ describe.each<HealthSourceKind>(['argocd', 'kubernetes'])(
     it('shows a canary in progress after CI pushes to dev, then the new digest healthy', async () => {
       // Held at its first step until seen: on a busy machine a running canary can finish
       // between two ladder views.
-      sim.control.setApp('alpha-shop-dev', { freezeCanary: true });
-      const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
+      const shop = await shared.addProduct('alpha/shop');
+      sim.control.setApp(shop.app('dev'), { freezeCanary: true });
+      const { digest } = await sim.control.ciPush({ team: 'alpha', product: shop.product, service: 'storefront' });
       const midCanary = await eventually(async () => {
-        const cell = (await getLadder(server)).stages[0].services.storefront;
+        const cell = (await getLadder(server, shop.ref)).stages[0].services.storefront;
         return cell.digest === digest && cell.canary && cell.canary.weight > 0 && !cell.canary.complete
           ? cell
           : undefined;
@@ -110,10 +113,10 @@ describe.each<HealthSourceKind>(['argocd', 'kubernetes'])(
       expect(midCanary.verdict).toBe('progressing');
       expect(midCanary.healthy).toBe(false);
       expect(midCanary.canary!.totalSteps).toBeGreaterThan(1);
-      sim.control.setApp('alpha-shop-dev', { freezeCanary: false });
+      sim.control.setApp(shop.app('dev'), { freezeCanary: false });
 
       const done = await eventually(async () => {
-        const cell = (await getLadder(server)).stages[0].services.storefront;
+        const cell = (await getLadder(server, shop.ref)).stages[0].services.storefront;
         return cell.healthy ? cell : undefined;
       });
       expect(done.digest).toBe(digest);

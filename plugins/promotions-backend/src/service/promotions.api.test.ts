@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import request from 'supertest';
 import type { Promotion } from '@refplat/plugin-promotions-common';
 import { eventually, FAST_SIM_TIMINGS, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { sharedSimBackend, TestProduct, testProduct } from '../__testUtils__/sharedSimBackend';
 import { sendConcurrently } from '../__testUtils__/concurrentRequests';
 
 jest.setTimeout(120_000);
@@ -13,29 +14,30 @@ type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
 
 const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
 
-function releaseDigest(sim: RunningSim, stage: string, service: string): string {
-  return parse(readSimFile(sim, `gitops/releases/alpha/shop/${stage}.yaml`)).spec.services[service]
-    ?.digest;
+function releaseDigest(sim: RunningSim, stage: string, service: string, product: TestProduct): string {
+  return parse(readSimFile(sim, product.releasePath(stage))).spec.services[service]?.digest;
 }
 
+/**
+ * One simulator and backend for the file; each test that changes the
+ * platform promotes a Product of its own, laid out as alpha/shop.
+ */
 describe('promotions against the simulator', () => {
+  const shared = sharedSimBackend();
   let sim: RunningSim;
   let server: Server;
   let github: Octokit;
+  /** The Product the test promotes. */
+  let shop: TestProduct;
 
-  beforeEach(async () => {
-    sim = await startPlatformSim(FAST_SIM_TIMINGS);
-    server = await startPromotionsBackend(sim, 'argocd');
+  beforeAll(() => {
+    ({ sim, server } = shared);
     github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
-  });
-
-  afterEach(async () => {
-    await sim.stop();
   });
 
   const requestPromotion = (body: object, user = 'bob') =>
     request(server)
-      .post('/api/promotions/products/alpha/shop/promotions')
+      .post(`/api/promotions/products/${shop.ref}/promotions`)
       .set('Authorization', asUser(user))
       .send(body);
 
@@ -47,306 +49,321 @@ describe('promotions against the simulator', () => {
       await request(server).get(`/api/promotions/promotions/${id}`).set('Authorization', asUser('bob'))
     ).body.promotion as Promotion;
 
+  /** The open PRs of the test's Product. */
   const openPulls = async () =>
-    (await github.rest.pulls.list({ owner: 'refplat', repo: 'platform', state: 'open' })).data;
+    (await github.rest.pulls.list({ owner: 'refplat', repo: 'platform', state: 'open', per_page: 100 })).data.filter(
+      pull => pull.head.ref.startsWith(shop.branchPrefix),
+    );
 
   const promotionBranches = async () =>
-    (await github.rest.git.listMatchingRefs({ owner: 'refplat', repo: 'platform', ref: 'heads/promotions/' }))
+    (await github.rest.git.listMatchingRefs({ owner: 'refplat', repo: 'platform', ref: `heads/${shop.branchPrefix}` }))
       .data;
 
-  it('opens one PR editing only the storefront line, and the Gate merges it once dev is healthy', async () => {
-    const devDigest = releaseDigest(sim, 'dev', 'storefront');
-    const oldTestDigest = releaseDigest(sim, 'test', 'storefront');
-    const response = await requestPromotion({ toStage: 'test', services: ['storefront'] });
-    expect(response.status).toBe(201);
-    const promotion: Promotion = response.body.promotion;
-    expect(promotion).toMatchObject({
-      team: 'alpha',
-      product: 'shop',
-      fromStage: 'dev',
-      toStage: 'test',
-      services: { storefront: devDigest },
-      requestedBy: 'user:default/bob',
+  describe("on a Product of the test's own", () => {
+    beforeEach(async () => {
+      shop = await shared.addProduct('alpha/shop');
     });
-    expect(promotion.pullRequest.number).toBeGreaterThan(0);
 
-    const { data: files } = await github.rest.pulls.listFiles({
-      owner: 'refplat',
-      repo: 'platform',
-      pull_number: promotion.pullRequest.number,
-    });
-    expect(files.map(file => file.filename)).toEqual(['gitops/releases/alpha/shop/test.yaml']);
-    const changed = files[0].patch!.split('\n').filter(line => /^[-+][^-+]/.test(line));
-    expect(changed).toEqual([
-      expect.stringMatching(new RegExp(`^-\\s+digest: ${oldTestDigest}`)),
-      expect.stringMatching(new RegExp(`^\\+\\s+digest: ${devDigest}`)),
-    ]);
-    const { data: pr } = await github.rest.pulls.get({
-      owner: 'refplat',
-      repo: 'platform',
-      pull_number: promotion.pullRequest.number,
-    });
-    expect(pr.title).toContain('storefront dev → test');
-    // The requester by name, with the plain name the body is read back by; no entity ref.
-    expect(pr.body).toContain('Requested by Bob Builder (`bob`)');
-    expect(pr.body).not.toMatch(/(user|group):default\//);
-    expect(pr.labels.map(label => label.name)).toEqual(
-      expect.arrayContaining(['promotion', 'stage:test']),
-    );
+    it('opens one PR editing only the storefront line, and the Gate merges it once dev is healthy', async () => {
+      const devDigest = releaseDigest(sim, 'dev', 'storefront', shop);
+      const oldTestDigest = releaseDigest(sim, 'test', 'storefront', shop);
+      const response = await requestPromotion({ toStage: 'test', services: ['storefront'] });
+      expect(response.status).toBe(201);
+      const promotion: Promotion = response.body.promotion;
+      expect(promotion).toMatchObject({
+        team: 'alpha',
+        product: shop.product,
+        fromStage: 'dev',
+        toStage: 'test',
+        services: { storefront: devDigest },
+        requestedBy: 'user:default/bob',
+      });
+      expect(promotion.pullRequest.number).toBeGreaterThan(0);
 
-    const merged = await eventually(async () => {
-      const current = await promotionStatus(promotion.id);
-      return current.status === 'merged' ? current : undefined;
-    }, 30_000);
-    expect(merged.status).toBe('merged');
-    expect(releaseDigest(sim, 'test', 'storefront')).toBe(devDigest);
-    const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({
-      owner: 'refplat',
-      repo: 'platform',
-      ref: pr.head.sha,
-    });
-    expect(statuses).toEqual(
-      expect.arrayContaining([expect.objectContaining({ context: 'promotions/health', state: 'success' })]),
-    );
-    // The Gate records the merge first, then deletes the branch.
-    await eventually(async () => ((await promotionBranches()).length === 0 ? true : undefined));
+      const { data: files } = await github.rest.pulls.listFiles({
+        owner: 'refplat',
+        repo: 'platform',
+        pull_number: promotion.pullRequest.number,
+      });
+      expect(files.map(file => file.filename)).toEqual([shop.releasePath('test')]);
+      const changed = files[0].patch!.split('\n').filter(line => /^[-+][^-+]/.test(line));
+      expect(changed).toEqual([
+        expect.stringMatching(new RegExp(`^-\\s+digest: ${oldTestDigest}`)),
+        expect.stringMatching(new RegExp(`^\\+\\s+digest: ${devDigest}`)),
+      ]);
+      const { data: pr } = await github.rest.pulls.get({
+        owner: 'refplat',
+        repo: 'platform',
+        pull_number: promotion.pullRequest.number,
+      });
+      expect(pr.title).toContain('storefront dev → test');
+      // The requester by name, with the plain name the body is read back by; no entity ref.
+      expect(pr.body).toContain('Requested by Bob Builder (`bob`)');
+      expect(pr.body).not.toMatch(/(user|group):default\//);
+      expect(pr.labels.map(label => label.name)).toEqual(
+        expect.arrayContaining(['promotion', 'stage:test']),
+      );
 
-    const history = await request(server)
-      .get('/api/promotions/products/alpha/shop/stages/test/history')
-      .set('Authorization', asUser('bob'));
-    expect(history.status).toBe(200);
-    expect(history.body.items[0].services.storefront).toBe(devDigest);
-    expect(history.body.items[0].pullRequest.number).toBe(promotion.pullRequest.number);
-    expect(history.body.items.length).toBeGreaterThan(1);
-    // Each entry says what its commit changed: the merge replaced test's storefront alone.
-    expect(history.body.items[0].changes).toEqual([
-      { service: 'storefront', from: oldTestDigest, to: devDigest },
-    ]);
-    // The seeded record's first commit is in the history: it added every Service it named.
-    const first = history.body.items.at(-1);
-    expect(first.changes).toEqual(
-      Object.entries(first.services).map(([service, to]) => ({ service, to })),
-    );
-  });
+      const merged = await eventually(async () => {
+        const current = await promotionStatus(promotion.id);
+        return current.status === 'merged' ? current : undefined;
+      }, 30_000);
+      expect(merged.status).toBe('merged');
+      expect(releaseDigest(sim, 'test', 'storefront', shop)).toBe(devDigest);
+      const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({
+        owner: 'refplat',
+        repo: 'platform',
+        ref: pr.head.sha,
+      });
+      expect(statuses).toEqual(
+        expect.arrayContaining([expect.objectContaining({ context: 'promotions/health', state: 'success' })]),
+      );
+      // The Gate records the merge first, then deletes the branch.
+      await eventually(async () => ((await promotionBranches()).length === 0 ? true : undefined));
 
-  it('reverts the oldest history entry shown: the digest it replaced was read with it, an older one is refused', async () => {
-    const seeded = releaseDigest(sim, 'dev', 'storefront');
-    const pushed: string[] = [];
-    for (let i = 0; i < 21; i++) {
-      pushed.push((await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' })).digest);
-    }
-    const history = await request(server)
-      .get('/api/promotions/products/alpha/shop/stages/dev/history')
-      .set('Authorization', asUser('bob'));
-    expect(history.body.items).toHaveLength(20);
-    // The oldest entry shown is the second push; the first, read beside it, is what it replaced.
-    expect(history.body.items[19].changes).toEqual([{ service: 'storefront', from: pushed[0], to: pushed[1] }]);
-
-    const rollback = (digest: string) =>
-      request(server)
-        .post('/api/promotions/products/alpha/shop/rollbacks')
-        .set('Authorization', asUser('bob'))
-        .send({ stage: 'dev', services: { storefront: digest } });
-    const tooOld = await rollback(seeded);
-    expect(tooOld.status).toBe(409);
-    expect(tooOld.body.error.message).toMatch(/not in the recent history/);
-    expect((await rollback(pushed[0])).status).toBe(201);
-  });
-
-  it.each([
-    ['the source is Degraded', () => sim.control.setApp('alpha-shop-dev', { health: 'Degraded' }), { toStage: 'test', services: ['storefront'] }, /not healthy in dev/],
-    ['ArgoCD is unreachable', () => sim.control.setArgocdDown(true), { toStage: 'test', services: ['storefront'] }, /unknown/],
-    ['the service is not declared', () => undefined, { toStage: 'uat', services: ['checkout'] }, /does not declare checkout/],
-    ['the target is the first stage', () => undefined, { toStage: 'dev' }, /first stage/],
-    ['the target already carries it', () => undefined, { toStage: 'uat', services: ['cart'] }, /already carries/],
-  ])('refuses with 409 and opens no PR when %s', async (_name, arrange, body, message) => {
-    await arrange();
-    await sim.control.reconcileNow();
-    const response = await requestPromotion(body);
-    expect(response.status).toBe(409);
-    expect(response.body.error.message).toMatch(message);
-    expect(await openPulls()).toEqual([]);
-    expect(await promotionBranches()).toEqual([]);
-  });
-
-  it.each([
-    [{ toStage: 'Prod' }, /toStage must be a stage name/],
-    [{ toStage: 'qa' }, /Unknown stage 'qa'/],
-    [{ toStage: 'test', services: ['nope'] }, /nope is not a service/],
-    [{ toStage: 'test', services: 'storefront' }, /non-empty list/],
-  ])('answers 400 to %p', async (body, message) => {
-    const response = await requestPromotion(body);
-    expect(response.status).toBe(400);
-    expect(response.body.error.message).toMatch(message);
-  });
-
-  it('waits for a release-approver at prod: requester and non-approvers cannot approve, alice can', async () => {
-    const stagingCart = releaseDigest(sim, 'staging', 'cart');
-    const first = await requestPromotion({ toStage: 'prod' }, 'bob');
-    expect(first.status).toBe(201);
-    const promotion: Promotion = first.body.promotion;
-    expect(promotion.status).toBe('awaiting-approval');
-    expect(promotion.services).toEqual({ cart: stagingCart });
-
-    const repeat = await requestPromotion({ toStage: 'prod' }, 'bob');
-    expect(repeat.status).toBe(200);
-    expect(repeat.body.promotion.pullRequest.number).toBe(promotion.pullRequest.number);
-
-    const byBob = await approve(promotion.id, 'bob');
-    expect(byBob.status).toBe(403);
-    expect(byBob.body.error.message).toMatch(/not a release-approver/);
-
-    // The Gate has judged the PR (its source is healthy) and, without approval, merged nothing.
-    await eventually(async () => {
-      const { body } = await request(server)
-        .get(`/api/promotions/promotions/${promotion.id}`)
+      const history = await request(server)
+        .get(`/api/promotions/products/${shop.ref}/stages/test/history`)
         .set('Authorization', asUser('bob'));
-      return body.events.some((e: { type: string }) => e.type === 'checks-passed') ? true : undefined;
+      expect(history.status).toBe(200);
+      expect(history.body.items[0].services.storefront).toBe(devDigest);
+      expect(history.body.items[0].pullRequest.number).toBe(promotion.pullRequest.number);
+      expect(history.body.items.length).toBeGreaterThan(1);
+      // Each entry says what its commit changed: the merge replaced test's storefront alone.
+      expect(history.body.items[0].changes).toEqual([
+        { service: 'storefront', from: oldTestDigest, to: devDigest },
+      ]);
+      // The seeded record's first commit is in the history: it added every Service it named.
+      const first = history.body.items.at(-1);
+      expect(first.changes).toEqual(
+        Object.entries(first.services).map(([service, to]) => ({ service, to })),
+      );
     });
-    expect((await promotionStatus(promotion.id)).status).toBe('awaiting-approval');
-    expect(releaseDigest(sim, 'prod', 'cart')).not.toBe(stagingCart);
 
-    const byAlice = await approve(promotion.id, 'alice');
-    expect(byAlice.status).toBe(200);
-    expect(byAlice.body.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/alice' });
-    expect((await approve(promotion.id, 'alice')).status).toBeLessThan(500);
-
-    await eventually(async () =>
-      (await promotionStatus(promotion.id)).status === 'merged' ? true : undefined,
-    );
-    expect(releaseDigest(sim, 'prod', 'cart')).toBe(stagingCart);
-    const { data: comments } = await github.rest.issues.listComments({
-      owner: 'refplat',
-      repo: 'platform',
-      issue_number: promotion.pullRequest.number,
-    });
-    expect(comments.map(c => c.body).join('\n')).toMatch(/Approved by Alice Approver \(`alice`\) in Backstage/);
-    const { data: pr } = await github.rest.pulls.get({
-      owner: 'refplat',
-      repo: 'platform',
-      pull_number: promotion.pullRequest.number,
-    });
-    const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({
-      owner: 'refplat',
-      repo: 'platform',
-      ref: pr.head.sha,
-    });
-    expect(statuses).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ context: 'promotions/approval', state: 'success', description: 'Approved by Alice Approver' }),
-      ]),
-    );
-  });
-
-  it('refuses 409 when the requester approves their own prod promotion', async () => {
-    const response = await requestPromotion({ toStage: 'prod' }, 'alice');
-    expect(response.status).toBe(201);
-    const own = await approve(response.body.promotion.id, 'alice');
-    expect(own.status).toBe(409);
-    expect(own.body.error.message).toMatch(/may not approve it/);
-    const other = await approve(response.body.promotion.id, 'carol');
-    expect(other.status).toBe(200);
-  });
-
-  it('notices a PR closed by hand on GitHub', async () => {
-    const response = await requestPromotion({ toStage: 'prod' });
-    const promotion: Promotion = response.body.promotion;
-    await github.rest.pulls.update({
-      owner: 'refplat',
-      repo: 'platform',
-      pull_number: promotion.pullRequest.number,
-      state: 'closed',
-    });
-    const closed = await eventually(async () => {
-      const current = await promotionStatus(promotion.id);
-      return current.status === 'closed' ? current : undefined;
-    });
-    expect(closed.statusReason).toMatch(/closed on GitHub/);
-  });
-
-  it('notices a PR merged by hand on GitHub', async () => {
-    const response = await requestPromotion({ toStage: 'prod' });
-    const promotion: Promotion = response.body.promotion;
-    await github.rest.pulls.merge({ owner: 'refplat', repo: 'platform', pull_number: promotion.pullRequest.number });
-    const merged = await eventually(async () => {
-      const current = await promotionStatus(promotion.id);
-      return current.status === 'merged' ? current : undefined;
-    });
-    expect(merged.statusReason).toMatch(/Merged on GitHub/);
-  });
-
-  it('opens exactly one PR for 20 concurrent identical requests', async () => {
-    const answers = await sendConcurrently(20, () => requestPromotion({ toStage: 'prod' }));
-    expect(answers.map(r => r.status).sort()).toEqual([...Array(19).fill(200), 201]);
-    expect(new Set(answers.map(r => r.body.promotion.pullRequest.number)).size).toBe(1);
-    expect(await openPulls()).toHaveLength(1);
-  });
-
-  it('supersedes a different open promotion into the same stage, with a comment on the old PR', async () => {
-    const first = await requestPromotion({ toStage: 'prod' });
-    expect(first.body.promotion.services).toEqual({ cart: releaseDigest(sim, 'staging', 'cart') });
-
-    // staging moves on (a change merged by hand), and settles healthy
-    const newStorefront = `sha256:${'5'.repeat(64)}`;
-    const path = 'gitops/releases/alpha/shop/staging.yaml';
-    const { data: file } = await github.rest.repos.getContent({ owner: 'refplat', repo: 'platform', path });
-    const text = Buffer.from((file as { content: string }).content, 'base64').toString('utf8');
-    await github.rest.repos.createOrUpdateFileContents({
-      owner: 'refplat',
-      repo: 'platform',
-      path,
-      message: 'hotfix storefront in staging',
-      sha: (file as { sha: string }).sha,
-      content: Buffer.from(
-        text.replace(releaseDigest(sim, 'staging', 'storefront'), newStorefront),
-      ).toString('base64'),
-    });
-    await eventually(async () => {
-      const ladder = await request(server)
-        .get('/api/promotions/products/alpha/shop/ladder')
+    it('reverts the oldest history entry shown: the digest it replaced was read with it, an older one is refused', async () => {
+      const seeded = releaseDigest(sim, 'dev', 'storefront', shop);
+      const pushed: string[] = [];
+      for (let i = 0; i < 21; i++) {
+        pushed.push((await sim.control.ciPush({ team: 'alpha', product: shop.product, service: 'storefront' })).digest);
+      }
+      const history = await request(server)
+        .get(`/api/promotions/products/${shop.ref}/stages/dev/history`)
         .set('Authorization', asUser('bob'));
-      const cell = ladder.body.stages.find((s: { name: string }) => s.name === 'staging').services.storefront;
-      return cell.digest === newStorefront && cell.healthy ? true : undefined;
+      expect(history.body.items).toHaveLength(20);
+      // The oldest entry shown is the second push; the first, read beside it, is what it replaced.
+      expect(history.body.items[19].changes).toEqual([{ service: 'storefront', from: pushed[0], to: pushed[1] }]);
+
+      const rollback = (digest: string) =>
+        request(server)
+          .post(`/api/promotions/products/${shop.ref}/rollbacks`)
+          .set('Authorization', asUser('bob'))
+          .send({ stage: 'dev', services: { storefront: digest } });
+      const tooOld = await rollback(seeded);
+      expect(tooOld.status).toBe(409);
+      expect(tooOld.body.error.message).toMatch(/not in the recent history/);
+      expect((await rollback(pushed[0])).status).toBe(201);
     });
 
-    const second = await requestPromotion({ toStage: 'prod' });
-    expect(second.status).toBe(201);
-    expect(Object.keys(second.body.promotion.services).sort()).toEqual(['cart', 'storefront']);
-    const old = await promotionStatus(first.body.promotion.id);
-    expect(old.status).toBe('closed');
-    expect(old.statusReason).toMatch(/Superseded/);
-    const { data: comments } = await github.rest.issues.listComments({
-      owner: 'refplat',
-      repo: 'platform',
-      issue_number: first.body.promotion.pullRequest.number,
+    it.each([
+      ['the source is Degraded', () => sim.control.setApp(shop.app('dev'), { health: 'Degraded' }), { toStage: 'test', services: ['storefront'] }, /not healthy in dev/],
+      ['ArgoCD is unreachable', () => sim.control.setArgocdDown(true), { toStage: 'test', services: ['storefront'] }, /unknown/],
+      ['the service is not declared', () => undefined, { toStage: 'uat', services: ['checkout'] }, /does not declare checkout/],
+      ['the target is the first stage', () => undefined, { toStage: 'dev' }, /first stage/],
+      ['the target already carries it', () => undefined, { toStage: 'uat', services: ['cart'] }, /already carries/],
+    ])('refuses with 409 and opens no PR when %s', async (_name, arrange, body, message) => {
+      await arrange();
+      await sim.control.reconcileNow();
+      const response = await requestPromotion(body);
+      expect(response.status).toBe(409);
+      expect(response.body.error.message).toMatch(message);
+      expect(await openPulls()).toEqual([]);
+      expect(await promotionBranches()).toEqual([]);
     });
-    expect(comments.map(c => c.body).join('\n')).toContain(`Superseded by #${second.body.promotion.pullRequest.number}`);
-    expect(await openPulls()).toHaveLength(1);
+
+    it('waits for a release-approver at prod: requester and non-approvers cannot approve, alice can', async () => {
+      const stagingCart = releaseDigest(sim, 'staging', 'cart', shop);
+      const first = await requestPromotion({ toStage: 'prod' }, 'bob');
+      expect(first.status).toBe(201);
+      const promotion: Promotion = first.body.promotion;
+      expect(promotion.status).toBe('awaiting-approval');
+      expect(promotion.services).toEqual({ cart: stagingCart });
+
+      const repeat = await requestPromotion({ toStage: 'prod' }, 'bob');
+      expect(repeat.status).toBe(200);
+      expect(repeat.body.promotion.pullRequest.number).toBe(promotion.pullRequest.number);
+
+      const byBob = await approve(promotion.id, 'bob');
+      expect(byBob.status).toBe(403);
+      expect(byBob.body.error.message).toMatch(/not a release-approver/);
+
+      // The Gate has judged the PR (its source is healthy) and, without approval, merged nothing.
+      await eventually(async () => {
+        const { body } = await request(server)
+          .get(`/api/promotions/promotions/${promotion.id}`)
+          .set('Authorization', asUser('bob'));
+        return body.events.some((e: { type: string }) => e.type === 'checks-passed') ? true : undefined;
+      });
+      expect((await promotionStatus(promotion.id)).status).toBe('awaiting-approval');
+      expect(releaseDigest(sim, 'prod', 'cart', shop)).not.toBe(stagingCart);
+
+      const byAlice = await approve(promotion.id, 'alice');
+      expect(byAlice.status).toBe(200);
+      expect(byAlice.body.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/alice' });
+      expect((await approve(promotion.id, 'alice')).status).toBeLessThan(500);
+
+      await eventually(async () =>
+        (await promotionStatus(promotion.id)).status === 'merged' ? true : undefined,
+      );
+      expect(releaseDigest(sim, 'prod', 'cart', shop)).toBe(stagingCart);
+      const { data: comments } = await github.rest.issues.listComments({
+        owner: 'refplat',
+        repo: 'platform',
+        issue_number: promotion.pullRequest.number,
+      });
+      expect(comments.map(c => c.body).join('\n')).toMatch(/Approved by Alice Approver \(`alice`\) in Backstage/);
+      const { data: pr } = await github.rest.pulls.get({
+        owner: 'refplat',
+        repo: 'platform',
+        pull_number: promotion.pullRequest.number,
+      });
+      const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({
+        owner: 'refplat',
+        repo: 'platform',
+        ref: pr.head.sha,
+      });
+      expect(statuses).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ context: 'promotions/approval', state: 'success', description: 'Approved by Alice Approver' }),
+        ]),
+      );
+    });
+
+    it('refuses 409 when the requester approves their own prod promotion', async () => {
+      const response = await requestPromotion({ toStage: 'prod' }, 'alice');
+      expect(response.status).toBe(201);
+      const own = await approve(response.body.promotion.id, 'alice');
+      expect(own.status).toBe(409);
+      expect(own.body.error.message).toMatch(/may not approve it/);
+      const other = await approve(response.body.promotion.id, 'carol');
+      expect(other.status).toBe(200);
+    });
+
+    it('notices a PR closed by hand on GitHub', async () => {
+      const response = await requestPromotion({ toStage: 'prod' });
+      const promotion: Promotion = response.body.promotion;
+      await github.rest.pulls.update({
+        owner: 'refplat',
+        repo: 'platform',
+        pull_number: promotion.pullRequest.number,
+        state: 'closed',
+      });
+      const closed = await eventually(async () => {
+        const current = await promotionStatus(promotion.id);
+        return current.status === 'closed' ? current : undefined;
+      });
+      expect(closed.statusReason).toMatch(/closed on GitHub/);
+    });
+
+    it('notices a PR merged by hand on GitHub', async () => {
+      const response = await requestPromotion({ toStage: 'prod' });
+      const promotion: Promotion = response.body.promotion;
+      await github.rest.pulls.merge({ owner: 'refplat', repo: 'platform', pull_number: promotion.pullRequest.number });
+      const merged = await eventually(async () => {
+        const current = await promotionStatus(promotion.id);
+        return current.status === 'merged' ? current : undefined;
+      });
+      expect(merged.statusReason).toMatch(/Merged on GitHub/);
+    });
+
+    it('opens exactly one PR for 20 concurrent identical requests', async () => {
+      const answers = await sendConcurrently(20, () => requestPromotion({ toStage: 'prod' }));
+      expect(answers.map(r => r.status).sort()).toEqual([...Array(19).fill(200), 201]);
+      expect(new Set(answers.map(r => r.body.promotion.pullRequest.number)).size).toBe(1);
+      expect(await openPulls()).toHaveLength(1);
+    });
+
+    it('supersedes a different open promotion into the same stage, with a comment on the old PR', async () => {
+      const first = await requestPromotion({ toStage: 'prod' });
+      expect(first.body.promotion.services).toEqual({ cart: releaseDigest(sim, 'staging', 'cart', shop) });
+
+      // staging moves on (a change merged by hand), and settles healthy
+      const newStorefront = `sha256:${'5'.repeat(64)}`;
+      const path = shop.releasePath('staging');
+      const { data: file } = await github.rest.repos.getContent({ owner: 'refplat', repo: 'platform', path });
+      const text = Buffer.from((file as { content: string }).content, 'base64').toString('utf8');
+      await github.rest.repos.createOrUpdateFileContents({
+        owner: 'refplat',
+        repo: 'platform',
+        path,
+        message: 'hotfix storefront in staging',
+        sha: (file as { sha: string }).sha,
+        content: Buffer.from(
+          text.replace(releaseDigest(sim, 'staging', 'storefront', shop), newStorefront),
+        ).toString('base64'),
+      });
+      await eventually(async () => {
+        const ladder = await request(server)
+          .get(`/api/promotions/products/${shop.ref}/ladder`)
+          .set('Authorization', asUser('bob'));
+        const cell = ladder.body.stages.find((s: { name: string }) => s.name === 'staging').services.storefront;
+        return cell.digest === newStorefront && cell.healthy ? true : undefined;
+      });
+
+      const second = await requestPromotion({ toStage: 'prod' });
+      expect(second.status).toBe(201);
+      expect(Object.keys(second.body.promotion.services).sort()).toEqual(['cart', 'storefront']);
+      const old = await promotionStatus(first.body.promotion.id);
+      expect(old.status).toBe('closed');
+      expect(old.statusReason).toMatch(/Superseded/);
+      const { data: comments } = await github.rest.issues.listComments({
+        owner: 'refplat',
+        repo: 'platform',
+        issue_number: first.body.promotion.pullRequest.number,
+      });
+      expect(comments.map(c => c.body).join('\n')).toContain(`Superseded by #${second.body.promotion.pullRequest.number}`);
+      expect(await openPulls()).toHaveLength(1);
+    });
+
+    it('survives one GitHub 5xx and one secondary rate limit per call', async () => {
+      sim.control.addFault({ target: 'github', method: 'POST', path: '/pulls', count: 1, status: 502 });
+      sim.control.addFault({ target: 'github', method: 'PUT', path: '/contents/', count: 1, kind: 'secondary-rate-limit' });
+      const response = await requestPromotion({ toStage: 'prod' });
+      expect(response.status).toBe(201);
+      expect(await openPulls()).toHaveLength(1);
+    });
+
+    it('fails clearly and leaves no branch behind when GitHub keeps failing', async () => {
+      sim.control.addFault({ target: 'github', method: 'POST', path: '/pulls', count: 50, status: 503 });
+      const response = await requestPromotion({ toStage: 'prod' });
+      expect(response.status).toBe(503);
+      expect(response.body.error.message).toMatch(/GitHub failed while opening a pull request/);
+      sim.control.clearFaults();
+      expect(await openPulls()).toEqual([]);
+      expect(await promotionBranches()).toEqual([]);
+      const list = await request(server)
+        .get(`/api/promotions/products/${shop.ref}/promotions`)
+        .set('Authorization', asUser('bob'));
+      expect(list.body.items[0].status).toBe('failed');
+
+      const retry = await requestPromotion({ toStage: 'prod' });
+      expect(retry.status).toBe(201);
+    });
   });
 
-  it('survives one GitHub 5xx and one secondary rate limit per call', async () => {
-    sim.control.addFault({ target: 'github', method: 'POST', path: '/pulls', count: 1, status: 502 });
-    sim.control.addFault({ target: 'github', method: 'PUT', path: '/contents/', count: 1, kind: 'secondary-rate-limit' });
-    const response = await requestPromotion({ toStage: 'prod' });
-    expect(response.status).toBe(201);
-    expect(await openPulls()).toHaveLength(1);
-  });
+  describe('on the seeded alpha/shop, which a refused request leaves as it was', () => {
+    beforeEach(() => {
+      shop = testProduct('alpha', 'shop');
+    });
 
-  it('fails clearly and leaves no branch behind when GitHub keeps failing', async () => {
-    sim.control.addFault({ target: 'github', method: 'POST', path: '/pulls', count: 50, status: 503 });
-    const response = await requestPromotion({ toStage: 'prod' });
-    expect(response.status).toBe(503);
-    expect(response.body.error.message).toMatch(/GitHub failed while opening a pull request/);
-    sim.control.clearFaults();
-    expect(await openPulls()).toEqual([]);
-    expect(await promotionBranches()).toEqual([]);
-    const list = await request(server)
-      .get('/api/promotions/products/alpha/shop/promotions')
-      .set('Authorization', asUser('bob'));
-    expect(list.body.items[0].status).toBe('failed');
-
-    const retry = await requestPromotion({ toStage: 'prod' });
-    expect(retry.status).toBe(201);
+    it.each([
+      [{ toStage: 'Prod' }, /toStage must be a stage name/],
+      [{ toStage: 'qa' }, /Unknown stage 'qa'/],
+      [{ toStage: 'test', services: ['nope'] }, /nope is not a service/],
+      [{ toStage: 'test', services: 'storefront' }, /non-empty list/],
+    ])('answers 400 to %p', async (body, message) => {
+      const response = await requestPromotion(body);
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toMatch(message);
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import request from 'supertest';
-import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually } from '../__testUtils__/testBackend';
+import { backendPerTest, sharedSim } from '../__testUtils__/sharedSimBackend';
 import { getLadder } from '../__testUtils__/ladderViews';
 
 jest.setTimeout(120_000);
@@ -16,22 +16,16 @@ const isHeadCheck = (call: { path: string }) =>
 const isApplicationList = (call: { path: string }) => call.path === '/api/v1/applications';
 
 describe('many viewers of one ladder', () => {
-  let sim: RunningSim;
+  // One simulator; each test starts a backend with its own TTL and stops it, so that only its calls are counted.
+  const shared = sharedSim({});
+  const startBackend = backendPerTest();
 
-  beforeEach(async () => {
-    sim = await startPlatformSim();
-  });
-
-  afterEach(async () => {
-    await sim?.stop();
-  });
-
-  const headChecks = () => sim.control.getRequests('github').filter(isHeadCheck);
-  const applicationLists = () => sim.control.getRequests('argocd').filter(isApplicationList);
+  const headChecks = () => shared.sim.control.getRequests('github').filter(isHeadCheck);
+  const applicationLists = () => shared.sim.control.getRequests('argocd').filter(isApplicationList);
 
   it(`costs at most 1 branch-head check and 1 ArgoCD list per TTL for ${VIEWERS} concurrent then ${VIEWERS} back-to-back viewers`, async () => {
-    const server = await startPromotionsBackend(sim, 'argocd', { cacheTtl: LONG_TTL });
-    sim.control.clearRequests();
+    const server = await startBackend(shared.sim, 'argocd', { cacheTtl: LONG_TTL });
+    shared.sim.control.clearRequests();
 
     const concurrent = await Promise.all(Array.from({ length: VIEWERS }, () => getLadder(server)));
     for (let viewer = 0; viewer < VIEWERS; viewer++) await getLadder(server);
@@ -44,10 +38,8 @@ describe('many viewers of one ladder', () => {
 
   it('asks again once the TTL has passed, and no more often', async () => {
     const ttlMs = 500;
-    const server = await startPromotionsBackend(sim, 'argocd', {
-      cacheTtl: { milliseconds: ttlMs },
-    });
-    sim.control.clearRequests();
+    const server = await startBackend(shared.sim, 'argocd', { cacheTtl: { milliseconds: ttlMs } });
+    shared.sim.control.clearRequests();
     const started = Date.now();
     await getLadder(server);
     await eventually(async () => {
@@ -60,10 +52,12 @@ describe('many viewers of one ladder', () => {
   });
 
   it("shows the Gate's merge, and that it brought the digest, in the next view, however long the TTL", async () => {
-    const server = await startPromotionsBackend(sim, 'argocd', { cacheTtl: LONG_TTL });
-    const before = await getLadder(server);
+    // Added before the backend starts: a view within the TTL would not see it yet.
+    const shop = await shared.addProduct('alpha/shop');
+    const server = await startBackend(shared.sim, 'argocd', { cacheTtl: LONG_TTL });
+    const before = await getLadder(server, shop.ref);
     const requested = await request(server)
-      .post('/api/promotions/products/alpha/shop/promotions')
+      .post(`/api/promotions/products/${shop.ref}/promotions`)
       .set('Authorization', mockCredentials.user.header('user:default/bob'))
       .send({ toStage: 'test', services: ['storefront'] });
     expect(requested.status).toBe(201);
@@ -76,7 +70,7 @@ describe('many viewers of one ladder', () => {
         .set('Authorization', mockCredentials.user.header('user:default/bob'));
       return body.promotion.status === 'merged' ? true : undefined;
     }, 20_000);
-    const after = await getLadder(server);
+    const after = await getLadder(server, shop.ref);
     expect(after.revision).not.toBe(before.revision);
     const cell = after.stages.find(stage => stage.name === 'test')!.services.storefront;
     expect(cell.digest).toBe(digest);
