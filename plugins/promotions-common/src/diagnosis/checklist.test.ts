@@ -1,66 +1,13 @@
-import type {
-  ServiceHealthCheck,
-  ServiceHealthCheckId,
-} from '../health/serviceHealth';
-import type { LadderServiceCell } from '../ladder/types';
-import { PromotionChecklistContext, promotionChecklist } from './checklist';
-import type { PromotionChecklistItem, PromotionGate } from './checklistItem';
-
-const d = (c: string) => `sha256:${c.repeat(64)}`;
-const NEW = d('a');
-const OLD = d('b');
-const PR = 'https://github.com/asanexample/platform/pull/7';
-
-const IDS: ServiceHealthCheckId[] = [
-  'application',
-  'sync',
-  'revision',
-  'reconciled',
-  'app-health',
-  'rollout',
-  'image',
-];
-
-function checks(
-  failing: Partial<Record<ServiceHealthCheckId, string>> = {},
-): ServiceHealthCheck[] {
-  return IDS.map(id =>
-    failing[id]
-      ? { id, ok: false, detail: failing[id]!, verdict: 'unhealthy' }
-      : { id, ok: true, detail: `${id} holds`, verdict: 'healthy' },
-  );
-}
-
-function cell(overrides: Partial<LadderServiceCell> = {}): LadderServiceCell {
-  return {
-    digest: NEW,
-    declared: true,
-    healthy: true,
-    verdict: 'healthy',
-    reasons: [],
-    checks: checks(),
-    runningDigests: [NEW],
-    waitingToClimb: false,
-    soakRemainingSeconds: 0,
-    ...overrides,
-  };
-}
-
-const CONTEXT: PromotionChecklistContext = {
-  fromStage: 'staging',
-  toStage: 'prod',
-  requiresApproval: true,
-  approvers: ['group:default/alpha-release-approvers'],
-};
-
-function gate(
-  items: PromotionChecklistItem[],
-  name: PromotionGate,
-): PromotionChecklistItem {
-  const item = items.find(i => i.gate === name);
-  if (!item) throw new Error(`no ${name} gate`);
-  return item;
-}
+import { promotionChecklist } from './checklist';
+import { NEW, OLD } from './__testUtils__/diagnosisInput';
+import {
+  cell,
+  checks,
+  CONTEXT,
+  gate,
+  GateRow,
+  gateOf,
+} from './__testUtils__/checklistCells';
 
 describe('promotionChecklist', () => {
   it('lists every gate once, in a fixed order, all ok when the promotion can go', () => {
@@ -91,17 +38,7 @@ describe('promotionChecklist', () => {
     );
   });
 
-  it.each<
-    [
-      string,
-      Partial<LadderServiceCell> | undefined,
-      Partial<LadderServiceCell> | null, // null: no target cell at all
-      Partial<PromotionChecklistContext>,
-      PromotionGate,
-      boolean,
-      string,
-    ]
-  >([
+  it.each<GateRow>([
     [
       'target not declared',
       undefined,
@@ -299,112 +236,11 @@ describe('promotionChecklist', () => {
       true,
       'No soak time to wait for in staging',
     ],
-    [
-      'held in the target',
-      undefined,
-      {
-        hold: {
-          stage: 'prod',
-          service: 'storefront',
-          reason: 'incident INC-12',
-          placedBy: 'user:default/sre',
-          placedAt: '2025-06-01T10:00:00Z',
-        },
-      },
-      {},
-      'hold',
-      false,
-      'Held in prod by user:default/sre since 2025-06-01T10:00:00Z: incident INC-12',
-    ],
-    ['no hold', undefined, {}, {}, 'hold', true, 'No hold in prod'],
-    [
-      'a promotion already open',
-      undefined,
-      {},
-      { openPromotion: { status: 'awaiting-approval', pullRequestUrl: PR } },
-      'open-promotion',
-      false,
-      `A promotion into prod is already awaiting-approval: ${PR}`,
-    ],
-    [
-      'a merged promotion does not block',
-      undefined,
-      {},
-      { openPromotion: { status: 'merged', pullRequestUrl: PR } },
-      'open-promotion',
-      true,
-      'No promotion into prod in flight',
-    ],
-    [
-      'approval needed',
-      undefined,
-      {},
-      { approvers: ['group:default/a', 'group:default/b'] },
-      'approval',
-      true,
-      'prod needs a release-approver: members of a, b',
-    ],
-    [
-      'approval needed, no approvers',
-      undefined,
-      {},
-      { approvers: [] },
-      'approval',
-      true,
-      'no approver group is configured',
-    ],
-    [
-      'no approval',
-      undefined,
-      {},
-      { requiresApproval: false },
-      'approval',
-      true,
-      'prod merges automatically',
-    ],
-    [
-      'already carried',
-      undefined,
-      { digest: NEW },
-      {},
-      'carried',
-      false,
-      'prod already carries sha256:aaaaaaaaaaaa…: nothing to promote',
-    ],
-    [
-      'target has nothing yet',
-      undefined,
-      { digest: undefined },
-      {},
-      'carried',
-      true,
-      'prod has no digest yet',
-    ],
-  ])(
-    '%s',
-    (
-      _name,
-      sourceOverrides,
-      targetOverrides,
-      context,
-      gateName,
-      ok,
-      detail,
-    ) => {
-      const source =
-        sourceOverrides === undefined ? cell() : cell(sourceOverrides);
-      const target =
-        targetOverrides === null
-          ? undefined
-          : cell({ digest: OLD, runningDigests: [OLD], ...targetOverrides });
-      const item = gate(
-        promotionChecklist(source, target, { ...CONTEXT, ...context }),
-        gateName,
-      );
-      expect(item.ok).toBe(ok);
-      expect(item.detail).toContain(detail);
-    },
-  );
+  ])('%s', (_name, source, target, context, gateName, ok, detail) => {
+    const item = gateOf(source, target, context, gateName);
+    expect(item.ok).toBe(ok);
+    expect(item.detail).toContain(detail);
+  });
 
   it('without a source, nothing can be promoted', () => {
     const items = promotionChecklist(undefined, cell({ digest: OLD }), CONTEXT);
