@@ -1,7 +1,11 @@
 /**
  * Node.js library for the promotions backend plugin: backend modules add
- * promotion guards through `promotionsGuardsExtensionPoint`.
+ * promotion guards through `promotionsGuardsExtensionPoint`; the ports the
+ * plugin's domain depends on (the platform repo, the stores, the health
+ * source, the directory, the clock) are declared here, and in-memory fakes
+ * of each ship in `@refplat/plugin-promotions-node/testUtils`.
  *
  * @packageDocumentation
  */
 export * from './guards';
+export * from './ports';

@@ -1,13 +1,11 @@
 import { Knex } from 'knex';
 import type { AutoDecision, ProductRef } from '@refplat/plugin-promotions-common';
+import type { AutoDecisionStore, RecordedAutoDecision } from '@refplat/plugin-promotions-node';
 
-export interface RecordedAutoDecision extends AutoDecision {
-  runId: string;
-  decidedAt: string;
-}
+export type { AutoDecisionStore, RecordedAutoDecision } from '@refplat/plugin-promotions-node';
 
-/** What the auto-promoter decided, per run, readable as "why didn't it climb?". */
-export class AutoDecisionStore {
+/** The auto-promoter's decisions in the plugin's database, via knex. */
+export class DatabaseAutoDecisionStore implements AutoDecisionStore {
   constructor(private readonly db: Knex) {}
 
   async record(runId: string, product: ProductRef, decisions: AutoDecision[], at: Date) {

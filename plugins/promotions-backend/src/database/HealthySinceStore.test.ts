@@ -1,7 +1,7 @@
 import { TestDatabases } from '@backstage/backend-test-utils';
 import type { HealthVerdict, Ladder } from '@refplat/plugin-promotions-common';
 import { DatabasePromotionStore } from './DatabasePromotionStore';
-import { HealthySinceStore } from './HealthySinceStore';
+import { DatabaseHealthySinceStore } from './HealthySinceStore';
 
 jest.setTimeout(60_000);
 
@@ -28,7 +28,7 @@ function ladder(services: Record<string, [string, HealthVerdict]>): Ladder {
 async function createStore() {
   const knex = await databases.init('SQLITE_3');
   await DatabasePromotionStore.create({ getClient: async () => knex, migrations: { skip: false } });
-  return new HealthySinceStore(knex);
+  return new DatabaseHealthySinceStore(knex);
 }
 
 describe('HealthySinceStore: healthy since belongs to (stage, service, digest)', () => {

@@ -1,6 +1,9 @@
 import { Knex } from 'knex';
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import type { Hold, ProductRef } from '@refplat/plugin-promotions-common';
+import type { HoldStore } from '@refplat/plugin-promotions-node';
+
+export type { HoldStore } from '@refplat/plugin-promotions-node';
 
 type Row = {
   id: number;
@@ -27,8 +30,8 @@ const toHold = (row: Row): Hold => ({
 const liveKey = (product: ProductRef, stage: string, service: string) =>
   `${product.team}/${product.product}/${stage}/${service}`;
 
-/** Holds keep the auto-promoter (and promotions) out of a stage for a service. */
-export class HoldStore {
+/** Holds in the plugin's database (one live hold per key, by a unique live key), via knex. */
+export class DatabaseHoldStore implements HoldStore {
   constructor(private readonly db: Knex) {}
 
   async listLive(product: ProductRef): Promise<Hold[]> {

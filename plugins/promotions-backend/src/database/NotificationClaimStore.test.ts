@@ -1,6 +1,6 @@
 import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
 import { DatabasePromotionStore } from './DatabasePromotionStore';
-import { NotificationClaimStore } from './NotificationClaimStore';
+import { DatabaseNotificationClaimStore } from './NotificationClaimStore';
 
 jest.setTimeout(60_000);
 
@@ -15,7 +15,7 @@ describe.each(databases.eachSupportedId())('NotificationClaimStore on %s', (data
     const knex = await databases.init(databaseId);
     await DatabasePromotionStore.create({ getClient: async () => knex, migrations: { skip: false } });
     // Two replicas on one database, claims holding for a day.
-    return { knex, replicas: [new NotificationClaimStore(knex, 24 * HOUR), new NotificationClaimStore(knex, 24 * HOUR)] };
+    return { knex, replicas: [new DatabaseNotificationClaimStore(knex, 24 * HOUR), new DatabaseNotificationClaimStore(knex, 24 * HOUR)] };
   }
 
   it('gives a key to exactly one of many concurrent claims on two replicas, and each key to its first claim', async () => {

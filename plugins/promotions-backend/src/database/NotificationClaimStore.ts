@@ -1,4 +1,7 @@
 import { Knex } from 'knex';
+import type { NotificationClaimStore } from '@refplat/plugin-promotions-node';
+
+export type { NotificationClaimStore } from '@refplat/plugin-promotions-node';
 
 type Row = { claim_key: string; claimed_at: string };
 
@@ -8,7 +11,7 @@ type Row = { claim_key: string; claimed_at: string };
  * holds for `ttlMs`; each claim first deletes the expired ones, so the table
  * keeps about `ttlMs` of claims and a key can be claimed again after it.
  */
-export class NotificationClaimStore {
+export class DatabaseNotificationClaimStore implements NotificationClaimStore {
   constructor(
     private readonly db: Knex,
     private readonly ttlMs: number,

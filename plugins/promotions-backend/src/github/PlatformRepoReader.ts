@@ -1,4 +1,5 @@
 import { CacheService } from '@backstage/backend-plugin-api';
+import type { PlatformRepoFiles, RepoFileIndex } from '@refplat/plugin-promotions-node';
 import { ServiceUnavailableError } from '@backstage/errors';
 import { RecentResults } from '../health/RecentResults';
 import { LRUCache } from 'lru-cache';
@@ -12,8 +13,7 @@ export interface PlatformRepoLocation {
   branch: string;
 }
 
-/** Path → blob sha, for the files under the watched prefixes. */
-export type RepoFileIndex = Record<string, string>;
+export type { RepoFileIndex } from '@refplat/plugin-promotions-node';
 
 /** Blobs and trees never change for a given sha: keep them for a long time. */
 const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -50,7 +50,7 @@ function isUnknownRevision(error: unknown): boolean {
  * with many blobs no cache holds (a cold start) is read through the
  * commit's tarball: a handful of requests at any number of Products.
  */
-export class PlatformRepoReader {
+export class PlatformRepoReader implements PlatformRepoFiles {
   private readonly heads: RecentResults<string>;
   /** Index reads in flight, shared by concurrent callers (a cold start downloads one tarball). */
   private readonly indexReads = new RecentResults<RepoFileIndex>(0);

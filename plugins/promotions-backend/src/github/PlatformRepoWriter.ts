@@ -2,28 +2,21 @@ import { CacheService } from '@backstage/backend-plugin-api';
 import { JsonValue } from '@backstage/types';
 import { GithubClient } from './createOctokit';
 import { isNotModified, statusOf, toUpstreamError } from './errors';
+import type {
+  CommitStatusInput,
+  MergeOutcome,
+  PlatformRepo,
+  PlatformRepoCommit,
+  PullRequestInfo,
+} from '@refplat/plugin-promotions-node';
 import { PlatformRepoLocation } from './PlatformRepoReader';
 
-export interface PullRequestInfo {
-  number: number;
-  url: string;
-  state: 'open' | 'closed';
-  merged: boolean;
-  mergedBy?: string;
-  headSha: string;
-  headRef: string;
-  body: string;
-  mergeable?: boolean | null;
-}
+export type { MergeOutcome, PullRequestInfo } from '@refplat/plugin-promotions-node';
 
 /** How long a list's ETag and answer are kept; an evicted one costs one full read. */
 const LIST_TTL_MS = 24 * 60 * 60 * 1000;
 /** GitHub's largest page. */
 const PER_PAGE = 100;
-
-export type MergeOutcome =
-  | { merged: true; sha: string }
-  | { merged: false; reason: 'not-mergeable' | 'head-moved'; message: string };
 
 function toPullRequestInfo(pr: {
   number: number;
@@ -50,11 +43,11 @@ function toPullRequestInfo(pr: {
 }
 
 /**
- * The write side of the platform repo: branches, one-file commits, Release
- * PRs, commit statuses and comments. Every write goes through a PR; nothing
- * here writes to the base branch directly.
+ * The platform repo port on GitHub: branches, one-file commits, Release
+ * PRs, commit statuses and comments through octokit. Every write goes
+ * through a PR; nothing here writes to the base branch directly.
  */
-export class PlatformRepoWriter {
+export class PlatformRepoWriter implements PlatformRepo {
   constructor(
     private readonly octokit: GithubClient,
     private readonly location: PlatformRepoLocation,
@@ -293,13 +286,7 @@ export class PlatformRepoWriter {
     );
   }
 
-  async setStatus(options: {
-    sha: string;
-    context: string;
-    state: 'pending' | 'success' | 'failure' | 'error';
-    description: string;
-    targetUrl?: string;
-  }): Promise<void> {
+  async setStatus(options: CommitStatusInput): Promise<void> {
     await this.call(`setting ${options.context} on ${options.sha}`, () =>
       this.octokit.rest.repos.createCommitStatus({
         ...this.repo,
@@ -314,7 +301,7 @@ export class PlatformRepoWriter {
   }
 
   /** Commits that touched `path` on the base branch, newest first. */
-  async listCommits(path: string, perPage: number) {
+  async listCommits(path: string, perPage: number): Promise<PlatformRepoCommit[]> {
     const { data } = await this.call(`listing the history of ${path}`, () =>
       this.octokit.rest.repos.listCommits({
         ...this.repo,

@@ -1,51 +1,13 @@
-import type {
-  Application,
-  ProductRef,
-  ResourceNode,
-  Rollout,
-} from '@refplat/plugin-promotions-common';
+import type { Application, ProductRef } from '@refplat/plugin-promotions-common';
+import type { ApplicationListing, ObservedApplication } from '@refplat/plugin-promotions-node';
 
-/** One Application as one health source (ArgoCD instance or cluster) sees it. */
-export interface ObservedApplication {
-  application: Application;
-  /** The configured name of the ArgoCD instance or cluster that answered. */
-  source: string;
-  /** Link to the Application in the ArgoCD UI, when the source knows one. */
-  uiUrl?: string;
-}
-
-export interface ApplicationListing {
-  applications: ObservedApplication[];
-  /** Sources that could not be asked; their Applications' health is unknown. */
-  errors: string[];
-}
-
-/** Per-resource health kept outside the Application (Argo CD 3: `resourceHealthSource: appTree`). */
-export interface ResourceHealth {
-  /** Live resources with their health, as the resource tree's nodes. */
-  nodes: ResourceNode[];
-  /** The kinds `nodes` covers (a resource of another kind is not judged by it); all when absent. */
-  kinds?: string[];
-  /** Live Rollouts by name that the source read on the way, so they need not be read again. */
-  rollouts: Map<string, Rollout>;
-}
-
-/**
- * Where the ladder learns what really runs. Implementations batch: one list
- * call per source per Product, the resource health once per Application
- * version, and a Rollout read only when a canary needs explaining.
- */
-export interface HealthSource {
-  /** One Product's Applications, or every Product's when none is given. */
-  listApplications(product?: ProductRef): Promise<ApplicationListing>;
-  /** Only asked for an Application whose status keeps no resource health (`appTree`). */
-  resourceHealth(observed: ObservedApplication): Promise<ResourceHealth>;
-  /** The live Rollouts of these services, by name; one that does not exist is left out. */
-  liveRollouts(
-    observed: ObservedApplication,
-    services: string[],
-  ): Promise<Map<string, Rollout>>;
-}
+// The port lives in -node, where its fake ships; the backend's modules import it from here as before.
+export type {
+  ApplicationListing,
+  HealthSource,
+  ObservedApplication,
+  ResourceHealth,
+} from '@refplat/plugin-promotions-node';
 
 /**
  * The label keys the ApplicationSet template puts on every generated

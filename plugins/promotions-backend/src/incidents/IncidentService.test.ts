@@ -2,7 +2,7 @@ import { randomUUID } from 'crypto';
 import { TestDatabases, mockServices } from '@backstage/backend-test-utils';
 import { DatabasePromotionStore } from '../database/DatabasePromotionStore';
 import { IncidentService } from './IncidentService';
-import { IncidentStore } from './IncidentStore';
+import { DatabaseIncidentStore } from './IncidentStore';
 
 jest.setTimeout(60_000);
 
@@ -17,7 +17,7 @@ async function setUp() {
   const checkPromotion = jest.fn(async (_id: string) => {});
   const service = new IncidentService({
     policy: { stages: ['prod'], mode: 'approval', commanders: ['group:default/incident-commanders'] },
-    incidents: new IncidentStore(knex),
+    incidents: new DatabaseIncidentStore(knex),
     store,
     settleApproval: async () => undefined,
     livePromotions: product => store.listForProduct(product.team, product.product, 50),

@@ -1,6 +1,6 @@
 import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
 import { DatabasePromotionStore } from '../database/DatabasePromotionStore';
-import { IncidentStore } from './IncidentStore';
+import { DatabaseIncidentStore } from './IncidentStore';
 
 jest.setTimeout(60_000);
 
@@ -16,7 +16,7 @@ describe.each(databases.eachSupportedId())('IncidentStore on %s', (databaseId: T
     const knex = await databases.init(databaseId);
     await DatabasePromotionStore.create({ getClient: async () => knex, migrations: { skip: false } });
     // Two replicas on one database.
-    return [new IncidentStore(knex), new IncidentStore(knex)];
+    return [new DatabaseIncidentStore(knex), new DatabaseIncidentStore(knex)];
   }
 
   it('opens an incident once however often and wherever it is reported, and lists it for its Product only', async () => {

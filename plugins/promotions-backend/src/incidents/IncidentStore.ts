@@ -1,5 +1,8 @@
 import { Knex } from 'knex';
 import type { OpenIncident, ProductRef } from '@refplat/plugin-promotions-common';
+import type { IncidentStore } from '@refplat/plugin-promotions-node';
+
+export type { IncidentStore } from '@refplat/plugin-promotions-node';
 
 type Row = {
   team: string;
@@ -18,7 +21,7 @@ const toIncident = (row: Row): OpenIncident => ({ id: row.incident_id, url: row.
  * and a restart keeps them. Each change happens once however often a report
  * is delivered: `open` and `resolve` say whether they changed anything.
  */
-export class IncidentStore {
+export class DatabaseIncidentStore implements IncidentStore {
   constructor(private readonly db: Knex) {}
 
   async listOpen(product: ProductRef): Promise<OpenIncident[]> {

@@ -15,7 +15,8 @@ import {
   syncedRevision,
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
-import { PlatformRepoReader, RepoFileIndex } from '../github/PlatformRepoReader';
+import { Clock, systemClock } from '@refplat/plugin-promotions-node';
+import type { PlatformRepoFiles, RepoFileIndex } from '@refplat/plugin-promotions-node';
 import {
   ApplicationListing,
   HealthSource,
@@ -28,7 +29,7 @@ import { ProductRecords, StageRecords, readProductRecords } from './readProductR
 
 export interface LadderServiceOptions {
   config: PromotionsConfig;
-  repo: PlatformRepoReader;
+  repo: PlatformRepoFiles;
   healthSource?: HealthSource;
   logger: LoggerService;
   /** The Product's live promotions, shown on the ladder. */
@@ -39,7 +40,8 @@ export interface LadderServiceOptions {
   digestAges?: DigestAgeJudge;
   /** Adds state kept outside GitHub and ArgoCD (holds, soak, auto-promoter decisions). */
   annotate?: (ladder: Ladder) => Promise<void>;
-  now?: () => Date;
+  /** The time health is judged at (how long a sync or canary has run); the machine's clock when not given. */
+  clock?: Clock;
 }
 
 const NO_HEALTH_SOURCE =
@@ -52,10 +54,10 @@ const NO_HEALTH_SOURCE =
  * the verdict of the pure health rules for every service at every stage.
  */
 export class LadderService {
-  private readonly now: () => Date;
+  private readonly clock: Clock;
 
   constructor(private readonly options: LadderServiceOptions) {
-    this.now = options.now ?? (() => new Date());
+    this.clock = options.clock ?? systemClock;
   }
 
   /**
@@ -100,7 +102,7 @@ export class LadderService {
       approvers: (await this.options.approvers?.(product)) ?? config.approval.approvers,
       revision,
       healthError,
-      generatedAt: this.now().toISOString(),
+      generatedAt: this.clock.now().toISOString(),
     };
     await this.options.annotate?.(ladder);
     markPromotability(ladder);
@@ -157,7 +159,7 @@ export class LadderService {
           logger: this.options.logger,
         })
       : {};
-    const now = this.now();
+    const now = this.clock.now();
 
     const healths: Record<string, ServiceHealth> = {};
     const services: Record<string, LadderServiceCell> = {};

@@ -4,14 +4,14 @@ import {
   GitRepoRef,
   platformRepoRevisions,
 } from '@refplat/plugin-promotions-common';
-import { PlatformRepoReader, RepoFileIndex } from '../github/PlatformRepoReader';
+import type { PlatformRepoFiles, RepoFileIndex } from '@refplat/plugin-promotions-node';
 import { parseRelease } from '../releases/records';
 
 /** A git object id (sha1 or sha256); anything else is not worth asking GitHub about. */
 const COMMIT_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 
 export interface PlatformRevisionQuery {
-  repo: PlatformRepoReader;
+  repo: PlatformRepoFiles;
   platformRepo: GitRepoRef;
   application: Application;
   /** The stage's Release file. */

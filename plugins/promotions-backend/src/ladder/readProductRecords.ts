@@ -1,6 +1,6 @@
 import { ProductRef } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
-import { PlatformRepoReader, RepoFileIndex } from '../github/PlatformRepoReader';
+import type { PlatformRepoFiles, RepoFileIndex } from '@refplat/plugin-promotions-node';
 import { parseEnvironment, parseRelease } from '../releases/records';
 
 export interface StageRecords {
@@ -35,7 +35,7 @@ export function environmentPath(config: PromotionsConfig, product: ProductRef, s
 }
 
 async function readFile<T>(
-  repo: PlatformRepoReader,
+  repo: PlatformRepoFiles,
   index: RepoFileIndex,
   path: string,
   what: string,
@@ -100,7 +100,7 @@ export function productsAt(config: PromotionsConfig, index: RepoFileIndex): Prod
  * file becomes an error on its stage; the other stages are unaffected.
  */
 export async function readProductRecords(
-  repo: PlatformRepoReader,
+  repo: PlatformRepoFiles,
   config: PromotionsConfig,
   index: RepoFileIndex,
   product: ProductRef,

@@ -3,6 +3,7 @@ import { ConfigReader } from '@backstage/config';
 import { Entity } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { readPromotionsConfig } from '../config';
+import { CatalogApproverDirectory } from '../service/CatalogApproverDirectory';
 import { ApprovalRights } from './ApprovalRights';
 
 const SHOP = { team: 'alpha', product: 'shop' };
@@ -25,7 +26,9 @@ function rights(annotations: Record<string, string>, productApprovers = 'add') {
     rights: new ApprovalRights({
       config,
       owners: { approvalAnnotations: async () => annotations },
-      catalog: catalogServiceMock({ entities: [user('alice', ['release-approvers']), user('dave', ['shop-release'])] }),
+      directory: new CatalogApproverDirectory(
+        catalogServiceMock({ entities: [user('alice', ['release-approvers']), user('dave', ['shop-release'])] }),
+      ),
       permissions: mockServices.permissions(),
       logger,
     }),

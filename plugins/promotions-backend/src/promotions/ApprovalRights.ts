@@ -1,12 +1,9 @@
 import { BackstageCredentials, LoggerService, PermissionsService } from '@backstage/backend-plugin-api';
-import { RELATION_MEMBER_OF } from '@backstage/catalog-model';
 import { NotAllowedError } from '@backstage/errors';
-import { CatalogService } from '@backstage/plugin-catalog-node';
 import {
   ApprovalPolicy,
   ProductRef,
   actorNameWithoutCatalog,
-  entityDisplayName,
   formatProductRef,
   isApprover,
   productApprovalPolicy,
@@ -14,16 +11,9 @@ import {
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { authorizeProduct } from '../service/authorize';
-import { ProductOwners } from '../service/ProductOwners';
+import type { ApproverCandidate, ApproverDirectory, ProductOwners } from '@refplat/plugin-promotions-node';
 
-/** A user as the approval rules see them: their ref and the Groups the catalog says they are in. */
-export interface ApproverCandidate {
-  userEntityRef: string;
-  /** Their User ref and their Groups. */
-  claims: string[];
-  /** Their name as the catalog presents it, for messages. */
-  name: string;
-}
+export type { ApproverCandidate } from '@refplat/plugin-promotions-node';
 
 /**
  * Who may answer a Product's promotions awaiting approval (approve, reject,
@@ -41,7 +31,7 @@ export class ApprovalRights {
     private readonly options: {
       config: PromotionsConfig;
       owners: Pick<ProductOwners, 'approvalAnnotations'>;
-      catalog: CatalogService;
+      directory: ApproverDirectory;
       permissions: PermissionsService;
       logger: LoggerService;
     },
@@ -68,17 +58,9 @@ export class ApprovalRights {
     return (await this.policyOf(product)).approvers;
   }
 
-  /** The user with their Group memberships as the catalog records them. */
-  async candidate(userEntityRef: string, credentials: BackstageCredentials): Promise<ApproverCandidate> {
-    const user = await this.options.catalog.getEntityByRef(userEntityRef, { credentials });
-    const groups = (user?.relations ?? [])
-      .filter(relation => relation.type === RELATION_MEMBER_OF)
-      .map(relation => relation.targetRef);
-    return {
-      userEntityRef,
-      claims: [userEntityRef, ...groups],
-      name: user ? entityDisplayName(user) : actorNameWithoutCatalog(userEntityRef),
-    };
+  /** The user with their Group memberships as the directory records them. */
+  candidate(userEntityRef: string, credentials: BackstageCredentials): Promise<ApproverCandidate> {
+    return this.options.directory.candidate(userEntityRef, credentials);
   }
 
   /**

@@ -19,7 +19,7 @@ import {
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
-import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import type { PlatformRepo } from '@refplat/plugin-promotions-node';
 import { CommanderSituation, IncidentApprovals } from '../incidents/IncidentApprovals';
 import { authorizeProduct } from '../service/authorize';
 import { ActorNames, NameOf } from '../service/ActorNames';
@@ -31,7 +31,7 @@ export const APPROVAL_CONTEXT = 'promotions/approval';
 export interface ApprovalServiceOptions {
   config: PromotionsConfig;
   store: PromotionStore;
-  writer: PlatformRepoWriter;
+  writer: PlatformRepo;
   rights: ApprovalRights;
   permissions: PermissionsService;
   logger: LoggerService;

@@ -16,7 +16,8 @@ import { PromotionsConfig } from '../config';
 import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { HealthySinceStore } from '../database/HealthySinceStore';
 import { HoldStore } from '../database/HoldStore';
-import { PlatformRepoReader } from '../github/PlatformRepoReader';
+import { Clock, systemClock } from '@refplat/plugin-promotions-node';
+import type { PlatformRepoFiles } from '@refplat/plugin-promotions-node';
 import { ApplicationListing, HealthSource, listingsByProduct } from '../health/HealthSource';
 import { LadderService } from '../ladder/LadderService';
 import { PromotionService } from './PromotionService';
@@ -44,7 +45,7 @@ export class AutoPromoter {
   constructor(
     private readonly options: {
       config: PromotionsConfig;
-      reader: PlatformRepoReader;
+      reader: PlatformRepoFiles;
       ladder: LadderService;
       promotions: PromotionService;
       healthSource?: HealthSource;
@@ -54,14 +55,15 @@ export class AutoPromoter {
       catalog: CatalogService;
       auth: AuthService;
       logger: LoggerService;
-      now?: () => Date;
+      /** When the run decides (soak times); the machine's clock when not given. */
+      clock?: Clock;
     },
   ) {}
 
   /** `only`: just these Products (a webhook said their files changed), else all of them. */
   async run(options: { only?: ProductRef[] } = {}): Promise<AutoPromoterRun> {
     const { reader, ladder: ladderService, promotions, logger } = this.options;
-    const now = this.options.now?.() ?? new Date();
+    const now = (this.options.clock ?? systemClock).now();
     const runId = randomUUID();
     const revision = await reader.headCommit();
     const wanted = options.only && new Set(options.only.map(p => `${p.team}/${p.product}`));

@@ -12,7 +12,7 @@ import {
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
-import { PlatformRepoWriter, PullRequestInfo } from '../github/PlatformRepoWriter';
+import type { PlatformRepo, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { LadderService } from '../ladder/LadderService';
 import { APPROVAL_CONTEXT } from './ApprovalService';
 import { PromotionOpener } from './PromotionOpener';
@@ -88,8 +88,8 @@ export class Gate {
     private readonly options: {
       config: PromotionsConfig;
       store: PromotionStore;
-      writer: PlatformRepoWriter;
-      ladder: LadderService;
+      writer: PlatformRepo;
+      ladder: Pick<LadderService, 'getLadder'>;
       opener: PromotionOpener;
       reconciler: PromotionReconciler;
       guards?: PromotionGuards;

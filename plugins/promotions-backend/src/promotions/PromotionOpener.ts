@@ -3,7 +3,8 @@ import { ConflictError } from '@backstage/errors';
 import { ProductRef, judgeOpening } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
-import { PlatformRepoWriter, PullRequestInfo } from '../github/PlatformRepoWriter';
+import { Clock, systemClock } from '@refplat/plugin-promotions-node';
+import type { PlatformRepo, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { releasePath } from '../ladder/readProductRecords';
 import { setReleaseDigests } from '../releases/editRelease';
 import { ActorNames } from '../service/ActorNames';
@@ -19,7 +20,7 @@ import {
 export interface PromotionOpenerOptions {
   config: PromotionsConfig;
   store: PromotionStore;
-  writer: PlatformRepoWriter;
+  writer: PlatformRepo;
   logger: LoggerService;
   /** Who may approve the Product's promotions, for the PR description; `promotions.approval.approvers` when not given. */
   approvers?: (product: ProductRef) => Promise<string[]>;
@@ -27,6 +28,8 @@ export interface PromotionOpenerOptions {
   entityUrl?: (product: ProductRef) => string;
   /** The PR and its commit name people, not entity refs. */
   names: ActorNames;
+  /** When an opener's lease ended; the machine's clock when not given. */
+  clock?: Clock;
 }
 
 /**
@@ -99,7 +102,7 @@ export class PromotionOpener {
    * Does nothing while the lease runs.
    */
   async reconcileAbandoned(record: PromotionRecord, actor: string): Promise<void> {
-    const now = new Date();
+    const now = (this.options.clock ?? systemClock).now();
     if (judgeOpening(record, now).state !== 'abandoned') return;
     const marker = pullRequestMarkerPrefix(record.team, record.product, record.toStage);
     const pr = (await this.options.writer.findOpenPullRequests(marker)).find(

@@ -2,7 +2,8 @@ import { LoggerService } from '@backstage/backend-plugin-api';
 import { disposePullRequest, graceElapsed, isBranchInUse } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { OpenPromotionConflictError, PromotionRecord, PromotionStore } from '../database/PromotionStore';
-import { PlatformRepoWriter, PullRequestInfo } from '../github/PlatformRepoWriter';
+import { Clock, systemClock } from '@refplat/plugin-promotions-node';
+import type { PlatformRepo, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { PromotionOpener } from './PromotionOpener';
 import { BRANCH_PREFIX, PULL_REQUEST_MARKER, parseMarker, parsePullRequestBody } from './pullRequestText';
 
@@ -22,11 +23,17 @@ export class PromotionReconciler {
     private readonly options: {
       config: PromotionsConfig;
       store: PromotionStore;
-      writer: PlatformRepoWriter;
+      writer: PlatformRepo;
       opener: PromotionOpener;
       logger: LoggerService;
+      /** Grace periods and sweep intervals pass by it; the machine's clock when not given. */
+      clock?: Clock;
     },
   ) {}
+
+  private get clock(): Clock {
+    return this.options.clock ?? systemClock;
+  }
 
   private lastSweep = 0;
 
@@ -35,7 +42,7 @@ export class PromotionReconciler {
    * grace period: a sweep sooner could not act on anything new, and each one
    * costs two GitHub list requests (conditional: answered 304, not charged, when nothing changed).
    */
-  async reconcile(now = Date.now()): Promise<void> {
+  async reconcile(now = this.clock.now().getTime()): Promise<void> {
     const { gate } = this.options.config;
     const intervalMs = Math.min(gate.openingLeaseSeconds, gate.orphanGraceSeconds) * 1000;
     if (this.lastSweep !== 0 && now - this.lastSweep < intervalMs) return;
@@ -50,7 +57,7 @@ export class PromotionReconciler {
     const branches = await writer.listBranches(BRANCH_PREFIX);
     const pulls = await writer.findOpenPullRequests(PULL_REQUEST_MARKER);
     const live = await store.listLive();
-    const now = new Date();
+    const now = this.clock.now();
     const stillOpen = await this.reconcilePullRequests(pulls, live, now);
     await this.deleteIdleBranches(branches, stillOpen, live, now);
   }

@@ -23,7 +23,8 @@ import {
 } from '@refplat/plugin-promotions-common';
 import { HoldStore } from '../database/HoldStore';
 import { PromotionsConfig, requireStage } from '../config';
-import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import { Clock, systemClock } from '@refplat/plugin-promotions-node';
+import type { PlatformRepo } from '@refplat/plugin-promotions-node';
 import { LadderService } from '../ladder/LadderService';
 import {
   LIVE_STATUSES,
@@ -38,9 +39,9 @@ import { ActorNames } from '../service/ActorNames';
 
 export interface PromotionServiceOptions {
   config: PromotionsConfig;
-  ladder: LadderService;
+  ladder: Pick<LadderService, 'getLadder'>;
   store: PromotionStore;
-  writer: PlatformRepoWriter;
+  writer: PlatformRepo;
   opener: PromotionOpener;
   guards?: PromotionGuards;
   logger: LoggerService;
@@ -52,6 +53,8 @@ export interface PromotionServiceOptions {
   wasReleasedIn?: (product: ProductRef, stage: string, service: string, digest: string) => Promise<boolean>;
   /** PR comments name people, not entity refs. */
   names: ActorNames;
+  /** Openers' leases are set and judged by it (waiting for another request is real time); the machine's clock when not given. */
+  clock?: Clock;
 }
 
 export interface RequestOutcome {
@@ -263,7 +266,7 @@ export class PromotionService {
     for (;;) {
       const live = await store.findLive(product.team, product.product, draft.toStage);
       if (live?.fingerprint === fingerprint) {
-        const opening = judgeOpening(live, new Date());
+        const opening = judgeOpening(live, (this.options.clock ?? systemClock).now());
         if (opening.state === 'opened') return { promotion: live, existing: true };
         if (Date.now() >= waitUntil) {
           throw new ConflictError(
@@ -303,7 +306,7 @@ export class PromotionService {
             baseBlobSha: draft.baseBlobSha,
             // Written before the branch exists, so a leftover branch always has its promotion.
             branch: branchName({ ...product, toStage: draft.toStage, id }),
-            leaseExpiresAt: leaseExpiry(new Date(), leaseMs),
+            leaseExpiresAt: leaseExpiry((this.options.clock ?? systemClock).now(), leaseMs),
             guardOverride: override,
           },
           requestedBy,

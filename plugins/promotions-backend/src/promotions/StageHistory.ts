@@ -8,7 +8,7 @@ import {
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { PromotionStore } from '../database/PromotionStore';
-import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import type { PlatformRepo } from '@refplat/plugin-promotions-node';
 import { releasePath } from '../ladder/readProductRecords';
 import { pullRequestOfCommit } from '../metrics/releaseCommits';
 import { parseRelease } from '../releases/records';
@@ -26,7 +26,7 @@ export class StageHistory implements ReleaseTimelines {
   constructor(
     private readonly options: {
       config: PromotionsConfig;
-      writer: PlatformRepoWriter;
+      writer: PlatformRepo;
       store: PromotionStore;
       cache: CacheService;
     },

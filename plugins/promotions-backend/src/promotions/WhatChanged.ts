@@ -2,7 +2,7 @@ import { CacheService } from '@backstage/backend-plugin-api';
 import { ProductRef, ServiceChange } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig, requireStage } from '../config';
 import { GithubClient } from '../github/createOctokit';
-import { PlatformRepoReader } from '../github/PlatformRepoReader';
+import type { PlatformRepoFiles } from '@refplat/plugin-promotions-node';
 import { readProductRecords } from '../ladder/readProductRecords';
 import { COMPARE_PAGE_SIZE, NewestCommits, newestCommits } from './newestCommits';
 
@@ -20,7 +20,7 @@ export class WhatChanged {
   constructor(
     private readonly options: {
       config: PromotionsConfig;
-      reader: PlatformRepoReader;
+      reader: PlatformRepoFiles;
       octokit: GithubClient;
       cache: CacheService;
     },

@@ -1,6 +1,6 @@
 import { PromotionsConfig } from '../config';
 import { PromotionRecord } from '../database/PromotionStore';
-import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import type { PlatformRepo } from '@refplat/plugin-promotions-node';
 import { releasePath } from '../ladder/readProductRecords';
 import { ReleaseChangeVerdict, judgeReleaseChange } from './releaseChange';
 
@@ -10,7 +10,7 @@ import { ReleaseChangeVerdict, judgeReleaseChange } from './releaseChange';
  * promotion. Pinned to `headSha`: merging with that sha merges exactly this.
  */
 export async function verifyPullRequest(
-  deps: { config: PromotionsConfig; writer: PlatformRepoWriter },
+  deps: { config: PromotionsConfig; writer: PlatformRepo },
   promotion: PromotionRecord,
   headSha: string,
 ): Promise<ReleaseChangeVerdict> {

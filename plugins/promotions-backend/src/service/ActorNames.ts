@@ -1,19 +1,9 @@
 import { AuthService, CacheService, LoggerService } from '@backstage/backend-plugin-api';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import { actorNameWithoutCatalog, entityDisplayName, isCatalogActor } from '@refplat/plugin-promotions-common';
+import type { ActorNames, NameOf } from '@refplat/plugin-promotions-node';
 
-/** An actor's name for people; synchronous, so it fits inside a transaction's decision. */
-export type NameOf = (actor: string) => string;
-
-/**
- * The directory of people and groups the plugin names in what people read
- * (pull request bodies and comments, notifications, reasons): their catalog
- * display name, never their entity ref. The refs stay in stored data.
- */
-export interface ActorNames {
-  /** Looks the actors up at once; an actor it could not look up is called by its entity name. */
-  namesOf(actors: Iterable<string | undefined>): Promise<NameOf>;
-}
+export type { ActorNames, NameOf } from '@refplat/plugin-promotions-node';
 
 /** Without a catalog: entity names and the workers' names (tests, and what a failed lookup falls back to). */
 export const namesWithoutCatalog: ActorNames = {

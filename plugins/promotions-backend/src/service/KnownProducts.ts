@@ -1,7 +1,7 @@
 import { NotFoundError } from '@backstage/errors';
 import { ProductRef, formatProductRef } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
-import { PlatformRepoReader } from '../github/PlatformRepoReader';
+import type { PlatformRepoFiles } from '@refplat/plugin-promotions-node';
 import { ProductRecords, readProductRecords } from '../ladder/readProductRecords';
 
 /**
@@ -11,7 +11,7 @@ import { ProductRecords, readProductRecords } from '../ladder/readProductRecords
  */
 export class KnownProducts {
   constructor(
-    private readonly reader: PlatformRepoReader,
+    private readonly reader: PlatformRepoFiles,
     private readonly config: PromotionsConfig,
   ) {}
 

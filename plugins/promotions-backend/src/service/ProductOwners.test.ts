@@ -3,7 +3,7 @@ import { mockServices } from '@backstage/backend-test-utils';
 import { Entity } from '@backstage/catalog-model';
 import { ConfigReader } from '@backstage/config';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-import { ProductOwners } from './ProductOwners';
+import { CatalogProductOwners } from './ProductOwners';
 
 const system = (name: string, product: string, owner: string): Entity => ({
   apiVersion: 'backstage.io/v1alpha1',
@@ -12,7 +12,7 @@ const system = (name: string, product: string, owner: string): Entity => ({
   spec: { owner },
 });
 
-describe('ProductOwners', () => {
+describe('CatalogProductOwners', () => {
   afterEach(() => {
     jest.useRealTimers();
   });
@@ -24,7 +24,7 @@ describe('ProductOwners', () => {
     });
     const getEntities = jest.spyOn(catalog, 'getEntities');
     const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
-    const owners = new ProductOwners(catalog, mockServices.auth(), cache);
+    const owners = new CatalogProductOwners(catalog, mockServices.auth(), cache);
 
     expect(await owners.of({ team: 'alpha', product: 'shop' })).toEqual(['group:default/alpha']);
     expect(await owners.of({ team: 'beta', product: 'payments' })).toEqual(['group:ops/beta']);
@@ -50,7 +50,7 @@ describe('ProductOwners', () => {
     };
     const unowned: Entity = { ...system('payments', 'beta/payments', ''), spec: {} };
     const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
-    const owners = new ProductOwners(catalogServiceMock({ entities: [shop, unowned] }), mockServices.auth(), cache);
+    const owners = new CatalogProductOwners(catalogServiceMock({ entities: [shop, unowned] }), mockServices.auth(), cache);
 
     expect(await owners.approvalAnnotations({ team: 'alpha', product: 'shop' })).toEqual({
       'refplat.org/approvers': 'group:default/shop-release',

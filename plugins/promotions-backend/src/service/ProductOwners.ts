@@ -8,6 +8,9 @@ import {
   ProductRef,
   formatProductRef,
 } from '@refplat/plugin-promotions-common';
+import type { ProductOwners } from '@refplat/plugin-promotions-node';
+
+export type { ProductOwners } from '@refplat/plugin-promotions-node';
 
 /** Ownership changes rarely; a minute's delay is the price of one catalog query per minute. */
 const TTL_MS = 60_000;
@@ -32,7 +35,7 @@ type SystemsByProduct = { [product: string]: ProductSystem };
  * System map is read in one query and kept in Backstage's cache, so replicas
  * sharing a cache store share it too.
  */
-export class ProductOwners {
+export class CatalogProductOwners implements ProductOwners {
   constructor(
     private readonly catalog: CatalogService,
     private readonly auth: AuthService,

@@ -14,11 +14,11 @@ import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
 import { Knex } from 'knex';
 import { ProductRef } from '@refplat/plugin-promotions-common';
 import { readPromotionsConfig } from '../config';
-import { AutoDecisionStore } from '../database/AutoDecisionStore';
+import { DatabaseAutoDecisionStore } from '../database/AutoDecisionStore';
 import { DatabasePromotionStore } from '../database/DatabasePromotionStore';
-import { HealthySinceStore } from '../database/HealthySinceStore';
-import { HoldStore } from '../database/HoldStore';
-import { NotificationClaimStore } from '../database/NotificationClaimStore';
+import { DatabaseHealthySinceStore } from '../database/HealthySinceStore';
+import { DatabaseHoldStore } from '../database/HoldStore';
+import { DatabaseNotificationClaimStore } from '../database/NotificationClaimStore';
 import { LIVE_STATUSES } from '../database/PromotionStore';
 import { createOctokit } from '../github/createOctokit';
 import { PlatformRepoReader } from '../github/PlatformRepoReader';
@@ -30,7 +30,8 @@ import { LadderAnnotations } from '../ladder/LadderAnnotations';
 import { LadderDiagnosis } from '../ladder/LadderDiagnosis';
 import { annotateApprovals } from '../ladder/annotateApprovals';
 import { KnownProducts } from './KnownProducts';
-import { ProductOwners } from './ProductOwners';
+import { CatalogProductOwners } from './ProductOwners';
+import { CatalogApproverDirectory } from './CatalogApproverDirectory';
 import { CatalogActorNames } from './ActorNames';
 import { readRequireOwnership } from './ProductAccess';
 import { LadderService } from '../ladder/LadderService';
@@ -60,7 +61,7 @@ import { incidentGuard } from '../guards/incidentGuard';
 import { annotateIncidents } from '../incidents/annotateIncidents';
 import { IncidentApprovals } from '../incidents/IncidentApprovals';
 import { IncidentService } from '../incidents/IncidentService';
-import { IncidentStore } from '../incidents/IncidentStore';
+import { DatabaseIncidentStore } from '../incidents/IncidentStore';
 import { LRUCache } from 'lru-cache';
 
 /** How far back a ladder view looks for live promotions and for how each digest arrived. */
@@ -98,9 +99,15 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const entityUrl = appBaseUrl
     ? (product: { product: string }) => `${appBaseUrl}/catalog/default/system/${product.product}`
     : undefined;
-  const owners = new ProductOwners(catalog, auth, cache);
+  const owners = new CatalogProductOwners(catalog, auth, cache);
   const names = new CatalogActorNames({ catalog, auth, cache, logger });
-  const approvalRights = new ApprovalRights({ config, owners, catalog, permissions, logger });
+  const approvalRights = new ApprovalRights({
+    config,
+    owners,
+    directory: new CatalogApproverDirectory(catalog),
+    permissions,
+    logger,
+  });
   const approversOf = (product: ProductRef) => approvalRights.approversOf(product);
   const broadcaster = new PromotionsBroadcaster({
     signals: deps.signals,
@@ -122,10 +129,10 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   );
   const writer = new PlatformRepoWriter(octokit, config.platformRepo);
   const store = new BroadcastingPromotionStore(new DatabasePromotionStore(db), broadcaster);
-  const holds = new HoldStore(db);
-  const healthySince = new HealthySinceStore(db);
-  const autoDecisions = new AutoDecisionStore(db);
-  const incidents = new IncidentStore(db);
+  const holds = new DatabaseHoldStore(db);
+  const healthySince = new DatabaseHealthySinceStore(db);
+  const autoDecisions = new DatabaseAutoDecisionStore(db);
+  const incidents = new DatabaseIncidentStore(db);
   const incidentApprovals = config.incidents
     ? new IncidentApprovals({ policy: config.incidents, incidents, store, rights: approvalRights })
     : undefined;
@@ -156,7 +163,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   // and a health event) seeing the same stall at once ask it once. The database decides
   // between replicas: the one whose claim is inserted notifies.
   const stuckClaims = new LRUCache<string, true>({ max: STUCK_CLAIMS, ttl: STUCK_CLAIM_TTL_MS });
-  const notificationClaims = new NotificationClaimStore(db, STUCK_CLAIM_TTL_MS);
+  const notificationClaims = new DatabaseNotificationClaimStore(db, STUCK_CLAIM_TTL_MS);
   const diagnosis = new LadderDiagnosis({
     config,
     cache,
