@@ -1,5 +1,6 @@
 import type { CanaryState } from '../argo/canaryState';
 import {
+  gitComparison,
   hasCanarySteps,
   runsDigest,
   syncDidNotApply,
@@ -19,6 +20,17 @@ describe('syncOperationState', () => {
   ] as const)('%s is %s', (phase, state, didNotApply) => {
     expect(syncOperationState(phase)).toBe(state);
     expect(syncDidNotApply(syncOperationState(phase))).toBe(didNotApply);
+  });
+});
+
+describe('gitComparison', () => {
+  it.each([
+    ['Synced', 'synced'],
+    ['OutOfSync', 'out-of-sync'],
+    ['Unknown', 'not-compared'],
+    [undefined, 'not-compared'],
+  ] as const)('%s is %s', (syncStatus, comparison) => {
+    expect(gitComparison(syncStatus)).toBe(comparison);
   });
 });
 

@@ -29,6 +29,18 @@ export function syncDidNotApply(
   return state === 'failed' || state === 'errored';
 }
 
+/**
+ * How the Application compares with git (`status.sync.status`): `synced`, `out-of-sync`, or
+ * `not-compared` (`Unknown`, or none reported: ArgoCD could not compare it at all).
+ */
+export type GitComparison = 'synced' | 'out-of-sync' | 'not-compared';
+
+export function gitComparison(syncStatus: string | undefined): GitComparison {
+  if (syncStatus === 'Synced') return 'synced';
+  if (syncStatus === 'OutOfSync') return 'out-of-sync';
+  return 'not-compared';
+}
+
 /** Does one of the running digests equal `digest`? Digests are hex, whatever their case. */
 export function runsDigest(
   runningDigests: readonly string[],

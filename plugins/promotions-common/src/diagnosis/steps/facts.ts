@@ -1,6 +1,10 @@
 import type { CanaryState } from '../../argo/canaryState';
 import { argoTimeMillis } from '../../argo/time';
-import { hasCanarySteps, runsDigest } from '../../health/argoFacts';
+import {
+  gitComparison,
+  hasCanarySteps,
+  runsDigest,
+} from '../../health/argoFacts';
 import { shortDigestText } from '../../health/format';
 import type {
   Diagnosis,
@@ -172,7 +176,7 @@ export function readDeploymentFacts(
     reconciledMs: argoTimeMillis(application.reconciledAt),
     syncedAfterMerge,
     outOfSyncWithoutChange:
-      application.syncStatus === 'OutOfSync' &&
+      gitComparison(application.syncStatus) === 'out-of-sync' &&
       releaseLive &&
       settledSinceMerge,
     healthStatus: ownHealth.status,

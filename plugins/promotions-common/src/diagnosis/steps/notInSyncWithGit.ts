@@ -1,4 +1,5 @@
 import { formatSeconds } from '../../argo/canaryState';
+import { gitComparison } from '../../health/argoFacts';
 import type { Diagnosis } from '../diagnosisTypes';
 import type { DeploymentFacts } from './facts';
 
@@ -12,8 +13,9 @@ export function notInSyncWithGit(
 ): Diagnosis | undefined {
   const { application, appName, sinceMerge, thresholds, input } = facts;
   const syncStatus = application.syncStatus;
-  if (syncStatus === 'Synced' || facts.outOfSyncWithoutChange) return undefined;
-  if (syncStatus === 'OutOfSync') {
+  const comparison = gitComparison(syncStatus);
+  if (comparison === 'synced' || facts.outOfSyncWithoutChange) return undefined;
+  if (comparison === 'out-of-sync') {
     const stuck =
       sinceMerge === undefined
         ? false

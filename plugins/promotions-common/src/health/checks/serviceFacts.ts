@@ -5,7 +5,12 @@ import {
 } from '../../argo/application';
 import { imagesForService } from '../../argo/serviceImages';
 import type { Application, ApplicationStatus } from '../../argo/types';
-import { SyncOperationState, syncOperationState } from '../argoFacts';
+import {
+  GitComparison,
+  gitComparison,
+  SyncOperationState,
+  syncOperationState,
+} from '../argoFacts';
 import { judgeReleaseApplied, ReleaseApplied } from '../releaseApplied';
 import type { ServiceHealthInput } from '../serviceHealthTypes';
 import { readRollout, RolloutReading } from './rolloutCheck';
@@ -18,8 +23,8 @@ export interface ServiceFacts {
   status: ApplicationStatus;
   appLabel: string;
   syncStatus?: string;
+  comparison: GitComparison;
   syncOperation: SyncOperationState;
-  synced: boolean;
   /** Not Synced yet, or a sync is running: what is missing may still come. */
   settling: boolean;
   /** The released digest, lower case as running digests are. */
@@ -56,8 +61,8 @@ export function readServiceFacts(
   const status = app.status ?? {};
   const syncStatus = status.sync?.status;
   const syncOperation = syncOperationState(status.operationState?.phase);
-  const synced = syncStatus === 'Synced';
-  const settling = !synced || syncOperation === 'running';
+  const comparison = gitComparison(syncStatus);
+  const settling = comparison !== 'synced' || syncOperation === 'running';
   const released = input.releasedDigest?.toLowerCase();
   const applied = judgeReleaseApplied(service, {
     releasedDigest: input.releasedDigest,
@@ -84,8 +89,8 @@ export function readServiceFacts(
     status,
     appLabel,
     syncStatus,
+    comparison,
     syncOperation,
-    synced,
     settling,
     released,
     applied,

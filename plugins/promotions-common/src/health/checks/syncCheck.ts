@@ -34,14 +34,14 @@ export function checkSync(facts: ServiceFacts): ServiceHealthCheck {
       ),
     );
   }
-  if (facts.synced) {
+  if (facts.comparison === 'synced') {
     return check(
       'sync',
       'healthy',
       `Synced to ${shortRevision(syncedRevision(app))}`,
     );
   }
-  if (syncStatus === 'OutOfSync') {
+  if (facts.comparison === 'out-of-sync') {
     // Relaxed only when another service's Rollout is the resource that is OutOfSync.
     const outOfSyncRollout = otherRollout(
       app,
