@@ -1,4 +1,4 @@
-import { GuardVerdict } from '@refplat/plugin-promotions-common';
+import { GuardContext, GuardVerdict } from '@refplat/plugin-promotions-common';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { releasePath } from '../ladder/readProductRecords';
 import { SHOP, digest, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
@@ -6,10 +6,10 @@ import { APPROVAL_CONTEXT } from './ApprovalService';
 import { GATE_ACTOR, Gate, HEALTH_CONTEXT } from './Gate';
 
 /** A world with a Gate; `guard` (when given) is asked before every merge. */
-function gateWorld(guard?: () => GuardVerdict) {
+function gateWorld(guard?: (context: GuardContext) => GuardVerdict) {
   const world = promotionsWorld();
   const guards = guard
-    ? new PromotionGuards([{ name: 'change-window', evaluate: async () => guard() }], world.logger)
+    ? new PromotionGuards([{ name: 'change-window', evaluate: async (_promotion, context) => guard(context) }], world.logger)
     : undefined;
   const gate = new Gate({
     config: world.config,
@@ -21,6 +21,7 @@ function gateWorld(guard?: () => GuardVerdict) {
     guards,
     logger: world.logger,
     names: world.directory,
+    clock: world.clock,
   });
   const uatRelease = () => world.repo.fileAt('main', releasePath(world.config, SHOP, 'uat'));
   const eventsOf = async (id: string) => (await world.store.listEvents(id)).map(event => event.type);
@@ -182,6 +183,20 @@ describe('Gate', () => {
       'guard-verdict',
       'merged',
     ]);
+  });
+
+  it("asks the guards at the clock's time", async () => {
+    const asked: string[] = [];
+    const { gate, request, clock } = gateWorld(context => {
+      asked.push(context.now.toISOString());
+      return { verdict: 'block', reason: 'frozen' };
+    });
+    await request('uat', { api: digest('b') });
+    clock.advance({ hours: 2 });
+
+    await gate.checkAll();
+
+    expect(asked).toEqual(['2026-01-01T02:00:00.000Z']);
   });
 
   it('makes a promotion a guard wants approved wait for a release-approver', async () => {

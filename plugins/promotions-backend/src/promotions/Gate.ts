@@ -12,6 +12,7 @@ import {
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
+import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepo, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { LadderService } from '../ladder/LadderService';
 import { APPROVAL_CONTEXT } from './ApprovalService';
@@ -96,6 +97,8 @@ export class Gate {
       logger: LoggerService;
       /** The reason a voided approval gives names the approvers, not their refs. */
       names: ActorNames;
+      /** The guards judge at its time (a freeze window); the machine's clock when not given. */
+      clock?: Clock;
     },
   ) {}
 
@@ -292,7 +295,7 @@ export class Gate {
   private async applyGuards(promotion: PromotionRecord, pr: PullRequestInfo): Promise<GuardsDecision> {
     const { guards, writer, store } = this.options;
     if (!guards?.any) return { verdict: 'allow', deciding: [] };
-    const verdicts = await guards.evaluate(promotion, 'gate');
+    const verdicts = await guards.evaluate(promotion, 'gate', (this.options.clock ?? systemClock).now());
     const published: Record<string, string> = promotion.guardState ? JSON.parse(promotion.guardState) : {};
     const state: Record<string, string> = {};
     const changes: string[] = [];

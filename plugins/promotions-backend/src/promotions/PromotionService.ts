@@ -53,7 +53,7 @@ export interface PromotionServiceOptions {
   wasReleasedIn?: (product: ProductRef, stage: string, service: string, digest: string) => Promise<boolean>;
   /** PR comments name people, not entity refs. */
   names: ActorNames;
-  /** Openers' leases are set and judged by it (waiting for another request is real time); the machine's clock when not given. */
+  /** Guards judge and openers' leases are set and judged at its time (waiting for another request is real time); the machine's clock when not given. */
   clock?: Clock;
 }
 
@@ -179,6 +179,7 @@ export class PromotionService {
     const verdicts = (await this.options.guards?.evaluate(
       { ...product, ...draft, requestedBy },
       options.phase ?? 'request',
+      (this.options.clock ?? systemClock).now(),
     )) ?? [];
     const decision = decideGuards(verdicts, options.override);
     if (decision.verdict === 'block') {
