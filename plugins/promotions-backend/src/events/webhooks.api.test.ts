@@ -5,10 +5,11 @@ import { mockCredentials } from '@backstage/backend-test-utils';
 import eventsPlugin from '@backstage/plugin-events-backend';
 import { eventsServiceFactory } from '@backstage/plugin-events-node';
 import { Octokit } from '@octokit/rest';
-import { RunningSim, signWebhookBody, startPlatformSim } from '@refplat/platform-sim';
+import { RunningSim, signWebhookBody } from '@refplat/platform-sim';
 import type { Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import request from 'supertest';
-import { eventually, FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { sharedSimBackend, TestProduct } from '../__testUtils__/sharedSimBackend';
 
 jest.setTimeout(120_000);
 
@@ -36,14 +37,9 @@ type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
  * move a promotion.
  */
 describe('GitHub webhooks', () => {
-  let sim: RunningSim;
-  let server: Server;
-  let hookUrl: string;
-  let alice: Octokit;
-
-  beforeEach(async () => {
-    sim = await startPlatformSim(FAST_SIM_TIMINGS);
-    server = await startPromotionsBackend(sim, 'argocd', {
+  // One simulator and backend; each test promotes a Product of its own and reads only the deliveries it caused.
+  const shared = sharedSimBackend({
+    backend: {
       // No scheduled Gate run at all (not even the first one at start-up): only the
       // check a request triggers, and webhooks.
       gate: { enabled: false },
@@ -53,14 +49,34 @@ describe('GitHub webhooks', () => {
       // The real events service: what the HTTP ingress publishes reaches the plugin.
       services: [eventsServiceFactory],
       features: [eventsPlugin, ...githubEventsModules()],
-    });
+    },
+  });
+  let sim: RunningSim;
+  let server: Server;
+  let hookUrl: string;
+  let alice: Octokit;
+  let shop: TestProduct;
+  /** The deliveries made before the test. */
+  let earlier: Set<string>;
+
+  beforeAll(() => {
+    ({ sim, server } = shared);
     hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/events/http/github`;
     alice = new Octokit({ baseUrl: sim.githubApiUrl, auth: 'sim-alice-token' });
   });
 
-  afterEach(async () => {
-    await sim.stop();
+  beforeEach(async () => {
+    shop = await shared.addProduct('alpha/shop');
+    await sim.webhooks.idle();
+    earlier = new Set(sim.webhooks.deliveries().map(delivery => delivery.id));
   });
+
+  afterEach(() => {
+    sim.webhooks.configure(undefined);
+  });
+
+  /** The deliveries of this test, oldest first. */
+  const deliveries = () => sim.webhooks.deliveries().filter(delivery => !earlier.has(delivery.id));
 
   const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
   const promotionWithEvents = async (id: string) =>
@@ -70,7 +86,7 @@ describe('GitHub webhooks', () => {
     };
   const requestProdPromotion = async (): Promise<Promotion> => {
     const response = await request(server)
-      .post('/api/promotions/products/alpha/shop/promotions')
+      .post(`/api/promotions/products/${shop.ref}/promotions`)
       .set('Authorization', asUser('bob'))
       .send({ toStage: 'prod', services: ['cart'] });
     expect(response.status).toBe(201);
@@ -101,10 +117,10 @@ describe('GitHub webhooks', () => {
     expect(merged.statusReason).toBe('Merged on GitHub by alice');
     expect(events.find(e => e.type === 'merged')).toMatchObject({ actor: 'alice' });
     await sim.webhooks.idle();
-    const deliveries = sim.webhooks.deliveries();
-    expect(deliveries.map(d => d.event)).toEqual(expect.arrayContaining(['push', 'pull_request']));
+    const delivered = deliveries();
+    expect(delivered.map(d => d.event)).toEqual(expect.arrayContaining(['push', 'pull_request']));
     // The events backend accepts every signed delivery.
-    expect(deliveries.every(d => d.status >= 200 && d.status < 300)).toBe(true);
+    expect(delivered.every(d => d.status >= 200 && d.status < 300)).toBe(true);
     // Reported, not asserted: times depend on the machine.
     console.info(`webhook: merge on GitHub → promotion merged in ${latencyMs} ms`);
   });
@@ -115,7 +131,7 @@ describe('GitHub webhooks', () => {
     await alice.rest.pulls.merge({ ...REPO, pull_number: promotion.pullRequest.number });
     await sim.webhooks.idle();
 
-    const rejected = sim.webhooks.deliveries();
+    const rejected = deliveries();
     expect(rejected.map(d => d.event)).toEqual(expect.arrayContaining(['push', 'pull_request']));
     expect(rejected.every(d => d.status === 403)).toBe(true);
     // Rejected before publishing: nothing reached the plugin.
@@ -149,6 +165,6 @@ describe('GitHub webhooks', () => {
     const { promotion: merged } = await mergedByHand(promotion.id);
     expect(merged.statusReason).toBe('Merged on GitHub by alice');
     await sim.webhooks.idle();
-    expect(sim.webhooks.deliveries().at(-1)).toMatchObject({ event: 'status', status: 202 });
+    expect(deliveries().at(-1)).toMatchObject({ event: 'status', status: 202 });
   });
 });

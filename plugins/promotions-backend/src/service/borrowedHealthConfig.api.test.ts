@@ -1,6 +1,6 @@
-import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import type { RunningSim } from '@refplat/platform-sim';
 import type { JsonObject } from '@backstage/types';
-import { startPromotionsBackend } from '../__testUtils__/testBackend';
+import { backendPerTest, sharedSim } from '../__testUtils__/sharedSimBackend';
 import { getLadder } from '../__testUtils__/ladderViews';
 
 jest.setTimeout(60_000);
@@ -51,19 +51,15 @@ const borrowed: Array<[string, 'argocd' | 'kubernetes', (sim: RunningSim) => Jso
   ],
 ];
 
+// One simulator; each test starts a backend configured its own way, stopped after it.
+const shared = sharedSim({});
+const startBackend = backendPerTest();
+
 describe.each(borrowed)('health from the %s of another plugin', (_key, target, rootConfig) => {
-  let sim: RunningSim;
-
-  beforeEach(async () => {
-    sim = await startPlatformSim();
-  });
-
-  afterEach(async () => {
-    await sim.stop();
-  });
-
   it('gives a healthy ladder for alpha/shop', async () => {
-    const server = await startPromotionsBackend(sim, 'none', { rootConfig: rootConfig(sim) });
+    const { sim } = shared;
+    sim.control.clearRequests();
+    const server = await startBackend(sim, 'none', { rootConfig: rootConfig(sim) });
     const ladder = await getLadder(server, 'alpha/shop');
     expect(ladder.healthError).toBeUndefined();
     expect(ladder.stages.map(stage => [stage.name, stage.verdict])).toEqual([
@@ -81,12 +77,7 @@ describe.each(borrowed)('health from the %s of another plugin', (_key, target, r
 });
 
 it('without any health source the ladder says how to configure one', async () => {
-  const sim = await startPlatformSim();
-  try {
-    const server = await startPromotionsBackend(sim, 'none');
-    const ladder = await getLadder(server, 'alpha/shop');
-    expect(ladder.healthError).toMatch(/argocd.appLocatorMethods or kubernetes.clusterLocatorMethods/);
-  } finally {
-    await sim.stop();
-  }
+  const server = await startBackend(shared.sim, 'none');
+  const ladder = await getLadder(server, 'alpha/shop');
+  expect(ladder.healthError).toMatch(/argocd.appLocatorMethods or kubernetes.clusterLocatorMethods/);
 });

@@ -1,12 +1,13 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import type { NotificationSendOptions } from '@backstage/plugin-notifications-node';
-import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import type { RunningSim } from '@refplat/platform-sim';
 import type { HealthVerdict, LadderStage } from '@refplat/plugin-promotions-common';
 import type { JsonArray } from '@backstage/types';
 import request from 'supertest';
 import { getLadder } from '../__testUtils__/ladderViews';
 import { recordingNotifications } from '../__testUtils__/recordingNotifications';
 import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { backendPerTest, sharedSim, TestProduct } from '../__testUtils__/sharedSimBackend';
 
 // Three condition waits on a canary of several steps, on a loaded 2-core machine.
 jest.setTimeout(300_000);
@@ -20,16 +21,21 @@ const bob = mockCredentials.user.header('user:default/bob');
  * digest must not move its neighbours' verdicts, gates, diagnoses or soak.
  */
 describe('each Service tells its own truth', () => {
+  // One simulator; each test has a backend of its own (stopped after it) and a Product of its own.
+  const shared = sharedSim({ canaryStepMs: 1000, syncDelayMs: 200, reconcileIntervalMs: 100 });
+  const startBackend = backendPerTest();
   let sim: RunningSim;
   let server: Awaited<ReturnType<typeof startPromotionsBackend>>;
+  let shop: TestProduct;
   let sent: NotificationSendOptions[];
   /** Every verdict of the watched neighbours seen by any ladder read of a test, with its reasons. */
   let neighbourViews: Map<HealthVerdict, string[]>;
 
-  /** The simulator and the backend; `stages` as in `promotions.stages`. */
+  /** The test's Product and backend; `stages` as in `promotions.stages`. */
   async function start(stages?: JsonArray) {
-    sim = await startPlatformSim({ canaryStepMs: 1000, syncDelayMs: 200, reconcileIntervalMs: 100 });
-    server = await startPromotionsBackend(sim, 'argocd', {
+    sim = shared.sim;
+    shop = await shared.addProduct('alpha/shop');
+    server = await startBackend(sim, 'argocd', {
       stages,
       services: [recordingNotifications(sent)],
     });
@@ -40,12 +46,8 @@ describe('each Service tells its own truth', () => {
     neighbourViews = new Map();
   });
 
-  afterEach(async () => {
-    await sim.stop();
-  });
-
   async function dev(): Promise<LadderStage> {
-    return (await getLadder(server)).stages.find(s => s.name === 'dev')!;
+    return (await getLadder(server, shop.ref)).stages.find(s => s.name === 'dev')!;
   }
 
   /** Waits until dev satisfies `holds`, noting the neighbours' verdicts on every read. */
@@ -68,14 +70,14 @@ describe('each Service tells its own truth', () => {
 
   const requestPromotion = (body: object) =>
     request(server)
-      .post('/api/promotions/products/alpha/shop/promotions')
+      .post(`/api/promotions/products/${shop.ref}/promotions`)
       .set('Authorization', bob)
       .send(body);
 
   it("a failing canary in storefront leaves cart and checkout healthy, promotable and undiagnosed", async () => {
     await start();
     // cart gets a new, good digest in dev, so there is something of cart to promote to test.
-    const cart = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+    const cart = await sim.control.ciPush({ team: 'alpha', product: shop.product, service: 'cart' });
     await devWhen(
       stage => stage.services.cart.digest === cart.digest && stage.services.cart.healthy,
       ['checkout'],
@@ -83,7 +85,7 @@ describe('each Service tells its own truth', () => {
 
     const storefront = await sim.control.ciPush({
       team: 'alpha',
-      product: 'shop',
+      product: shop.product,
       service: 'storefront',
       bad: true,
     });
@@ -119,9 +121,9 @@ describe('each Service tells its own truth', () => {
     expect(storefrontUp.body.error.message).toMatch(/storefront is not healthy in dev/);
 
     // The owners hear only about storefront.
-    await getLadder(server);
+    await getLadder(server, shop.ref);
     const stuck = sent.filter(n => /is stuck in/.test(n.payload.title));
-    expect(stuck.map(n => n.payload.title)).toEqual(['storefront is stuck in dev (alpha/shop)']);
+    expect(stuck.map(n => n.payload.title)).toEqual([`storefront is stuck in dev (${shop.ref})`]);
   });
 
   it("a neighbour's new digest does not restart the soak of unchanged Services", async () => {
@@ -133,7 +135,7 @@ describe('each Service tells its own truth', () => {
     );
     const since = (stage: LadderStage, service: string) => stage.services[service].healthySince;
 
-    const cart = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+    const cart = await sim.control.ciPush({ team: 'alpha', product: shop.product, service: 'cart' });
     const after = await devWhen(
       stage =>
         stage.services.cart.digest === cart.digest &&
