@@ -13,17 +13,19 @@ const REPO = { owner: 'refplat', repo: 'platform' };
 const LOCATION = { ...REPO, branch: 'main' };
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
+/** GitHub alone: ArgoCD's loop would canary the Products a test adds, and its stop waits for the tick. */
+const startGithubSim = (options: { treeEntryLimit?: number } = {}) =>
+  startPlatformSim({ reconcileIntervalMs: ONE_HOUR_MS, ...options });
+
+/** One simulator for the tests (each counts only its own requests), and one with a small tree limit. */
 describe('PlatformRepoReader', () => {
   let sim: RunningSim;
 
-  let treeEntryLimit: number | undefined;
-
-  beforeEach(async () => {
-    // GitHub alone: ArgoCD's loop would canary the Products a test adds, and its stop waits for the tick.
-    sim = await startPlatformSim({ reconcileIntervalMs: ONE_HOUR_MS, ...(treeEntryLimit ? { treeEntryLimit } : {}) });
+  beforeAll(async () => {
+    sim = await startGithubSim();
   });
 
-  afterEach(async () => {
+  afterAll(async () => {
     await sim?.stop();
   });
 
@@ -109,6 +111,7 @@ describe('PlatformRepoReader', () => {
     it('reads a few changed blobs one by one, and a cold start shares one tarball between concurrent callers', async () => {
       addManyProducts(sim.repoDir, 30);
       const reader = new PlatformRepoReader(client(), memoryCache(), LOCATION, ['gitops']);
+      sim.control.clearRequests();
       const first = await reader.headCommit();
       const indexes = await Promise.all([reader.fileIndex(first), reader.fileIndex(first), reader.fileIndex(first)]);
       expect(indexes[1]).toEqual(indexes[0]);
@@ -129,11 +132,14 @@ describe('PlatformRepoReader', () => {
     });
 
     describe('a tree larger than GitHub lists in one response', () => {
-      beforeAll(() => {
-        treeEntryLimit = 50;
+      let unlimited: RunningSim;
+      beforeAll(async () => {
+        unlimited = sim;
+        sim = await startGithubSim({ treeEntryLimit: 50 });
       });
-      afterAll(() => {
-        treeEntryLimit = undefined;
+      afterAll(async () => {
+        await sim?.stop();
+        sim = unlimited;
       });
 
       it('is indexed from the tarball, with the same blob shas as git', async () => {

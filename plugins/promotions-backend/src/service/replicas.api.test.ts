@@ -1,9 +1,8 @@
 import { TestDatabases, mockCredentials } from '@backstage/backend-test-utils';
-import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { Octokit } from '@octokit/rest';
 import type { NotificationSendOptions } from '@backstage/plugin-notifications-node';
 import request from 'supertest';
-import { FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { backendPerTest, sharedSim } from '../__testUtils__/sharedSimBackend';
 import { sendConcurrently } from '../__testUtils__/concurrentRequests';
 import { getLadder } from '../__testUtils__/ladderViews';
 import { recordingNotifications } from '../__testUtils__/recordingNotifications';
@@ -18,18 +17,15 @@ const databases = TestDatabases.create({ ids: ['POSTGRES_15', 'SQLITE_3'] });
  * requests spread over both end in exactly one PR, and a stall both see is
  * notified once.
  */
+// One simulator; each test has replicas of its own (stopped after it) and a Product of its own.
+const shared = sharedSim();
+const startPromotionsBackend = backendPerTest();
+
 describe.each(databases.eachSupportedId())('two replicas on one %p database', databaseId => {
-  let sim: RunningSim;
-
-  beforeEach(async () => {
-    sim = await startPlatformSim(FAST_SIM_TIMINGS);
-  });
-
-  afterEach(async () => {
-    await sim.stop();
-  });
 
   it('open one PR for 20 identical requests spread over both', async () => {
+    const { sim } = shared;
+    const shop = await shared.addProduct('alpha/shop');
     const knex = await databases.init(databaseId);
     const replicas = [
       await startPromotionsBackend(sim, 'argocd', { knex }),
@@ -37,7 +33,7 @@ describe.each(databases.eachSupportedId())('two replicas on one %p database', da
     ];
     const answers = await sendConcurrently(20, i =>
       request(replicas[i % 2])
-        .post('/api/promotions/products/alpha/shop/promotions')
+        .post(`/api/promotions/products/${shop.ref}/promotions`)
         .set('Authorization', mockCredentials.user.header('user:default/bob'))
         .send({ toStage: 'prod' }),
     );
@@ -45,11 +41,13 @@ describe.each(databases.eachSupportedId())('two replicas on one %p database', da
     expect(new Set(answers.map(r => r.body.promotion.pullRequest.number)).size).toBe(1);
 
     const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
-    const { data: pulls } = await github.rest.pulls.list({ owner: 'refplat', repo: 'platform', state: 'all' });
-    expect(pulls).toHaveLength(1);
+    const { data: pulls } = await github.rest.pulls.list({ owner: 'refplat', repo: 'platform', state: 'all', per_page: 100 });
+    expect(pulls.filter(pull => pull.head.ref.startsWith(shop.branchPrefix))).toHaveLength(1);
   });
 
   it('notify the owners of a stall once when both view it at once', async () => {
+    const { sim } = shared;
+    const shop = await shared.addProduct('alpha/shop');
     const knex = await databases.init(databaseId);
     const sent: NotificationSendOptions[] = [];
     // Each replica its own in-memory cache, as without a shared cache store.
@@ -57,16 +55,16 @@ describe.each(databases.eachSupportedId())('two replicas on one %p database', da
       await startPromotionsBackend(sim, 'argocd', { knex, services: [recordingNotifications(sent)] }),
       await startPromotionsBackend(sim, 'argocd', { knex, services: [recordingNotifications(sent)] }),
     ];
-    sim.control.setApp('alpha-shop-test', { health: 'Degraded' });
+    sim.control.setApp(shop.app('test'), { health: 'Degraded' });
     await sim.control.reconcileNow();
-    const views = await Promise.all(Array.from({ length: 6 }, (_, i) => getLadder(replicas[i % 2])));
+    const views = await Promise.all(Array.from({ length: 6 }, (_, i) => getLadder(replicas[i % 2], shop.ref)));
     expect(views.map(ladder => ladder.stages.find(stage => stage.name === 'test')?.stuck)).toEqual(Array(6).fill(true));
 
     const stuck = sent.filter(n => /stuck in test/.test(n.payload.title));
     expect(stuck.map(n => n.payload.title).sort()).toEqual([
-      'cart is stuck in test (alpha/shop)',
-      'checkout is stuck in test (alpha/shop)',
-      'storefront is stuck in test (alpha/shop)',
+      `cart is stuck in test (${shop.ref})`,
+      `checkout is stuck in test (${shop.ref})`,
+      `storefront is stuck in test (${shop.ref})`,
     ]);
   });
 });
