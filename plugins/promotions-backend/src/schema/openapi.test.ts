@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -38,6 +39,10 @@ function routesOfSpec(): string[] {
 const SPEC_ROUTE = 'GET /openapi.json';
 
 describe('openapi.yaml and the router', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    await expect(SwaggerParser.validate(path.join(__dirname, 'openapi.yaml'))).resolves.toMatchObject({ openapi: '3.1.0' });
+  });
+
   it('declare the same routes: none only in the router, none only in the spec', async () => {
     const routes = routesOf(await routerWithEveryRoute()).filter(route => route !== SPEC_ROUTE);
     expect(routes.length).toBeGreaterThan(0);

@@ -32,6 +32,7 @@ export const spec = {
       "The promotion ladder's HTTP routes, mounted at `/api/promotions`. Every route needs a\nBackstage token. Errors use Backstage's error body (`{error: {name, message}, request,\nresponse: {statusCode}}`), a path that is no route too (404). Bodies are JSON objects of\nat most 32 KiB (413 beyond) nested at most 8 levels; the backend checks each field's type\nbefore any rule looks at it. docs/http-api.md says what each answer means.\n\nThe routes' types come from this file: `npm run schema:generate --workspace\n@refplat/plugin-promotions-backend` writes the backend's typed router\n(`src/schema/openapi/generated`) and the client in `@refplat/plugin-promotions-common`.\n",
     license: {
       name: 'Apache-2.0',
+      identifier: 'Apache-2.0',
     },
   },
   servers: [
