@@ -5,24 +5,16 @@ import type {
 import type { LadderServiceCell } from '../../ladder/types';
 import { PromotionChecklistContext, promotionChecklist } from '../checklist';
 import type { PromotionChecklistItem, PromotionGate } from '../checklistItem';
+import { EVERY_CHECK } from '../../health/__testUtils__/serviceHealthInput';
 import { NEW, OLD } from './diagnosisInput';
 
 /** The cells and context every promotionChecklist test starts from: staging → prod, all ok. */
 
-const IDS: ServiceHealthCheckId[] = [
-  'application',
-  'sync',
-  'revision',
-  'reconciled',
-  'app-health',
-  'rollout',
-  'image',
-];
-
+/** A cell's health checks, each holding unless `failing` gives its detail. */
 export function checks(
   failing: Partial<Record<ServiceHealthCheckId, string>> = {},
 ): ServiceHealthCheck[] {
-  return IDS.map(id =>
+  return EVERY_CHECK.map(id =>
     failing[id]
       ? { id, ok: false, detail: failing[id]!, verdict: 'unhealthy' }
       : { id, ok: true, detail: `${id} holds`, verdict: 'healthy' },
