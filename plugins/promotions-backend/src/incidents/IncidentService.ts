@@ -6,6 +6,7 @@ import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { auditing } from '../service/audit';
 import { incidentReportBody, parseBody } from '../service/requestBodies';
 import { IncidentStore } from './IncidentStore';
+import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 
 /** The events topic incident tools publish on. */
 export const INCIDENTS_TOPIC = 'promotions.incidents';
@@ -36,6 +37,8 @@ export class IncidentService {
       productChanged: (product: ProductRef, what: string) => Promise<void>;
       auditor: AuditorService;
       logger: LoggerService;
+      /** When an incident opened or was resolved, as recorded; the machine's clock when not given. */
+      clock?: Clock;
     },
   ) {
     this.audited = auditing(options.auditor);
@@ -70,7 +73,7 @@ export class IncidentService {
       eventId,
       async meta => {
         Object.assign(meta, { product: report.product, incident: report.id, url: report.url });
-        const now = new Date();
+        const now = (this.options.clock ?? systemClock).now();
         const didChange =
           report.state === 'open'
             ? await this.options.incidents.open(product, report.id, report.url, now)

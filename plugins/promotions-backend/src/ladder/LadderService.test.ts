@@ -1,45 +1,27 @@
-import { mockServices } from '@backstage/backend-test-utils';
-import { ConfigReader } from '@backstage/config';
-import { FakeHealthSource, InMemoryPlatformRepo, ManualClock } from '@refplat/plugin-promotions-node/testUtils';
-import { readPromotionsConfig } from '../config';
-import { SHOP, digest, releaseFile } from '../promotions/__testUtils__/promotionsWorld';
-import { LadderService } from './LadderService';
-import { releasePath } from './readProductRecords';
-
-function ladderWorld() {
-  const clock = new ManualClock('2026-01-01T00:00:00Z');
-  const repo = new InMemoryPlatformRepo({ clock });
-  const health = new FakeHealthSource();
-  const config = readPromotionsConfig(
-    new ConfigReader({ promotions: { platformRepo: { owner: 'platform', repo: 'gitops' }, stages: ['dev', 'uat'], approval: { stages: ['uat'] } } }),
-  );
-  repo.commit({
-    [releasePath(config, SHOP, 'dev')]: releaseFile('dev', { api: digest('b') }),
-    [releasePath(config, SHOP, 'uat')]: releaseFile('uat', { api: digest('a') }),
-  });
-  const ladders = new LadderService({ config, repo, healthSource: health, logger: mockServices.logger.mock(), clock });
-  return { repo, health, ladders };
-}
+import { SHOP, digest, promotionsWorld } from '../promotions/__testUtils__/promotionsWorld';
 
 describe('LadderService on the fakes', () => {
   it('judges a stage healthy that runs its released digests, Synced and Healthy', async () => {
-    const { health, ladders, repo } = ladderWorld();
-    health.runs(SHOP, 'dev', { api: digest('b') }, repo.branchHead()!);
-    health.runs(SHOP, 'uat', { api: digest('c') }, repo.branchHead()!);
+    const { argo, repo, ladderService, request } = promotionsWorld();
+    argo.runs(SHOP, 'dev', { api: digest('b') }, repo.branchHead()!);
+    argo.runs(SHOP, 'uat', { api: digest('c') }, repo.branchHead()!);
+    const promotion = await request('uat', { api: digest('b') });
 
-    const ladder = await ladders.getLadder(SHOP);
+    const ladder = await ladderService().getLadder(SHOP);
 
-    const [dev, uat] = ladder.stages;
+    const [dev, uat, prod] = ladder.stages;
     expect(dev.services.api).toMatchObject({ digest: digest('b'), healthy: true, verdict: 'healthy' });
     expect(uat.services.api).toMatchObject({ digest: digest('a'), healthy: false, runningDigests: [digest('c')] });
+    expect(prod).toMatchObject({ name: 'prod', requiresApproval: true });
+    expect(ladder.promotions.map(p => p.id)).toEqual([promotion.id]);
     expect(ladder.generatedAt).toBe('2026-01-01T00:00:00.000Z');
   });
 
   it('says the health is unknown while the health source is unreachable', async () => {
-    const { health, ladders } = ladderWorld();
-    health.unreachable('connection refused');
+    const { argo, ladderService } = promotionsWorld();
+    argo.unreachable('connection refused');
 
-    const ladder = await ladders.getLadder(SHOP);
+    const ladder = await ladderService().getLadder(SHOP);
 
     expect(ladder.healthError).toBe("ArgoCD 'fake' unreachable: connection refused");
     expect(ladder.stages[0].services.api.healthy).toBe(false);

@@ -4,12 +4,18 @@ import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
 import { NewPromotion } from '@refplat/plugin-promotions-node';
 import {
   FakeDirectory,
+  FakeHealthSource,
   gitBlobShaOf,
+  InMemoryAutoDecisionStore,
+  InMemoryHealthySinceStore,
+  InMemoryHoldStore,
   InMemoryPlatformRepo,
   InMemoryPromotionStore,
   ManualClock,
 } from '@refplat/plugin-promotions-node/testUtils';
 import { readPromotionsConfig } from '../../config';
+import { LIVE_STATUSES } from '../../database/PromotionStore';
+import { LadderService } from '../../ladder/LadderService';
 import { releasePath } from '../../ladder/readProductRecords';
 import { parseRelease } from '../../releases/records';
 import { PromotionOpener } from '../PromotionOpener';
@@ -38,10 +44,14 @@ ${Object.entries(services)
 export type CellVerdict = 'healthy' | 'progressing' | 'unhealthy';
 
 /**
- * alpha/shop on an in-memory platform repo (dev runs `a`… as given, one
- * service `api`), an in-memory store, a clock that stands at
- * 2026-01-01T00:00Z, and the opener and reconciler the Gate uses, wired as
- * createServices wires them.
+ * alpha/shop on an in-memory platform repo (dev names `b`, uat and prod `a`
+ * unless `releases` says otherwise; one service `api`), an in-memory store,
+ * a clock that stands at 2026-01-01T00:00Z, and the opener and reconciler
+ * the Gate uses, wired as createServices wires them. `ladder` is a ladder
+ * built by hand from the Release records and a verdict per stage (`health`);
+ * `ladderService()` builds real ones, from the repo and what `argo` runs.
+ * The other stores (holds, healthy-since times, auto-promoter decisions) are
+ * there for the services that need them.
  */
 export function promotionsWorld(options: { config?: object; releases?: Record<string, Record<string, string>> } = {}) {
   const clock = new ManualClock('2026-01-01T00:00:00Z');
@@ -129,5 +139,38 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
     return opener.open(record, (await repo.headCommit())!, requiresApproval);
   };
 
-  return { clock, repo, store, directory, logger, config, opener, reconciler, health, ladder, request };
+  const argo = new FakeHealthSource();
+  const holds = new InMemoryHoldStore({ clock });
+  const healthySince = new InMemoryHealthySinceStore();
+  const autoDecisions = new InMemoryAutoDecisionStore();
+  /** A real LadderService on the fake repo and `argo` (see FakeHealthSource.runs). */
+  const ladderService = () =>
+    new LadderService({
+      config,
+      repo,
+      healthSource: argo,
+      logger,
+      clock,
+      livePromotions: async product =>
+        (await store.listForProduct(product.team, product.product, 50)).filter(p => LIVE_STATUSES.includes(p.status)),
+    });
+
+  return {
+    clock,
+    repo,
+    store,
+    directory,
+    logger,
+    config,
+    opener,
+    reconciler,
+    health,
+    ladder,
+    request,
+    argo,
+    holds,
+    healthySince,
+    autoDecisions,
+    ladderService,
+  };
 }
