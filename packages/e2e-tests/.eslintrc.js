@@ -3,4 +3,11 @@ module.exports = require('@backstage/cli/config/eslint-factory')(__dirname, {
     // A browser test asserts by waiting: Playwright's waitFor and the harness's waitFor… helpers fail on timeout.
     'jest/expect-expect': ['warn', { assertFunctionNames: ['expect', '**.waitFor', 'waitFor*', 'cellDigestIs'] }],
   },
+  overrides: [
+    {
+      // Suites are exported for the test files that run them on one shared stack (sharedStack.ts); no test file imports another.
+      files: ['src/__testUtils__/suites/**'],
+      rules: { 'jest/no-export': 'off' },
+    },
+  ],
 });

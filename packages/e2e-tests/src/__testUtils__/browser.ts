@@ -39,16 +39,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 export type DemoUser = 'alice' | 'bob' | 'carol';
 
+const SIGN_IN_TIMEOUT_MS = 60_000;
+
 /** Signs in through the demo chooser as one of the demo people. */
 export async function signIn(page: Page, baseUrl: string, user: DemoUser) {
-  await page.goto(baseUrl);
+  await page.goto(baseUrl, { timeout: SIGN_IN_TIMEOUT_MS });
   const title = user.charAt(0).toUpperCase() + user.slice(1);
-  await page.getByRole('button', { name: `Sign in as ${title}` }).click();
-  await page.waitForURL(/\/catalog/);
+  // A busy machine serves the app's first load slowly: past Playwright's 30 s default.
+  await page.getByRole('button', { name: `Sign in as ${title}` }).click({ timeout: SIGN_IN_TIMEOUT_MS });
+  await page.waitForURL(/\/catalog/, { timeout: SIGN_IN_TIMEOUT_MS });
   await page
     .getByRole('heading', { name: /Catalog/ })
     .first()
-    .waitFor();
+    .waitFor({ timeout: SIGN_IN_TIMEOUT_MS });
 }
 
 /** A fresh browser context signed in as `user`, on a System's page once its ladder is there. */

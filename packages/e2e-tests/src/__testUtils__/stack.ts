@@ -1,4 +1,4 @@
-import { ChildProcess } from 'child_process';
+import { ChildProcess, execFileSync } from 'child_process';
 import { randomBytes } from 'crypto';
 import fs from 'fs';
 import os from 'os';
@@ -9,15 +9,32 @@ import {
   startPlatformSim,
 } from '@refplat/platform-sim';
 import { freePort, spawnBackend } from './backendProcess';
+import { SuiteProductSpec, suiteProductEntities } from './products';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
 const BACKEND_DIR = path.join(REPO_ROOT, 'packages/backend');
 const READY_TIMEOUT_MS = 120_000;
+/**
+ * How `backstage-cli package start` runs a backend from its TypeScript
+ * sources, without the file watcher around it: an edit in the checkout
+ * while a test runs must not restart the backend under the test.
+ */
+const BACKEND_LOADER = [
+  '--enable-source-maps',
+  '--require',
+  require.resolve('@backstage/cli-node/config/nodeTransform.cjs', {
+    paths: [path.dirname(require.resolve('@backstage/cli/package.json'))],
+  }),
+];
+/** app-config.yaml's catalog locations: a config file that adds one must list them all (arrays are replaced). */
+const DEMO_CATALOG = ['catalog-info.yaml', 'examples/org.yaml', 'examples/products.yaml', 'examples/templates/promote-service/template.yaml'];
 
 export interface RunningStack {
   /** Where the app and its backend are served. */
   baseUrl: string;
   sim: RunningSim;
+  /** main as the seed left it, before any test changed it. */
+  seedCommit: string;
   backendLog: () => string;
   stop(): Promise<void>;
 }
@@ -51,8 +68,11 @@ async function waitForReadiness(
 export async function startStack(
   simOptions: Partial<SimOptions> = {},
   promotionsConfig: Record<string, unknown> = {},
-  /** `webhooks`: the simulated GitHub delivers signed webhooks to the backend's events endpoint. */
-  stackOptions: { webhooks?: boolean } = {},
+  /**
+   * `webhooks`: the simulated GitHub delivers signed webhooks to the backend's events endpoint.
+   * `products`: suites' own Products (products.ts), in the catalog from the start; each suite writes its onto main.
+   */
+  stackOptions: { webhooks?: boolean; products?: SuiteProductSpec[] } = {},
 ): Promise<RunningStack> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'packages/app/dist/index.html'))) {
     throw new Error(
@@ -60,18 +80,34 @@ export async function startStack(
     );
   }
   const sim = await startPlatformSim(simOptions);
+  const seedCommit = execFileSync('git', ['--git-dir', sim.repoDir, 'rev-parse', 'refs/heads/main'], {
+    encoding: 'utf8',
+  }).trim();
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const simHost = new URL(sim.url).host;
   const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotions-e2e-'));
   const configFile = path.join(configDir, 'app-config.e2e.yaml');
   const webhookSecret = stackOptions.webhooks ? randomBytes(16).toString('hex') : undefined;
+  const products = stackOptions.products ?? [];
+  const productsFile = path.join(configDir, 'suite-products.yaml');
+  if (products.length) fs.writeFileSync(productsFile, suiteProductEntities(products));
   fs.writeFileSync(
     configFile,
     JSON.stringify({
       app: { baseUrl },
       backend: { baseUrl, listen: { port } },
       ...(webhookSecret ? { events: { modules: { github: { webhookSecret } } } } : {}),
+      ...(products.length
+        ? {
+            catalog: {
+              locations: [...DEMO_CATALOG.map(file => path.join(REPO_ROOT, file)), productsFile].map(target => ({
+                type: 'file',
+                target,
+              })),
+            },
+          }
+        : {}),
       integrations: {
         github: [
           {
@@ -94,9 +130,10 @@ export async function startStack(
   );
 
   const backend = spawnBackend(
-    'npx',
-    ['backstage-cli', 'package', 'start', '--config', path.join(REPO_ROOT, 'app-config.yaml'), '--config', configFile],
+    process.execPath,
+    [...BACKEND_LOADER, 'src/index.ts', '--config', path.join(REPO_ROOT, 'app-config.yaml'), '--config', configFile],
     BACKEND_DIR,
+    { ...process.env, ESBK_TSCONFIG_PATH: path.join(REPO_ROOT, 'tsconfig.json') },
   );
   const log = backend.log;
 
@@ -115,17 +152,30 @@ export async function startStack(
     await stop();
     throw error;
   }
-  return { baseUrl, sim, backendLog: log, stop };
+  return { baseUrl, sim, seedCommit, backendLog: log, stop };
 }
 
+/** Tokens by backend and user: one lasts an hour, longer than a test file runs. */
+const signedIn = new Map<string, Promise<string>>();
+
 /**
- * A Backstage token for a demo user, as the sign-in page gets it. Sign-in
- * needs the user in the catalog, which ingests the demo org at start-up.
+ * A Backstage token for a demo user, as the sign-in page gets it, signed in
+ * once per backend (every API call of a poll would sign in again otherwise).
  */
-export async function userToken(
-  baseUrl: string,
-  user: string,
-): Promise<string> {
+export function userToken(baseUrl: string, user: string): Promise<string> {
+  const key = `${baseUrl} ${user}`;
+  let token = signedIn.get(key);
+  if (!token) {
+    token = signIn(baseUrl, user);
+    // A failed sign-in is tried afresh next time.
+    token.catch(() => signedIn.delete(key));
+    signedIn.set(key, token);
+  }
+  return token;
+}
+
+/** Sign-in needs the user in the catalog, which ingests the demo org at start-up. */
+async function signIn(baseUrl: string, user: string): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(`${baseUrl}/api/auth/demo/refresh`, {
       headers: { 'x-demo-user': user, 'x-requested-with': 'XMLHttpRequest' },

@@ -1,0 +1,65 @@
+import { Browser } from 'playwright-core';
+import type { SimOptions } from '@refplat/platform-sim';
+import { launchBrowser } from './browser';
+import { SuiteProduct, SuiteProductSpec, addSuiteProduct } from './products';
+import { RunningStack, startStack } from './stack';
+
+/**
+ * One stack and one browser for every suite of a test file: starting a
+ * simulator and a backend costs far more than most suites' tests, so the
+ * suites that can live with the same configuration share them, each on a
+ * Product of its own (see products.ts).
+ */
+export interface SharedStack {
+  /** The stack, once the file's beforeAll started it. */
+  readonly stack: RunningStack;
+  /** The browser, once the file's beforeAll launched it; each suite opens its own contexts. */
+  readonly browser: Browser;
+  /** The suite's own Product, written onto main now: one of the file's declared `products`. */
+  addProduct(name: string): Promise<SuiteProduct>;
+}
+
+export interface SharedStackOptions {
+  sim: Partial<SimOptions>;
+  promotions?: Record<string, unknown>;
+  webhooks?: boolean;
+  /** The suites' Products: their catalog entities must be there when the backend starts. */
+  products?: SuiteProductSpec[];
+}
+
+/** Starts the stack and the browser before the file's first suite, and stops them after its last. */
+export function useSharedStack(options: SharedStackOptions): SharedStack {
+  let stack: RunningStack | undefined;
+  let browser: Browser | undefined;
+  const declared = new Set((options.products ?? []).map(product => product.name));
+
+  beforeAll(async () => {
+    stack = await startStack(options.sim, options.promotions, {
+      webhooks: options.webhooks,
+      products: options.products,
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`the shared ${what} is not started: use it inside a hook or a test`);
+    return value;
+  };
+  return {
+    get stack() {
+      return started(stack, 'stack');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+    addProduct(name) {
+      if (!declared.has(name)) throw new Error(`${name} is not among the file's declared products`);
+      return addSuiteProduct(started(stack, 'stack'), name);
+    },
+  };
+}
