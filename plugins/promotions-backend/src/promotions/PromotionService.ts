@@ -14,8 +14,7 @@ import {
   guardsReason,
   PromotionServicePlan,
   ProductRef,
-  isValidDigest,
-  isValidName,
+  RollbackRequest,
   judgeOpening,
   leaseExpiry,
   planPromotion,
@@ -74,44 +73,6 @@ const IDENTICAL_REQUEST_POLL_MS = 200;
 /** Different requests inserting at once retry this often before answering 409. */
 const MAX_INSERT_CONFLICTS = 5;
 
-function validateRollback(body: unknown): { stage: string; services: Record<string, string> } {
-  const request = body as { stage?: unknown; services?: unknown } | undefined;
-  if (!request || typeof request !== 'object' || !isValidName(request.stage)) {
-    throw new InputError('Expected a JSON body {stage, services: {<service>: <digest>}}');
-  }
-  const services = request.services as Record<string, unknown> | undefined;
-  if (!services || typeof services !== 'object' || Array.isArray(services) || !Object.keys(services).length) {
-    throw new InputError('services must map each service to the digest to roll back to');
-  }
-  for (const [service, digest] of Object.entries(services)) {
-    if (!isValidName(service)) throw new InputError(`Invalid service name ${JSON.stringify(service)}`);
-    if (!isValidDigest(digest)) {
-      throw new InputError(`${service}: ${JSON.stringify(digest)} is not a digest (sha256:<64 lowercase hex>)`);
-    }
-  }
-  return { stage: request.stage, services: services as Record<string, string> };
-}
-
-function validateRequest(body: unknown): PromotionRequest {
-  const request = body as Partial<PromotionRequest> | undefined;
-  if (!request || typeof request !== 'object') {
-    throw new InputError('Expected a JSON body {toStage, services?}');
-  }
-  if (!isValidName(request.toStage)) {
-    throw new InputError(`toStage must be a stage name, got ${JSON.stringify(request.toStage)}`);
-  }
-  if (request.services !== undefined) {
-    if (!Array.isArray(request.services) || request.services.length === 0) {
-      throw new InputError('services, when given, must be a non-empty list of service names');
-    }
-    const bad = request.services.find(service => !isValidName(service));
-    if (bad !== undefined) {
-      throw new InputError(`Invalid service name ${JSON.stringify(bad)}`);
-    }
-  }
-  return { toStage: request.toStage, services: request.services };
-}
-
 /**
  * Opens Release PRs. Idempotent and race-safe: the store admits one live
  * promotion per target stage; the same request returns the open one (after
@@ -127,15 +88,15 @@ export class PromotionService {
    * `supersede: false` (the auto-promoter) never replaces a live promotion:
    * a different one into the same stage answers 409 instead. A guard's block
    * answers 409 with its reason, unless `override` (a release-approver's,
-   * checked by the caller) lifts it.
+   * checked by the caller) lifts it. `request` is validated by the caller (requestBodies.ts'
+   * promotionRequestBody, over HTTP and in the actions), once.
    */
   async request(
     product: ProductRef,
-    body: unknown,
+    request: PromotionRequest,
     requestedBy: string,
     options: { supersede?: boolean; phase?: GuardPhase; override?: GuardOverride } = {},
   ): Promise<RequestOutcome> {
-    const request = validateRequest(body);
     const { config, ladder: ladderService } = this.options;
     requireStage(config, request.toStage);
     const ladder = await ladderService.getLadder(product);
@@ -191,10 +152,10 @@ export class PromotionService {
   /**
    * A rollback: a Release PR that writes earlier digests of a stage back into
    * it, gated like any promotion (approval stages still need approval), and
-   * a hold so the auto-promoter does not undo it.
+   * a hold so the auto-promoter does not undo it. `request` is validated by the caller
+   * (requestBodies.ts' rollbackBody), once.
    */
-  async rollback(product: ProductRef, body: unknown, requestedBy: string): Promise<RequestOutcome> {
-    const request = validateRollback(body);
+  async rollback(product: ProductRef, request: RollbackRequest, requestedBy: string): Promise<RequestOutcome> {
     const { config, ladder: ladderService } = this.options;
     requireStage(config, request.stage);
     const ladder = await ladderService.getLadder(product);
