@@ -1,7 +1,9 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
-import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
-import { NewPromotion } from '@refplat/plugin-promotions-node';
+import { Entity } from '@backstage/catalog-model';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { GuardVerdict, Ladder, LadderStage } from '@refplat/plugin-promotions-common';
+import { HoldStore, NewPromotion } from '@refplat/plugin-promotions-node';
 import {
   FakeDirectory,
   FakeHealthSource,
@@ -15,11 +17,19 @@ import {
 } from '@refplat/plugin-promotions-node/testUtils';
 import { readPromotionsConfig } from '../../config';
 import { LIVE_STATUSES } from '../../database/PromotionStore';
-import { LadderService } from '../../ladder/LadderService';
-import { releasePath } from '../../ladder/readProductRecords';
+import { PromotionGuards } from '../../guards/PromotionGuards';
+import { LadderService, LadderServiceOptions } from '../../ladder/LadderService';
+import { environmentPath, releasePath } from '../../ladder/readProductRecords';
 import { parseRelease } from '../../releases/records';
+import { ApprovalRights } from '../ApprovalRights';
+import { ApprovalService } from '../ApprovalService';
+import { AutoPromoter } from '../AutoPromoter';
+import { DigestAges } from '../DigestAges';
 import { PromotionOpener } from '../PromotionOpener';
 import { PromotionReconciler } from '../PromotionReconciler';
+import { PromotionRejecter } from '../PromotionRejecter';
+import { PromotionService } from '../PromotionService';
+import { StageHistory } from '../StageHistory';
 import { branchName, promotionFingerprint } from '../pullRequestText';
 
 export const SHOP = { team: 'alpha', product: 'shop' };
@@ -40,12 +50,24 @@ ${Object.entries(services)
   .join('')}`;
 }
 
+/** The Environment record of alpha/shop's stage, declaring `services`. */
+export function environmentFile(stage: string, services: string[]): string {
+  return `apiVersion: platform.refplat.org/v1beta1
+kind: Environment
+metadata:
+  name: alpha-shop-${stage}
+spec:
+  services:
+${services.map(service => `    - name: ${service}\n`).join('')}`;
+}
+
 /** What a stage's cell looks like on the ladder the Gate reads: the verdict of the pure health rules. */
 export type CellVerdict = 'healthy' | 'progressing' | 'unhealthy';
 
 /**
  * alpha/shop on an in-memory platform repo (dev names `b`, uat and prod `a`
- * unless `releases` says otherwise; one service `api`), an in-memory store,
+ * unless `releases` says otherwise; one service `api`; each stage's
+ * Environment declares the services its Release names), an in-memory store,
  * a clock that stands at 2026-01-01T00:00Z, and the opener and reconciler
  * the Gate uses, wired as createServices wires them. `ladder` is a ladder
  * built by hand from the Release records and a verdict per stage (`health`);
@@ -71,7 +93,10 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
   };
   repo.commit(
     Object.fromEntries(
-      Object.entries(releases).map(([stage, services]) => [releasePath(config, SHOP, stage), releaseFile(stage, services)]),
+      Object.entries(releases).flatMap(([stage, services]) => [
+        [releasePath(config, SHOP, stage), releaseFile(stage, services)],
+        [environmentPath(config, SHOP, stage), environmentFile(stage, Object.keys(services))],
+      ]),
     ),
     { message: 'Seed alpha/shop' },
   );
@@ -143,8 +168,11 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
   const holds = new InMemoryHoldStore({ clock });
   const healthySince = new InMemoryHealthySinceStore();
   const autoDecisions = new InMemoryAutoDecisionStore();
-  /** A real LadderService on the fake repo and `argo` (see FakeHealthSource.runs). */
-  const ladderService = () =>
+  /**
+   * A real LadderService on the fake repo and `argo` (see FakeHealthSource.runs);
+   * `overrides` adds what createServices adds (say, an `annotate` or `digestAges`).
+   */
+  const ladderService = (overrides: Partial<LadderServiceOptions> = {}) =>
     new LadderService({
       config,
       repo,
@@ -153,7 +181,114 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
       clock,
       livePromotions: async product =>
         (await store.listForProduct(product.team, product.product, 50)).filter(p => LIVE_STATUSES.includes(p.status)),
+      ...overrides,
     });
+
+  /** Every stage's Application runs, healthy, what its Release record at the base branch's head says. */
+  const runAsReleased = () => {
+    const head = repo.branchHead()!;
+    for (const stage of config.stages) {
+      const text = repo.fileAt(head, releasePath(config, SHOP, stage));
+      if (text) argo.runs(SHOP, stage, parseRelease(text).services, head);
+    }
+  };
+
+  /** The digests a stage's Release record names at the base branch's head. */
+  const released = (stage: string, product = SHOP) => {
+    const text = repo.fileAt(repo.baseBranch, releasePath(config, product, stage));
+    return text === undefined ? undefined : parseRelease(text).services;
+  };
+
+  /** Which digest is older, from the Release records' history in the fake repo, as createServices judges it. */
+  const digestAges = () =>
+    new DigestAges({
+      stages: config.stages,
+      timelines: new StageHistory({ config, writer: repo, store, cache: mockServices.cache.mock() }),
+      cache: mockServices.cache.mock(),
+    });
+
+  /** What `onChange` was told, in order. */
+  const changed: string[] = [];
+
+  /**
+   * A PromotionService wired as createServices wires it, on a real ladder;
+   * `guard` (when given) is asked about every request.
+   */
+  const promotionService = (
+    how: { guard?: (subject: { toStage: string; kind: string }) => GuardVerdict; ladder?: LadderService } = {},
+  ) =>
+    new PromotionService({
+      config,
+      ladder: how.ladder ?? ladderService(),
+      store,
+      writer: repo,
+      opener,
+      guards:
+        how.guard &&
+        new PromotionGuards([{ name: 'change-window', evaluate: async subject => how.guard!(subject) }], logger),
+      logger,
+      onChange: id => changed.push(id),
+      holds,
+      names: directory,
+      clock,
+      wasReleasedIn: (product, stage, service, d) =>
+        new StageHistory({ config, writer: repo, store, cache: mockServices.cache.mock() }).wasReleased(product, stage, service, d),
+    });
+
+  /**
+   * Approving and rejecting as createServices wires them: the approvers
+   * (`promotions.approval.approvers`, release-approvers by default) are who
+   * `directory` says is a member; the permission policy allows everything.
+   */
+  const approvals = () => {
+    const rights = new ApprovalRights({
+      config,
+      owners: directory,
+      directory,
+      permissions: mockServices.permissions(),
+      logger,
+    });
+    const wiring = {
+      config,
+      store,
+      writer: repo,
+      rights,
+      permissions: mockServices.permissions(),
+      logger,
+      names: directory,
+    };
+    return {
+      approvalService: new ApprovalService({ ...wiring, onChange: id => changed.push(id) }),
+      rejecter: new PromotionRejecter(wiring),
+    };
+  };
+
+  /**
+   * An AutoPromoter as createServices wires it: its ladders are annotated
+   * (the healthy-since times observed at the clock's time) and judge digest
+   * ages from the repo's history; `systems` are the catalog's Systems (opting
+   * Products out); `holds` replaces the world's.
+   */
+  const autoPromoter = (parts: { systems?: Entity[]; holds?: HoldStore } = {}) => {
+    const judged = ladderService({
+      digestAges: digestAges(),
+      annotate: async annotated => void (await healthySince.observe(annotated, clock.now())),
+    });
+    return new AutoPromoter({
+      config,
+      reader: repo,
+      ladder: judged,
+      promotions: promotionService({ ladder: judged }),
+      healthSource: argo,
+      holds: parts.holds ?? holds,
+      healthySince,
+      decisions: autoDecisions,
+      catalog: catalogServiceMock({ entities: parts.systems ?? [] }),
+      auth: mockServices.auth(),
+      logger,
+      clock,
+    });
+  };
 
   return {
     clock,
@@ -172,5 +307,12 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
     healthySince,
     autoDecisions,
     ladderService,
+    runAsReleased,
+    released,
+    digestAges,
+    changed,
+    promotionService,
+    approvals,
+    autoPromoter,
   };
 }

@@ -1,0 +1,214 @@
+import { Entity } from '@backstage/catalog-model';
+import { PRODUCT_ANNOTATION, ProductRef } from '@refplat/plugin-promotions-common';
+import { HoldStore } from '@refplat/plugin-promotions-node';
+import { environmentPath, releasePath } from '../ladder/readProductRecords';
+import { parseRelease } from '../releases/records';
+import { SHOP, digest, environmentFile, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
+import { AUTO_PROMOTE_ANNOTATION, AUTO_PROMOTER } from './AutoPromoter';
+
+const BOB = 'user:default/bob';
+const CART = { team: 'beta', product: 'cart' };
+
+/** alpha/shop with `releases` (stage → api's digest), each stage running what it releases, healthy. */
+function autoWorld(releases: Record<string, string>, config: object = {}) {
+  const world = promotionsWorld({
+    config: { stages: Object.keys(releases), ...config },
+    releases: Object.fromEntries(Object.entries(releases).map(([stage, d]) => [stage, { api: d }])),
+  });
+  world.runAsReleased();
+  const promoter = world.autoPromoter();
+  /** The digest the PR of a promotion writes into its stage's Release record. */
+  const proposed = (number: number, stage: string, product: ProductRef = SHOP) => {
+    const pr = world.repo.pullRequests().find(p => p.number === number)!;
+    return parseRelease(world.repo.fileAt(pr.headSha, releasePath(world.config, product, stage))!).services.api;
+  };
+  /** Merges a PR by hand, and every stage then runs what its Release record says, healthy. */
+  const mergeAndRun = (number: number) => {
+    world.repo.mergeByHand(number);
+    world.runAsReleased();
+  };
+  return { ...world, promoter, proposed, mergeAndRun };
+}
+
+describe('AutoPromoter', () => {
+  it('moves each digest up one rung per run, never two', async () => {
+    const { promoter, repo, proposed, mergeAndRun, store } = autoWorld({
+      dev: digest('c'),
+      test: digest('b'),
+      uat: digest('a'),
+      prod: digest('a'),
+    });
+
+    const first = await promoter.run();
+
+    expect(first.opened).toEqual([
+      { product: 'alpha/shop', toStage: 'test', pullRequest: 1 },
+      { product: 'alpha/shop', toStage: 'uat', pullRequest: 2 },
+    ]);
+    expect(proposed(1, 'test')).toBe(digest('c'));
+    // b climbs from test into uat; c, which only now goes to test, does not climb past it.
+    expect(proposed(2, 'uat')).toBe(digest('b'));
+    expect((await store.listForProduct(SHOP.team, SHOP.product, 10)).map(p => p.requestedBy)).toEqual([AUTO_PROMOTER, AUTO_PROMOTER]);
+
+    mergeAndRun(1);
+    mergeAndRun(2);
+    // As the Gate records PRs merged by hand.
+    await store.transition((await store.findLive(SHOP.team, SHOP.product, 'test'))!.id, {}, { status: 'merged' });
+    await store.transition((await store.findLive(SHOP.team, SHOP.product, 'uat'))!.id, {}, { status: 'merged' });
+    const second = await promoter.run();
+
+    expect(second.opened).toEqual([{ product: 'alpha/shop', toStage: 'uat', pullRequest: 3 }]);
+    expect(proposed(3, 'uat')).toBe(digest('c'));
+    expect(repo.pullRequests()).toHaveLength(3);
+  });
+
+  it('waits while the stage below soaks, by the clock, and promotes once it has soaked', async () => {
+    const { promoter, clock, repo, proposed, autoDecisions } = autoWorld(
+      { dev: digest('b'), uat: digest('a'), prod: digest('a') },
+      { stages: [{ name: 'dev', soakTime: { minutes: 30 } }, 'uat', 'prod'] },
+    );
+
+    const started = await promoter.run();
+    expect(started.opened).toEqual([]);
+    expect(started.decisions).toMatchObject([
+      { toStage: 'uat', service: 'api', decision: 'skip', reason: 'soaking in dev: 30m left of 30m', soakRemainingSeconds: 1800 },
+    ]);
+
+    clock.advance({ minutes: 29 });
+    const soaking = await promoter.run();
+    expect(soaking.decisions).toMatchObject([{ decision: 'skip', soakRemainingSeconds: 60 }]);
+    expect(repo.pullRequests()).toEqual([]);
+
+    clock.advance({ minutes: 1 });
+    const soaked = await promoter.run();
+    expect(soaked.opened).toEqual([{ product: 'alpha/shop', toStage: 'uat', pullRequest: 1 }]);
+    expect(proposed(1, 'uat')).toBe(digest('b'));
+    expect(await autoDecisions.latest(SHOP)).toMatchObject([{ toStage: 'uat', decision: 'promote', digest: digest('b') }]);
+  });
+
+  it('starts the soak again when the stage below was unhealthy meanwhile', async () => {
+    const { promoter, clock, argo, repo, runAsReleased } = autoWorld(
+      { dev: digest('b'), uat: digest('a'), prod: digest('a') },
+      { stages: [{ name: 'dev', soakTime: { minutes: 30 } }, 'uat', 'prod'] },
+    );
+    await promoter.run();
+    clock.advance({ minutes: 20 });
+    argo.setApplication(SHOP, 'dev', { health: 'Degraded', revision: repo.branchHead() });
+    expect((await promoter.run()).decisions).toMatchObject([{ decision: 'skip', reason: expect.stringMatching(/not healthy in dev/) }]);
+
+    runAsReleased();
+    clock.advance({ minutes: 20 });
+    expect((await promoter.run()).decisions).toMatchObject([{ decision: 'skip', soakRemainingSeconds: 1800 }]);
+    clock.advance({ minutes: 30 });
+    expect((await promoter.run()).opened).toHaveLength(1);
+  });
+
+  it('leaves a held stage alone until the hold is lifted', async () => {
+    const { promoter, holds, repo } = autoWorld({ dev: digest('b'), uat: digest('a'), prod: digest('a') });
+    await holds.place(SHOP, { stage: 'uat', service: 'api', reason: 'Investigating INC-7', placedBy: BOB });
+
+    const held = await promoter.run();
+
+    expect(held.decisions).toMatchObject([
+      { toStage: 'uat', decision: 'skip', reason: `held in uat: Investigating INC-7 (by ${BOB})`, digest: digest('b') },
+    ]);
+    expect(repo.pullRequests()).toEqual([]);
+
+    await holds.lift(SHOP, 'uat', 'api', BOB);
+    expect((await promoter.run()).opened).toEqual([{ product: 'alpha/shop', toStage: 'uat', pullRequest: 1 }]);
+  });
+
+  it('never promotes into an approval stage', async () => {
+    const { promoter, repo } = autoWorld({ dev: digest('b'), uat: digest('b'), prod: digest('a') });
+
+    const run = await promoter.run();
+
+    expect(run.opened).toEqual([]);
+    expect(run.decisions.map(d => d.toStage)).toEqual(['uat']);
+    expect(repo.pullRequests()).toEqual([]);
+  });
+
+  it('never downgrades: an older digest below does not climb over a newer one', async () => {
+    const { promoter, repo, config, runAsReleased } = autoWorld({ dev: digest('a'), uat: digest('a'), prod: digest('a') });
+    repo.commit({
+      [releasePath(config, SHOP, 'dev')]: releaseFile('dev', { api: digest('b') }),
+      [releasePath(config, SHOP, 'uat')]: releaseFile('uat', { api: digest('b') }),
+    });
+    // dev is rolled back to a, which reached dev before b did.
+    repo.commit({ [releasePath(config, SHOP, 'dev')]: releaseFile('dev', { api: digest('a') }) });
+    runAsReleased();
+
+    const run = await promoter.run();
+
+    expect(run.decisions).toMatchObject([
+      { toStage: 'uat', decision: 'skip', digest: digest('a'), reason: expect.stringMatching(/^not a downgrade: .*; only a person rolls uat back$/) },
+    ]);
+    expect(repo.pullRequests()).toEqual([]);
+  });
+
+  it('leaves a Product whose System opts out alone', async () => {
+    const world = autoWorld({ dev: digest('b'), uat: digest('a'), prod: digest('a') });
+    const system: Entity = {
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'System',
+      metadata: { name: 'shop', annotations: { [PRODUCT_ANNOTATION]: 'alpha/shop', [AUTO_PROMOTE_ANNOTATION]: 'false' } },
+    };
+
+    const run = await world.autoPromoter({ systems: [system] }).run();
+
+    expect(run).toMatchObject({ optedOut: ['alpha/shop'], opened: [], decisions: [] });
+    expect(world.repo.pullRequests()).toEqual([]);
+  });
+
+  describe('with two Products', () => {
+    /** beta/cart beside alpha/shop, both with `b` in dev to promote into uat. */
+    function twoProducts() {
+      const world = autoWorld({ dev: digest('b'), uat: digest('a'), prod: digest('a') });
+      const { repo, config, argo } = world;
+      repo.commit(
+        Object.fromEntries(
+          ['dev', 'uat', 'prod'].flatMap(stage => [
+            [releasePath(config, CART, stage), releaseFile(stage, { api: digest(stage === 'dev' ? 'b' : 'a') })],
+            [environmentPath(config, CART, stage), environmentFile(stage, ['api'])],
+          ]),
+        ),
+      );
+      world.runAsReleased();
+      for (const stage of ['dev', 'uat', 'prod']) {
+        argo.runs(CART, stage, { api: digest(stage === 'dev' ? 'b' : 'a') }, repo.branchHead()!);
+      }
+      return world;
+    }
+
+    it('promotes the others when GitHub fails opening one’s promotion, and records why that one did not climb', async () => {
+      const { promoter, repo, autoDecisions, proposed } = twoProducts();
+      repo.failNext('createBranch', { status: 502 });
+
+      const run = await promoter.run();
+
+      expect(run.opened).toEqual([{ product: 'beta/cart', toStage: 'uat', pullRequest: 1 }]);
+      expect(proposed(1, 'uat', CART)).toBe(digest('b'));
+      expect(await autoDecisions.latest(SHOP)).toMatchObject([
+        { toStage: 'uat', decision: 'skip', reason: expect.stringMatching(/^could not open the promotion: .*HTTP 502/) },
+      ]);
+    });
+
+    it('promotes the others when one Product cannot be judged at all', async () => {
+      const world = twoProducts();
+      const failing: HoldStore = {
+        ...world.holds,
+        place: world.holds.place.bind(world.holds),
+        lift: world.holds.lift.bind(world.holds),
+        listLive: async product => {
+          if (product.team === SHOP.team) throw new Error('database is locked');
+          return world.holds.listLive(product);
+        },
+      };
+
+      const run = await world.autoPromoter({ holds: failing }).run();
+
+      expect(run.opened).toEqual([{ product: 'beta/cart', toStage: 'uat', pullRequest: 1 }]);
+      expect(world.logger.warn).toHaveBeenCalledWith('Auto-promoter skipped alpha/shop: Error: database is locked');
+    });
+  });
+});
