@@ -1,6 +1,20 @@
+import { createBackendModule } from '@backstage/backend-plugin-api';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import type { Ladder } from '@refplat/plugin-promotions-common';
+import {
+  HealthSource,
+  PromotionsDirectory,
+  promotionsDirectoryExtensionPoint,
+  promotionsHealthSourceExtensionPoint,
+} from '@refplat/plugin-promotions-node';
+import { FakeDirectory, FakeHealthSource, InMemoryPlatformRepo } from '@refplat/plugin-promotions-node/testUtils';
 import request from 'supertest';
+import { startGithubFilesStub } from './__testUtils__/githubFilesStub';
+import { readPromotionsConfig } from './config';
+import { releasePath } from './ladder/readProductRecords';
+import { SHOP, STAGES, digest, releaseFile } from './promotions/__testUtils__/promotionsWorld';
 import { promotionsPlugin } from './plugin';
 
 describe('the plugin without a promotions block', () => {
@@ -83,4 +97,161 @@ describe('the plugin without a promotions block', () => {
   });
 
   afterEach(() => jest.clearAllMocks());
+});
+
+/**
+ * A module that replaces the health source, as an adopter's would; what its
+ * call threw, if it threw, is kept in `refused` instead of stopping the backend.
+ */
+const healthSourceModule = (moduleId: string, source: HealthSource, refused: Error[] = []) =>
+  createBackendModule({
+    pluginId: 'promotions',
+    moduleId,
+    register(env) {
+      env.registerInit({
+        deps: { health: promotionsHealthSourceExtensionPoint },
+        async init({ health }) {
+          try {
+            health.setHealthSource(source);
+          } catch (error) {
+            refused.push(error as Error);
+          }
+        },
+      });
+    },
+  });
+
+/** A module that replaces the catalog as the directory (a refusal kept as above). */
+const directoryModule = (moduleId: string, directory: PromotionsDirectory, refused: Error[] = []) =>
+  createBackendModule({
+    pluginId: 'promotions',
+    moduleId,
+    register(env) {
+      env.registerInit({
+        deps: { directory: promotionsDirectoryExtensionPoint },
+        async init({ directory: point }) {
+          try {
+            point.setDirectory(directory);
+          } catch (error) {
+            refused.push(error as Error);
+          }
+        },
+      });
+    },
+  });
+
+/**
+ * alpha/shop's Release records on a GitHub that serves only the repo's files,
+ * no ArgoCD or Kubernetes configured, and the Gate and the other tasks not
+ * run (a mock scheduler): what a ladder view reads, and nothing else.
+ */
+describe('the extension points', () => {
+  const repo = new InMemoryPlatformRepo();
+  let github: Awaited<ReturnType<typeof startGithubFilesStub>>;
+  let config: object;
+
+  beforeAll(async () => {
+    github = await startGithubFilesStub(repo);
+    config = {
+      integrations: { github: [{ host: github.host, apiBaseUrl: github.apiBaseUrl, token: 'stub' }] },
+      promotions: {
+        platformRepo: { host: github.host, owner: 'platform', repo: 'gitops' },
+        stages: STAGES,
+        healthStream: { enabled: false },
+        metrics: { enabled: false },
+      },
+    };
+    const promotions = readPromotionsConfig(new ConfigReader(config));
+    repo.commit({
+      [releasePath(promotions, SHOP, 'dev')]: releaseFile('dev', { api: digest('b') }),
+      [releasePath(promotions, SHOP, 'uat')]: releaseFile('uat', { api: digest('a') }),
+    });
+  });
+
+  afterAll(() => github?.stop());
+
+  const start = (...modules: ReturnType<typeof createBackendModule>[]) =>
+    startTestBackend({
+      features: [
+        promotionsPlugin,
+        ...modules,
+        mockServices.rootConfig.factory({ data: config }),
+        mockServices.scheduler.mock().factory,
+        catalogServiceMock.factory(),
+      ],
+    });
+
+  /** alpha/shop's System names its own approvers besides the configured ones. */
+  const shopDirectory = () =>
+    new FakeDirectory().setProduct(SHOP, {
+      owners: ['group:default/alpha'],
+      annotations: { 'refplat.org/approvers': 'group:default/shop-release' },
+    });
+
+  const ladder = async (server: Awaited<ReturnType<typeof start>>['server']): Promise<Ladder> => {
+    const response = await request(server).get('/api/promotions/products/alpha/shop/ladder');
+    expect([response.status, response.body.error?.message]).toEqual([200, undefined]);
+    return response.body;
+  };
+
+  /** What alpha/shop's stages run, as one source sees them: dev its Release, uat Degraded. */
+  const shopHealth = () => {
+    // Its Applications sync the platform repo on this GitHub.
+    const health = new FakeHealthSource({ platformRepoUrl: `https://${github.host}/platform/gitops` });
+    health.runs(SHOP, 'dev', { api: digest('b') }, repo.branchHead()!);
+    health.setApplication(SHOP, 'uat', { health: 'Degraded', images: [] });
+    return health;
+  };
+
+  it("reads the health a module's source reports, where no health source is configured", async () => {
+    const backend = await start(healthSourceModule('fake-health', shopHealth()));
+
+    const [dev, uat] = (await ladder(backend.server)).stages;
+
+    expect(dev.services.api).toMatchObject({ digest: digest('b'), healthy: true, verdict: 'healthy' });
+    expect(dev.application).toMatchObject({ name: 'alpha-shop-dev', source: 'fake', healthStatus: 'Healthy' });
+    expect(uat.application).toMatchObject({ healthStatus: 'Degraded' });
+    expect(uat.services.api.healthy).toBe(false);
+    expect(github.unanswered).toEqual([]);
+    await backend.stop();
+  });
+
+  it('refuses a second health source and keeps the first', async () => {
+    const refused: Error[] = [];
+    const elsewhere = new FakeHealthSource({ source: 'elsewhere' });
+    const backend = await start(
+      healthSourceModule('one', shopHealth(), refused),
+      healthSourceModule('two', elsewhere, refused),
+    );
+
+    expect(refused.map(error => error.message)).toEqual([
+      'The promotions health source was already replaced by another module: at most one module may replace it',
+    ]);
+    expect((await ladder(backend.server)).stages[0].application?.source).toBe('fake');
+    await backend.stop();
+  });
+
+  it("names the approvers a module's directory answers", async () => {
+    const backend = await start(directoryModule('fake-directory', shopDirectory()));
+
+    expect((await ladder(backend.server)).approvers).toEqual([
+      'group:default/release-approvers',
+      'group:default/shop-release',
+    ]);
+    await backend.stop();
+  });
+
+  it('refuses a second directory and keeps the first', async () => {
+    const refused: Error[] = [];
+    const backend = await start(
+      directoryModule('one', shopDirectory(), refused),
+      directoryModule('two', new FakeDirectory(), refused),
+    );
+
+    expect(refused.map(error => error.message)).toEqual([
+      'The promotions directory was already replaced by another module: at most one module may replace it',
+    ]);
+    expect((await ladder(backend.server)).approvers).toContain('group:default/shop-release');
+    await backend.stop();
+  });
 });

@@ -7,8 +7,15 @@ import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
-import { PromotionGuard, promotionsGuardsExtensionPoint } from '@refplat/plugin-promotions-node';
-import { notConfiguredReason } from './config';
+import {
+  HealthSource,
+  PromotionGuard,
+  PromotionsDirectory,
+  promotionsDirectoryExtensionPoint,
+  promotionsGuardsExtensionPoint,
+  promotionsHealthSourceExtensionPoint,
+} from '@refplat/plugin-promotions-node';
+import { notConfiguredReason, readPromotionsConfig } from './config';
 import { migratedClient } from './database/DatabasePromotionStore';
 import { IN_MEMORY_DATABASE_WARNING, isInMemoryDatabase } from './database/inMemoryDatabase';
 import { registerProductResourceType } from './permissions/productResourceType';
@@ -19,6 +26,9 @@ import { OverviewService } from './service/OverviewService';
 import { PromotionsOperations } from './service/PromotionsOperations';
 import { registerPromotionsActions } from './actions/registerPromotionsActions';
 import { createNotConfiguredRouter } from './service/notConfiguredRouter';
+import { ModuleReplacement } from './extensions/ModuleReplacement';
+import { configuredHealthSource } from './health/createHealthSource';
+import { catalogDirectory } from './service/catalogDirectory';
 
 /**
  * The promotions backend plugin, mounted at `/api/promotions`.
@@ -33,6 +43,14 @@ export const promotionsPlugin = createBackendPlugin({
       addGuard: guard => {
         addedGuards.push(guard);
       },
+    });
+    const healthSources = new ModuleReplacement<HealthSource, HealthSource | undefined>('The promotions health source');
+    env.registerExtensionPoint(promotionsHealthSourceExtensionPoint, {
+      setHealthSource: source => healthSources.set(source),
+    });
+    const directories = new ModuleReplacement<PromotionsDirectory>('The promotions directory');
+    env.registerExtensionPoint(promotionsDirectoryExtensionPoint, {
+      setDirectory: directory => directories.set(directory),
     });
     env.registerInit({
       deps: {
@@ -69,11 +87,20 @@ export const promotionsPlugin = createBackendPlugin({
         }
         const db = await migratedClient(deps.database);
         if (isInMemoryDatabase(db)) logger.warn(IN_MEMORY_DATABASE_WARNING);
-        const services = createPromotionsServices({ ...deps, db, addedGuards });
+        const services = createPromotionsServices({
+          ...deps,
+          db,
+          addedGuards,
+          healthSource: await healthSources.resolve(async () =>
+            configuredHealthSource(readPromotionsConfig(deps.rootConfig), deps.cache),
+          ),
+          directory: await directories.resolve(async () => catalogDirectory(deps)),
+        });
         const { config, gate, autoPromoter, timelineReader } = services;
-        // Say where health comes from: it may be borrowed from another plugin's config.
+        // Say where health comes from: it may be borrowed from another plugin's config, or a module's.
         for (const warning of config.healthConfig.warnings) logger.warn(warning);
-        if (config.healthConfig.origin === 'none') logger.warn(config.healthConfig.reason);
+        if (healthSources.isSet) logger.info('Health comes from the source a backend module set (promotionsHealthSourceExtensionPoint)');
+        else if (config.healthConfig.origin === 'none') logger.warn(config.healthConfig.reason);
         else logger.info(config.healthConfig.reason);
         connectProducts({
           owners: services.owners,

@@ -1,6 +1,8 @@
 /**
  * Node.js library for the promotions backend plugin: backend modules add
- * promotion guards through `promotionsGuardsExtensionPoint`; the ports the
+ * promotion guards through `promotionsGuardsExtensionPoint`, and may replace
+ * the health source (`promotionsHealthSourceExtensionPoint`) and the catalog
+ * as directory (`promotionsDirectoryExtensionPoint`); the ports the
  * plugin's domain depends on (the platform repo, the stores, the health
  * source, the directory, the clock) are declared here, and in-memory fakes
  * of each ship in `@refplat/plugin-promotions-node/testUtils`.
@@ -8,4 +10,6 @@
  * @packageDocumentation
  */
 export * from './guards';
+export * from './healthSourceExtensionPoint';
+export * from './directoryExtensionPoint';
 export * from './ports';

@@ -10,21 +10,13 @@ import { KubernetesApplicationWatch } from './KubernetesApplicationWatch';
 import { KubernetesHealthSource } from './KubernetesHealthSource';
 
 /**
- * The config has at most one non-empty list (see chooseHealthInstances:
- * `promotions.kubernetes`, then `promotions.argocd`, then the ArgoCD or
- * Kubernetes plugin's instances). Either way Application lists are shared by
- * concurrent viewers and reused for `cacheTtlMs` (promotions.cacheTtl).
+ * The health source the config describes, the default of
+ * promotionsHealthSourceExtensionPoint. The config has at most one non-empty
+ * list (see chooseHealthInstances: `promotions.kubernetes`, then
+ * `promotions.argocd`, then the ArgoCD or Kubernetes plugin's instances);
+ * with none, there is no source.
  */
-export function createHealthSource(
-  config: PromotionsConfig,
-  cache: CacheService,
-  cacheTtlMs: number,
-): CoalescingHealthSource | undefined {
-  const source = createUncoalesced(config, cache);
-  return source && new CoalescingHealthSource(source, cacheTtlMs);
-}
-
-function createUncoalesced(config: PromotionsConfig, cache: CacheService): HealthSource | undefined {
+export function configuredHealthSource(config: PromotionsConfig, cache: CacheService): HealthSource | undefined {
   if (config.kubernetes.length > 0) {
     return new KubernetesHealthSource(config.kubernetes, config.applicationLabels);
   }
@@ -32,6 +24,18 @@ function createUncoalesced(config: PromotionsConfig, cache: CacheService): Healt
     return new ArgoCdHealthSource(config.argocd, cache, config.applicationLabels);
   }
   return undefined;
+}
+
+/**
+ * Whichever source the plugin reads, configured or a module's: its
+ * Application lists are shared by concurrent viewers and reused for
+ * `cacheTtlMs` (promotions.cacheTtl).
+ */
+export function coalescedHealthSource(
+  source: HealthSource | undefined,
+  cacheTtlMs: number,
+): CoalescingHealthSource | undefined {
+  return source && new CoalescingHealthSource(source, cacheTtlMs);
 }
 
 /**

@@ -24,15 +24,13 @@ import { createOctokit } from '../github/createOctokit';
 import { PlatformRepoReader } from '../github/PlatformRepoReader';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { readCacheTtlMs } from '../health/cacheTtl';
-import { createHealthSource, createHealthStream } from '../health/createHealthSource';
-import { listingsByProduct } from '../health/HealthSource';
+import { coalescedHealthSource, configuredHealthSource, createHealthStream } from '../health/createHealthSource';
+import { HealthSource, listingsByProduct } from '../health/HealthSource';
 import { LadderAnnotations } from '../ladder/LadderAnnotations';
 import { LadderDiagnosis } from '../ladder/LadderDiagnosis';
 import { annotateApprovals } from '../ladder/annotateApprovals';
 import { KnownProducts } from './KnownProducts';
-import { CatalogProductOwners } from './ProductOwners';
-import { CatalogApproverDirectory } from './CatalogApproverDirectory';
-import { CatalogActorNames } from './ActorNames';
+import { catalogDirectory } from './catalogDirectory';
 import { readRequireOwnership } from './ProductAccess';
 import { LadderService } from '../ladder/LadderService';
 import { SharedLadders } from '../ladder/SharedLadders';
@@ -53,7 +51,7 @@ import { WhatChanged } from '../promotions/WhatChanged';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { DigestTimelineReader } from '../metrics/DigestTimelineReader';
 import { DigestTimelineStore } from '../metrics/DigestTimelineStore';
-import type { PromotionGuard } from '@refplat/plugin-promotions-node';
+import type { ActorNames, ProductOwners, PromotionGuard, PromotionsDirectory } from '@refplat/plugin-promotions-node';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { freezeGuard } from '../guards/freezeGuard';
 import { annotateGuards } from '../guards/annotateGuards';
@@ -88,6 +86,10 @@ export interface PromotionsServiceDeps {
   notifications?: NotificationService;
   /** Guards added by backend modules through promotionsGuardsExtensionPoint. */
   addedGuards?: PromotionGuard[];
+  /** A module's health source (promotionsHealthSourceExtensionPoint); the configured one when not given. */
+  healthSource?: HealthSource;
+  /** A module's directory (promotionsDirectoryExtensionPoint); the catalog when not given. */
+  directory?: PromotionsDirectory;
   auditor: AuditorService;
 }
 
@@ -99,12 +101,13 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const entityUrl = appBaseUrl
     ? (product: { product: string }) => `${appBaseUrl}/catalog/default/system/${product.product}`
     : undefined;
-  const owners = new CatalogProductOwners(catalog, auth, cache);
-  const names = new CatalogActorNames({ catalog, auth, cache, logger });
+  const directory = deps.directory ?? catalogDirectory({ catalog, auth, cache, logger });
+  const owners: ProductOwners = directory;
+  const names: ActorNames = directory;
   const approvalRights = new ApprovalRights({
     config,
     owners,
-    directory: new CatalogApproverDirectory(catalog),
+    directory,
     permissions,
     logger,
   });
@@ -158,7 +161,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     recentPromotions,
     branchArrivals: config.metrics.enabled ? product => timelines.latestArrivals(product) : undefined,
   });
-  const healthSource = createHealthSource(config, cache, cacheTtlMs);
+  const healthSource = coalescedHealthSource(deps.healthSource ?? configuredHealthSource(config, cache), cacheTtlMs);
   // Claimed in memory before the database is asked: two ladder builds of this replica (a view
   // and a health event) seeing the same stall at once ask it once. The database decides
   // between replicas: the one whose claim is inserted notifies.
