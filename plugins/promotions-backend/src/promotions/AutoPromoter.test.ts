@@ -118,6 +118,27 @@ describe('AutoPromoter', () => {
     expect((await promoter.run()).opened).toEqual([{ product: 'alpha/shop', toStage: 'uat', pullRequest: 1 }]);
   });
 
+  it("holds one service in one stage: the Product's other services climb", async () => {
+    const world = promotionsWorld({
+      releases: {
+        dev: { api: digest('b'), web: digest('d') },
+        uat: { api: digest('a'), web: digest('c') },
+        prod: { api: digest('a'), web: digest('c') },
+      },
+    });
+    world.runAsReleased();
+    await world.holds.place(SHOP, { stage: 'uat', service: 'api', reason: 'Investigating INC-7', placedBy: BOB });
+
+    const run = await world.autoPromoter().run();
+
+    expect(run.opened).toEqual([{ product: 'alpha/shop', toStage: 'uat', pullRequest: 1 }]);
+    const [pr] = world.repo.pullRequests();
+    expect(parseRelease(world.repo.fileAt(pr.headSha, releasePath(world.config, SHOP, 'uat'))!).services).toEqual({
+      api: digest('a'),
+      web: digest('d'),
+    });
+  });
+
   it('never promotes into an approval stage', async () => {
     const { promoter, repo } = autoWorld({ dev: digest('b'), uat: digest('b'), prod: digest('a') });
 

@@ -257,6 +257,20 @@ describe('PromotionService', () => {
       expect(await store.listForProduct(SHOP.team, SHOP.product, 10)).toEqual([]);
     });
 
+    it("when the stage is held for the service, with the hold's reason, until the hold is lifted", async () => {
+      const { service, writes, store, holds } = serviceWorld();
+      await holds.place(SHOP, { stage: 'uat', service: 'api', reason: 'Investigating INC-7', placedBy: BOB });
+
+      await expect(service.request(SHOP, { toStage: 'uat' }, ALICE)).rejects.toThrow(
+        new ConflictError(`Promotion into uat refused: api is held in uat: Investigating INC-7 (by ${BOB}); lift the hold first`),
+      );
+
+      expect(writes()).toEqual([]);
+      expect(await store.listForProduct(SHOP.team, SHOP.product, 10)).toEqual([]);
+      await holds.lift(SHOP, 'uat', 'api', BOB);
+      expect((await service.request(SHOP, { toStage: 'uat' }, ALICE)).promotion).toMatchObject({ status: 'open' });
+    });
+
     it('when a guard blocks it, at the clock’s time', async () => {
       const { promotionService, writes, store, clock } = serviceWorld();
       const asked: string[] = [];

@@ -18,6 +18,7 @@ import {
 import { readPromotionsConfig } from '../../config';
 import { LIVE_STATUSES } from '../../database/PromotionStore';
 import { PromotionGuards } from '../../guards/PromotionGuards';
+import { LadderAnnotations } from '../../ladder/LadderAnnotations';
 import { LadderService, LadderServiceOptions } from '../../ladder/LadderService';
 import { environmentPath, releasePath } from '../../ladder/readProductRecords';
 import { parseRelease } from '../../releases/records';
@@ -211,7 +212,25 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
   const changed: string[] = [];
 
   /**
-   * A PromotionService wired as createServices wires it, on a real ladder;
+   * The ladder the services read in createServices: annotated with holds,
+   * healthy-since times (observed at the clock's time) and the auto-promoter's
+   * decisions, and judging digest ages from the repo's history.
+   */
+  const annotatedLadderService = () => {
+    const annotations = new LadderAnnotations(
+      {
+        holds,
+        healthySince,
+        autoDecisions,
+        recentPromotions: product => store.listForProduct(product.team, product.product, 50),
+      },
+      () => clock.now(),
+    );
+    return ladderService({ digestAges: digestAges(), annotate: annotated => annotations.annotate(annotated) });
+  };
+
+  /**
+   * A PromotionService wired as createServices wires it, on the annotated ladder;
    * `guard` (when given) is asked about every request.
    */
   const promotionService = (
@@ -219,7 +238,7 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
   ) =>
     new PromotionService({
       config,
-      ladder: how.ladder ?? ladderService(),
+      ladder: how.ladder ?? annotatedLadderService(),
       store,
       writer: repo,
       opener,
@@ -264,16 +283,11 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
   };
 
   /**
-   * An AutoPromoter as createServices wires it: its ladders are annotated
-   * (the healthy-since times observed at the clock's time) and judge digest
-   * ages from the repo's history; `systems` are the catalog's Systems (opting
+   * An AutoPromoter as createServices wires it, on the annotated ladder; `systems` are the catalog's Systems (opting
    * Products out); `holds` replaces the world's.
    */
   const autoPromoter = (parts: { systems?: Entity[]; holds?: HoldStore } = {}) => {
-    const judged = ladderService({
-      digestAges: digestAges(),
-      annotate: async annotated => void (await healthySince.observe(annotated, clock.now())),
-    });
+    const judged = annotatedLadderService();
     return new AutoPromoter({
       config,
       reader: repo,
