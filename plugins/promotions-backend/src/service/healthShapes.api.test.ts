@@ -20,6 +20,7 @@ import {
   SWEEP_ONCE,
 } from '../__testUtils__/testBackend';
 import { comparableLadder, getLadder } from '../__testUtils__/ladderViews';
+import { sharedSimBackend, TestProduct, testProduct } from '../__testUtils__/sharedSimBackend';
 import { readPromotionsConfig } from '../config';
 import { createOctokit } from '../github/createOctokit';
 import { PlatformRepoReader } from '../github/PlatformRepoReader';
@@ -44,10 +45,10 @@ function stageOf(ladder: Ladder, name: string) {
   return ladder.stages.find(stage => stage.name === name)!;
 }
 
-/** Waits until every stage of the Product is healthy: nothing syncing, no canary moving. */
-async function settled(server: Server): Promise<Ladder> {
+/** Waits until every stage of the Product (alpha/shop unless given) is healthy: nothing syncing, no canary moving. */
+async function settled(server: Server, product = 'alpha/shop'): Promise<Ladder> {
   return eventually(async () => {
-    const ladder = await getLadder(server);
+    const ladder = await getLadder(server, product);
     return ladder.stages.every(stage => stage.healthy) ? ladder : undefined;
   }, SETTLE_MS);
 }
@@ -70,29 +71,38 @@ const CELLS: Array<{ argocdVersion: ArgocdVersion; applicationSource: Applicatio
 describe.each(CELLS)(
   'ArgoCD $argocdVersion, $applicationSource Applications, ArgoCD health source',
   ({ argocdVersion, applicationSource }) => {
+    // One simulator and backend per shape. The Gate's GitHub sweep runs once, at its first run,
+    // outside the measured views. The first test reads the seeded alpha/shop; the others
+    // promote, break or count the views of a Product of their own.
+    const shared = sharedSimBackend({
+      sim: { ...FAST_SIM_TIMINGS, argocdVersion, applicationSource },
+      backend: { gate: SWEEP_ONCE },
+    });
     let sim: RunningSim;
     let server: Server;
     let github: Octokit;
+    let shop: TestProduct;
 
-    beforeEach(async () => {
-      sim = await startPlatformSim({ ...FAST_SIM_TIMINGS, argocdVersion, applicationSource });
-      // The Gate's GitHub sweep runs once, at its first run, outside the measured views.
-      server = await startPromotionsBackend(sim, 'argocd', { gate: SWEEP_ONCE });
+    beforeAll(() => {
+      ({ sim, server } = shared);
       github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
     });
 
-    afterEach(async () => {
-      await sim.stop();
+    beforeEach(() => {
+      shop = testProduct('alpha', 'shop');
     });
 
     const requestPromotion = (body: object) =>
       request(server)
-        .post('/api/promotions/products/alpha/shop/promotions')
+        .post(`/api/promotions/products/${shop.ref}/promotions`)
         .set('Authorization', bob)
         .send(body);
 
+    /** The test's Product's PRs, open or closed. */
     const openPulls = async () =>
-      (await github.rest.pulls.list({ owner: 'refplat', repo: 'platform', state: 'all' })).data;
+      (await github.rest.pulls.list({ owner: 'refplat', repo: 'platform', state: 'all', per_page: 100 })).data.filter(
+        pull => pull.head.ref.startsWith(shop.branchPrefix),
+      );
 
     it('judges a settled dev healthy, by the checks of its shape, with no upstream 4xx on the way', async () => {
       sim.control.clearRequests();
@@ -114,7 +124,8 @@ describe.each(CELLS)(
     });
 
     it('Request Promotion dev→test opens one PR and the Gate merges it', async () => {
-      await settled(server);
+      shop = await shared.addProduct('alpha/shop');
+      await settled(server, shop.ref);
       const response = await requestPromotion({ toStage: 'test', services: ['storefront'] });
       expect(response.status).toBe(201);
       const promotion: Promotion = response.body.promotion;
@@ -129,15 +140,16 @@ describe.each(CELLS)(
     });
 
     it('refuses a promotion out of an unhealthy dev with 409', async () => {
-      await settled(server);
+      shop = await shared.addProduct('alpha/shop');
+      await settled(server, shop.ref);
       const { digest } = await sim.control.ciPush({
         team: 'alpha',
-        product: 'shop',
+        product: shop.product,
         service: 'storefront',
         bad: true,
       });
       const aborted = await eventually(async () => {
-        const cell = stageOf(await getLadder(server), 'dev').services.storefront;
+        const cell = stageOf(await getLadder(server, shop.ref), 'dev').services.storefront;
         return cell.digest === digest && cell.verdict === 'unhealthy' ? cell : undefined;
       }, SETTLE_MS);
       expect(aborted.checks!.find(check => check.id === 'rollout')!.verdict).toBe('unhealthy');
@@ -149,19 +161,20 @@ describe.each(CELLS)(
     });
 
     it('costs 1 GitHub request (304) and 1 ArgoCD request warm, at most 3 GitHub requests after a Release change, no 4xx', async () => {
-      await settled(server);
-      await getLadder(server); // fills every cache a view uses
+      shop = await shared.addProduct('alpha/shop');
+      await settled(server, shop.ref);
+      await getLadder(server, shop.ref); // fills every cache a view uses
 
       sim.control.clearRequests();
-      const warm = await getLadder(server);
+      const warm = await getLadder(server, shop.ref);
       expect(warm.stages.every(stage => stage.healthy)).toBe(true);
       expect(sim.control.getRequests('github').map(call => call.status)).toEqual([304]);
       expect(sim.control.getRequests('argocd')).toHaveLength(1);
       expect(clientErrors(sim.control.getRequests())).toEqual([]);
 
-      await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+      await sim.control.ciPush({ team: 'alpha', product: shop.product, service: 'cart' });
       sim.control.clearRequests();
-      await getLadder(server);
+      await getLadder(server, shop.ref);
       expect(sim.control.getRequests('github').length).toBeLessThanOrEqual(3);
       expect(clientErrors(sim.control.getRequests())).toEqual([]);
     });
