@@ -3,7 +3,6 @@ import { ConflictError, NotAllowedError } from '@backstage/errors';
 import { releasePath } from '../ladder/readProductRecords';
 import { SHOP, digest, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
 import { APPROVAL_CONTEXT } from './ApprovalService';
-import { Gate } from './Gate';
 
 const RELEASE_APPROVERS = 'group:default/release-approvers';
 const [ALICE, BOB, CAROL, DAVE] = ['alice', 'bob', 'carol', 'dave'].map(name => `user:default/${name}`);
@@ -32,17 +31,7 @@ async function approvalWorld(approval: object = {}) {
       { [releasePath(world.config, SHOP, 'prod')]: releaseFile('prod', { api: digest('b') }) },
       { branch: promotion.branch, author: 'mallory' },
     );
-  const gate = new Gate({
-    config: world.config,
-    store: world.store,
-    writer: world.repo,
-    ladder: { getLadder: world.ladder },
-    opener: world.opener,
-    reconciler: world.reconciler,
-    logger: world.logger,
-    names: world.directory,
-    clock: world.clock,
-  });
+  const gate = world.gate();
   const current = async () => (await world.store.get(promotion.id))!;
   const approve = async (user: string) => approvalService.approve(await current(), as(user));
   return { ...world, approvalService, rejecter, promotion, pushSameContent, gate, current, approve };

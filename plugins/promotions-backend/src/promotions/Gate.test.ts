@@ -3,7 +3,7 @@ import { PromotionGuards } from '../guards/PromotionGuards';
 import { releasePath } from '../ladder/readProductRecords';
 import { SHOP, digest, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
 import { APPROVAL_CONTEXT } from './ApprovalService';
-import { GATE_ACTOR, Gate, HEALTH_CONTEXT } from './Gate';
+import { GATE_ACTOR, HEALTH_CONTEXT } from './Gate';
 
 /** A world with a Gate; `guard` (when given) is asked before every merge. */
 function gateWorld(guard?: (context: GuardContext) => GuardVerdict) {
@@ -11,18 +11,7 @@ function gateWorld(guard?: (context: GuardContext) => GuardVerdict) {
   const guards = guard
     ? new PromotionGuards([{ name: 'change-window', evaluate: async (_promotion, context) => guard(context) }], world.logger)
     : undefined;
-  const gate = new Gate({
-    config: world.config,
-    store: world.store,
-    writer: world.repo,
-    ladder: { getLadder: world.ladder },
-    opener: world.opener,
-    reconciler: world.reconciler,
-    guards,
-    logger: world.logger,
-    names: world.directory,
-    clock: world.clock,
-  });
+  const gate = world.gate(guards);
   const uatRelease = () => world.repo.fileAt('main', releasePath(world.config, SHOP, 'uat'));
   const eventsOf = async (id: string) => (await world.store.listEvents(id)).map(event => event.type);
   return { ...world, gate, uatRelease, eventsOf };

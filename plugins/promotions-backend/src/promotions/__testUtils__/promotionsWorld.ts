@@ -26,6 +26,7 @@ import { ApprovalRights } from '../ApprovalRights';
 import { ApprovalService } from '../ApprovalService';
 import { AutoPromoter } from '../AutoPromoter';
 import { DigestAges } from '../DigestAges';
+import { Gate } from '../Gate';
 import { PromotionOpener } from '../PromotionOpener';
 import { PromotionReconciler } from '../PromotionReconciler';
 import { PromotionRejecter } from '../PromotionRejecter';
@@ -211,6 +212,21 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
   /** What `onChange` was told, in order. */
   const changed: string[] = [];
 
+  /** A Gate on the hand-built `ladder` (the verdicts of `health`), with `guards` when given. */
+  const gate = (guards?: PromotionGuards) =>
+    new Gate({
+      config,
+      store,
+      writer: repo,
+      ladder: { getLadder: ladder },
+      opener,
+      reconciler,
+      guards,
+      logger,
+      names: directory,
+      clock,
+    });
+
   /**
    * The ladder the services read in createServices: annotated with holds,
    * healthy-since times (observed at the clock's time) and the auto-promoter's
@@ -325,6 +341,7 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
     released,
     digestAges,
     changed,
+    gate,
     promotionService,
     approvals,
     autoPromoter,
