@@ -21,8 +21,8 @@ const SEEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * Reads each cell the way people read a stalled rollout by hand: the last
  * step that completed, the likely cause, where to look; and lists the gates
- * of a promotion into each cell ("why can't I promote?"). Calls `onStuck`
- * for stuck cells (the caller notifies once).
+ * of a promotion into each cell ("why can't I promote?"). Marks the
+ * stages with a stuck cell; telling owners is StuckNotifier's.
  */
 export class LadderDiagnosis {
   constructor(
@@ -30,7 +30,6 @@ export class LadderDiagnosis {
       config: PromotionsConfig;
       cache: CacheService;
       logger: LoggerService;
-      onStuck?: (ladder: Ladder, stage: LadderStage, service: string) => Promise<void>;
       now?: () => Date;
     },
   ) {}
@@ -100,10 +99,7 @@ export class LadderDiagnosis {
             guards: stage.guards,
           });
         }
-        if (cell.diagnosis.state === 'stuck') {
-          stage.stuck = true;
-          await this.options.onStuck?.(ladder, stage, service);
-        }
+        if (cell.diagnosis.state === 'stuck') stage.stuck = true;
       }
     }
   }

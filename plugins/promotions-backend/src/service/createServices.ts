@@ -28,6 +28,9 @@ import { coalescedHealthSource, configuredHealthSource, createHealthStream } fro
 import { HealthSource, listingsByProduct } from '../health/HealthSource';
 import { LadderAnnotations } from '../ladder/LadderAnnotations';
 import { LadderDiagnosis } from '../ladder/LadderDiagnosis';
+import { ProductHealthChanged } from '../health/ProductHealthChanged';
+import { liveProductPromotionsCheck } from '../promotions/checkLivePromotions';
+import { STUCK_CLAIM_TTL_MS, StuckNotifier } from '../promotions/StuckNotifier';
 import { annotateApprovals } from '../ladder/annotateApprovals';
 import { KnownProducts } from './KnownProducts';
 import { catalogDirectory } from './catalogDirectory';
@@ -60,14 +63,9 @@ import { annotateIncidents } from '../incidents/annotateIncidents';
 import { IncidentApprovals } from '../incidents/IncidentApprovals';
 import { IncidentService } from '../incidents/IncidentService';
 import { DatabaseIncidentStore } from '../incidents/IncidentStore';
-import { LRUCache } from 'lru-cache';
 
 /** How far back a ladder view looks for live promotions and for how each digest arrived. */
 const RECENT_PROMOTIONS = 50;
-/** Stalls this replica has seen claimed lately, so its ladder builds ask the database once per stall. */
-const STUCK_CLAIMS = 10_000;
-/** A stall is notified once a week at most: still stuck a week later, its owners hear again. */
-const STUCK_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** How many cache TTLs apart the overview sweeps every ladder again (30 s by default)… */
 const OVERVIEW_REFRESH_TTLS = 6;
 /** …and after how many it no longer shows rows while sweeping (2 min by default). */
@@ -162,25 +160,12 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     branchArrivals: config.metrics.enabled ? product => timelines.latestArrivals(product) : undefined,
   });
   const healthSource = coalescedHealthSource(deps.healthSource ?? configuredHealthSource(config, cache), cacheTtlMs);
-  // Claimed in memory before the database is asked: two ladder builds of this replica (a view
-  // and a health event) seeing the same stall at once ask it once. The database decides
-  // between replicas: the one whose claim is inserted notifies.
-  const stuckClaims = new LRUCache<string, true>({ max: STUCK_CLAIMS, ttl: STUCK_CLAIM_TTL_MS });
-  const notificationClaims = new DatabaseNotificationClaimStore(db, STUCK_CLAIM_TTL_MS);
-  const diagnosis = new LadderDiagnosis({
-    config,
-    cache,
-    logger,
-    onStuck: async (ladder, stage, service) => {
-      const cell = stage.services[service];
-      // Once per stall: the same digest stuck in the same stage notifies once, whatever reason a
-      // view gives (an aborted canary reads as Degraded in a view that could not read its Rollout).
-      const key = `stuck-notified:${ladder.team}/${ladder.product}:${stage.name}:${service}:${cell.digest}`;
-      if (stuckClaims.has(key)) return;
-      stuckClaims.set(key, true);
-      if (!(await notificationClaims.claim(key, new Date()))) return;
-      await broadcaster.stuck(ladder, await owners.of(ladder), stage.name, service, cell.diagnosis!);
-    },
+  const diagnosis = new LadderDiagnosis({ config, cache, logger });
+  const stuckNotifier = new StuckNotifier({
+    claims: new DatabaseNotificationClaimStore(db, STUCK_CLAIM_TTL_MS),
+    owners,
+    send: (product, productOwners, stage, service, why) =>
+      broadcaster.stuck(product, productOwners, stage, service, why),
   });
 
   const stageHistory = new StageHistory({ config, writer, store, cache });
@@ -204,6 +189,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
         config.approval.requireDistinctApprover,
       );
       await diagnosis.annotate(ladder);
+      await stuckNotifier.notifyStuck(ladder);
     },
     livePromotions,
   });
@@ -256,27 +242,18 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
     names,
   });
-  /** Has the Gate look at the Product's live promotions now, rather than at its next run. */
-  const checkLivePromotions = async (product: ProductRef) => {
-    const live = await livePromotions(product);
-    await Promise.all(live.map(promotion => gate.check(promotion.id)));
-  };
   // A request or approval is looked at right away, not at the next tick.
   const onChange = (id: string) => {
     void gate.check(id);
   };
-  // Started and stopped by the plugin's lifecycle: one per backend, whatever the number of viewers.
-  const healthStream = createHealthStream(config, logger, async product => {
-    healthSource?.forgetProduct(product);
-    // An Application mostly changes because a Release did (the digest is injected from it):
-    // the ladder must pair the new state with the branch head that caused it, not a
-    // remembered older one. One conditional request, a 304 when the head did not move.
-    reader.forgetHead();
-    await broadcaster.productChanged(product, 'health');
-    // The stage below turning healthy is what a waiting promotion waits for: check it
-    // now rather than at the Gate's next run.
-    await checkLivePromotions(product);
+  const productHealthChanged = new ProductHealthChanged({
+    healthSource,
+    repo: reader,
+    productChanged: product => broadcaster.productChanged(product, 'health'),
+    checkLivePromotions: liveProductPromotionsCheck({ livePromotions, check: id => gate.check(id) }),
   });
+  // Started and stopped by the plugin's lifecycle: one per backend, whatever the number of viewers.
+  const healthStream = createHealthStream(config, logger, product => productHealthChanged.handle(product));
   const promotionService = new PromotionService({
     config,
     ladder: ladderService,
