@@ -94,6 +94,22 @@ describe('ApprovalService', () => {
     expect(await same.approve(ALICE)).toMatchObject({ status: 'approved', approvedBy: ALICE });
   });
 
+  it('refuses to approve a promotion that waits for no approval, or whose PR is still being opened', async () => {
+    const { approvalService, request, store } = await approvalWorld();
+    const uat = await request('uat', { api: digest('b') });
+
+    await expect(approvalService.approve(uat, as(BOB))).rejects.toThrow(
+      new ConflictError(`Nothing to approve: promotion ${uat.id} is open`),
+    );
+
+    await store.transition((await store.findLive(SHOP.team, SHOP.product, 'prod'))!.id, {}, { status: 'closed' });
+    const opening = await request('prod', { api: digest('b') }, { open: false });
+    await expect(approvalService.approve(opening, as(BOB))).rejects.toThrow(
+      new ConflictError('Its pull request is still being opened; approve it once it is open'),
+    );
+    expect((await store.listEvents(opening.id)).map(event => event.type)).toEqual(['requested']);
+  });
+
   describe('with a quorum of two for prod', () => {
     it('waits for a second, different approver, then approves with both', async () => {
       const { approve, current, repo, promotion } = await approvalWorld({ quorum: { prod: 2 } });

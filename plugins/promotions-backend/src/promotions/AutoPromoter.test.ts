@@ -167,6 +167,34 @@ describe('AutoPromoter', () => {
     expect(repo.pullRequests()).toEqual([]);
   });
 
+  it("never replaces a person's open promotion into the stage", async () => {
+    const world = autoWorld({ dev: digest('b'), uat: digest('a'), prod: digest('a') });
+    const requested = (await world.promotionService().request(SHOP, { toStage: 'uat' }, BOB)).promotion;
+    world.repo.commit({ [releasePath(world.config, SHOP, 'dev')]: releaseFile('dev', { api: digest('c') }) });
+    world.runAsReleased();
+
+    const run = await world.promoter.run();
+
+    expect(run.opened).toEqual([]);
+    expect(run.decisions).toMatchObject([
+      { toStage: 'uat', decision: 'skip', digest: digest('c'), reason: 'a promotion into uat is already open' },
+    ]);
+    expect(await world.store.findLive(SHOP.team, SHOP.product, 'uat')).toMatchObject({ id: requested.id, requestedBy: BOB });
+    expect(world.repo.pullRequests()).toMatchObject([{ number: 1, state: 'open' }]);
+  });
+
+  it('promotes nothing while the health source cannot be reached', async () => {
+    const { promoter, argo, repo } = autoWorld({ dev: digest('b'), uat: digest('a'), prod: digest('a') });
+    argo.unreachable('connection refused');
+
+    const run = await promoter.run();
+
+    expect(run.decisions).toMatchObject([
+      { toStage: 'uat', decision: 'skip', reason: expect.stringMatching(/^api's health in dev is unknown: .*connection refused/) },
+    ]);
+    expect(repo.pullRequests()).toEqual([]);
+  });
+
   it('leaves a Product whose System opts out alone', async () => {
     const world = autoWorld({ dev: digest('b'), uat: digest('a'), prod: digest('a') });
     const system: Entity = {
@@ -200,6 +228,15 @@ describe('AutoPromoter', () => {
       }
       return world;
     }
+
+    it('looks only at the Products it is told to (a webhook said their files changed)', async () => {
+      const { promoter, repo } = twoProducts();
+
+      const run = await promoter.run({ only: [CART] });
+
+      expect(run).toMatchObject({ products: 1, opened: [{ product: 'beta/cart', toStage: 'uat', pullRequest: 1 }] });
+      expect(repo.pullRequests()).toHaveLength(1);
+    });
 
     it('promotes the others when GitHub fails opening one’s promotion, and records why that one did not climb', async () => {
       const { promoter, repo, autoDecisions, proposed } = twoProducts();

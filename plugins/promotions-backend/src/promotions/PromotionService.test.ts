@@ -1,8 +1,14 @@
 import { ConflictError, InputError } from '@backstage/errors';
+import { PromotionEventInput, PromotionStore } from '@refplat/plugin-promotions-node';
 import { PlatformRepoMethod } from '@refplat/plugin-promotions-node/testUtils';
 import { releasePath } from '../ladder/readProductRecords';
 import { SHOP, digest, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
+import { dyingAt } from './__testUtils__/dying';
+import { PromotionOpener } from './PromotionOpener';
 import { parseMarker } from './pullRequestText';
+
+/** Lets the microtasks of a call that will never answer run up to where it hangs. */
+const settle = () => new Promise(resolve => setImmediate(resolve));
 
 const ALICE = 'user:default/alice';
 const BOB = 'user:default/bob';
@@ -128,6 +134,64 @@ describe('PromotionService', () => {
     const all = await store.listForProduct(SHOP.team, SHOP.product, 10);
     expect(all.map(p => p.status).sort()).toEqual(['closed', 'open']);
     expect(all.find(p => p.status === 'closed')!.statusReason).toBe('Superseded by a newer promotion request');
+  });
+
+  describe('when the request opening the same promotion died', () => {
+    /** A request whose process dies at the call `diesAt` says, left hanging once `reached` was called. */
+    async function diedOpening(world: ReturnType<typeof serviceWorld>, dying: { store?: PromotionStore; writer?: typeof world.repo }, reached: PlatformRepoMethod) {
+      const crashed = new PromotionOpener({
+        ...world,
+        store: dying.store ?? world.store,
+        writer: dying.writer ?? world.repo,
+        names: world.directory,
+      });
+      void world.promotionService({ opener: crashed }).request(SHOP, { toStage: 'uat' }, ALICE);
+      while (!world.repo.calls.includes(reached)) await settle();
+    }
+
+    it('adopts the PR it left behind once its lease ran out, and opens no second one', async () => {
+      const world = serviceWorld();
+      const dyingStore = dyingAt<PromotionStore>(
+        world.store,
+        (method, args) => method === 'transition' && (args[3] as PromotionEventInput | undefined)?.type === 'pr-opened',
+      );
+      await diedOpening(world, { store: dyingStore }, 'openPullRequest');
+      world.clock.advance({ seconds: 60 });
+
+      const { promotion, existing } = await world.service.request(SHOP, { toStage: 'uat' }, BOB);
+
+      expect(existing).toBe(true);
+      expect(promotion).toMatchObject({ status: 'open', requestedBy: ALICE, pullRequest: { number: 1 } });
+      expect(world.repo.pullRequests()).toMatchObject([{ number: 1, state: 'open' }]);
+      expect((await world.store.listEvents(promotion.id)).at(-1)).toMatchObject({ type: 'pr-opened', actor: BOB });
+    });
+
+    it('fails it and opens the promotion anew when it died before its PR', async () => {
+      const world = serviceWorld();
+      await diedOpening(world, { writer: dyingAt(world.repo, method => method === 'openPullRequest') }, 'commitFile');
+      const [died] = await world.store.listForProduct(SHOP.team, SHOP.product, 1);
+      world.clock.advance({ seconds: 60 });
+
+      const { promotion, existing } = await world.service.request(SHOP, { toStage: 'uat' }, BOB);
+
+      expect(existing).toBe(false);
+      expect(promotion).toMatchObject({ status: 'open', requestedBy: BOB, pullRequest: { number: 1 } });
+      expect(await world.store.get(died.id)).toMatchObject({ status: 'failed' });
+      expect(world.repo.branchHead(died.branch!)).toBeUndefined();
+      expect(world.repo.pullRequests()).toMatchObject([{ number: 1, state: 'open' }]);
+    });
+
+    it('answers 409 while its lease still runs, after waiting for it as long as the lease at most', async () => {
+      const world = serviceWorld({ config: { gate: { openingLease: { seconds: 1 } } } });
+      await diedOpening(world, { writer: dyingAt(world.repo, method => method === 'openPullRequest') }, 'commitFile');
+
+      await expect(world.service.request(SHOP, { toStage: 'uat' }, BOB)).rejects.toThrow(
+        new ConflictError(
+          'The same promotion is being opened by another request and its pull request is not open yet; try again in a few seconds',
+        ),
+      );
+      expect(world.repo.pullRequests()).toEqual([]);
+    });
   });
 
   it('supersedes the open promotion with a newer request: the old PR is closed pointing at the new one, its branch deleted', async () => {

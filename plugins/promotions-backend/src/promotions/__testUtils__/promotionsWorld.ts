@@ -250,14 +250,19 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
    * `guard` (when given) is asked about every request.
    */
   const promotionService = (
-    how: { guard?: (subject: { toStage: string; kind: string }) => GuardVerdict; ladder?: LadderService } = {},
+    how: {
+      guard?: (subject: { toStage: string; kind: string }) => GuardVerdict;
+      ladder?: LadderService;
+      /** Another opener (say, one whose process dies), instead of the world's. */
+      opener?: PromotionOpener;
+    } = {},
   ) =>
     new PromotionService({
       config,
       ladder: how.ladder ?? annotatedLadderService(),
       store,
       writer: repo,
-      opener,
+      opener: how.opener ?? opener,
       guards:
         how.guard &&
         new PromotionGuards([{ name: 'change-window', evaluate: async subject => how.guard!(subject) }], logger),
