@@ -48,6 +48,7 @@ import { Gate } from '../promotions/Gate';
 import { PromotionOpener } from '../promotions/PromotionOpener';
 import { PromotionReconciler } from '../promotions/PromotionReconciler';
 import { PromotionService } from '../promotions/PromotionService';
+import { RequestSnapshots } from '../promotions/RequestSnapshot';
 import { DigestAges } from '../promotions/DigestAges';
 import { StageHistory } from '../promotions/StageHistory';
 import { WhatChanged } from '../promotions/WhatChanged';
@@ -215,21 +216,16 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
   });
   broadcaster.onProductChanged(product => overviewModel.productChanged(product));
-  const opener = new PromotionOpener({ config, store, writer, logger, entityUrl, approvers: approversOf, names });
+  /** The request path's opener and the Gate's differ only in the GitHub client they write with. */
+  const openerWritingWith = (repoWriter: PlatformRepoWriter) =>
+    new PromotionOpener({ config, store, writer: repoWriter, logger, entityUrl, approvers: approversOf, names });
+  const opener = openerWritingWith(writer);
   // The Gate's GitHub calls are not retried within a run: the next run retries.
   const gateOctokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0 });
   reader.forgetHeadAfterWritesBy(gateOctokit);
   // With the cache, the Gate's lists are conditional: an unchanged run is answered 304, not charged.
   const gateWriter = new PlatformRepoWriter(gateOctokit, config.platformRepo, cache);
-  const gateOpener = new PromotionOpener({
-    config,
-    store,
-    writer: gateWriter,
-    logger,
-    entityUrl,
-    approvers: approversOf,
-    names,
-  });
+  const gateOpener = openerWritingWith(gateWriter);
   const reconciler = new PromotionReconciler({ config, store, writer: gateWriter, opener: gateOpener, logger });
   const gate = new Gate({
     config,
@@ -256,7 +252,13 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const healthStream = createHealthStream(config, logger, product => productHealthChanged.handle(product));
   const promotionService = new PromotionService({
     config,
-    ladder: ladderService,
+    // Not the views' annotated ladder: a request reads its Product's records, the stage below's health and the holds.
+    snapshots: new RequestSnapshots({
+      config,
+      ladder: new LadderService({ config, repo: reader, healthSource, logger }),
+      holds,
+      healthySince,
+    }),
     store,
     writer,
     opener,
