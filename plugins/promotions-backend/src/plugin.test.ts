@@ -10,6 +10,7 @@ import {
   promotionsHealthSourceExtensionPoint,
 } from '@refplat/plugin-promotions-node';
 import { FakeDirectory, FakeHealthSource, InMemoryPlatformRepo } from '@refplat/plugin-promotions-node/testUtils';
+import Knex from 'knex';
 import request from 'supertest';
 import { startGithubFilesStub } from './__testUtils__/githubFilesStub';
 import { readPromotionsConfig } from './config';
@@ -170,6 +171,17 @@ describe('the extension points', () => {
 
   afterAll(() => github?.stop());
 
+  /** Each backend's own SQLite, closed after its test: an open pool would keep the worker alive. */
+  const databases: Knex.Knex[] = [];
+  const database = () => {
+    const knex = Knex({ client: 'better-sqlite3', connection: ':memory:', useNullAsDefault: true });
+    databases.push(knex);
+    return knex;
+  };
+  afterEach(async () => {
+    await Promise.all(databases.splice(0).map(knex => knex.destroy()));
+  });
+
   const start = (...modules: ReturnType<typeof createBackendModule>[]) =>
     startTestBackend({
       features: [
@@ -177,6 +189,7 @@ describe('the extension points', () => {
         ...modules,
         mockServices.rootConfig.factory({ data: config }),
         mockServices.scheduler.mock().factory,
+        mockServices.database.factory({ knex: database() }),
         catalogServiceMock.factory(),
       ],
     });
