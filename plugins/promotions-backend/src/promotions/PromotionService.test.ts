@@ -335,6 +335,20 @@ describe('PromotionService', () => {
       expect((await service.request(SHOP, { toStage: 'uat' }, ALICE)).promotion).toMatchObject({ status: 'open' });
     });
 
+    it('while the digest below soaks, until its soak time has passed since it was first seen healthy', async () => {
+      const { service, writes, clock } = serviceWorld({
+        config: { stages: [{ name: 'dev', soakTime: { minutes: 10 } }, 'uat', 'prod'] },
+      });
+
+      await expect(service.request(SHOP, { toStage: 'uat' }, ALICE)).rejects.toThrow(
+        new ConflictError('Promotion into uat refused: api is soaking in dev: 10m left'),
+      );
+      clock.advance({ minutes: 10 });
+
+      expect(writes()).toEqual([]);
+      expect((await service.request(SHOP, { toStage: 'uat' }, ALICE)).promotion).toMatchObject({ status: 'open' });
+    });
+
     it('when a guard blocks it, at the clock’s time', async () => {
       const { promotionService, writes, store, clock } = serviceWorld();
       const asked: string[] = [];
@@ -377,6 +391,71 @@ describe('PromotionService', () => {
 
       expect(writes()).toEqual([]);
       expect(await store.listForProduct('beta', 'cart', 10)).toEqual([]);
+    });
+  });
+
+  describe('reads for a request only what its decision needs', () => {
+    /**
+     * ArgoCD synced every stage at the commit before the head (a commit
+     * elsewhere moved it), and uat's and prod's Rollouts are progressing: a
+     * stage's health costs a tree of that commit and a read of the Rollouts.
+     */
+    function laggingWorld() {
+      const world = serviceWorld();
+      const synced = world.repo.branchHead()!;
+      world.repo.commit({ 'README.md': 'The platform' });
+      world.argo.runs(SHOP, 'dev', world.released('dev')!, synced);
+      for (const stage of ['uat', 'prod']) {
+        world.argo.setApplication(SHOP, stage, {
+          revision: synced,
+          images: [`registry.example/team-alpha/shop-api@${digest('a')}`],
+          rollouts: { api: 'Progressing' },
+        });
+      }
+      const healthCalls = (['listApplications', 'resourceHealth', 'liveRollouts'] as const).map(
+        method => [method, jest.spyOn(world.argo, method)] as const,
+      );
+      /** What `act` asks the health source and reads of the platform repo. */
+      const upstreamCalls = async (act: () => Promise<unknown>) => {
+        const before = world.repo.calls.length;
+        healthCalls.forEach(([, spy]) => spy.mockClear());
+        await act();
+        return {
+          health: Object.fromEntries(healthCalls.map(([method, spy]) => [method, spy.mock.calls.length])),
+          reads: world.repo.calls.slice(before).filter(call => !WRITES.includes(call)),
+        };
+      };
+      return { ...world, upstreamCalls };
+    }
+
+    const RECORDS = ['headCommit', 'fileIndex', ...Array(6).fill('readBlob')];
+
+    // Planning from the annotated ladder cost 3 health calls (the list, uat's and prod's Rollouts) and 12 reads
+    // (the tree of the synced commit once per stage).
+    it('a promotion: the Product’s records at the head, and the health of the stage below alone', async () => {
+      const { service, upstreamCalls } = laggingWorld();
+
+      const calls = await upstreamCalls(() => service.request(SHOP, { toStage: 'uat' }, ALICE));
+
+      expect(calls).toEqual({
+        health: { listApplications: 1, resourceHealth: 0, liveRollouts: 0 },
+        // dev's synced commit, then the opener looking for the Release file on the branch.
+        reads: [...RECORDS, 'fileIndex', 'readFileIfPresent'],
+      });
+    });
+
+    it('a rollback: the Product’s records at the head, and no health at all', async () => {
+      const { service, upstreamCalls, repo, config } = laggingWorld();
+      repo.commit({ [releasePath(config, SHOP, 'uat')]: releaseFile('uat', { api: digest('b') }) });
+
+      const calls = await upstreamCalls(() => service.rollback(SHOP, { stage: 'uat', services: { api: digest('a') } }, BOB));
+
+      // From the annotated ladder: 3 health calls and 16 reads (each stage's synced tree, uat's Release there).
+      expect(calls).toEqual({
+        health: { listApplications: 0, resourceHealth: 0, liveRollouts: 0 },
+        // uat's history (was the digest released there?), then the opener.
+        reads: [...RECORDS, 'listCommits', 'readFileIfPresent', 'readFileIfPresent', 'readFileIfPresent'],
+      });
     });
   });
 

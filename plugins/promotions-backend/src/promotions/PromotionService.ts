@@ -24,7 +24,7 @@ import { HoldStore } from '../database/HoldStore';
 import { PromotionsConfig, requireStage } from '../config';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepo } from '@refplat/plugin-promotions-node';
-import { LadderService } from '../ladder/LadderService';
+import { RequestSnapshots } from './RequestSnapshot';
 import {
   LIVE_STATUSES,
   OpenPromotionConflictError,
@@ -38,7 +38,8 @@ import { ActorNames } from '../service/ActorNames';
 
 export interface PromotionServiceOptions {
   config: PromotionsConfig;
-  ladder: Pick<LadderService, 'getLadder'>;
+  /** What a request plans from: the records, the stage below's health, the holds (not the annotated ladder). */
+  snapshots: Pick<RequestSnapshots, 'forPromotion' | 'forRollback'>;
   store: PromotionStore;
   writer: PlatformRepo;
   opener: PromotionOpener;
@@ -97,9 +98,9 @@ export class PromotionService {
     requestedBy: string,
     options: { supersede?: boolean; phase?: GuardPhase; override?: GuardOverride } = {},
   ): Promise<RequestOutcome> {
-    const { config, ladder: ladderService } = this.options;
+    const { config, snapshots } = this.options;
     requireStage(config, request.toStage);
-    const ladder = await ladderService.getLadder(product);
+    const ladder = await snapshots.forPromotion(product, request.toStage);
     const plan = planPromotion(ladder, request);
     if (!plan.allowed) {
       if (plan.refusal === 'unknown-service' || plan.refusal === 'unknown-stage') {
@@ -156,9 +157,9 @@ export class PromotionService {
    * (requestBodies.ts' rollbackBody), once.
    */
   async rollback(product: ProductRef, request: RollbackRequest, requestedBy: string): Promise<RequestOutcome> {
-    const { config, ladder: ladderService } = this.options;
+    const { config, snapshots } = this.options;
     requireStage(config, request.stage);
-    const ladder = await ladderService.getLadder(product);
+    const ladder = await snapshots.forRollback(product);
     const stage = ladder.stages.find(s => s.name === request.stage)!;
     const plan: PromotionServicePlan[] = [];
     for (const [service, digest] of Object.entries(request.services)) {

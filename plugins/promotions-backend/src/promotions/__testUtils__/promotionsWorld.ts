@@ -31,6 +31,7 @@ import { PromotionOpener } from '../PromotionOpener';
 import { PromotionReconciler } from '../PromotionReconciler';
 import { PromotionRejecter } from '../PromotionRejecter';
 import { PromotionService } from '../PromotionService';
+import { RequestSnapshots } from '../RequestSnapshot';
 import { StageHistory } from '../StageHistory';
 import { branchName, promotionFingerprint } from '../pullRequestText';
 
@@ -246,20 +247,19 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
   };
 
   /**
-   * A PromotionService wired as createServices wires it, on the annotated ladder;
+   * A PromotionService wired as createServices wires it, planning from snapshots of the repo, `argo`, holds and healthy-since times;
    * `guard` (when given) is asked about every request.
    */
   const promotionService = (
     how: {
       guard?: (subject: { toStage: string; kind: string }) => GuardVerdict;
-      ladder?: LadderService;
       /** Another opener (say, one whose process dies), instead of the world's. */
       opener?: PromotionOpener;
     } = {},
   ) =>
     new PromotionService({
       config,
-      ladder: how.ladder ?? annotatedLadderService(),
+      snapshots: new RequestSnapshots({ config, ladder: ladderService(), holds, healthySince, clock }),
       store,
       writer: repo,
       opener: how.opener ?? opener,
@@ -313,7 +313,7 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
       config,
       reader: repo,
       ladder: judged,
-      promotions: promotionService({ ladder: judged }),
+      promotions: promotionService(),
       healthSource: argo,
       holds: parts.holds ?? holds,
       healthySince,
