@@ -7,6 +7,7 @@ import {
   HealthSource,
   PromotionsDirectory,
   promotionsDirectoryExtensionPoint,
+  PromotionsHealthSourceFactory,
   promotionsHealthSourceExtensionPoint,
 } from '@refplat/plugin-promotions-node';
 import { FakeDirectory, FakeHealthSource, InMemoryPlatformRepo } from '@refplat/plugin-promotions-node/testUtils';
@@ -104,7 +105,11 @@ describe('the plugin without a promotions block', () => {
  * A module that replaces the health source, as an adopter's would; what its
  * call threw, if it threw, is kept in `refused` instead of stopping the backend.
  */
-const healthSourceModule = (moduleId: string, source: HealthSource, refused: Error[] = []) =>
+const healthSourceModule = (
+  moduleId: string,
+  source: HealthSource | PromotionsHealthSourceFactory,
+  refused: Error[] = [],
+) =>
   createBackendModule({
     pluginId: 'promotions',
     moduleId,
@@ -226,6 +231,20 @@ describe('the extension points', () => {
     expect(uat.application).toMatchObject({ healthStatus: 'Degraded' });
     expect(uat.services.api.healthy).toBe(false);
     expect(github.unanswered).toEqual([]);
+    await backend.stop();
+  });
+
+  it("gives a module's factory the configured source to wrap (none here), and reads the factory's", async () => {
+    const defaults: Array<HealthSource | undefined> = [];
+    const backend = await start(
+      healthSourceModule('wrapping-health', async ({ getDefault }) => {
+        defaults.push(await getDefault());
+        return shopHealth();
+      }),
+    );
+
+    expect((await ladder(backend.server)).stages[0].services.api.healthy).toBe(true);
+    expect(defaults).toEqual([undefined]);
     await backend.stop();
   });
 
