@@ -46,6 +46,9 @@ npm run build:app --silent >/dev/null
 phase "unit and API tests"
 # Three workers on two cores: the API suites mostly wait on the simulator's
 # timers and the backend's polls (a full run used about one core of two).
+# The backend's jest project ends the run by checking the traffic its test
+# files recorded against the real API descriptions, once for all of them
+# (packages/spec-conformance); a finding fails this phase.
 npx backstage-cli repo test --ci --watchAll=false --maxWorkers=3
 phase "browser tests"
 npm run test:e2e --silent

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeSuiteReport } from './reportFiles';
+import { writeSuiteReports } from './reportFiles';
 import { SuiteReport } from './summary';
 
 function report(suite: string, failures: SuiteReport['failures'], count: number): SuiteReport {
@@ -25,8 +25,8 @@ describe('the written report', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-conformance-'));
     try {
       const failure = { kind: 'product request invalid' as const, key: 'github GET /a: query x is not declared', count: 2, example: 'GET /github/a?x=1 → 200 (ladder.api)', suites: ['ladder.api'] };
-      writeSuiteReport(report('ladder.api', [failure], 5), dir);
-      const summary = fs.readFileSync(writeSuiteReport(report('changes.api', [{ ...failure, count: 1, suites: ['changes.api'] }], 3), dir), 'utf8');
+      writeSuiteReports([report('ladder.api', [failure], 5)], dir);
+      const summary = fs.readFileSync(writeSuiteReports([report('changes.api', [{ ...failure, count: 1, suites: ['changes.api'] }], 3)], dir), 'utf8');
       expect(fs.readdirSync(path.join(dir, 'suites')).sort()).toEqual(['changes.api.json', 'ladder.api.json']);
       expect(summary).toContain('## Verdict: FAILED');
       expect(summary).toContain('- [product request invalid] 3× github GET /a: query x is not declared — in changes.api, ladder.api');

@@ -12,9 +12,9 @@ const LOCK_STALE_MS = 60_000;
 const LOCK_WAIT_MS = 120_000;
 
 /**
- * Holds a lock directory while `action` runs: several jest workers finish
- * suites at the same time, and each rewrites the summary from every suite's
- * report.
+ * Holds a lock directory while `action` runs: runs that share a checkout
+ * may finish at the same time, and each rewrites the summary from every
+ * suite's report.
  */
 function withLock<T>(dir: string, action: () => T): T {
   const lock = path.join(dir, '.lock');
@@ -44,21 +44,22 @@ function writeAtomically(file: string, text: string): void {
 }
 
 /**
- * Stores one suite's report (suites/<suite>.json) and rewrites summary.md
- * from every suite report in the folder. Returns the summary's path.
+ * Stores the suites' reports (suites/<suite>.json) and rewrites summary.md
+ * from every suite report in the folder, those of earlier runs included.
+ * Returns the summary's path.
  */
-export function writeSuiteReport(report: SuiteReport, dir = reportDir()): string {
+export function writeSuiteReports(reports: SuiteReport[], dir = reportDir()): string {
   const suitesDir = path.join(dir, 'suites');
   fs.mkdirSync(suitesDir, { recursive: true });
   const summary = path.join(dir, 'summary.md');
   withLock(dir, () => {
-    writeAtomically(path.join(suitesDir, `${report.suite}.json`), JSON.stringify(report, null, 1));
-    const reports: SuiteReport[] = fs
+    for (const report of reports) writeAtomically(path.join(suitesDir, `${report.suite}.json`), JSON.stringify(report, null, 1));
+    const all: SuiteReport[] = fs
       .readdirSync(suitesDir)
       .filter(name => name.endsWith('.json'))
       .sort()
       .map(name => JSON.parse(fs.readFileSync(path.join(suitesDir, name), 'utf8')));
-    writeAtomically(summary, renderSummary(reports));
+    writeAtomically(summary, renderSummary(all));
   });
   return summary;
 }
