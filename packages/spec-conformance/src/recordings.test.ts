@@ -21,15 +21,15 @@ describe('a run\'s recordings', () => {
     writeRecording(earlier, { suite: 'ladder.api', testFile: 'ladder.api.test.ts', recordedAt: '2026-12-01T10:01:00Z', exchanges: [exchange('GET', '/github/a')] }, dir);
     const runId = startRun(dir, Date.parse('2026-12-01T10:05:00Z'));
     expect(process.env[RUN_ID_VARIABLE]).toBe(runId);
-    expect(readRecordings(runId, dir)).toEqual([]);
+    expect([...readRecordings(runId, dir)]).toEqual([]);
     const recorded = { suite: 'changes.api', testFile: 'changes.api.test.ts', recordedAt: '2026-12-01T10:06:00Z', exchanges: [exchange('GET', '/github/b?page=2')] };
     writeRecording(runId, recorded, dir);
     writeRecording(runId, { ...recorded, suite: 'audit.api' }, dir);
-    expect(readRecordings(runId, dir).map(r => r.suite)).toEqual(['audit.api', 'changes.api']);
-    expect(readRecordings(runId, dir)[1]).toEqual(recorded);
+    expect([...readRecordings(runId, dir)].map(r => r.suite)).toEqual(['audit.api', 'changes.api']);
+    expect([...readRecordings(runId, dir)][1]).toEqual(recorded);
     endRun(runId, dir);
     expect(fs.existsSync(runFolder(runId, dir))).toBe(false);
-    expect(readRecordings(earlier, dir)).toHaveLength(1);
+    expect([...readRecordings(earlier, dir)]).toHaveLength(1);
   });
 
   it('removes the folder of a run killed before its teardown after a day', () => {

@@ -63,14 +63,15 @@ export function writeRecording(runId: string, recorded: RecordedFile, dir = repo
   fs.renameSync(temporary, file);
 }
 
-/** Every test file's traffic recorded in the run, by suite name. */
-export function readRecordings(runId: string, dir = reportDir()): RecordedFile[] {
+/**
+ * Every test file's traffic recorded in the run, by suite name, read one
+ * file at a time (a whole run's bodies need not be in memory at once).
+ */
+export function* readRecordings(runId: string, dir = reportDir()): Generator<RecordedFile> {
   const folder = runFolder(runId, dir);
-  return fs
-    .readdirSync(folder)
-    .filter(name => name.endsWith('.json'))
-    .sort()
-    .map(name => JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8')) as RecordedFile);
+  for (const name of fs.readdirSync(folder).filter(file => file.endsWith('.json')).sort()) {
+    yield JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8')) as RecordedFile;
+  }
 }
 
 export function endRun(runId: string, dir = reportDir()): void {

@@ -9,12 +9,11 @@ import { currentRun, endRun, readRecordings } from './recordings';
 export default function runTeardown(): void {
   const runId = currentRun();
   try {
-    const recordings = readRecordings(runId);
-    if (!recordings.length) return;
-    const run = checkRecordings(recordings);
-    const exchanges = recordings.reduce((sum, r) => sum + r.exchanges.length, 0);
+    const run = checkRecordings(readRecordings(runId));
+    if (!run.reports.length) return;
+    const exchanges = run.reports.reduce((sum, r) => sum + r.counts.exchanges, 0);
     // eslint-disable-next-line no-console
-    console.log(`\nspec conformance: ${exchanges} exchanges of ${recordings.length} test file(s) checked in ${run.checkMs} ms; ${run.summary}`);
+    console.log(`\nspec conformance: ${exchanges} exchanges of ${run.reports.length} test file(s) checked in ${run.checkMs} ms; ${run.summary}`);
     const message = failureMessage(run);
     if (message) throw new Error(message);
   } finally {
