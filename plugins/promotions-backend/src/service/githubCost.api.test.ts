@@ -2,11 +2,14 @@ import { Octokit } from '@octokit/rest';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { addManyProducts } from '../bench/manyProducts';
 import { addedProduct, costServices, measure } from '../__testUtils__/githubCost';
+import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 
 jest.setTimeout(300_000);
 
 const PRODUCTS = 200;
 const OPEN_PROMOTIONS = 20;
+/** The added Product whose PR is merged by hand during a Gate check (the Gate test promotes the first 20). */
+const HAND_MERGED = PRODUCTS - 1;
 
 /**
  * GitHub's budget at scale (issue 13): exact request counts of a scan of
@@ -77,5 +80,36 @@ describe(`GitHub cost over the default Products plus ${PRODUCTS}`, () => {
     expect(sim.control.getRequests('github').filter(call => call.path === `/repos/refplat/platform/pulls/${number}`)).toHaveLength(1);
     // the list changed (200) and the closed PR was read: 2 charged
     expect(cost.charged).toBe(2);
+  });
+
+  /**
+   * A merge by hand on GitHub changes the target Release itself. A Gate check
+   * that read the PR as open just before (a run's list of open PRs, or a push
+   * webhook arriving before the pull_request one) then sees that change, and
+   * must not take it for someone else's.
+   */
+  describe('the Gate and a PR merged by hand during its check', () => {
+    it('ends the promotion as merged, not closed for a changed Release', async () => {
+      // Services of its own (their own database and cache), on a Product no test above promotes.
+      const own = await costServices(sim);
+      const promotion = await own.openWaitingRollback(addedProduct(HAND_MERGED), HAND_MERGED);
+      const writer = new PlatformRepoWriter(
+        new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github }),
+        own.config.platformRepo,
+      );
+      const listedBeforeMerge = new Map((await writer.listOpenPullRequests()).map(pr => [pr.number, pr]));
+      expect(listedBeforeMerge.has(promotion.pullRequest.number!)).toBe(true);
+
+      const alice = new Octokit({ baseUrl: sim.githubApiUrl, auth: 'sim-alice-token' });
+      await alice.request('PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge', {
+        owner: 'refplat',
+        repo: 'platform',
+        pull_number: promotion.pullRequest.number!,
+      });
+      await own.gate.check(promotion.id, listedBeforeMerge);
+
+      const settled = await own.store.get(promotion.id);
+      expect(settled).toMatchObject({ status: 'merged', statusReason: expect.stringMatching(/^Merged on GitHub/) });
+    });
   });
 });
