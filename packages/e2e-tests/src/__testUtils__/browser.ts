@@ -1,6 +1,6 @@
 import fs from 'fs';
 import path from 'path';
-import { Browser, Page, chromium } from 'playwright-core';
+import { Browser, BrowserContext, Page, chromium } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.resolve(
   __dirname,
@@ -54,6 +54,15 @@ export async function signIn(page: Page, baseUrl: string, user: DemoUser) {
     .waitFor({ timeout: SIGN_IN_TIMEOUT_MS });
 }
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Each person's sign-in (the demo chooser keeps it in localStorage), by
+ * browser and backend: the first page of theirs signs in through the
+ * chooser, later ones open signed in.
+ */
+const signedIn = new WeakMap<Browser, Map<string, StorageState>>();
+
 /** A fresh browser context signed in as `user`, on a System's page once its ladder is there. */
 export async function openSystem(
   browser: Browser,
@@ -62,9 +71,16 @@ export async function openSystem(
   system: string,
   viewport = { width: 1600, height: 1100 },
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const states = signedIn.get(browser) ?? new Map<string, StorageState>();
+  signedIn.set(browser, states);
+  const key = `${baseUrl} ${user}`;
+  const storageState = states.get(key);
+  const context = await browser.newContext({ viewport, storageState });
   const page = await context.newPage();
-  await signIn(page, baseUrl, user);
+  if (!storageState) {
+    await signIn(page, baseUrl, user);
+    states.set(key, await context.storageState());
+  }
   await page.goto(`${baseUrl}/catalog/default/system/${system}`);
   // The first ladder of a fresh stack reads every Release cold.
   await page.getByTestId('stage-prod').waitFor({ timeout: 60_000 });

@@ -99,7 +99,8 @@ export function scaffolderSuite(shared: SharedStack): void {
         wait: 'healthy',
         timeout: '150s',
       });
-      expect(task).toMatchObject({ status: 'completed' });
+      // With the task's log, so a failed task says why.
+      expect({ status: task.status, log: task.log }).toMatchObject({ status: 'completed' });
       expect(task.log).toMatch(/Waiting up to 150s until it is healthy/);
       const [, id] = /^Promotion `([0-9a-f-]{36})` into test is \*\*merged\*\*\./.exec(task.output!.text![0].content) ?? [];
       const { body } = await callPromotions(stack.baseUrl, 'bob', 'GET', `/promotions/${id}`);
