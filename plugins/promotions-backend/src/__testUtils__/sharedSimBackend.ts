@@ -44,6 +44,11 @@ export interface SharedSimBackend extends SharedSim {
  * after each test.
  */
 export function sharedSim(options: Partial<SimOptions> = FAST_SIM_TIMINGS): SharedSim {
+  return simStoppedLast(options, []);
+}
+
+/** sharedSim, stopped only after `stopFirst` (what still calls it, e.g. a backend whose Gate is polling). */
+function simStoppedLast(options: Partial<SimOptions>, stopFirst: Array<() => Promise<void>>): SharedSim {
   const added = new Map<string, number>();
   const shared = {
     async addProduct(like = 'alpha/shop') {
@@ -63,6 +68,7 @@ export function sharedSim(options: Partial<SimOptions> = FAST_SIM_TIMINGS): Shar
     shared.sim?.control.setArgocdDown(false);
   });
   afterAll(async () => {
+    await Promise.all(stopFirst.map(stop => stop()));
     await shared.sim?.stop();
   });
   return shared;
@@ -76,12 +82,16 @@ export interface SharedSimBackendSetup {
   backend?: PromotionsBackendOptions | ((sim: RunningSim) => PromotionsBackendOptions);
 }
 
-/** sharedSim, and one backend for every test of the enclosing describe block. */
+/** sharedSim, and one backend for every test of the enclosing describe block, stopped before the simulator. */
 export function sharedSimBackend(setup: SharedSimBackendSetup = {}): SharedSimBackend {
-  const shared = sharedSim(setup.sim) as SharedSimBackend;
+  const stopFirst: Array<() => Promise<void>> = [];
+  const shared = simStoppedLast(setup.sim ?? FAST_SIM_TIMINGS, stopFirst) as SharedSimBackend;
   beforeAll(async () => {
-    const backend = typeof setup.backend === 'function' ? setup.backend(shared.sim) : setup.backend;
-    shared.server = await startPromotionsBackend(shared.sim, setup.healthSource ?? 'argocd', backend);
+    const options = typeof setup.backend === 'function' ? setup.backend(shared.sim) : setup.backend;
+    const backend = await startPromotionsTestBackend(shared.sim, setup.healthSource ?? 'argocd', options);
+    shared.server = backend.server;
+    // Stopped before the simulator, so that no Gate run calls a simulator that is gone.
+    stopFirst.push(() => backend.stop());
   });
   return shared;
 }
