@@ -2,7 +2,7 @@ import { Browser } from 'playwright-core';
 import type { SimOptions } from '@refplat/platform-sim';
 import { launchBrowser } from './browser';
 import { SuiteProduct, SuiteProductSpec, addSuiteProduct } from './products';
-import { RunningStack, startStack } from './stack';
+import { RunningStack, callPromotions, startStack } from './stack';
 
 /**
  * One stack and one browser for every suite of a test file: starting a
@@ -25,6 +25,22 @@ export interface SharedStackOptions {
   webhooks?: boolean;
   /** The suites' Products: their catalog entities must be there when the backend starts. */
   products?: SuiteProductSpec[];
+}
+
+/**
+ * Until the backend answers `product`'s ladder: it reads main through a
+ * short cache, so a request right after the commit may not find the Product yet.
+ */
+async function backendReads(stack: RunningStack, product: SuiteProduct) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { status, body } = await callPromotions(stack.baseUrl, 'alice', 'GET', `${product.route}/ladder`);
+    if (status === 200) return;
+    if (Date.now() > deadline) {
+      throw new Error(`the backend does not read ${product.ref} after 60 s: ${status} ${JSON.stringify(body)}`);
+    }
+    await new Promise(resolve => setTimeout(resolve, 250));
+  }
 }
 
 /** Starts the stack and the browser before the file's first suite, and stops them after its last. */
@@ -57,9 +73,12 @@ export function useSharedStack(options: SharedStackOptions): SharedStack {
     get browser() {
       return started(browser, 'browser');
     },
-    addProduct(name) {
+    async addProduct(name) {
       if (!declared.has(name)) throw new Error(`${name} is not among the file's declared products`);
-      return addSuiteProduct(started(stack, 'stack'), name);
+      const running = started(stack, 'stack');
+      const product = await addSuiteProduct(running, name);
+      await backendReads(running, product);
+      return product;
     },
   };
 }

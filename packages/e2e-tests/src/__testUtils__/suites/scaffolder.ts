@@ -99,8 +99,9 @@ export function scaffolderSuite(shared: SharedStack): void {
         wait: 'healthy',
         timeout: '150s',
       });
-      // With the task's log, so a failed task says why.
-      expect({ status: task.status, log: task.log }).toMatchObject({ status: 'completed' });
+      // A failed task says why.
+      if (task.status !== 'completed') throw new Error(`the task ${task.status}:\n${task.log}`);
+      expect(task).toMatchObject({ status: 'completed' });
       expect(task.log).toMatch(/Waiting up to 150s until it is healthy/);
       const [, id] = /^Promotion `([0-9a-f-]{36})` into test is \*\*merged\*\*\./.exec(task.output!.text![0].content) ?? [];
       const { body } = await callPromotions(stack.baseUrl, 'bob', 'GET', `/promotions/${id}`);
