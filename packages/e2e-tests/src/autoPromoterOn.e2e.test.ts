@@ -19,7 +19,7 @@ const shared = useSharedStack({
     stages: ['dev', { name: 'test', soakTime: { seconds: 15 } }, 'uat', { name: 'staging', soakTime: { seconds: 2 } }, 'prod'],
     autoPromote: { enabled: true, frequency: { seconds: 3 } },
   },
-  products: [{ name: 'shop-climb' }, { name: 'desk', autoPromote: false }],
+  products: [{ name: 'shop-climb' }, { name: 'shop-approvals', autoPromote: false }],
 });
 
 tryItSuite(shared);

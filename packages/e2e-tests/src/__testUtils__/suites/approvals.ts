@@ -21,9 +21,9 @@ export function approvalsSuite(shared: SharedStack): void {
 
     beforeAll(async () => {
       ({ stack, browser } = shared);
-      // A name as short as the shop's: the row's width at 1280 px is checked below, and a
-      // 20-character alpha/shop-approvals made it scroll sideways.
-      shop = await shared.addProduct('desk');
+      // A 20-character ref, alpha/shop-approvals: the row's width at 1280 px is checked below,
+      // and the Product cell has to wrap for it to fit.
+      shop = await shared.addProduct('shop-approvals');
       await stagingSoaked();
       alice = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
       await signIn(alice, stack.baseUrl, 'alice');

@@ -36,7 +36,8 @@ export const ApprovalsTable = (props: {
           const opening = promotion.pullRequest.number <= 0;
           return (
             <TableRow key={promotion.id} data-testid={`approval-${promotion.id}`}>
-              <TableCell className={classes.nowrap} data-testid={`approval-product-${promotion.id}`}>
+              {/* May wrap at its dash: a long Product ref must not push the row past a 1280 px page. */}
+              <TableCell data-testid={`approval-product-${promotion.id}`}>
                 {system ? <EntityRefLink entityRef={system} title={product} /> : product}
               </TableCell>
               <TableCell>
