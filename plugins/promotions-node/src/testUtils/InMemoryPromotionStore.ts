@@ -1,5 +1,5 @@
-import { LIVE_PROMOTION_STATUSES } from '@refplat/plugin-promotions-common';
-import type { PromotionEvent, PromotionStatus } from '@refplat/plugin-promotions-common';
+import { isLivePromotion } from '@refplat/plugin-promotions-common';
+import type { PromotionEvent } from '@refplat/plugin-promotions-common';
 import {
   Clock,
   systemClock,
@@ -12,8 +12,6 @@ import {
   PromotionStore,
   TransitionDecider,
 } from '@refplat/plugin-promotions-node';
-
-const isLiveStatus = (status: PromotionStatus) => (LIVE_PROMOTION_STATUSES as readonly string[]).includes(status);
 
 /** A field the expectation requires unset (`null`), equal to a value, or does not look at (`undefined`). */
 function matchesNullable(actual: string | undefined, expected: string | null | undefined): boolean {
@@ -176,7 +174,7 @@ export class InMemoryPromotionStore implements PromotionStore {
     const now = this.now();
     entry.record = applied(entry.record, changes, now);
     // As the database's open key: a promotion stops being live once, and for good.
-    if (changes.status !== undefined && !isLiveStatus(changes.status)) entry.live = false;
+    if (changes.status !== undefined && !isLivePromotion(changes.status)) entry.live = false;
     if (event) this.addEvent(entry.record.id, event, now);
   }
 
