@@ -38,18 +38,44 @@ export interface SharedSimBackend extends SharedSim {
 }
 
 /**
- * One simulator for every test of the enclosing describe block. Tests that
- * change the platform work on a Product of their own (addProduct); the faults
- * and the Argo CD outage a test sets are the simulator's own and are lifted
- * after each test.
+ * The simulators of the test file, one per distinct set of options: suites a
+ * file groups share one simulator when they ask for the same options, each
+ * working on Products of its own. Jest loads this module once per test file,
+ * so the pool is the file's, and the file's last hook stops what it holds.
  */
-export function sharedSim(options: Partial<SimOptions> = FAST_SIM_TIMINGS): SharedSim {
-  return simStoppedLast(options, []);
+const fileSims = new Map<string, { sim: Promise<RunningSim>; added: Map<string, number> }>();
+/** Backends still running on the file's simulators: stopped first, so that no Gate run calls a simulator that is gone. */
+const fileBackends = new Set<() => Promise<void>>();
+
+// Declared when the test file imports this module, so before the file's own
+// hooks; a root-level hook declared later may run after it, which is why
+// this one stops the backends still running before the simulators.
+afterAll(async () => {
+  await Promise.all([...fileBackends].map(stop => stop()));
+  const sims = [...fileSims.values()];
+  fileSims.clear();
+  await Promise.all(sims.map(async entry => (await entry.sim.catch(() => undefined))?.stop()));
+});
+
+function fileSim(options: Partial<SimOptions>) {
+  const key = JSON.stringify(Object.entries(options).sort(([a], [b]) => a.localeCompare(b)));
+  let entry = fileSims.get(key);
+  if (!entry) {
+    entry = { sim: startPlatformSim(options), added: new Map() };
+    fileSims.set(key, entry);
+  }
+  return entry;
 }
 
-/** sharedSim, stopped only after `stopFirst` (what still calls it, e.g. a backend whose Gate is polling). */
-function simStoppedLast(options: Partial<SimOptions>, stopFirst: Array<() => Promise<void>>): SharedSim {
-  const added = new Map<string, number>();
+/**
+ * The file's simulator for `options` (started by the first suite that asks),
+ * for every test of the enclosing describe block. Tests that change the
+ * platform work on a Product of their own (addProduct); the faults and the
+ * Argo CD outage a test sets are the simulator's own and are lifted after
+ * each test.
+ */
+export function sharedSim(options: Partial<SimOptions> = FAST_SIM_TIMINGS): SharedSim {
+  let added: Map<string, number>;
   const shared = {
     async addProduct(like = 'alpha/shop') {
       const count = (added.get(like) ?? 0) + 1;
@@ -61,15 +87,13 @@ function simStoppedLast(options: Partial<SimOptions>, stopFirst: Array<() => Pro
     },
   } as SharedSim;
   beforeAll(async () => {
-    shared.sim = await startPlatformSim(options);
+    const entry = fileSim(options);
+    added = entry.added;
+    shared.sim = await entry.sim;
   });
   afterEach(() => {
     shared.sim?.control.clearFaults();
     shared.sim?.control.setArgocdDown(false);
-  });
-  afterAll(async () => {
-    await Promise.all(stopFirst.map(stop => stop()));
-    await shared.sim?.stop();
   });
   return shared;
 }
@@ -82,16 +106,26 @@ export interface SharedSimBackendSetup {
   backend?: PromotionsBackendOptions | ((sim: RunningSim) => PromotionsBackendOptions);
 }
 
-/** sharedSim, and one backend for every test of the enclosing describe block, stopped before the simulator. */
+/**
+ * sharedSim, and one backend for every test of the enclosing describe block,
+ * stopped when the block ends: before the file's simulators, so that no Gate
+ * run calls a simulator that is gone.
+ */
 export function sharedSimBackend(setup: SharedSimBackendSetup = {}): SharedSimBackend {
-  const stopFirst: Array<() => Promise<void>> = [];
-  const shared = simStoppedLast(setup.sim ?? FAST_SIM_TIMINGS, stopFirst) as SharedSimBackend;
+  const shared = sharedSim(setup.sim ?? FAST_SIM_TIMINGS) as SharedSimBackend;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const options = typeof setup.backend === 'function' ? setup.backend(shared.sim) : setup.backend;
     const backend = await startPromotionsTestBackend(shared.sim, setup.healthSource ?? 'argocd', options);
     shared.server = backend.server;
-    // Stopped before the simulator, so that no Gate run calls a simulator that is gone.
-    stopFirst.push(() => backend.stop());
+    stop = () => {
+      fileBackends.delete(stop!);
+      return backend.stop();
+    };
+    fileBackends.add(stop);
+  });
+  afterAll(async () => {
+    await stop?.();
   });
   return shared;
 }

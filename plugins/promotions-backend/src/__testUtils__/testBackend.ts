@@ -166,11 +166,11 @@ const SHOP_SYSTEM: Entity = {
 };
 
 /** How many Products like each seeded one a test file may add (sharedSimBackend's addProduct). */
-export const SYSTEM_CLONES = 40;
+export const SYSTEM_CLONES = 100;
 
 /**
  * A seeded Product's System and those of the Products a test may add like it
- * (`alpha/shop-1` … `alpha/shop-40`): the same owner and annotations.
+ * (`alpha/shop-1` … `alpha/shop-100`): the same owner and annotations.
  */
 function systemAndClones(system: Entity): Entity[] {
   const product = system.metadata.annotations!['refplat.org/product'];
