@@ -238,6 +238,18 @@ export interface Config {
       failureWindow?: HumanDuration;
     };
     /**
+     * Stuck notifications: a Product's owners hear of each stuck Service once
+     * per stall (again if it is still stuck a week later), across replicas.
+     * They come from a scheduled sweep over every Product's ladder, from health
+     * events (`healthStream`) and from the Gate's runs, never from page views.
+     */
+    stuckNotifications?: {
+      /** Default: true. */
+      enabled?: boolean;
+      /** How often one replica sweeps every Product's ladder for stalls. Default 5 minutes. */
+      frequency?: HumanDuration;
+    };
+    /**
      * GitHub webhooks, received by `@backstage/plugin-events-backend-module-github`
      * at `/api/events/http/github` and verified with `events.modules.github.webhookSecret`:
      * a push to the platform repo's branch refreshes the affected Products at once,

@@ -70,6 +70,13 @@ describe('readPromotionsConfig', () => {
     expect(readPromotionsConfig(new ConfigReader({ promotions: { ...base, ...promotions } })).metrics).toEqual(expected);
   });
 
+  it.each([
+    ['defaults', {}, { enabled: true, frequency: { minutes: 5 } }],
+    ['every key set', { stuckNotifications: { enabled: false, frequency: { minutes: 1 } } }, { enabled: false, frequency: { minutes: 1 } }],
+  ])('reads stuck notification settings: %s', (_name, promotions, expected) => {
+    expect(readPromotionsConfig(new ConfigReader({ promotions: { ...base, ...promotions } })).stuckNotifications).toEqual(expected);
+  });
+
   const secret = { events: { modules: { github: { webhookSecret: 's' } } } };
   it.each([
     ['no webhooks', {}, { enabled: false }, { seconds: 30 }],

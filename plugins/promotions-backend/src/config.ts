@@ -75,6 +75,11 @@ export interface PromotionsConfig {
     failureWindowSeconds: number;
   };
   /**
+   * Stuck notifications: how often one replica sweeps every ladder for stalls
+   * (health events and the Gate notify between sweeps when enabled).
+   */
+  stuckNotifications: { enabled: boolean; frequency: HumanDuration };
+  /**
    * GitHub webhooks reach the plugin through the events backend: pushes, merges,
    * closes and statuses act at once, and polling is only the fallback.
    */
@@ -409,6 +414,10 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       backfillCommits: config.getOptionalNumber('metrics.backfillCommits') ?? 500,
       failureWindowSeconds: readSeconds(config, 'metrics.failureWindow', 86400),
     },
+    stuckNotifications: readSchedule(config.getOptionalConfig('stuckNotifications'), {
+      enabled: true,
+      frequency: { minutes: 5 },
+    }),
     webhooks,
     freezes: readFreezes(config, stages),
     incidents: readIncidents(config, stages),

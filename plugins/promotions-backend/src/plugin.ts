@@ -96,7 +96,7 @@ export const promotionsPlugin = createBackendPlugin({
           ),
           directory: await directories.resolve(async () => catalogDirectory(deps)),
         });
-        const { config, gate, autoPromoter, timelineReader } = services;
+        const { config, gate, autoPromoter, timelineReader, stuckSweep } = services;
         // Say where health comes from: it may be borrowed from another plugin's config, or a module's.
         for (const warning of config.healthConfig.warnings) logger.warn(warning);
         if (healthSources.isSet) logger.info('Health comes from the source a backend module set (promotionsHealthSourceExtensionPoint)');
@@ -135,6 +135,20 @@ export const promotionsPlugin = createBackendPlugin({
             scope: 'global',
             fn: async () => {
               await autoPromoter.run();
+            },
+          });
+        }
+
+        if (config.stuckNotifications.enabled) {
+          await scheduler.scheduleTask({
+            id: 'promotions-stuck-notifications',
+            frequency: config.stuckNotifications.frequency,
+            // Builds every ladder: one replica at a time, and a slow run gives way to the next.
+            timeout: { minutes: 10 },
+            scope: 'global',
+            fn: async () => {
+              const { products, failed } = await stuckSweep.run();
+              if (failed) logger.warn(`Stuck sweep: ${failed} of ${products} Products could not be looked at`);
             },
           });
         }

@@ -71,6 +71,9 @@ export function simConfig(
       metrics: extra.metrics ?? { enabled: false },
       cacheTtl: extra.cacheTtl ?? { milliseconds: 0 },
       healthStream: extra.healthStream ?? { enabled: false },
+      // Off unless a test turns it on (promotions.stuckNotifications): its sweep builds every
+      // ladder at start, requests the cost tests would count.
+      stuckNotifications: { enabled: false },
       ...(extra.stages ? { stages: extra.stages } : {}),
       ...(extra.permissions ? { permissions: extra.permissions } : {}),
       ...healthSourceConfig(sim, healthSource),

@@ -39,6 +39,26 @@ describe('ProductHealthChanged', () => {
     expect(happened).toEqual(['forget head', 'signal shop', 'gate shop']);
   });
 
+  it("tells the Product's owners of a stall last, after the Gate looked", async () => {
+    const happened: string[] = [];
+    const handler = new ProductHealthChanged({
+      repo: { forgetHead: () => happened.push('forget head') },
+      productChanged: async () => {
+        happened.push('signal');
+      },
+      checkLivePromotions: async () => {
+        happened.push('gate');
+      },
+      notifyStuck: async (product: ProductRef) => {
+        happened.push(`stuck? ${product.product}`);
+      },
+    });
+
+    await handler.handle(SHOP);
+
+    expect(happened).toEqual(['forget head', 'signal', 'gate', 'stuck? shop']);
+  });
+
   it('does without a health source', async () => {
     const happened: string[] = [];
     const handler = new ProductHealthChanged({

@@ -9,6 +9,8 @@ export interface ProductHealthChangedOptions {
   productChanged(product: ProductRef): Promise<void>;
   /** Has the Gate look at the Product's live promotions now. */
   checkLivePromotions(product: ProductRef): Promise<void>;
+  /** Tells the Product's owners of a stall the change shows (its ladder, built again, to StuckNotifier). */
+  notifyStuck?(product: ProductRef): Promise<void>;
 }
 
 /**
@@ -20,7 +22,7 @@ export class ProductHealthChanged {
   constructor(private readonly options: ProductHealthChangedOptions) {}
 
   async handle(product: ProductRef): Promise<void> {
-    const { healthSource, repo, productChanged, checkLivePromotions } = this.options;
+    const { healthSource, repo, productChanged, checkLivePromotions, notifyStuck } = this.options;
     healthSource?.forgetProduct(product);
     // An Application mostly changes because a Release did (the digest is injected from it):
     // the ladder must pair the new state with the branch head that caused it, not a
@@ -30,5 +32,7 @@ export class ProductHealthChanged {
     // The stage below turning healthy is what a waiting promotion waits for: check it
     // now rather than at the Gate's next run.
     await checkLivePromotions(product);
+    // A stall such as a Degraded Application shows at the event, not at the next sweep.
+    await notifyStuck?.(product);
   }
 }

@@ -66,6 +66,21 @@ describe('Gate', () => {
     expect(await eventsOf(promotion.id)).toEqual(['requested', 'pr-opened', 'checks-failed']);
   });
 
+  it("hands each ladder it reads to the stall notifier, and a notifier's failure does not hold the promotion up", async () => {
+    const world = promotionsWorld();
+    const seen: string[] = [];
+    const gate = world.gate(undefined, async ladder => {
+      seen.push(`${ladder.team}/${ladder.product}`);
+      throw new Error('the notifications service is down');
+    });
+    const promotion = await world.request('uat', { api: digest('b') });
+
+    await gate.checkAll();
+
+    expect(seen).toEqual(['alpha/shop']);
+    expect(await world.store.get(promotion.id)).toMatchObject({ status: 'merged' });
+  });
+
   it('merges a rollback without waiting for the stage below, which it does not come from', async () => {
     const { gate, request, store, repo, config, health, uatRelease } = gateWorld();
     repo.commit({ [releasePath(config, SHOP, 'uat')]: releaseFile('uat', { api: digest('b') }) });

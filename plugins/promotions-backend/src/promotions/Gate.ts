@@ -99,6 +99,11 @@ export class Gate {
       names: ActorNames;
       /** The guards judge at its time (a freeze window); the machine's clock when not given. */
       clock?: Clock;
+      /**
+       * Told of each ladder a check reads (StuckNotifier.notifyStuck): a
+       * waiting promotion's stage below is where a stall shows first.
+       */
+      ladderSeen?(ladder: Ladder): Promise<void>;
     },
   ) {}
 
@@ -179,6 +184,10 @@ export class Gate {
     if (await this.settledOnGitHub(promotion, pr)) return;
 
     const ladder = await ladderService.getLadder({ team: promotion.team, product: promotion.product });
+    // A notification that cannot be sent must not hold the promotion up.
+    await this.options.ladderSeen?.(ladder).catch(error =>
+      this.options.logger.warn(`Gate could not notify a stall of ${promotion!.team}/${promotion!.product}: ${error}`),
+    );
     const target = ladder.stages.find(stage => stage.name === promotion!.toStage);
     if (target && promotion.baseBlobSha && target.release.blobSha !== promotion.baseBlobSha) {
       // The change may be this PR's own merge, made by hand after `pr` was read (the push

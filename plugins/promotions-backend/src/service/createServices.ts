@@ -12,7 +12,7 @@ import { SignalsService } from '@backstage/plugin-signals-node';
 import { BroadcastingPromotionStore } from '../database/BroadcastingPromotionStore';
 import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
 import { Knex } from 'knex';
-import { ProductRef } from '@refplat/plugin-promotions-common';
+import { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
 import { readPromotionsConfig } from '../config';
 import { DatabaseAutoDecisionStore } from '../database/AutoDecisionStore';
 import { DatabasePromotionStore } from '../database/DatabasePromotionStore';
@@ -31,6 +31,7 @@ import { LadderDiagnosis } from '../ladder/LadderDiagnosis';
 import { ProductHealthChanged } from '../health/ProductHealthChanged';
 import { liveProductPromotionsCheck } from '../promotions/checkLivePromotions';
 import { STUCK_CLAIM_TTL_MS, StuckNotifier } from '../promotions/StuckNotifier';
+import { StuckSweep } from '../promotions/StuckSweep';
 import { annotateApprovals } from '../ladder/annotateApprovals';
 import { KnownProducts } from './KnownProducts';
 import { catalogDirectory } from './catalogDirectory';
@@ -189,8 +190,9 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
         id => store.listEvents(id),
         config.approval.requireDistinctApprover,
       );
+      // No notification from here: a view is not an event (see stuckSweep, the Gate and productHealthChanged).
       await diagnosis.annotate(ladder);
-      await stuckNotifier.notifyStuck(ladder);
+      await stuckNotifier.notifyStuck(ladder); // TEMPORARY until the API suites are moved
     },
     livePromotions,
   });
@@ -200,14 +202,25 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     ttlMs: cacheTtlMs,
   });
   broadcaster.onProductChanged(product => sharedLadders.productChanged(product));
+  const allProducts = async () => productsAt(config, await reader.fileIndex(await reader.headCommit()));
+  const sweepLadders = async () => {
+    // One Application list for all Products, as the auto-promoter's scan reads it, not one per Product.
+    const listingFor = listingsByProduct(await ladderService.listApplications(), config.applicationLabels);
+    return (product: ProductRef) => sharedLadders.get(product, listingFor(product));
+  };
+  const notifyStuck = config.stuckNotifications.enabled
+    ? (ladder: Ladder) => stuckNotifier.notifyStuck(ladder)
+    : undefined;
+  const stuckSweep = new StuckSweep({
+    products: allProducts,
+    sweepLadders,
+    notifyStuck: ladder => stuckNotifier.notifyStuck(ladder),
+    logger,
+  });
   const overviewModel = new OverviewModel({
-    products: async () => productsAt(config, await reader.fileIndex(await reader.headCommit())),
+    products: allProducts,
     ladder: product => sharedLadders.get(product),
-    sweepLadders: async () => {
-      // One Application list for all Products, as the auto-promoter's scan reads it, not one per Product.
-      const listingFor = listingsByProduct(await ladderService.listApplications(), config.applicationLabels);
-      return product => sharedLadders.get(product, listingFor(product));
-    },
+    sweepLadders,
     owners: product => owners.of(product),
     // A sweep builds every ladder: a few TTLs apart keeps it a small share of the machine. The
     // stuck thresholds are minutes, and the plugin's own changes arrive as signals at once.
@@ -237,6 +250,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     guards,
     logger,
     names,
+    ladderSeen: notifyStuck,
   });
   // A request or approval is looked at right away, not at the next tick.
   const onChange = (id: string) => {
@@ -247,6 +261,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     repo: reader,
     productChanged: product => broadcaster.productChanged(product, 'health'),
     checkLivePromotions: liveProductPromotionsCheck({ livePromotions, check: id => gate.check(id) }),
+    notifyStuck: notifyStuck && (async product => notifyStuck(await sharedLadders.get(product))),
   });
   // Started and stopped by the plugin's lifecycle: one per backend, whatever the number of viewers.
   const healthStream = createHealthStream(config, logger, product => productHealthChanged.handle(product));
@@ -324,6 +339,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     overviewModel,
     cacheTtlMs,
     gate,
+    stuckSweep,
     reader,
     promotionService,
     approvalService,

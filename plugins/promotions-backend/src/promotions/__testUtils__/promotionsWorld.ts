@@ -213,8 +213,8 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
   /** What `onChange` was told, in order. */
   const changed: string[] = [];
 
-  /** A Gate on the hand-built `ladder` (the verdicts of `health`), with `guards` when given. */
-  const gate = (guards?: PromotionGuards) =>
+  /** A Gate on the hand-built `ladder` (the verdicts of `health`), with `guards` and `ladderSeen` when given. */
+  const gate = (guards?: PromotionGuards, ladderSeen?: (seen: Ladder) => Promise<void>) =>
     new Gate({
       config,
       store,
@@ -226,6 +226,7 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
       logger,
       names: directory,
       clock,
+      ladderSeen,
     });
 
   /**
