@@ -31,19 +31,47 @@ if [ -z "${BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING:-}" ] && \
   echo "PostgreSQL found at 127.0.0.1:5432: database tests run on it too"
 fi
 
-phase "type check"
+# What runs beside a phase runs in its own process group (setsid), so that
+# when this script ends, on a failure too, all of it stops with it.
+beside=()
+stop_beside() {
+  for pid in "${beside[@]}"; do kill -- "-$pid" 2>/dev/null || true; done
+}
+trap stop_beside EXIT
+
+phase "type check, docs, import circles and API reports (the app builds beside them)"
+# The checks below mostly run on one core; the app's build takes the other.
+app_build_log=$(mktemp)
+setsid npm run build:app --silent >"$app_build_log" 2>&1 &
+app_build_pid=$!
+beside+=("$app_build_pid")
 npx tsc
-phase "docs (mkdocs build --strict: every page in the nav, every link resolves)"
 docs_site=$(mktemp -d)
 mkdocs build --strict --quiet --site-dir "$docs_site"
 rm -rf "$docs_site"
-phase "import circles (none, type-only ones included)"
+# Import circles: none, type-only ones included.
 npx madge --circular --no-spinner --extensions ts,tsx --ts-config tsconfig.json plugins/*/src packages/*/src
-phase "API reports"
 node scripts/api-reports.js --ci
-phase "build the app"
-npm run build:app --silent >/dev/null
-phase "unit and API tests"
+phase "build the app, until it ends"
+# Before the pack below: a pack rewrites package.json files the build reads.
+if ! wait $app_build_pid; then
+  cat "$app_build_log"
+  echo "The app's build failed: its output is above"
+  exit 1
+fi
+rm -f "$app_build_log"
+phase "pack the plugins (for the consumer install)"
+# Packed before the unit tests start: a pack rewrites each plugin's package.json
+# for a moment, and the tests resolve the plugins through them.
+tarballs=$(mktemp -d)
+bash scripts/pack-plugins.sh "$tarballs"
+phase "unit and API tests, the consumer install beside them"
+# The consumer install mostly waits on npm and a compiler while the API suites
+# mostly wait on timers: beside each other they use the two cores.
+install_log=$(mktemp)
+PROMOTIONS_TARBALLS_DIR="$tarballs" setsid npm run test:install --silent >"$install_log" 2>&1 &
+install_pid=$!
+beside+=("$install_pid")
 # Three workers on two cores: the API suites mostly wait on the simulator's
 # timers and the backend's polls (a full run used about one core of two).
 # The backend's jest project ends the run by checking the traffic its test
@@ -52,7 +80,14 @@ phase "unit and API tests"
 npx backstage-cli repo test --ci --watchAll=false --maxWorkers=3
 phase "browser tests"
 npm run test:e2e --silent
-phase "consumer install (the packed plugins in a clean Backstage)"
-npm run test:install --silent
+phase "consumer install (the packed plugins in a clean Backstage), until it ends"
+install_status=0
+wait $install_pid || install_status=$?
+cat "$install_log"
+rm -rf "$tarballs" "$install_log"
+if [ "$install_status" -ne 0 ]; then
+  echo "The consumer install test failed (exit $install_status): its output is above"
+  exit "$install_status"
+fi
 phase ""
 printf '\nPhase times (wall clock):\n%s%6ss  total\n' "$phase_times" $((SECONDS - run_started))

@@ -4,16 +4,6 @@ import path from 'path';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../../../..');
 
-/** The publishable packages, common first: the others depend on it. */
-export const PLUGIN_DIRS = [
-  'promotions-common',
-  'promotions-node',
-  'promotions-backend',
-  'promotions',
-  // Packed for the tarball checks only; the consumer does not install the scaffolder.
-  'scaffolder-backend-module-promotions',
-];
-
 function run(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, {
     cwd,
@@ -23,26 +13,30 @@ function run(command: string, args: string[], cwd: string): string {
 }
 
 /**
- * Builds and packs the plugin packages as a publisher would (the
- * README's Install section): type declarations, `backstage-cli package
- * build`, then `npm pack`, whose prepack points the entry points at dist.
+ * The plugin tarballs in `destination`, common first, built and packed as a
+ * publisher would (scripts/pack-plugins.sh). When PROMOTIONS_TARBALLS_DIR
+ * names tarballs that script already made, they are copied instead:
+ * scripts/test.sh packs before the unit tests and runs this test beside
+ * them, since a pack rewrites a package.json the tests resolve for a moment.
  */
 export function buildAndPack(destination: string): string[] {
+  const packed = process.env.PROMOTIONS_TARBALLS_DIR;
+  if (!packed) {
+    run('bash', ['scripts/pack-plugins.sh', destination], REPO_ROOT);
+    return packedTarballs(destination);
+  }
   fs.mkdirSync(destination, { recursive: true });
-  run('npx', ['tsc'], REPO_ROOT);
-  return PLUGIN_DIRS.map(dir => {
-    const packageDir = path.join(REPO_ROOT, 'plugins', dir);
-    run('npx', ['backstage-cli', 'package', 'build'], packageDir);
-    const name = run(
-      'npm',
-      ['pack', '--silent', '--pack-destination', destination],
-      packageDir,
-    )
-      .trim()
-      .split('\n')
-      .pop()!;
-    return path.join(destination, name);
-  });
+  fs.cpSync(packed, destination, { recursive: true });
+  return packedTarballs(destination);
+}
+
+/** The tarballs scripts/pack-plugins.sh made in `directory`, in its order (its tarballs.txt). */
+function packedTarballs(directory: string): string[] {
+  return fs
+    .readFileSync(path.join(directory, 'tarballs.txt'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map(file => path.join(directory, file));
 }
 
 /** The files in a tarball, without the `package/` prefix npm gives them. */
