@@ -1,4 +1,5 @@
 import { DigestArrival, Ladder, ProductRef, Promotion, arrivalOf } from '@refplat/plugin-promotions-common';
+import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { HealthySinceStore } from '../database/HealthySinceStore';
 import { HoldStore } from '../database/HoldStore';
@@ -21,12 +22,13 @@ export class LadderAnnotations {
       /** Each Service's last arrival per stage by the branch history, when delivery metrics read it. */
       branchArrivals?: (product: ProductRef) => Promise<DigestArrival[]>;
     },
-    private readonly now: () => Date = () => new Date(),
+    /** Healthy-since times are observed, and soak times counted, at its time. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async annotate(ladder: Ladder): Promise<void> {
     const product = { team: ladder.team, product: ladder.product };
-    const now = this.now();
+    const now = this.clock.now();
     const [holds, healthySince, decisions, promotions, arrivals] = await Promise.all([
       this.stores.holds.listLive(product),
       this.stores.healthySince.observe(ladder, now),

@@ -8,6 +8,7 @@ import {
   promotionChecklist,
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
+import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 
 type LivePromotion = Promotion & { healthState?: string };
 
@@ -30,13 +31,14 @@ export class LadderDiagnosis {
       config: PromotionsConfig;
       cache: CacheService;
       logger: LoggerService;
-      now?: () => Date;
+      /** Stalls are judged, and first seen, at its time; the machine's clock when not given. */
+      clock?: Clock;
     },
   ) {}
 
   async annotate(ladder: Ladder): Promise<void> {
     const { config } = this.options;
-    const now = this.options.now?.() ?? new Date();
+    const now = (this.options.clock ?? systemClock).now();
     const promotions = ladder.promotions as LivePromotion[];
     for (const [index, stage] of ladder.stages.entries()) {
       const releaseChangedAt = await this.firstSeen(stage);
@@ -110,7 +112,7 @@ export class LadderDiagnosis {
     const key = `release-seen:${stage.release.path}:${stage.release.blobSha}`;
     const seen = await this.options.cache.get<string>(key);
     if (seen) return seen;
-    const now = (this.options.now?.() ?? new Date()).toISOString();
+    const now = (this.options.clock ?? systemClock).now().toISOString();
     await this.options.cache.set(key, now, { ttl: SEEN_TTL_MS });
     return now;
   }

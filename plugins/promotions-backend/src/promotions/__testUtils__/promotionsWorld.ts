@@ -242,7 +242,7 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
         autoDecisions,
         recentPromotions: product => store.listForProduct(product.team, product.product, 50),
       },
-      () => clock.now(),
+      clock,
     );
     return ladderService({ digestAges: digestAges(), annotate: annotated => annotations.annotate(annotated) });
   };
