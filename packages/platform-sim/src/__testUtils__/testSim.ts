@@ -23,6 +23,55 @@ export async function stopTestSim(sim: RunningSim | undefined): Promise<void> {
   await sim?.stop();
 }
 
+/**
+ * A sync delay long enough for a test to see OutOfSync before the sync runs, also when
+ * each observation (two requests) takes several hundred ms on a loaded machine: the
+ * reconcile loop's suite, and the suites that share its simulators.
+ */
+export const OBSERVABLE_SYNC: Partial<SimOptions> = { syncDelayMs: 1500 };
+
+/**
+ * The simulators of the test file, one per distinct set of options (FAST_TIMINGS
+ * included): suites a file groups share one when they ask for the same options.
+ * Jest loads this module once per test file, so the pool is the file's.
+ */
+const fileSims = new Map<string, Promise<RunningSim>>();
+
+// Declared when the test file imports this module, so before the file's own
+// root-level hooks, and root-level afterAll hooks run in declaration order:
+// nothing declared later at the root may need these simulators. Hooks of
+// describe blocks (the suites') run before any root-level afterAll.
+afterAll(async () => {
+  const sims = [...fileSims.values()];
+  fileSims.clear();
+  await Promise.all(
+    sims.map(async sim => stopTestSim(await sim.catch(() => undefined))),
+  );
+});
+
+/**
+ * The test file's simulator for `options` (with FAST_TIMINGS), started by the
+ * first suite that asks and stopped after the file's last test: call it in
+ * beforeAll, and do not stop it. Suites on one simulator run one after another
+ * on one platform: one that changes what another reads works on a Product of
+ * its own (control.addProduct), and one that reads the seeded platform as a
+ * whole (counts every Application) runs before any Product is added.
+ */
+export function fileTestSim(
+  options: Partial<SimOptions> = {},
+): Promise<RunningSim> {
+  const resolved = { ...FAST_TIMINGS, ...options };
+  const key = JSON.stringify(
+    Object.entries(resolved).sort(([a], [b]) => a.localeCompare(b)),
+  );
+  let sim = fileSims.get(key);
+  if (!sim) {
+    sim = startPlatformSim(resolved);
+    fileSims.set(key, sim);
+  }
+  return sim;
+}
+
 const RetryingOctokit = Octokit.plugin(retry, throttling);
 
 /**
