@@ -57,8 +57,8 @@ afterAll(async () => {
   await Promise.all(sims.map(async entry => (await entry.sim.catch(() => undefined))?.stop()));
 });
 
-function fileSim(options: Partial<SimOptions>) {
-  const key = JSON.stringify(Object.entries(options).sort(([a], [b]) => a.localeCompare(b)));
+function fileSim(options: Partial<SimOptions>, own?: string) {
+  const key = JSON.stringify(Object.entries(options).sort(([a], [b]) => a.localeCompare(b))) + (own ? ` own:${own}` : '');
   let entry = fileSims.get(key);
   if (!entry) {
     entry = { sim: startPlatformSim(options), added: new Map() };
@@ -73,8 +73,13 @@ function fileSim(options: Partial<SimOptions>) {
  * platform work on a Product of their own (addProduct); the faults and the
  * Argo CD outage a test sets are the simulator's own and are lifted after
  * each test.
+ *
+ * `own` names a simulator apart from the others with the same options, for a
+ * suite whose tests read the whole platform as only it leaves it (they count
+ * its Products, say): the pool still starts it on first use and stops it
+ * with the file, and suites that give the same name share it.
  */
-export function sharedSim(options: Partial<SimOptions> = FAST_SIM_TIMINGS): SharedSim {
+export function sharedSim(options: Partial<SimOptions> = FAST_SIM_TIMINGS, own?: string): SharedSim {
   let added: Map<string, number>;
   const shared = {
     async addProduct(like = 'alpha/shop') {
@@ -87,7 +92,7 @@ export function sharedSim(options: Partial<SimOptions> = FAST_SIM_TIMINGS): Shar
     },
   } as SharedSim;
   beforeAll(async () => {
-    const entry = fileSim(options);
+    const entry = fileSim(options, own);
     added = entry.added;
     shared.sim = await entry.sim;
   });
@@ -101,6 +106,8 @@ export function sharedSim(options: Partial<SimOptions> = FAST_SIM_TIMINGS): Shar
 export interface SharedSimBackendSetup {
   /** The simulator's options; FAST_SIM_TIMINGS unless given. */
   sim?: Partial<SimOptions>;
+  /** A simulator apart from the others with the same options (see sharedSim). */
+  ownSim?: string;
   /** 'argocd' unless given. */
   healthSource?: HealthSourceKind | 'none';
   backend?: PromotionsBackendOptions | ((sim: RunningSim) => PromotionsBackendOptions);
@@ -112,7 +119,7 @@ export interface SharedSimBackendSetup {
  * run calls a simulator that is gone.
  */
 export function sharedSimBackend(setup: SharedSimBackendSetup = {}): SharedSimBackend {
-  const shared = sharedSim(setup.sim ?? FAST_SIM_TIMINGS) as SharedSimBackend;
+  const shared = sharedSim(setup.sim ?? FAST_SIM_TIMINGS, setup.ownSim) as SharedSimBackend;
   let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const options = typeof setup.backend === 'function' ? setup.backend(shared.sim) : setup.backend;

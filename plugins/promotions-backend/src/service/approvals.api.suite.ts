@@ -1,203 +1,212 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import type { RunningSim } from '@refplat/platform-sim';
 import { Octokit } from '@octokit/rest';
 import request from 'supertest';
 import type { ApprovalItem, Promotion } from '@refplat/plugin-promotions-common';
 import { getLadder } from '../__testUtils__/ladderViews';
-import { eventually, FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
-
-jest.setTimeout(120_000);
+import { sharedSimBackend, TestProduct } from '../__testUtils__/sharedSimBackend';
+import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
 
 const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
 const REPO = { owner: 'refplat', repo: 'platform' };
 
-describe('the approvals inbox and rejections', () => {
-  let sim: RunningSim;
-  let server: Server;
-  let github: Octokit;
-
-  beforeAll(async () => {
-    sim = await startPlatformSim(FAST_SIM_TIMINGS);
+/**
+ * The inbox and rejections, on the file's shared simulator, with a Product
+ * of the suite's own (like alpha/shop): its promotions, its PRs and its
+ * promotion branches are the ones counted. The backend has no Gate, so its
+ * inbox holds only what this suite requested.
+ */
+export function approvalsSuite() {
+  describe('the approvals inbox and rejections', () => {
     // No Gate: nothing merges on its own, so each promotion stays in the state a test put it in.
     // staging soaks for a second: the inbox shows the approver it has.
-    server = await startPromotionsBackend(sim, 'argocd', {
-      gate: { enabled: false },
-      stages: ['dev', 'test', 'uat', { name: 'staging', soakTime: { seconds: 1 } }, 'prod'],
+    const shared = sharedSimBackend({
+      backend: {
+        gate: { enabled: false },
+        stages: ['dev', 'test', 'uat', { name: 'staging', soakTime: { seconds: 1 } }, 'prod'],
+      },
     });
-    github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
-    // Soaked (the first view starts the clock) before any test asks for prod.
-    await eventually(async () => {
-      const staging = (await getLadder(server)).stages.find(stage => stage.name === 'staging')!;
-      return Object.values(staging.services).every(cell => !cell.digest || cell.soakRemainingSeconds === 0) || undefined;
-    });
-  });
+    let sim: RunningSim;
+    let server: Server;
+    let github: Octokit;
+    /** The suite's own Product, laid out and climbed as alpha/shop. */
+    let shop: TestProduct;
 
-  afterAll(async () => {
-    await sim.stop();
-  });
-
-  const requestProd = async (user: string): Promise<Promotion> => {
-    const response = await request(server)
-      .post('/api/promotions/products/alpha/shop/promotions')
-      .set('Authorization', asUser(user))
-      .send({ toStage: 'prod' });
-    expect(response.status).toBe(201);
-    return response.body.promotion;
-  };
-  const inboxItems = async (user: string): Promise<ApprovalItem[]> => {
-    const response = await request(server).get('/api/promotions/approvals').set('Authorization', asUser(user));
-    expect(response.status).toBe(200);
-    return response.body.items;
-  };
-  const inbox = async (user: string): Promise<string[]> => (await inboxItems(user)).map(promotion => promotion.id);
-  const reject = (id: string, user: string, body: object) =>
-    request(server).post(`/api/promotions/promotions/${id}/reject`).set('Authorization', asUser(user)).send(body);
-  const promotionBranches = async () =>
-    (await github.rest.git.listMatchingRefs({ ...REPO, ref: 'heads/promotions/' })).data;
-
-  it("lists bob's prod promotion for the approvers, and alice's rejection closes it and its PR with her reason", async () => {
-    const promotion = await requestProd('bob');
-    expect(promotion.status).toBe('awaiting-approval');
-    expect(await inbox('alice')).toEqual([promotion.id]);
-    expect(await inbox('carol')).toEqual([promotion.id]);
-    expect(await inbox('bob')).toEqual([]);
-    // What alice judges: staging still runs every digest promoted, healthy and soaked.
-    const [item] = await inboxItems('alice');
-    expect(item.awaiting).toEqual(['approvers']);
-    expect(item.source).toEqual({
-      stage: 'staging',
-      soakSeconds: 1,
-      services: Object.entries(promotion.services).map(([service, digest]) => ({
-        service,
-        digest,
-        stillInSource: true,
-        verdict: 'healthy',
-        healthySince: expect.any(String),
-        soakRemainingSeconds: 0,
-      })),
-    });
-    // Degraded, staging is judged unhealthy (no soak to count); healthy again, it soaks again.
-    const sourceOf = async () => (await inboxItems('alice')).find(candidate => candidate.id === promotion.id)?.source;
-    sim.control.setApp('alpha-shop-staging', { health: 'Degraded' });
-    try {
-      const degraded = await eventually(async () => {
-        const source = await sourceOf();
-        return source?.services.some(service => service.verdict === 'unhealthy') ? source : undefined;
+    beforeAll(async () => {
+      ({ sim, server } = shared);
+      shop = await shared.addProduct('alpha/shop');
+      github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+      // Soaked (the first view starts the clock) before any test asks for prod.
+      await eventually(async () => {
+        const staging = (await getLadder(server, shop.ref)).stages.find(stage => stage.name === 'staging')!;
+        return Object.values(staging.services).every(cell => !cell.digest || cell.soakRemainingSeconds === 0) || undefined;
       });
-      for (const service of degraded.services) {
-        expect(service).toMatchObject({ stillInSource: true, digest: promotion.services[service.service] });
+    });
+
+    const requestProd = async (user: string): Promise<Promotion> => {
+      const response = await request(server)
+        .post(`/api/promotions/products/${shop.ref}/promotions`)
+        .set('Authorization', asUser(user))
+        .send({ toStage: 'prod' });
+      expect(response.status).toBe(201);
+      return response.body.promotion;
+    };
+    const inboxItems = async (user: string): Promise<ApprovalItem[]> => {
+      const response = await request(server).get('/api/promotions/approvals').set('Authorization', asUser(user));
+      expect(response.status).toBe(200);
+      return response.body.items;
+    };
+    const inbox = async (user: string): Promise<string[]> => (await inboxItems(user)).map(promotion => promotion.id);
+    const reject = (id: string, user: string, body: object) =>
+      request(server).post(`/api/promotions/promotions/${id}/reject`).set('Authorization', asUser(user)).send(body);
+    /** The promotion branches of the suite's Product (other suites' stay on the shared simulator). */
+    const promotionBranches = async () =>
+      (await github.rest.git.listMatchingRefs({ ...REPO, ref: `heads/${shop.branchPrefix}` })).data;
+
+    it("lists bob's prod promotion for the approvers, and alice's rejection closes it and its PR with her reason", async () => {
+      const promotion = await requestProd('bob');
+      expect(promotion.status).toBe('awaiting-approval');
+      expect(await inbox('alice')).toEqual([promotion.id]);
+      expect(await inbox('carol')).toEqual([promotion.id]);
+      expect(await inbox('bob')).toEqual([]);
+      // What alice judges: staging still runs every digest promoted, healthy and soaked.
+      const [item] = await inboxItems('alice');
+      expect(item.awaiting).toEqual(['approvers']);
+      expect(item.source).toEqual({
+        stage: 'staging',
+        soakSeconds: 1,
+        services: Object.entries(promotion.services).map(([service, digest]) => ({
+          service,
+          digest,
+          stillInSource: true,
+          verdict: 'healthy',
+          healthySince: expect.any(String),
+          soakRemainingSeconds: 0,
+        })),
+      });
+      // Degraded, staging is judged unhealthy (no soak to count); healthy again, it soaks again.
+      const sourceOf = async () => (await inboxItems('alice')).find(candidate => candidate.id === promotion.id)?.source;
+      sim.control.setApp(shop.app('staging'), { health: 'Degraded' });
+      try {
+        const degraded = await eventually(async () => {
+          const source = await sourceOf();
+          return source?.services.some(service => service.verdict === 'unhealthy') ? source : undefined;
+        });
+        for (const service of degraded.services) {
+          expect(service).toMatchObject({ stillInSource: true, digest: promotion.services[service.service] });
+        }
+        const notHealthy = degraded.services.filter(service => service.verdict !== 'healthy');
+        expect(notHealthy.map(service => service.soakRemainingSeconds)).toEqual(notHealthy.map(() => undefined));
+      } finally {
+        sim.control.setApp(shop.app('staging'), { clear: true });
       }
-      const notHealthy = degraded.services.filter(service => service.verdict !== 'healthy');
-      expect(notHealthy.map(service => service.soakRemainingSeconds)).toEqual(notHealthy.map(() => undefined));
-    } finally {
-      sim.control.setApp('alpha-shop-staging', { clear: true });
-    }
-    await eventually(async () => {
-      const source = await sourceOf();
-      return source?.services.every(service => service.soakRemainingSeconds === 0) || undefined;
+      await eventually(async () => {
+        const source = await sourceOf();
+        return source?.services.every(service => service.soakRemainingSeconds === 0) || undefined;
+      });
+      const anonymous = await request(server).get('/api/promotions/approvals');
+      expect(anonymous.status).toBe(401);
+
+      const byBob = await reject(promotion.id, 'bob', { reason: 'changed my mind' });
+      expect(byBob.status).toBe(403);
+      expect(byBob.body.error.message).toMatch(/not a release-approver: rejections need membership/);
+
+      for (const body of [{}, { reason: '   ' }, { reason: 42 }, { reason: 'x'.repeat(1001) }]) {
+        const refused = await reject(promotion.id, 'alice', body);
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.message).toMatch(/reason/);
+      }
+      expect((await reject('00000000-0000-0000-0000-000000000000', 'alice', { reason: 'no' })).status).toBe(404);
+
+      const byAlice = await reject(promotion.id, 'alice', { reason: 'cart 2.3 breaks checkout in staging' });
+      expect(byAlice.status).toBe(200);
+      // Who rejected is kept by ref; what people read names her as the catalog does.
+      expect(byAlice.body.promotion).toMatchObject({
+        id: promotion.id,
+        status: 'closed',
+        statusReason: 'Rejected by Alice Approver: cart 2.3 breaks checkout in staging',
+        rejection: { by: 'user:default/alice', reason: 'cart 2.3 breaks checkout in staging' },
+      });
+
+      const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: promotion.pullRequest.number });
+      expect(pr.state).toBe('closed');
+      expect(pr.merged).toBe(false);
+      expect(pr.body).toMatch(/^Requested by Bob Builder \(`bob`\)/m);
+      expect(pr.body).toContain('(members of release-approvers, shop-release)');
+      const { data: comments } = await github.rest.issues.listComments({
+        ...REPO,
+        issue_number: promotion.pullRequest.number,
+      });
+      expect(comments.map(c => c.body).join('\n')).toMatch(
+        /Rejected by Alice Approver \(`alice`\) in Backstage \(requested by Bob Builder \(`bob`\)\)[^]*cart 2\.3 breaks checkout in staging/,
+      );
+      expect([pr.body, ...comments.map(c => c.body)].join('\n')).not.toMatch(/(user|group):default\//);
+      expect(await promotionBranches()).toEqual([]);
+
+      const { body: detail } = await request(server)
+        .get(`/api/promotions/promotions/${promotion.id}`)
+        .set('Authorization', asUser('bob'));
+      expect(detail.events).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'rejected', actor: 'user:default/alice', detail: 'cart 2.3 breaks checkout in staging' }),
+        ]),
+      );
+
+      const again = await reject(promotion.id, 'carol', { reason: 'me too' });
+      expect(again.status).toBe(409);
+      expect(again.body.error.message).toMatch(/Nothing to reject: .* is closed \(Rejected by Alice Approver/);
+      expect(await inbox('alice')).toEqual([]);
     });
-    const anonymous = await request(server).get('/api/promotions/approvals');
-    expect(anonymous.status).toBe(401);
 
-    const byBob = await reject(promotion.id, 'bob', { reason: 'changed my mind' });
-    expect(byBob.status).toBe(403);
-    expect(byBob.body.error.message).toMatch(/not a release-approver: rejections need membership/);
-
-    for (const body of [{}, { reason: '   ' }, { reason: 42 }, { reason: 'x'.repeat(1001) }]) {
-      const refused = await reject(promotion.id, 'alice', body);
-      expect(refused.status).toBe(400);
-      expect(refused.body.error.message).toMatch(/reason/);
-    }
-    expect((await reject('00000000-0000-0000-0000-000000000000', 'alice', { reason: 'no' })).status).toBe(404);
-
-    const byAlice = await reject(promotion.id, 'alice', { reason: 'cart 2.3 breaks checkout in staging' });
-    expect(byAlice.status).toBe(200);
-    // Who rejected is kept by ref; what people read names her as the catalog does.
-    expect(byAlice.body.promotion).toMatchObject({
-      id: promotion.id,
-      status: 'closed',
-      statusReason: 'Rejected by Alice Approver: cart 2.3 breaks checkout in staging',
-      rejection: { by: 'user:default/alice', reason: 'cart 2.3 breaks checkout in staging' },
+    it("keeps alice's own prod promotion out of her inbox (another approver must), and lets her withdraw it", async () => {
+      const promotion = await requestProd('alice');
+      expect(await inbox('alice')).toEqual([]);
+      expect(await inbox('carol')).toEqual([promotion.id]);
+      const withdrawn = await reject(promotion.id, 'alice', { reason: 'wrong digest' });
+      expect(withdrawn.status).toBe(200);
+      expect(withdrawn.body.promotion.status).toBe('closed');
+      expect(await inbox('carol')).toEqual([]);
     });
 
-    const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: promotion.pullRequest.number });
-    expect(pr.state).toBe('closed');
-    expect(pr.merged).toBe(false);
-    expect(pr.body).toMatch(/^Requested by Bob Builder \(`bob`\)/m);
-    expect(pr.body).toContain('(members of release-approvers, shop-release)');
-    const { data: comments } = await github.rest.issues.listComments({
-      ...REPO,
-      issue_number: promotion.pullRequest.number,
+    it('rejects an approved promotion that has not merged yet', async () => {
+      const promotion = await requestProd('bob');
+      const approved = await request(server)
+        .post(`/api/promotions/promotions/${promotion.id}/approve`)
+        .set('Authorization', asUser('carol'));
+      expect(approved.body.promotion.status).toBe('approved');
+      expect(await inbox('alice')).toEqual([]);
+      const rejected = await reject(promotion.id, 'alice', { reason: 'prod is frozen for the sale' });
+      expect(rejected.status).toBe(200);
+      expect(rejected.body.promotion).toMatchObject({ status: 'closed', approvedBy: 'user:default/carol' });
     });
-    expect(comments.map(c => c.body).join('\n')).toMatch(
-      /Rejected by Alice Approver \(`alice`\) in Backstage \(requested by Bob Builder \(`bob`\)\)[^]*cart 2\.3 breaks checkout in staging/,
-    );
-    expect([pr.body, ...comments.map(c => c.body)].join('\n')).not.toMatch(/(user|group):default\//);
-    expect(await promotionBranches()).toEqual([]);
 
-    const { body: detail } = await request(server)
-      .get(`/api/promotions/promotions/${promotion.id}`)
-      .set('Authorization', asUser('bob'));
-    expect(detail.events).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ type: 'rejected', actor: 'user:default/alice', detail: 'cart 2.3 breaks checkout in staging' }),
-      ]),
-    );
+    it('records a PR merged on GitHub before the rejection took effect as merged, and answers 409', async () => {
+      const promotion = await requestProd('bob');
+      await request(server).post(`/api/promotions/promotions/${promotion.id}/approve`).set('Authorization', asUser('carol'));
+      // Merged by hand while the record still says approved (no Gate here to notice).
+      await github.rest.pulls.merge({ ...REPO, pull_number: promotion.pullRequest.number });
 
-    const again = await reject(promotion.id, 'carol', { reason: 'me too' });
-    expect(again.status).toBe(409);
-    expect(again.body.error.message).toMatch(/Nothing to reject: .* is closed \(Rejected by Alice Approver/);
-    expect(await inbox('alice')).toEqual([]);
+      const late = await reject(promotion.id, 'alice', { reason: 'stop' });
+      expect(late.status).toBe(409);
+      expect(late.body.error.message).toMatch(/Too late to reject: pull request #\d+ merged before the rejection took effect/);
+      const { body } = await request(server)
+        .get(`/api/promotions/promotions/${promotion.id}`)
+        .set('Authorization', asUser('bob'));
+      expect(body.promotion.status).toBe('merged');
+      expect(body.events.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['rejected', 'merged']));
+    });
+
+    it('refuses 409 to reject a promotion that does not wait for approval', async () => {
+      const response = await request(server)
+        .post(`/api/promotions/products/${shop.ref}/promotions`)
+        .set('Authorization', asUser('bob'))
+        .send({ toStage: 'test', services: ['storefront'] });
+      expect(response.status).toBe(201);
+      const refused = await reject(response.body.promotion.id, 'alice', { reason: 'no' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toMatch(/does not wait for approval/);
+    });
   });
-
-  it("keeps alice's own prod promotion out of her inbox (another approver must), and lets her withdraw it", async () => {
-    const promotion = await requestProd('alice');
-    expect(await inbox('alice')).toEqual([]);
-    expect(await inbox('carol')).toEqual([promotion.id]);
-    const withdrawn = await reject(promotion.id, 'alice', { reason: 'wrong digest' });
-    expect(withdrawn.status).toBe(200);
-    expect(withdrawn.body.promotion.status).toBe('closed');
-    expect(await inbox('carol')).toEqual([]);
-  });
-
-  it('rejects an approved promotion that has not merged yet', async () => {
-    const promotion = await requestProd('bob');
-    const approved = await request(server)
-      .post(`/api/promotions/promotions/${promotion.id}/approve`)
-      .set('Authorization', asUser('carol'));
-    expect(approved.body.promotion.status).toBe('approved');
-    expect(await inbox('alice')).toEqual([]);
-    const rejected = await reject(promotion.id, 'alice', { reason: 'prod is frozen for the sale' });
-    expect(rejected.status).toBe(200);
-    expect(rejected.body.promotion).toMatchObject({ status: 'closed', approvedBy: 'user:default/carol' });
-  });
-
-  it('records a PR merged on GitHub before the rejection took effect as merged, and answers 409', async () => {
-    const promotion = await requestProd('bob');
-    await request(server).post(`/api/promotions/promotions/${promotion.id}/approve`).set('Authorization', asUser('carol'));
-    // Merged by hand while the record still says approved (no Gate here to notice).
-    await github.rest.pulls.merge({ ...REPO, pull_number: promotion.pullRequest.number });
-
-    const late = await reject(promotion.id, 'alice', { reason: 'stop' });
-    expect(late.status).toBe(409);
-    expect(late.body.error.message).toMatch(/Too late to reject: pull request #\d+ merged before the rejection took effect/);
-    const { body } = await request(server)
-      .get(`/api/promotions/promotions/${promotion.id}`)
-      .set('Authorization', asUser('bob'));
-    expect(body.promotion.status).toBe('merged');
-    expect(body.events.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['rejected', 'merged']));
-  });
-
-  it('refuses 409 to reject a promotion that does not wait for approval', async () => {
-    const response = await request(server)
-      .post('/api/promotions/products/alpha/shop/promotions')
-      .set('Authorization', asUser('bob'))
-      .send({ toStage: 'test', services: ['storefront'] });
-    expect(response.status).toBe(201);
-    const refused = await reject(response.body.promotion.id, 'alice', { reason: 'no' });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toMatch(/does not wait for approval/);
-  });
-});
+}

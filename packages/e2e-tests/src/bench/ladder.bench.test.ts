@@ -19,6 +19,7 @@ import { latencySummary, machine, writeResult } from './__testUtils__/benchResul
  * once, and right after a Release change; the ladder's size at 3 and 30
  * Services; and the view of a 30-Service Product while all of dev canaries.
  */
+const describeBench = process.env.BENCH ? describe : describe.skip;
 const WARM_VIEWS = Number(process.env.BENCH_VIEWS ?? 200);
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 20);
 /** promotions.cacheTtl's default, set explicitly so the per-TTL numbers divide by the real TTL. */
@@ -56,7 +57,7 @@ async function waitFor(what: string, condition: () => boolean | Promise<boolean>
   }
 }
 
-describe('ladder view benchmark', () => {
+describeBench('ladder view benchmark', () => {
   let stack: RunningStack;
   let token: string;
 
@@ -173,7 +174,7 @@ describe('ladder view benchmark', () => {
  * once, frozen mid-canary; `cacheTtl: 0`, so each view reads the Application
  * list and every Rollout that is not Healthy: the worst case of one view.
  */
-describe('ladder view benchmark, 30 Services mid-canary', () => {
+describeBench('ladder view benchmark, 30 Services mid-canary', () => {
   const team = 'wide';
   const product = 'services30';
   const services = Array.from({ length: WIDE_SERVICES }, (_, i) => `svc${String(i).padStart(2, '0')}`);

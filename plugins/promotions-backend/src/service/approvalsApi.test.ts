@@ -1,0 +1,24 @@
+import { actionsSuite } from './actions.api.suite';
+import { approvalsSuite } from './approvals.api.suite';
+import { overviewSuite } from './overview.api.suite';
+import { productApproversSuite } from './productApprovers.api.suite';
+
+jest.setTimeout(180_000);
+
+/**
+ * Approving and what approvers see: the promotion actions (as agents call
+ * them), the approvals inbox and rejections, the organisation overview and
+ * stuck list, and a Product's own approvers and quorum. They all run on one
+ * simulator (FAST_SIM_TIMINGS, sharedSimBackend's pool), each with a backend
+ * configured its way and stopped when its block ends.
+ *
+ * The overview runs first: it counts and names the seeded Products, so it
+ * must see the platform before the other suites add Products of their own.
+ * Those suites promote, hold and reject only on their own Products; the
+ * blocks whose Gate runs (and so restores the promotions of PRs that earlier
+ * suites left open) read the inbox for their own Product only.
+ */
+overviewSuite();
+actionsSuite();
+approvalsSuite();
+productApproversSuite();
