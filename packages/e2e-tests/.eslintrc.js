@@ -9,5 +9,10 @@ module.exports = require('@backstage/cli/config/eslint-factory')(__dirname, {
       files: ['src/__testUtils__/suites/**'],
       rules: { 'jest/no-export': 'off' },
     },
+    {
+      // Benchmarks (*.bench.ts, run by `npm run bench` only) are dev code like tests: they use the test helpers and devDependencies.
+      files: ['src/bench/**'],
+      rules: { 'no-restricted-imports': 'off', '@backstage/no-undeclared-imports': 'off' },
+    },
   ],
 });

@@ -9,7 +9,6 @@ import { machine, simWith, write } from '../__testUtils__/benchResults';
  * Benchmark, not a test (`npm run bench`): GET /overview's answer over many
  * Products from a warm model, its latency and the GitHub requests it adds.
  */
-const describeBench = process.env.BENCH ? describe : describe.skip;
 const PRODUCTS = Number(process.env.BENCH_OVERVIEW_PRODUCTS ?? 1000);
 /** Back-to-back answers within one refresh interval. */
 const REQUESTS = Number(process.env.BENCH_OVERVIEW_REQUESTS ?? 300);
@@ -26,7 +25,7 @@ function percentiles(samples: number[]) {
   return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
 }
 
-describeBench('GET /overview at scale', () => {
+describe('GET /overview at scale', () => {
   it(`answers over ${PRODUCTS} added Products from warm state`, async () => {
     const sim = await simWith(PRODUCTS);
     try {

@@ -7,7 +7,6 @@ import { changeOneRelease } from './manyProducts';
  * scans over many Products (cold, unchanged, one Release changed) and of
  * Gate runs over many open promotions, counted in the simulator.
  */
-const describeBench = process.env.BENCH ? describe : describe.skip;
 /**
  * Whole auto-promoter runs only up to this many Products (BENCH_AUTO_PROMOTER_MAX):
  * a whole run at 10,000 takes minutes (about 80 s cold on a busy 2-core machine).
@@ -18,7 +17,7 @@ const GATE_RUNS = 3;
 
 jest.setTimeout(3_600_000);
 
-describeBench('GitHub cost at scale', () => {
+describe('GitHub cost at scale', () => {
   const scans: Record<string, { products: number; cold: GithubCost; unchanged: GithubCost; oneChange: GithubCost }> = {};
 
   for (const size of AUTO_PROMOTER_SIZES) {

@@ -19,7 +19,6 @@ import { latencySummary, machine, writeResult } from './__testUtils__/benchResul
  * once, and right after a Release change; the ladder's size at 3 and 30
  * Services; and the view of a 30-Service Product while all of dev canaries.
  */
-const describeBench = process.env.BENCH ? describe : describe.skip;
 const WARM_VIEWS = Number(process.env.BENCH_VIEWS ?? 200);
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 20);
 /** promotions.cacheTtl's default, set explicitly so the per-TTL numbers divide by the real TTL. */
@@ -57,7 +56,7 @@ async function waitFor(what: string, condition: () => boolean | Promise<boolean>
   }
 }
 
-describeBench('ladder view benchmark', () => {
+describe('ladder view benchmark', () => {
   let stack: RunningStack;
   let token: string;
 
@@ -174,7 +173,7 @@ describeBench('ladder view benchmark', () => {
  * once, frozen mid-canary; `cacheTtl: 0`, so each view reads the Application
  * list and every Rollout that is not Healthy: the worst case of one view.
  */
-describeBench('ladder view benchmark, 30 Services mid-canary', () => {
+describe('ladder view benchmark, 30 Services mid-canary', () => {
   const team = 'wide';
   const product = 'services30';
   const services = Array.from({ length: WIDE_SERVICES }, (_, i) => `svc${String(i).padStart(2, '0')}`);

@@ -13,7 +13,6 @@ import { latencySummary, machine, writeResult } from './__testUtils__/benchResul
  * prod, alice merges the PR by hand on GitHub, and the open ladder's time to
  * show it is taken. Percentiles over BENCH_WEBHOOK_MERGES merges.
  */
-const describeBench = process.env.BENCH ? describe : describe.skip;
 const MERGES = Number(process.env.BENCH_WEBHOOK_MERGES ?? 10);
 const PRODUCT = { team: 'alpha', product: 'shop' };
 const SERVICES = ['storefront', 'cart', 'checkout'];
@@ -21,7 +20,7 @@ const STAGING_HEALTHY_TIMEOUT_MS = 60_000;
 
 jest.setTimeout(600_000);
 
-describeBench('webhook → browser benchmark', () => {
+describe('webhook → browser benchmark', () => {
   let stack: RunningStack;
   let browser: Browser;
   let page: Page;
