@@ -3,8 +3,6 @@ import type { JsonObject } from '@backstage/types';
 import { backendPerTest, sharedSim } from '../__testUtils__/sharedSimBackend';
 import { getLadder } from '../__testUtils__/ladderViews';
 
-jest.setTimeout(60_000);
-
 /**
  * An adopter who already configured the community ArgoCD plugin or
  * Backstage's Kubernetes plugin sets neither promotions.argocd nor
@@ -51,33 +49,38 @@ const borrowed: Array<[string, 'argocd' | 'kubernetes', (sim: RunningSim) => Jso
   ],
 ];
 
-// One simulator; each test starts a backend configured its own way, stopped after it.
-const shared = sharedSim({});
-const startBackend = backendPerTest();
+export function borrowedHealthConfigSuite(): void {
+  describe('health borrowed from the config of another plugin', () => {
+    // The file's simulator; each test starts a backend configured its own way, stopped after it
+    // (no other backend runs on the simulator meanwhile, so the requests counted are its own).
+    const shared = sharedSim();
+    const startBackend = backendPerTest();
 
-describe.each(borrowed)('health from the %s of another plugin', (_key, target, rootConfig) => {
-  it('gives a healthy ladder for alpha/shop', async () => {
-    const { sim } = shared;
-    sim.control.clearRequests();
-    const server = await startBackend(sim, 'none', { rootConfig: rootConfig(sim) });
-    const ladder = await getLadder(server, 'alpha/shop');
-    expect(ladder.healthError).toBeUndefined();
-    expect(ladder.stages.map(stage => [stage.name, stage.verdict])).toEqual([
-      ['dev', 'healthy'],
-      ['test', 'healthy'],
-      ['uat', 'healthy'],
-      ['staging', 'healthy'],
-      ['prod', 'healthy'],
-    ]);
-    // the health came from the borrowed instance, and only from it
-    expect(sim.control.getRequests(target).length).toBeGreaterThan(0);
-    const other = target === 'argocd' ? 'kubernetes' : 'argocd';
-    expect(sim.control.getRequests(other)).toEqual([]);
+    describe.each(borrowed)('health from the %s of another plugin', (_key, target, rootConfig) => {
+      it('gives a healthy ladder for alpha/shop', async () => {
+        const { sim } = shared;
+        sim.control.clearRequests();
+        const server = await startBackend(sim, 'none', { rootConfig: rootConfig(sim) });
+        const ladder = await getLadder(server, 'alpha/shop');
+        expect(ladder.healthError).toBeUndefined();
+        expect(ladder.stages.map(stage => [stage.name, stage.verdict])).toEqual([
+          ['dev', 'healthy'],
+          ['test', 'healthy'],
+          ['uat', 'healthy'],
+          ['staging', 'healthy'],
+          ['prod', 'healthy'],
+        ]);
+        // the health came from the borrowed instance, and only from it
+        expect(sim.control.getRequests(target).length).toBeGreaterThan(0);
+        const other = target === 'argocd' ? 'kubernetes' : 'argocd';
+        expect(sim.control.getRequests(other)).toEqual([]);
+      });
+    });
+
+    it('without any health source the ladder says how to configure one', async () => {
+      const server = await startBackend(shared.sim, 'none');
+      const ladder = await getLadder(server, 'alpha/shop');
+      expect(ladder.healthError).toMatch(/argocd.appLocatorMethods or kubernetes.clusterLocatorMethods/);
+    });
   });
-});
-
-it('without any health source the ladder says how to configure one', async () => {
-  const server = await startBackend(shared.sim, 'none');
-  const ladder = await getLadder(server, 'alpha/shop');
-  expect(ladder.healthError).toMatch(/argocd.appLocatorMethods or kubernetes.clusterLocatorMethods/);
-});
+}

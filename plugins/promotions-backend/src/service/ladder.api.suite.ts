@@ -1,5 +1,5 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import type { RunningSim } from '@refplat/platform-sim';
 import { parse } from 'yaml';
 import request from 'supertest';
 import {
@@ -10,9 +10,7 @@ import {
   SWEEP_ONCE,
 } from '../__testUtils__/testBackend';
 import { comparableLadder, expectSettled, getLadder } from '../__testUtils__/ladderViews';
-import { sharedSimBackend } from '../__testUtils__/sharedSimBackend';
-
-jest.setTimeout(60_000);
+import { backendPerTest, sharedSim, sharedSimBackend } from '../__testUtils__/sharedSimBackend';
 
 const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
 const bob = mockCredentials.user.header('user:default/bob');
@@ -33,207 +31,217 @@ function declaredServices(sim: RunningSim, product: string, stage: string): stri
   return file.spec.services.map((entry: { name: string }) => entry.name);
 }
 
-describe.each<HealthSourceKind>(['argocd', 'kubernetes'])(
-  'GET /products/{team}/{product}/ladder with the %s health source',
-  healthSource => {
-    // One simulator and backend; the tests that change the platform change a Product of their own.
-    const shared = sharedSimBackend({
-      sim: { canaryStepMs: 400, syncDelayMs: 200, reconcileIntervalMs: 100 },
-      healthSource,
-    });
-    let sim: RunningSim;
-    let server: Server;
+/**
+ * The ladder route: what it reads for a Product, with either health source,
+ * its errors and what a view costs upstream. The reads are on the file's
+ * FAST_SIM_TIMINGS simulator (the canary test holds the canary, so the step
+ * length does not matter), and the tests that change the platform change a
+ * Product of their own; the cost and the first image naming need a simulator
+ * of their own each.
+ */
+export function ladderSuite(): void {
+  describe('the ladder route', () => {
+    describe.each<HealthSourceKind>(['argocd', 'kubernetes'])(
+      'GET /products/{team}/{product}/ladder with the %s health source',
+      healthSource => {
+        // One backend on the file's simulator; the tests that change the platform change a Product of their own.
+        const shared = sharedSimBackend({ healthSource });
+        let sim: RunningSim;
+        let server: Server;
 
-    beforeAll(() => {
-      ({ sim, server } = shared);
-    });
+        beforeAll(() => {
+          ({ sim, server } = shared);
+        });
 
-    it.each(['alpha/shop', 'beta/payments'])(
-      'equals the Release records and Environments of %s',
-      async product => {
-        const ladder = await getLadder(server, product);
-        expect(ladder.stages.map(stage => stage.name)).toEqual(STAGES);
-        expect(ladder.stages.find(s => s.name === 'prod')!.requiresApproval).toBe(true);
-        for (const stage of ladder.stages) {
-          const digests = Object.fromEntries(
-            Object.entries(stage.services)
-              .filter(([, cell]) => cell.digest)
-              .map(([service, cell]) => [service, cell.digest]),
+        it.each(['alpha/shop', 'beta/payments'])(
+          'equals the Release records and Environments of %s',
+          async product => {
+            const ladder = await getLadder(server, product);
+            expect(ladder.stages.map(stage => stage.name)).toEqual(STAGES);
+            expect(ladder.stages.find(s => s.name === 'prod')!.requiresApproval).toBe(true);
+            for (const stage of ladder.stages) {
+              const digests = Object.fromEntries(
+                Object.entries(stage.services)
+                  .filter(([, cell]) => cell.digest)
+                  .map(([service, cell]) => [service, cell.digest]),
+              );
+              expect(digests).toEqual(releaseDigests(sim, product, stage.name));
+              expect(stage.environment.declaredServices).toEqual(
+                declaredServices(sim, product, stage.name),
+              );
+              expect(ladder.healthError).toBeUndefined();
+              expect(stage.verdict).toBe('healthy');
+              expect(stage.healthy).toBe(true);
+            }
+          },
+        );
+
+        it('marks what waits to climb and what is not declared', async () => {
+          const ladder = await getLadder(server);
+          const stage = (name: string) => ladder.stages.find(s => s.name === name)!;
+          expect(stage('test').services.storefront.waitingToClimb).toBe(true);
+          expect(stage('prod').services.cart.waitingToClimb).toBe(true);
+          expect(stage('uat').services.checkout).toBeUndefined();
+          expect(stage('uat').environment.declaredServices).not.toContain('checkout');
+          expect(stage('staging').services.storefront.waitingToClimb).toBe(false);
+        });
+
+        it('follows a Degraded and an OutOfSync Application', async () => {
+          const shop = await shared.addProduct('alpha/shop');
+          sim.control.setApp(shop.app('test'), { health: 'Degraded' });
+          sim.control.setApp(shop.app('uat'), { sync: 'OutOfSync' });
+          await sim.control.reconcileNow();
+          const ladder = await getLadder(server, shop.ref);
+          const test = ladder.stages.find(s => s.name === 'test')!;
+          const uat = ladder.stages.find(s => s.name === 'uat')!;
+          expect(test.healthy).toBe(false);
+          expect(test.verdict).toBe('unhealthy');
+          expect(test.services.storefront.reasons.join(' ')).toMatch(/Degraded/);
+          expect(uat.healthy).toBe(false);
+          expect(uat.services.cart.healthy).toBe(false);
+          expect(uat.services.cart.reasons.join(' ')).toMatch(/OutOfSync/);
+          expect(ladder.stages.find(s => s.name === 'staging')!.healthy).toBe(true);
+        });
+
+        it('shows a canary in progress after CI pushes to dev, then the new digest healthy', async () => {
+          // Held at its first step until seen: on a busy machine a running canary can finish
+          // between two ladder views.
+          const shop = await shared.addProduct('alpha/shop');
+          sim.control.setApp(shop.app('dev'), { freezeCanary: true });
+          const { digest } = await sim.control.ciPush({ team: 'alpha', product: shop.product, service: 'storefront' });
+          const midCanary = await eventually(async () => {
+            const cell = (await getLadder(server, shop.ref)).stages[0].services.storefront;
+            return cell.digest === digest && cell.canary && cell.canary.weight > 0 && !cell.canary.complete
+              ? cell
+              : undefined;
+          });
+          expect(midCanary.verdict).toBe('progressing');
+          expect(midCanary.healthy).toBe(false);
+          expect(midCanary.canary!.totalSteps).toBeGreaterThan(1);
+          sim.control.setApp(shop.app('dev'), { freezeCanary: false });
+
+          const done = await eventually(async () => {
+            const cell = (await getLadder(server, shop.ref)).stages[0].services.storefront;
+            return cell.healthy ? cell : undefined;
+          });
+          expect(done.digest).toBe(digest);
+          expect(done.runningDigests).toEqual([digest]);
+        });
+
+        it('keeps the digests and says health is unknown when the health source is down', async () => {
+          sim.control.setArgocdDown(true);
+          const ladder = await getLadder(server);
+          expect(ladder.healthError).toMatch(/unreachable/);
+          for (const stage of ladder.stages) {
+            expect(stage.verdict).toBe('unknown');
+            expect(stage.healthy).toBe(false);
+            for (const cell of Object.values(stage.services)) {
+              expect(cell.healthy).toBe(false);
+            }
+          }
+          expect(ladder.stages[0].services.storefront.digest).toBe(
+            releaseDigests(sim, 'alpha/shop', 'dev').storefront,
           );
-          expect(digests).toEqual(releaseDigests(sim, product, stage.name));
-          expect(stage.environment.declaredServices).toEqual(
-            declaredServices(sim, product, stage.name),
-          );
-          expect(ladder.healthError).toBeUndefined();
-          expect(stage.verdict).toBe('healthy');
-          expect(stage.healthy).toBe(true);
-        }
+        });
       },
     );
 
-    it('marks what waits to climb and what is not declared', async () => {
-      const ladder = await getLadder(server);
-      const stage = (name: string) => ladder.stages.find(s => s.name === name)!;
-      expect(stage('test').services.storefront.waitingToClimb).toBe(true);
-      expect(stage('prod').services.cart.waitingToClimb).toBe(true);
-      expect(stage('uat').services.checkout).toBeUndefined();
-      expect(stage('uat').environment.declaredServices).not.toContain('checkout');
-      expect(stage('staging').services.storefront.waitingToClimb).toBe(false);
-    });
-
-    it('follows a Degraded and an OutOfSync Application', async () => {
-      const shop = await shared.addProduct('alpha/shop');
-      sim.control.setApp(shop.app('test'), { health: 'Degraded' });
-      sim.control.setApp(shop.app('uat'), { sync: 'OutOfSync' });
-      await sim.control.reconcileNow();
-      const ladder = await getLadder(server, shop.ref);
-      const test = ladder.stages.find(s => s.name === 'test')!;
-      const uat = ladder.stages.find(s => s.name === 'uat')!;
-      expect(test.healthy).toBe(false);
-      expect(test.verdict).toBe('unhealthy');
-      expect(test.services.storefront.reasons.join(' ')).toMatch(/Degraded/);
-      expect(uat.healthy).toBe(false);
-      expect(uat.services.cart.healthy).toBe(false);
-      expect(uat.services.cart.reasons.join(' ')).toMatch(/OutOfSync/);
-      expect(ladder.stages.find(s => s.name === 'staging')!.healthy).toBe(true);
-    });
-
-    it('shows a canary in progress after CI pushes to dev, then the new digest healthy', async () => {
-      // Held at its first step until seen: on a busy machine a running canary can finish
-      // between two ladder views.
-      const shop = await shared.addProduct('alpha/shop');
-      sim.control.setApp(shop.app('dev'), { freezeCanary: true });
-      const { digest } = await sim.control.ciPush({ team: 'alpha', product: shop.product, service: 'storefront' });
-      const midCanary = await eventually(async () => {
-        const cell = (await getLadder(server, shop.ref)).stages[0].services.storefront;
-        return cell.digest === digest && cell.canary && cell.canary.weight > 0 && !cell.canary.complete
-          ? cell
-          : undefined;
+    describe('ladder route errors and cost', () => {
+      // A simulator of its own, with options no other suite asks for: the counts below hold for
+      // the seed's two Products alone (20 watched files; with more, a cold start reads the
+      // commit's tarball instead of each blob), and its views and push are the seeded alpha/shop's.
+      // The Gate's GitHub sweep runs once, at its first run, outside the measured views.
+      const shared = sharedSimBackend({
+        sim: { canaryStepMs: 400, syncDelayMs: 200, reconcileIntervalMs: 100 },
+        backend: { gate: SWEEP_ONCE },
       });
-      expect(midCanary.verdict).toBe('progressing');
-      expect(midCanary.healthy).toBe(false);
-      expect(midCanary.canary!.totalSteps).toBeGreaterThan(1);
-      sim.control.setApp(shop.app('dev'), { freezeCanary: false });
+      const startBackend = backendPerTest();
+      let sim: RunningSim;
+      let server: Server;
 
-      const done = await eventually(async () => {
-        const cell = (await getLadder(server, shop.ref)).stages[0].services.storefront;
-        return cell.healthy ? cell : undefined;
+      beforeAll(() => {
+        ({ sim, server } = shared);
       });
-      expect(done.digest).toBe(digest);
-      expect(done.runningDigests).toEqual([digest]);
+
+      it('answers 404 for an unknown product, 400 for a malformed name, 401 without a token', async () => {
+        const unknown = await request(server)
+          .get('/api/promotions/products/alpha/nothing/ladder')
+          .set('Authorization', bob);
+        expect(unknown.status).toBe(404);
+        expect(unknown.body.error.name).toBe('NotFoundError');
+
+        const malformed = await request(server)
+          .get('/api/promotions/products/Alpha/shop/ladder')
+          .set('Authorization', bob);
+        expect(malformed.status).toBe(400);
+        expect(malformed.body.error.message).toMatch(/Invalid team name/);
+
+        const anonymous = await request(server).get('/api/promotions/products/alpha/shop/ladder');
+        expect(anonymous.status).toBe(401);
+      });
+
+      it('costs 2 GitHub requests plus one per file cold, one 304 warm, and re-reads only changed blobs', async () => {
+        const githubCalls = () => sim.control.getRequests('github');
+        const argocdCalls = () => sim.control.getRequests('argocd');
+
+        sim.control.clearRequests();
+        await getLadder(server);
+        const cold = githubCalls();
+        const blobReads = cold.filter(call => call.path.includes('/git/blobs/'));
+        expect(blobReads).toHaveLength(10); // 5 Release records + 5 Environments
+        expect(cold.length).toBeLessThanOrEqual(blobReads.length + 2);
+        // ArgoCD 3 (the simulator's default): one list, then one resource tree per Application.
+        const coldArgo = argocdCalls().map(call => call.path);
+        expect(coldArgo[0]).toBe('/api/v1/applications');
+        expect(coldArgo.slice(1).sort()).toEqual(
+          STAGES.map(stage => `/api/v1/applications/alpha-shop-${stage}/resource-tree`).sort(),
+        );
+
+        sim.control.clearRequests();
+        await getLadder(server);
+        expect(githubCalls().map(call => call.status)).toEqual([304]);
+        expect(argocdCalls()).toHaveLength(1);
+
+        // beta/payments shares the branch head and tree: only its own files are new.
+        sim.control.clearRequests();
+        await getLadder(server, 'beta/payments');
+        const other = githubCalls();
+        expect(other.filter(call => call.status === 304)).toHaveLength(1);
+        expect(other.filter(call => call.path.includes('/git/blobs/'))).toHaveLength(10);
+        expect(other).toHaveLength(11);
+
+        await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
+        sim.control.clearRequests();
+        await getLadder(server);
+        const changed = githubCalls();
+        expect(changed.filter(call => call.path.includes('/git/blobs/'))).toHaveLength(1);
+        expect(changed.filter(call => call.path.includes('/git/trees/'))).toHaveLength(1);
+        expect(changed).toHaveLength(3);
+      });
+
+      it('gives the same ladder through ArgoCD and through the Kubernetes API', async () => {
+        const kubernetesServer = await startBackend(sim, 'kubernetes');
+        // Compare a settled platform, not two snapshots of a moving canary.
+        await eventually(async () =>
+          (await getLadder(server)).stages.every(stage => stage.healthy) ? true : undefined,
+        );
+        const [viaArgoCd, viaKubernetes] = await Promise.all([
+          getLadder(server),
+          getLadder(kubernetesServer),
+        ]);
+        expect(comparableLadder(viaKubernetes)).toEqual(comparableLadder(viaArgoCd));
+      });
     });
 
-    it('keeps the digests and says health is unknown when the health source is down', async () => {
-      sim.control.setArgocdDown(true);
-      const ladder = await getLadder(server);
-      expect(ladder.healthError).toMatch(/unreachable/);
-      for (const stage of ladder.stages) {
-        expect(stage.verdict).toBe('unknown');
-        expect(stage.healthy).toBe(false);
-        for (const cell of Object.values(stage.services)) {
-          expect(cell.healthy).toBe(false);
-        }
-      }
-      expect(ladder.stages[0].services.storefront.digest).toBe(
-        releaseDigests(sim, 'alpha/shop', 'dev').storefront,
-      );
+    describe('a simulator naming images its first way (registry.refplat.org/<team>/<service>)', () => {
+      // A simulator of its own: the image naming is the simulator's.
+      const shared = sharedSim({ imageNaming: 'team-service' });
+      const startBackend = backendPerTest();
+
+      it('reads every stage healthy, each Service running its released digest', async () => {
+        const server = await startBackend(shared.sim, 'argocd');
+        expectSettled(await getLadder(server));
+      });
     });
-  },
-);
-
-describe('ladder route errors and cost', () => {
-  let sim: RunningSim;
-  let server: Server;
-
-  beforeAll(async () => {
-    sim = await startPlatformSim({ canaryStepMs: 400, syncDelayMs: 200, reconcileIntervalMs: 100 });
-    // The Gate's GitHub sweep runs once, at its first run, outside the measured views.
-    server = await startPromotionsBackend(sim, 'argocd', { gate: SWEEP_ONCE });
   });
-
-  afterAll(async () => {
-    await sim.stop();
-  });
-
-  it('answers 404 for an unknown product, 400 for a malformed name, 401 without a token', async () => {
-    const unknown = await request(server)
-      .get('/api/promotions/products/alpha/nothing/ladder')
-      .set('Authorization', bob);
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error.name).toBe('NotFoundError');
-
-    const malformed = await request(server)
-      .get('/api/promotions/products/Alpha/shop/ladder')
-      .set('Authorization', bob);
-    expect(malformed.status).toBe(400);
-    expect(malformed.body.error.message).toMatch(/Invalid team name/);
-
-    const anonymous = await request(server).get('/api/promotions/products/alpha/shop/ladder');
-    expect(anonymous.status).toBe(401);
-  });
-
-  it('costs 2 GitHub requests plus one per file cold, one 304 warm, and re-reads only changed blobs', async () => {
-    const githubCalls = () => sim.control.getRequests('github');
-    const argocdCalls = () => sim.control.getRequests('argocd');
-
-    sim.control.clearRequests();
-    await getLadder(server);
-    const cold = githubCalls();
-    const blobReads = cold.filter(call => call.path.includes('/git/blobs/'));
-    expect(blobReads).toHaveLength(10); // 5 Release records + 5 Environments
-    expect(cold.length).toBeLessThanOrEqual(blobReads.length + 2);
-    // ArgoCD 3 (the simulator's default): one list, then one resource tree per Application.
-    const coldArgo = argocdCalls().map(call => call.path);
-    expect(coldArgo[0]).toBe('/api/v1/applications');
-    expect(coldArgo.slice(1).sort()).toEqual(
-      STAGES.map(stage => `/api/v1/applications/alpha-shop-${stage}/resource-tree`).sort(),
-    );
-
-    sim.control.clearRequests();
-    await getLadder(server);
-    expect(githubCalls().map(call => call.status)).toEqual([304]);
-    expect(argocdCalls()).toHaveLength(1);
-
-    // beta/payments shares the branch head and tree: only its own files are new.
-    sim.control.clearRequests();
-    await getLadder(server, 'beta/payments');
-    const other = githubCalls();
-    expect(other.filter(call => call.status === 304)).toHaveLength(1);
-    expect(other.filter(call => call.path.includes('/git/blobs/'))).toHaveLength(10);
-    expect(other).toHaveLength(11);
-
-    await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
-    sim.control.clearRequests();
-    await getLadder(server);
-    const changed = githubCalls();
-    expect(changed.filter(call => call.path.includes('/git/blobs/'))).toHaveLength(1);
-    expect(changed.filter(call => call.path.includes('/git/trees/'))).toHaveLength(1);
-    expect(changed).toHaveLength(3);
-  });
-
-  it('gives the same ladder through ArgoCD and through the Kubernetes API', async () => {
-    const kubernetesServer = await startPromotionsBackend(sim, 'kubernetes');
-    // Compare a settled platform, not two snapshots of a moving canary.
-    await eventually(async () =>
-      (await getLadder(server)).stages.every(stage => stage.healthy) ? true : undefined,
-    );
-    const [viaArgoCd, viaKubernetes] = await Promise.all([
-      getLadder(server),
-      getLadder(kubernetesServer),
-    ]);
-    expect(comparableLadder(viaKubernetes)).toEqual(comparableLadder(viaArgoCd));
-  });
-});
-
-describe('a simulator naming images its first way (registry.refplat.org/<team>/<service>)', () => {
-  let sim: RunningSim;
-  afterEach(async () => {
-    await sim?.stop();
-  });
-
-  it('reads every stage healthy, each Service running its released digest', async () => {
-    sim = await startPlatformSim({ imageNaming: 'team-service' });
-    const server = await startPromotionsBackend(sim, 'argocd');
-    expectSettled(await getLadder(server));
-  });
-});
+}
