@@ -18,7 +18,7 @@ import {
   ReleaseFacts,
 } from './steps/facts';
 import { healthUnknown } from './steps/healthUnknown';
-import { mergeNotPickedUp } from './steps/mergeNotPickedUp';
+import { mergeMaybeNotPickedUp, mergeNotPickedUp } from './steps/mergeNotPickedUp';
 import { nothingReleased } from './steps/nothingReleased';
 import { notInSyncWithGit } from './steps/notInSyncWithGit';
 import { outOfSyncWithoutChange } from './steps/outOfSyncWithoutChange';
@@ -65,6 +65,7 @@ const ON_THE_APPLICATION: ReadonlyArray<DiagnosisStep<DeploymentFacts>> = [
   canaryInProgress,
   rolloutSuspended,
   podsStarting,
+  mergeMaybeNotPickedUp,
   wrongDigestRunning,
   healthUnknown,
   outOfSyncWithoutChange,

@@ -9,7 +9,7 @@ import type { DeploymentFacts } from './facts';
 export function mergeNotPickedUp(
   facts: DeploymentFacts,
 ): Diagnosis | undefined {
-  const { mergeMs, reconciledMs, sinceMerge, appName } = facts;
+  const { mergeMs, reconciledMs, sinceMerge } = facts;
   if (
     facts.runningReleased ||
     facts.input.releaseApplied === true ||
@@ -20,6 +20,34 @@ export function mergeNotPickedUp(
   ) {
     return undefined;
   }
+  return notPickedUp(facts, sinceMerge);
+}
+
+/**
+ * The same, when ArgoCD's only sign of having read the merge is a reconcile in the merge's
+ * own second (its times have whole seconds): it may have come just before the merge. While
+ * the merge is recent, that is read as not picked up yet rather than as a stall.
+ */
+export function mergeMaybeNotPickedUp(
+  facts: DeploymentFacts,
+): Diagnosis | undefined {
+  const { mergeMs, reconciledMs, sinceMerge } = facts;
+  if (
+    facts.runningReleased ||
+    facts.input.releaseApplied === true ||
+    facts.syncedAfterMerge ||
+    sinceMerge === undefined ||
+    sinceMerge > facts.thresholds.syncStuckSeconds ||
+    reconciledMs === undefined ||
+    reconciledMs !== mergeMs
+  ) {
+    return undefined;
+  }
+  return notPickedUp(facts, sinceMerge);
+}
+
+function notPickedUp(facts: DeploymentFacts, sinceMerge: number): Diagnosis {
+  const { appName } = facts;
   const stuck = sinceMerge > facts.thresholds.syncStuckSeconds;
   return {
     state: stuck ? 'stuck' : 'in-progress',

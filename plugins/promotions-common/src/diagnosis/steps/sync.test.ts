@@ -241,6 +241,29 @@ describe('diagnose: ArgoCD and the Application', () => {
   });
 
   it.each([
+    [60, 'in-progress', 'merged-out-of-sync'],
+    [302, 'stuck', 'wrong-digest-running'],
+  ])(
+    "Synced and healthy, reconciled in the merge's own second, the old digest running %ss after the merge is %s (%s)",
+    (since, state, code) => {
+      // ArgoCD's reconciledAt has whole seconds: that reconcile may have come just before the merge.
+      const merged = new Date(NOW.getTime() - since * 1000 + 400);
+      const result = diagnose(
+        input({
+          promotion: {},
+          releaseChangedAt: merged.toISOString(),
+          runningDigests: [OLD],
+          application: {
+            reconciledAt: new Date(Math.floor(merged.getTime() / 1000) * 1000).toISOString(),
+            operationFinishedAt: ago(7200),
+          },
+        }),
+      );
+      expect(result).toMatchObject({ state, code });
+    },
+  );
+
+  it.each([
     // Backstage saw the Release after ArgoCD compared the spec that carries it.
     [
       'the revision check says ArgoCD compared the released spec',
