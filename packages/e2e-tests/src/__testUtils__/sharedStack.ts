@@ -15,7 +15,7 @@ export interface SharedStack {
   readonly stack: RunningStack;
   /** The browser, once the file's beforeAll launched it; each suite opens its own contexts. */
   readonly browser: Browser;
-  /** The suite's own Product, written onto main now: one of the file's declared `products`. */
+  /** The suite's own Product, written onto main now, once the backend reads it healthy: one of the file's declared `products`. */
   addProduct(name: string): Promise<SuiteProduct>;
 }
 
@@ -27,17 +27,28 @@ export interface SharedStackOptions {
   products?: SuiteProductSpec[];
 }
 
+/** A stage's Application as the backend's ladder reports it. */
+type LadderApplication = { name: string; syncStatus?: string; healthStatus?: string };
+
 /**
- * Until the backend answers `product`'s ladder: it reads main through a
- * short cache, so a request right after the commit may not find the Product yet.
+ * Until the backend answers `product`'s ladder with every stage's Application
+ * synced and healthy, as the simulator runs them once the Product is added.
+ * It reads main through a short cache, so a request right after the commit may
+ * not find the Product yet; and it lists Applications through another, so for
+ * a moment it may still see them as they were created (OutOfSync, Missing),
+ * and refuse a promotion out of a stage it calls unhealthy.
  */
 async function backendReads(stack: RunningStack, product: SuiteProduct) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const { status, body } = await callPromotions(stack.baseUrl, 'alice', 'GET', `${product.route}/ladder`);
-    if (status === 200) return;
+    const applications: (LadderApplication | undefined)[] =
+      status === 200 ? body.stages.map((stage: { application?: LadderApplication }) => stage.application) : [];
+    const ready = (app?: LadderApplication) => app?.syncStatus === 'Synced' && app.healthStatus === 'Healthy';
+    if (status === 200 && applications.every(ready)) return;
     if (Date.now() > deadline) {
-      throw new Error(`the backend does not read ${product.ref} after 60 s: ${status} ${JSON.stringify(body)}`);
+      const seen = status === 200 ? applications.map(app => `${app?.name}: ${app?.syncStatus} ${app?.healthStatus}`) : body;
+      throw new Error(`the backend does not read ${product.ref} synced and healthy after 60 s: ${status} ${JSON.stringify(seen)}`);
     }
     await new Promise(resolve => setTimeout(resolve, 250));
   }
