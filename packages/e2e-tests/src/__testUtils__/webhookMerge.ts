@@ -4,6 +4,9 @@ import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from
 /** How long the open ladder may take to show a merge before the measurement fails: its own poll is 10 s. */
 const LADDER_SHOWS_MERGE_TIMEOUT_MS = 8_000;
 
+/** `promotions.gate` for a stack on which a merge must reach the ladder through the webhook: the Gate polls once an hour. */
+export const WEBHOOK_GATE = { enabled: true, frequency: { hours: 1 } };
+
 /**
  * The stack webhook latency is measured on: the simulated GitHub delivers
  * signed webhooks, and the Gate polls once an hour, so a merge reaches the
@@ -11,11 +14,7 @@ const LADDER_SHOWS_MERGE_TIMEOUT_MS = 8_000;
  * backend → signal), not through a poll.
  */
 export function startWebhookStack(): Promise<RunningStack> {
-  return startStack(
-    { canaryStepMs: 500, syncDelayMs: 200 },
-    { gate: { enabled: true, frequency: { hours: 1 } } },
-    { webhooks: true },
-  );
+  return startStack({ canaryStepMs: 500, syncDelayMs: 200 }, { gate: WEBHOOK_GATE }, { webhooks: true });
 }
 
 export interface WebhookMerge {
@@ -29,13 +28,18 @@ export interface WebhookMerge {
 }
 
 /**
- * bob requests a prod promotion of one alpha/shop Service (it waits for
- * approval), alice merges its PR by hand on GitHub, and the time is taken
- * until `page` — an open shop ladder — shows the digest in prod, and until the
- * promotion reads merged.
+ * bob requests a prod promotion of one Service of `product` (alpha/shop unless
+ * named; it waits for approval), alice merges its PR by hand on GitHub, and the
+ * time is taken until `page` — the Product's open ladder — shows the digest in
+ * prod, and until the promotion reads merged.
  */
-export async function measureWebhookMerge(stack: RunningStack, page: Page, service: string): Promise<WebhookMerge> {
-  const requested = await callPromotions(stack.baseUrl, 'bob', 'POST', '/products/alpha/shop/promotions', {
+export async function measureWebhookMerge(
+  stack: RunningStack,
+  page: Page,
+  service: string,
+  product = 'alpha/shop',
+): Promise<WebhookMerge> {
+  const requested = await callPromotions(stack.baseUrl, 'bob', 'POST', `/products/${product}/promotions`, {
     toStage: 'prod',
     services: [service],
   });

@@ -1,40 +1,43 @@
 import { Browser } from 'playwright-core';
-import { RunningStack } from './__testUtils__/stack';
-import { launchBrowser, openShop, screenshot } from './__testUtils__/browser';
-import { measureWebhookMerge, startWebhookStack } from './__testUtils__/webhookMerge';
-
-jest.setTimeout(180_000);
+import { SharedStack } from '../sharedStack';
+import { SuiteProduct } from '../products';
+import { RunningStack } from '../stack';
+import { openSystem, screenshot } from '../browser';
+import { measureWebhookMerge } from '../webhookMerge';
 
 /**
  * A merge made by hand on GitHub reaches an open ladder through the webhook
  * (signed delivery → events backend → promotions backend → signal), not
- * through a poll: the Gate polls once an hour here.
+ * through a poll. The suite's stack must deliver webhooks (`webhooks: true`)
+ * and poll with the Gate once an hour (`promotions.gate: WEBHOOK_GATE`), on
+ * a Product of its own.
  */
-describe('GitHub webhooks in the browser', () => {
-  let stack: RunningStack;
-  let browser: Browser;
+export function webhooksSuite(shared: SharedStack): void {
+  describe('GitHub webhooks in the browser', () => {
+    let stack: RunningStack;
+    let browser: Browser;
+    let shop: SuiteProduct;
 
-  beforeAll(async () => {
-    stack = await startWebhookStack();
-    browser = await launchBrowser();
-  });
+    beforeAll(async () => {
+      ({ stack, browser } = shared);
+      if (!stack.sim.webhooks.configured) {
+        throw new Error('the stack does not deliver webhooks: start it with webhooks: true and the Gate polling hourly');
+      }
+      shop = await shared.addProduct('shop-webhook');
+    });
 
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+    it('shows a PR merged by hand on GitHub on the open ladder within seconds', async () => {
+      const page = await openSystem(browser, stack.baseUrl, 'bob', shop.name);
+      const { ladderMs, promotionMs } = await measureWebhookMerge(stack, page, 'cart', shop.ref);
+      // eslint-disable-next-line no-console
+      console.log(
+        `webhook → browser: ladder shows the merge after ${ladderMs} ms, promotion merged within ${promotionMs} ms (Gate poll: 1 h, ladder poll: 10 s)`,
+      );
+      expect(stack.sim.webhooks.deliveries().filter(d => d.status === 202).length).toBeGreaterThan(0);
+      // Well under the ladder's own 10 s poll; the target (≤ 2 s) is reported above.
+      expect(ladderMs).toBeLessThan(5000);
+      await screenshot(page, 'webhook-merge');
+      await page.context().close();
+    });
   });
-
-  it('shows a PR merged by hand on GitHub on the open ladder within seconds', async () => {
-    const page = await openShop(browser, stack.baseUrl, 'bob');
-    const { ladderMs, promotionMs } = await measureWebhookMerge(stack, page, 'cart');
-    // eslint-disable-next-line no-console
-    console.log(
-      `webhook → browser: ladder shows the merge after ${ladderMs} ms, promotion merged within ${promotionMs} ms (Gate poll: 1 h, ladder poll: 10 s)`,
-    );
-    expect(stack.sim.webhooks.deliveries().filter(d => d.status === 202).length).toBeGreaterThan(0);
-    // Well under the ladder's own 10 s poll; the target (≤ 2 s) is reported above.
-    expect(ladderMs).toBeLessThan(5000);
-    await screenshot(page, 'webhook-merge');
-    await page.context().close();
-  });
-});
+}
