@@ -40,6 +40,29 @@ describe('CatalogProductOwners', () => {
     expect(getEntities).toHaveBeenCalledTimes(2);
   });
 
+  it('reads the catalog again, at most every 5 s, for a Product it does not know yet', async () => {
+    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z'), doNotFake: ['nextTick', 'setImmediate'] });
+    const entities = [system('shop', 'alpha/shop', 'alpha')];
+    const catalog = catalogServiceMock({ entities });
+    const getEntities = jest.spyOn(catalog, 'getEntities');
+    const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
+    const owners = new CatalogProductOwners(catalog, mockServices.auth(), cache);
+    const newcomer = { team: 'alpha', product: 'shop-2' };
+
+    expect(await owners.of(newcomer)).toEqual([]);
+    expect(await owners.of(newcomer)).toEqual([]);
+    expect(getEntities).toHaveBeenCalledTimes(1);
+
+    // The catalog takes the new System in; the next miss after 5 s finds it.
+    getEntities.mockResolvedValue({ items: [...entities, system('shop-2', 'alpha/shop-2', 'alpha')] });
+    jest.setSystemTime(new Date('2026-01-01T00:00:04Z'));
+    expect(await owners.of(newcomer)).toEqual([]);
+    jest.setSystemTime(new Date('2026-01-01T00:00:05Z'));
+    expect(await owners.of(newcomer)).toEqual(['group:default/alpha']);
+    expect(await owners.of({ team: 'alpha', product: 'shop' })).toEqual(['group:default/alpha']);
+    expect(getEntities).toHaveBeenCalledTimes(2);
+  });
+
   it("keeps the System's approval annotations, and none of the others", async () => {
     const shop = system('shop', 'alpha/shop', 'alpha');
     shop.metadata.annotations = {

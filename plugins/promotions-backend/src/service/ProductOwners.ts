@@ -14,6 +14,12 @@ export type { ProductOwners } from '@refplat/plugin-promotions-node';
 
 /** Ownership changes rarely; a minute's delay is the price of one catalog query per minute. */
 const TTL_MS = 60_000;
+/**
+ * A Product the map lacks may be one whose System the catalog just took in
+ * (its owners would be refused for up to a minute): the map is read again,
+ * at most this often.
+ */
+const MISS_REREAD_MS = 5_000;
 const CACHE_KEY = 'product-systems';
 
 /** The System annotations that refine the approval policy of its Product. */
@@ -26,8 +32,11 @@ type ProductSystem = {
   approvalAnnotations: { [annotation: string]: string };
 };
 
-/** Product (`team/name`) → its System, as kept in the cache. */
+/** Product (`team/name`) → its System. */
 type SystemsByProduct = { [product: string]: ProductSystem };
+
+/** The map as kept in the cache, with when it was read (epoch milliseconds). */
+type CachedSystems = { systems: SystemsByProduct; readAt: number };
 
 /**
  * The owners of the System that represents a Product, and the annotations
@@ -52,12 +61,13 @@ export class CatalogProductOwners implements ProductOwners {
   }
 
   private async systemOf(product: ProductRef): Promise<ProductSystem | undefined> {
-    let systems = await this.cache.get<SystemsByProduct>(CACHE_KEY);
-    if (!systems) {
-      systems = await this.read();
-      await this.cache.set(CACHE_KEY, systems, { ttl: TTL_MS });
+    const name = formatProductRef(product);
+    let cached = await this.cache.get<CachedSystems>(CACHE_KEY);
+    if (!cached || (!cached.systems[name] && Date.now() - cached.readAt >= MISS_REREAD_MS)) {
+      cached = { systems: await this.read(), readAt: Date.now() };
+      await this.cache.set(CACHE_KEY, cached, { ttl: TTL_MS });
     }
-    return systems[formatProductRef(product)];
+    return cached.systems[name];
   }
 
   private async read(): Promise<SystemsByProduct> {
