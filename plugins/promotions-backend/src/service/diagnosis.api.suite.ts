@@ -4,6 +4,7 @@ import type { RunningSim } from '@refplat/platform-sim';
 import request from 'supertest';
 import type { Ladder, LadderServiceCell } from '@refplat/plugin-promotions-common';
 import { recordingNotifications } from '../__testUtils__/recordingNotifications';
+import { STUCK_SWEEP_EVERY_SECOND, sweepsPassed } from '../__testUtils__/stuckSweep';
 import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 import { sharedSimBackend, TestProduct, testProduct } from '../__testUtils__/sharedSimBackend';
 
@@ -20,7 +21,8 @@ export function diagnosisSuite(): void {
     // One backend on the simulator; a test that stalls something stalls a Product of its own.
     const shared = sharedSimBackend({
       sim: { canaryStepMs: 1000, syncDelayMs: 200, reconcileIntervalMs: 100 },
-      backend: { services: [recordingNotifications(sent)] },
+      // Stalls are notified by the sweep (and health events and the Gate), never by a view.
+  backend: { services: [recordingNotifications(sent)], promotions: STUCK_SWEEP_EVERY_SECOND },
     });
     let sim: RunningSim;
     let server: Awaited<ReturnType<typeof startPromotionsBackend>>;
@@ -60,10 +62,14 @@ export function diagnosisSuite(): void {
       expect(diagnosis).toMatchObject({ state: 'stuck', code: 'degraded' });
       expect(diagnosis.whereToLook.length).toBeGreaterThan(0);
 
-      // the owners hear about it once per stalled service, not on every view
+      // the owners hear about it once per stalled service, from the sweep: not again at the next
+      // sweeps, nor on views
+      const ownStuck = () => sent.filter(n => n.payload.title.endsWith(`stuck in test (${shop.ref})`));
+      await eventually(async () => (ownStuck().length >= 3 ? true : undefined), 60_000);
       await diagnosisOf('test', 'cart');
       await diagnosisOf('test', 'cart');
-      const stuck = sent.filter(n => /stuck in test/.test(n.payload.title));
+      await sweepsPassed(sim);
+      const stuck = ownStuck();
       expect(stuck.map(n => n.payload.title).sort()).toEqual([
         `cart is stuck in test (${shop.ref})`,
         `checkout is stuck in test (${shop.ref})`,

@@ -6,6 +6,7 @@ import type { JsonArray } from '@backstage/types';
 import request from 'supertest';
 import { getLadder } from '../__testUtils__/ladderViews';
 import { recordingNotifications } from '../__testUtils__/recordingNotifications';
+import { STUCK_SWEEP_EVERY_SECOND, sweepsPassed } from '../__testUtils__/stuckSweep';
 import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 import { backendPerTest, sharedSim, TestProduct } from '../__testUtils__/sharedSimBackend';
 
@@ -39,6 +40,8 @@ export function serviceTruthSuite(): void {
       server = await startBackend(sim, 'argocd', {
         stages,
         services: [recordingNotifications(sent)],
+        // Stalls are notified by the sweep (and health events and the Gate), never by a view.
+        promotions: STUCK_SWEEP_EVERY_SECOND,
       });
     }
 
@@ -121,9 +124,11 @@ export function serviceTruthSuite(): void {
       expect(storefrontUp.status).toBe(409);
       expect(storefrontUp.body.error.message).toMatch(/storefront is not healthy in dev/);
 
-      // The owners hear only about storefront.
-      await getLadder(server, shop.ref);
-      const stuck = sent.filter(n => /is stuck in/.test(n.payload.title));
+      // The owners hear only about storefront, over the sweeps that follow too.
+      const ownStuck = () => sent.filter(n => n.payload.title.endsWith(`(${shop.ref})`) && / is stuck in /.test(n.payload.title));
+      await eventually(async () => (ownStuck().length ? true : undefined), 60_000);
+      await sweepsPassed(sim);
+      const stuck = ownStuck();
       expect(stuck.map(n => n.payload.title)).toEqual([`storefront is stuck in dev (${shop.ref})`]);
     });
 
