@@ -202,7 +202,8 @@ export function autoPromoteSuite(shared: SharedStack): void {
       await older.waitFor({ timeout: 30_000 });
       expect(await older.textContent()).toBe('older in dev');
       await older.hover();
-      const why = page.getByRole('tooltip');
+      // The tooltip of what was under the pointer when the page loaded may still be fading out.
+      const why = page.getByRole('tooltip').filter({ hasText: /downgrade/ });
       await why.waitFor();
       expect(await why.textContent()).toMatch(/downgrade.*only a person rolls test back.*skipped — not a downgrade/);
       await screenshot(page, 'older-below-not-promoted');
