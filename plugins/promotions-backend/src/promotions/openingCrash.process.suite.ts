@@ -1,13 +1,12 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { Octokit } from '@octokit/rest';
-import { FaultSpec, RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import type { FaultSpec, RunningSim } from '@refplat/platform-sim';
 import type { Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import { BackendProcess } from '../__testUtils__/backendProcess';
 import { createFreshDatabase, postgresAnswers, POSTGRES_URL } from '../__testUtils__/freshPostgres';
-import { eventually, FAST_SIM_TIMINGS, simAddresses } from '../__testUtils__/testBackend';
+import { sharedSim, TestProduct } from '../__testUtils__/sharedSimBackend';
+import { eventually, simAddresses } from '../__testUtils__/testBackend';
 import { parseMarker } from './pullRequestText';
-
-jest.setTimeout(300_000);
 
 /** Long enough for the victim to reach each kill point (GitHub writes are paced a second apart) before it ends. */
 const LEASE_SECONDS = 10;
@@ -26,145 +25,154 @@ const [describeWithPostgres, where] = postgresAnswers()
   ? [describe, `on PostgreSQL at ${POSTGRES_HOST}`]
   : [describe.skip, `skipped: PostgreSQL does not answer at ${POSTGRES_HOST}`];
 
-/**
- * `kill -9` of the replica opening a promotion's PR, at each step, with the
- * simulator holding exactly the next GitHub call so the kill lands there.
- * The other replica (an OS process too, on the same PostgreSQL database)
- * runs the Gate; it must make GitHub and the database agree within the
- * lease plus two Gate cycles, and an identical retry must then succeed.
- */
-describeWithPostgres(`kill -9 while opening a PR (replicas as OS processes, ${where})`, () => {
-  let sim: RunningSim;
-  let database: Awaited<ReturnType<typeof createFreshDatabase>>;
-  let survivor: BackendProcess;
-  let github: Octokit;
+/** Crashes while opening a PR (was openingCrash.process.test.ts), on the file's simulator. */
+export function openingCrashSuite() {
+  /**
+   * `kill -9` of the replica opening a promotion's PR, at each step, with the
+   * simulator holding exactly the next GitHub call so the kill lands there.
+   * The other replica (an OS process too, on the same PostgreSQL database)
+   * runs the Gate; it must make GitHub and the database agree within the
+   * lease plus two Gate cycles, and an identical retry must then succeed.
+   */
+  describeWithPostgres(`kill -9 while opening a PR (replicas as OS processes, ${where})`, () => {
+    // The file's simulator, and a Product of the block's own: each case ends with its promotion closed.
+    const shared = sharedSim();
+    let sim: RunningSim;
+    let shop: TestProduct;
+    let database: Awaited<ReturnType<typeof createFreshDatabase>>;
+    let survivor: BackendProcess;
+    let github: Octokit;
 
-  const processInput = (gate: object) => ({
-    sim: simAddresses(sim),
-    database: database.url,
-    gate: { ...GATE, ...gate },
-  });
-
-  beforeAll(async () => {
-    sim = await startPlatformSim(FAST_SIM_TIMINGS);
-    database = await createFreshDatabase();
-    survivor = await BackendProcess.start(processInput({}));
-    github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
-  });
-
-  afterAll(async () => {
-    await survivor?.stop();
-    await sim?.stop();
-    await database?.drop();
-  });
-
-  const requestProd = (backend: BackendProcess) =>
-    fetch(`${backend.url}/api/promotions/products/alpha/shop/promotions`, {
-      method: 'POST',
-      headers: { authorization: mockCredentials.user.header('user:default/bob'), 'content-type': 'application/json' },
-      body: JSON.stringify({ toStage: 'prod' }),
+    const processInput = (gate: object) => ({
+      sim: simAddresses(sim),
+      database: database.url,
+      gate: { ...GATE, ...gate },
     });
 
-  const getJson = async (path: string) =>
-    (await fetch(`${survivor.url}/api/promotions${path}`, {
-      headers: { authorization: mockCredentials.user.header('user:default/bob') },
-    })).json();
+    beforeAll(async () => {
+      sim = shared.sim;
+      shop = await shared.addProduct('alpha/shop');
+      database = await createFreshDatabase();
+      survivor = await BackendProcess.start(processInput({}));
+      github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+    });
 
-  const newestPromotion = async (): Promise<Promotion & { branch?: string }> =>
-    (await getJson('/products/alpha/shop/promotions')).items[0];
+    afterAll(async () => {
+      await survivor?.stop();
+      await database?.drop();
+    });
 
-  const openPromotionPulls = async () =>
-    (await github.rest.pulls.list({ ...REPO, state: 'open' })).data.filter(pr => parseMarker(pr.body ?? '').id);
+    const requestProd = (backend: BackendProcess) =>
+      fetch(`${backend.url}/api/promotions/products/${shop.ref}/promotions`, {
+        method: 'POST',
+        headers: { authorization: mockCredentials.user.header('user:default/bob'), 'content-type': 'application/json' },
+        body: JSON.stringify({ toStage: 'prod' }),
+      });
 
-  const promotionBranches = async () =>
-    (await github.rest.git.listMatchingRefs({ ...REPO, ref: 'heads/promotions/' })).data.map(ref =>
-      ref.ref.replace('refs/heads/', ''),
-    );
+    const getJson = async (path: string) =>
+      (await fetch(`${survivor.url}/api/promotions${path}`, {
+        headers: { authorization: mockCredentials.user.header('user:default/bob') },
+      })).json();
 
-  /** GitHub and the database tell the same story about the newest promotion, or undefined. */
-  async function agreement() {
-    const [promotion, pulls, branches] = [await newestPromotion(), await openPromotionPulls(), await promotionBranches()];
-    if (promotion.status === 'failed' && pulls.length === 0 && branches.length === 0) {
-      return { outcome: 'failed, nothing left on GitHub', promotion };
+    const newestPromotion = async (): Promise<Promotion & { branch?: string }> =>
+      (await getJson(`/products/${shop.ref}/promotions`)).items[0];
+
+    /** The open promotion PRs of the block's Product (other suites' Products have theirs on this simulator). */
+    const openPromotionPulls = async () =>
+      (await github.rest.pulls.list({ ...REPO, state: 'open', per_page: 100 })).data.filter(
+        pr => parseMarker(pr.body ?? '').id && pr.head.ref.startsWith(shop.branchPrefix),
+      );
+
+    const promotionBranches = async () =>
+      (await github.rest.git.listMatchingRefs({ ...REPO, ref: `heads/${shop.branchPrefix}` })).data.map(ref =>
+        ref.ref.replace('refs/heads/', ''),
+      );
+
+    /** GitHub and the database tell the same story about the newest promotion (of the block's Product), or undefined. */
+    async function agreement() {
+      const [promotion, pulls, branches] = [await newestPromotion(), await openPromotionPulls(), await promotionBranches()];
+      if (promotion.status === 'failed' && pulls.length === 0 && branches.length === 0) {
+        return { outcome: 'failed, nothing left on GitHub', promotion };
+      }
+      const recorded =
+        ['open', 'awaiting-approval'].includes(promotion.status) &&
+        pulls.length === 1 &&
+        pulls[0].number === promotion.pullRequest.number &&
+        branches.length === 1 &&
+        branches[0] === promotion.branch;
+      return recorded ? { outcome: 'open and recorded', promotion } : undefined;
     }
-    const recorded =
-      ['open', 'awaiting-approval'].includes(promotion.status) &&
-      pulls.length === 1 &&
-      pulls[0].number === promotion.pullRequest.number &&
-      branches.length === 1 &&
-      branches[0] === promotion.branch;
-    return recorded ? { outcome: 'open and recorded', promotion } : undefined;
-  }
 
-  /** Every open promotion PR is the recorded PR of a live promotion. */
-  async function expectNoUnknownPullRequest() {
-    for (const pr of await openPromotionPulls()) {
-      const { promotion } = await getJson(`/promotions/${parseMarker(pr.body ?? '').id}`);
-      expect(promotion).toMatchObject({ status: 'awaiting-approval', pullRequest: { number: pr.number } });
+    /** Every open promotion PR (of the block's Product) is the recorded PR of a live promotion. */
+    async function expectNoUnknownPullRequest() {
+      for (const pr of await openPromotionPulls()) {
+        const { promotion } = await getJson(`/promotions/${parseMarker(pr.body ?? '').id}`);
+        expect(promotion).toMatchObject({ status: 'awaiting-approval', pullRequest: { number: pr.number } });
+      }
     }
-  }
 
-  /** Ends the scenario's promotion by hand; the Gate notices and the reconciler sweeps its branch. */
-  async function closeByHand(number: number) {
-    await github.rest.pulls.update({ ...REPO, pull_number: number, state: 'closed' });
-    await eventually(async () => {
-      const done = (await newestPromotion()).status === 'closed' && (await promotionBranches()).length === 0;
-      return done || undefined;
-    }, 60_000);
-  }
+    /** Ends the scenario's promotion by hand; the Gate notices and the reconciler sweeps its branch. */
+    async function closeByHand(number: number) {
+      await github.rest.pulls.update({ ...REPO, pull_number: number, state: 'closed' });
+      await eventually(async () => {
+        const done = (await newestPromotion()).status === 'closed' && (await promotionBranches()).length === 0;
+        return done || undefined;
+      }, 60_000);
+    }
 
-  it.each<[string, FaultSpec, string, RegExp, number]>([
-    [
-      'after the branch is created',
-      { target: 'github', method: 'PUT', path: '/contents/', kind: 'stall' },
-      'failed, nothing left on GitHub',
-      /^failed promotions-gate The request opening its pull request stopped before it finished/m,
-      201,
-    ],
-    [
-      'after the commit',
-      { target: 'github', method: 'POST', path: '/pulls', kind: 'stall' },
-      'failed, nothing left on GitHub',
-      /^failed promotions-gate The request opening its pull request stopped before it finished/m,
-      201,
-    ],
-    [
-      'after the PR is created',
-      { target: 'github', method: 'POST', path: '/pulls', kind: 'stall-response' },
-      'open and recorded',
-      /^pr-opened promotions-(gate|reconciler) adopted \S+: the request that opened it did not finish/m,
-      200,
-    ],
-    [
-      'before the labels',
-      { target: 'github', method: 'POST', path: '/labels', kind: 'stall' },
-      'open and recorded',
-      /^pr-opened user:default\/bob http/m,
-      200,
-    ],
-  ])('killed %s: the Gate makes GitHub and the database agree, and a retry succeeds', async (_step, fault, outcome, audit, retryStatus) => {
-    // The victim serves requests only; the survivor runs the Gate.
-    const victim = await BackendProcess.start(processInput({ enabled: false }));
-    sim.control.addFault({ ...fault, count: 1 });
-    const answer = requestProd(victim).catch(() => undefined);
-    // The fault is used up once the victim's call is held: kill it right there.
-    await eventually(async () => sim.control.getState().faults.length === 0 || undefined, 60_000);
-    await victim.kill9();
-    expect(await answer).toBeUndefined();
+    it.each<[string, FaultSpec, string, RegExp, number]>([
+      [
+        'after the branch is created',
+        { target: 'github', method: 'PUT', path: '/contents/', kind: 'stall' },
+        'failed, nothing left on GitHub',
+        /^failed promotions-gate The request opening its pull request stopped before it finished/m,
+        201,
+      ],
+      [
+        'after the commit',
+        { target: 'github', method: 'POST', path: '/pulls', kind: 'stall' },
+        'failed, nothing left on GitHub',
+        /^failed promotions-gate The request opening its pull request stopped before it finished/m,
+        201,
+      ],
+      [
+        'after the PR is created',
+        { target: 'github', method: 'POST', path: '/pulls', kind: 'stall-response' },
+        'open and recorded',
+        /^pr-opened promotions-(gate|reconciler) adopted \S+: the request that opened it did not finish/m,
+        200,
+      ],
+      [
+        'before the labels',
+        { target: 'github', method: 'POST', path: '/labels', kind: 'stall' },
+        'open and recorded',
+        /^pr-opened user:default\/bob http/m,
+        200,
+      ],
+    ])('killed %s: the Gate makes GitHub and the database agree, and a retry succeeds', async (_step, fault, outcome, audit, retryStatus) => {
+      // The victim serves requests only; the survivor runs the Gate.
+      const victim = await BackendProcess.start(processInput({ enabled: false }));
+      sim.control.addFault({ ...fault, count: 1 });
+      const answer = requestProd(victim).catch(() => undefined);
+      // The fault is used up once the victim's call is held: kill it right there.
+      await eventually(async () => sim.control.getState().faults.length === 0 || undefined, 60_000);
+      await victim.kill9();
+      expect(await answer).toBeUndefined();
 
-    const settled = await eventually(agreement, LEASE_SECONDS * 1000 + 2 * GATE_SECONDS * 1000 + BUSY_MACHINE_SLACK_MS);
-    expect(settled.outcome).toBe(outcome);
-    const { events } = await getJson(`/promotions/${settled.promotion.id}`);
-    expect(events.map((e: PromotionEvent) => `${e.type} ${e.actor} ${e.detail}`).join('\n')).toMatch(audit);
+      const settled = await eventually(agreement, LEASE_SECONDS * 1000 + 2 * GATE_SECONDS * 1000 + BUSY_MACHINE_SLACK_MS);
+      expect(settled.outcome).toBe(outcome);
+      const { events } = await getJson(`/promotions/${settled.promotion.id}`);
+      expect(events.map((e: PromotionEvent) => `${e.type} ${e.actor} ${e.detail}`).join('\n')).toMatch(audit);
 
-    const retry = await requestProd(survivor);
-    expect(retry.status).toBe(retryStatus);
-    const { promotion } = await retry.json();
-    const pulls = await openPromotionPulls();
-    expect(pulls.map(pr => pr.number)).toEqual([promotion.pullRequest.number]);
-    expect(promotion.status).toBe('awaiting-approval');
-    await expectNoUnknownPullRequest();
+      const retry = await requestProd(survivor);
+      expect(retry.status).toBe(retryStatus);
+      const { promotion } = await retry.json();
+      const pulls = await openPromotionPulls();
+      expect(pulls.map(pr => pr.number)).toEqual([promotion.pullRequest.number]);
+      expect(promotion.status).toBe('awaiting-approval');
+      await expectNoUnknownPullRequest();
 
-    await closeByHand(promotion.pullRequest.number);
+      await closeByHand(promotion.pullRequest.number);
+    });
   });
-});
+}

@@ -1,13 +1,12 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { createBackendModule } from '@backstage/backend-plugin-api';
-import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import type { RunningSim } from '@refplat/platform-sim';
 import { Octokit } from '@octokit/rest';
 import request from 'supertest';
 import type { Ladder, Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import { promotionsGuardsExtensionPoint } from '@refplat/plugin-promotions-node';
-import { eventually, FAST_SIM_TIMINGS, startPromotionsBackend } from '../__testUtils__/testBackend';
-
-jest.setTimeout(180_000);
+import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { sharedSimBackend, TestProduct } from '../__testUtils__/sharedSimBackend';
 
 type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
 
@@ -45,255 +44,264 @@ const changeBoardModule = createBackendModule({
   },
 });
 
-describe('promotion guards against the simulator', () => {
-  let sim: RunningSim;
-  let server: Server;
-  let github: Octokit;
-
-  beforeAll(async () => {
-    sim = await startPlatformSim(FAST_SIM_TIMINGS);
-    server = await startPromotionsBackend(sim, 'argocd', {
-      promotions: {
-        freezes: [
-          { name: 'holiday-freeze', stages: ['test'], schedule: dateRangeAroundNow(), timezone: 'Europe/Berlin', reason: 'Holidays: nobody on call' },
-          // Another Product's window: it must not freeze alpha/shop's uat.
-          { name: 'payments-audit', stages: ['uat'], products: ['beta/payments'], schedule: 'Mon 00:00 – Mon 00:00', reason: 'Audit' },
-        ],
-      },
-      features: [changeBoardModule],
-    });
-    github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
-  });
-
-  afterAll(async () => {
-    await sim.stop();
-  });
-
-  const requestPromotion = (body: object, user: string) =>
-    request(server).post('/api/promotions/products/alpha/shop/promotions').set('Authorization', asUser(user)).send(body);
-  const promotionDetail = async (id: string) => {
-    const response = await request(server).get(`/api/promotions/promotions/${id}`).set('Authorization', asUser('bob'));
-    return response.body as { promotion: Promotion; events: PromotionEvent[] };
-  };
-  const mergedPromotion = (id: string) =>
-    eventually(async () => {
-      const { promotion } = await promotionDetail(id);
-      return promotion.status === 'merged' ? promotion : undefined;
-    }, 60_000);
-  const headStatuses = async (pullNumber: number) => {
-    const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: pullNumber });
-    return (await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha })).data;
-  };
-
-  it('refuses a request into a frozen stage with 409, naming the window and its end, and shows the freeze on the ladder', async () => {
-    const refused = await requestPromotion({ toStage: 'test', services: ['storefront'] }, 'bob');
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toMatch(
-      /^Promotion into test refused by policy: freeze: test is frozen by holiday-freeze until \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d [\w/]+: Holidays: nobody on call$/,
-    );
-
-    const ladder: Ladder = (
-      await request(server).get('/api/promotions/products/alpha/shop/ladder').set('Authorization', asUser('bob'))
-    ).body;
-    const test = ladder.stages.find(stage => stage.name === 'test')!;
-    expect(test.freeze).toMatchObject({ name: 'holiday-freeze', reason: 'Holidays: nobody on call' });
-    expect(Date.parse(test.freeze!.end)).toBeGreaterThan(Date.now());
-    expect(test.guards).toEqual(
-      expect.arrayContaining([expect.objectContaining({ guard: 'freeze', verdict: 'block' })]),
-    );
-    expect(ladder.stages.find(stage => stage.name === 'uat')!.freeze).toBeUndefined();
-    const payments: Ladder = (
-      await request(server).get('/api/promotions/products/beta/payments/ladder').set('Authorization', asUser('alice'))
-    ).body;
-    expect(payments.stages.find(stage => stage.name === 'uat')!.freeze).toMatchObject({ name: 'payments-audit' });
-  });
-
-  it("lets a release-approver override a freeze with a reason: it merges, and the override is on the PR and in the trail", async () => {
-    const byDeveloper = await requestPromotion({ toStage: 'test', services: ['storefront'], override: { reason: 'please' } }, 'bob');
-    expect(byDeveloper.status).toBe(403);
-    const withoutReason = await requestPromotion({ toStage: 'test', services: ['storefront'], override: { reason: ' ' } }, 'alice');
-    expect(withoutReason.status).toBe(400);
-
-    const overridden = await requestPromotion(
-      { toStage: 'test', services: ['storefront'], override: { reason: 'Checkout outage hotfix' } },
-      'alice',
-    );
-    expect(overridden.status).toBe(201);
-    const promotion: Promotion = overridden.body.promotion;
-    await mergedPromotion(promotion.id);
-
-    const { data: comments } = await github.rest.issues.listComments({ ...REPO, issue_number: promotion.pullRequest.number });
-    expect(comments.map(comment => comment.body)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/Policy overridden by Alice Approver \(`alice`\) in Backstage: Checkout outage hotfix/)]),
-    );
-    expect(await headStatuses(promotion.pullRequest.number)).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          context: 'promotions/guard/freeze',
-          state: 'success',
-          description: 'Overridden by user:default/alice: Checkout outage hotfix',
+/**
+ * Promotion guards and approval quorums (was guards.api.test.ts): each block a
+ * backend configured its way on the file's simulator, and a Product of its own.
+ */
+export function guardsSuite() {
+  describe('guards', () => {
+    describe('promotion guards against the simulator', () => {
+      // The file's simulator, a backend with the freezes and the change board, and a Product of the block's own, laid out as alpha/shop.
+      const shared = sharedSimBackend({
+        backend: () => ({
+          promotions: {
+            freezes: [
+              { name: 'holiday-freeze', stages: ['test'], schedule: dateRangeAroundNow(), timezone: 'Europe/Berlin', reason: 'Holidays: nobody on call' },
+              // Another Product's window: it must not freeze the block's Product's uat.
+              { name: 'payments-audit', stages: ['uat'], products: ['beta/payments'], schedule: 'Mon 00:00 – Mon 00:00', reason: 'Audit' },
+            ],
+          },
+          features: [changeBoardModule],
         }),
-      ]),
-    );
-    const { events } = await promotionDetail(promotion.id);
-    expect(events).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ type: 'guards-overridden', actor: 'user:default/alice', detail: 'Checkout outage hotfix' }),
-      ]),
-    );
-  });
+      });
+      let sim: RunningSim;
+      let server: Server;
+      let github: Octokit;
+      /** The block's Product: each test goes on from where the one before left it, as on the seeded one before. */
+      let shop: TestProduct;
 
-  it("runs a module's guard: it refuses requests, holds an approved promotion with its own status on the PR, and releases it", async () => {
-    const requested = await requestPromotion({ toStage: 'prod' }, 'bob');
-    expect(requested.status).toBe(201);
-    const promotion: Promotion = requested.body.promotion;
-    expect(requested.body.guards).toEqual([
-      { guard: 'freeze', verdict: 'allow', reason: 'prod is not frozen' },
-      { guard: 'change-board', verdict: 'allow', reason: 'Cleared by the change board' },
-    ]);
+      beforeAll(async () => {
+        ({ sim, server } = shared);
+        github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+        shop = await shared.addProduct('alpha/shop');
+      });
 
-    refusedByChangeBoard.add('prod');
-    refusedByChangeBoard.add('uat');
-    const refused = await requestPromotion({ toStage: 'uat' }, 'bob');
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toMatch(/change-board: The change board has not cleared uat/);
+      const requestPromotion = (body: object, user: string) =>
+        request(server).post(`/api/promotions/products/${shop.ref}/promotions`).set('Authorization', asUser(user)).send(body);
+      const promotionDetail = async (id: string) => {
+        const response = await request(server).get(`/api/promotions/promotions/${id}`).set('Authorization', asUser('bob'));
+        return response.body as { promotion: Promotion; events: PromotionEvent[] };
+      };
+      const mergedPromotion = (id: string) =>
+        eventually(async () => {
+          const { promotion } = await promotionDetail(id);
+          return promotion.status === 'merged' ? promotion : undefined;
+        }, 60_000);
+      const headStatuses = async (pullNumber: number) => {
+        const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: pullNumber });
+        return (await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha })).data;
+      };
 
-    const approved = await request(server)
-      .post(`/api/promotions/promotions/${promotion.id}/approve`)
-      .set('Authorization', asUser('carol'));
-    expect(approved.status).toBe(200);
-    await eventually(async () => {
-      const statuses = await headStatuses(promotion.pullRequest.number);
-      const board = statuses.find(status => status.context === 'promotions/guard/change-board');
-      return board?.state === 'failure' ? board : undefined;
-    }, 30_000);
-    expect((await promotionDetail(promotion.id)).promotion.status).toBe('approved');
+      it('refuses a request into a frozen stage with 409, naming the window and its end, and shows the freeze on the ladder', async () => {
+        const refused = await requestPromotion({ toStage: 'test', services: ['storefront'] }, 'bob');
+        expect(refused.status).toBe(409);
+        expect(refused.body.error.message).toMatch(
+          /^Promotion into test refused by policy: freeze: test is frozen by holiday-freeze until \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d [\w/]+: Holidays: nobody on call$/,
+        );
 
-    refusedByChangeBoard.clear();
-    await mergedPromotion(promotion.id);
-    const statuses = await headStatuses(promotion.pullRequest.number);
-    // Newest first: the last word on the head is the board's clearance.
-    expect(statuses.find(status => status.context === 'promotions/guard/change-board')).toMatchObject({
-      state: 'success',
-      description: 'Cleared by the change board',
-    });
-    const { events } = await promotionDetail(promotion.id);
-    expect(events.filter(event => event.type === 'guard-verdict').map(event => event.detail)).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/change-board: block: The change board has not cleared prod/),
-        expect.stringMatching(/change-board: allow: Cleared by the change board/),
-      ]),
-    );
-  });
+        const ladder: Ladder = (
+          await request(server).get(`/api/promotions/products/${shop.ref}/ladder`).set('Authorization', asUser('bob'))
+        ).body;
+        const test = ladder.stages.find(stage => stage.name === 'test')!;
+        expect(test.freeze).toMatchObject({ name: 'holiday-freeze', reason: 'Holidays: nobody on call' });
+        expect(Date.parse(test.freeze!.end)).toBeGreaterThan(Date.now());
+        expect(test.guards).toEqual(
+          expect.arrayContaining([expect.objectContaining({ guard: 'freeze', verdict: 'block' })]),
+        );
+        expect(ladder.stages.find(stage => stage.name === 'uat')!.freeze).toBeUndefined();
+        const payments: Ladder = (
+          await request(server).get('/api/promotions/products/beta/payments/ladder').set('Authorization', asUser('alice'))
+        ).body;
+        expect(payments.stages.find(stage => stage.name === 'uat')!.freeze).toMatchObject({ name: 'payments-audit' });
+      });
 
-  it('lets a release-approver override the block on a promotion already open: it merges, with the override on the PR and in the trail', async () => {
-    refusedAtMerge.add('uat');
-    const requested = await requestPromotion({ toStage: 'uat' }, 'bob');
-    expect(requested.status).toBe(201);
-    const promotion: Promotion = requested.body.promotion;
-    await eventually(async () => {
-      const statuses = await headStatuses(promotion.pullRequest.number);
-      const board = statuses.find(status => status.context === 'promotions/guard/change-board');
-      return board?.state === 'failure' ? board : undefined;
-    }, 60_000);
-    const override = (user: string, body: object) =>
-      request(server).post(`/api/promotions/promotions/${promotion.id}/override`).set('Authorization', asUser(user)).send(body);
+      it("lets a release-approver override a freeze with a reason: it merges, and the override is on the PR and in the trail", async () => {
+        const byDeveloper = await requestPromotion({ toStage: 'test', services: ['storefront'], override: { reason: 'please' } }, 'bob');
+        expect(byDeveloper.status).toBe(403);
+        const withoutReason = await requestPromotion({ toStage: 'test', services: ['storefront'], override: { reason: ' ' } }, 'alice');
+        expect(withoutReason.status).toBe(400);
 
-    expect((await override('bob', { reason: 'please' })).status).toBe(403);
-    const withoutReason = await override('alice', { reason: ' ' });
-    expect(withoutReason.status).toBe(400);
-    expect(withoutReason.body.error.message).toMatch(/An override needs a reason/);
-    expect((await promotionDetail(promotion.id)).promotion.status).toBe('open');
+        const overridden = await requestPromotion(
+          { toStage: 'test', services: ['storefront'], override: { reason: 'Checkout outage hotfix' } },
+          'alice',
+        );
+        expect(overridden.status).toBe(201);
+        const promotion: Promotion = overridden.body.promotion;
+        await mergedPromotion(promotion.id);
 
-    const overridden = await override('alice', { reason: 'CAB cleared it by phone' });
-    expect(overridden.status).toBe(200);
-    expect(overridden.body.promotion.guardOverride).toEqual({ by: 'user:default/alice', reason: 'CAB cleared it by phone' });
-    await mergedPromotion(promotion.id);
-    expect(await headStatuses(promotion.pullRequest.number)).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          context: 'promotions/guard/change-board',
+        const { data: comments } = await github.rest.issues.listComments({ ...REPO, issue_number: promotion.pullRequest.number });
+        expect(comments.map(comment => comment.body)).toEqual(
+          expect.arrayContaining([expect.stringMatching(/Policy overridden by Alice Approver \(`alice`\) in Backstage: Checkout outage hotfix/)]),
+        );
+        expect(await headStatuses(promotion.pullRequest.number)).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({
+              context: 'promotions/guard/freeze',
+              state: 'success',
+              description: 'Overridden by user:default/alice: Checkout outage hotfix',
+            }),
+          ]),
+        );
+        const { events } = await promotionDetail(promotion.id);
+        expect(events).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ type: 'guards-overridden', actor: 'user:default/alice', detail: 'Checkout outage hotfix' }),
+          ]),
+        );
+      });
+
+      it("runs a module's guard: it refuses requests, holds an approved promotion with its own status on the PR, and releases it", async () => {
+        const requested = await requestPromotion({ toStage: 'prod' }, 'bob');
+        expect(requested.status).toBe(201);
+        const promotion: Promotion = requested.body.promotion;
+        expect(requested.body.guards).toEqual([
+          { guard: 'freeze', verdict: 'allow', reason: 'prod is not frozen' },
+          { guard: 'change-board', verdict: 'allow', reason: 'Cleared by the change board' },
+        ]);
+
+        refusedByChangeBoard.add('prod');
+        refusedByChangeBoard.add('uat');
+        const refused = await requestPromotion({ toStage: 'uat' }, 'bob');
+        expect(refused.status).toBe(409);
+        expect(refused.body.error.message).toMatch(/change-board: The change board has not cleared uat/);
+
+        const approved = await request(server)
+          .post(`/api/promotions/promotions/${promotion.id}/approve`)
+          .set('Authorization', asUser('carol'));
+        expect(approved.status).toBe(200);
+        await eventually(async () => {
+          const statuses = await headStatuses(promotion.pullRequest.number);
+          const board = statuses.find(status => status.context === 'promotions/guard/change-board');
+          return board?.state === 'failure' ? board : undefined;
+        }, 30_000);
+        expect((await promotionDetail(promotion.id)).promotion.status).toBe('approved');
+
+        refusedByChangeBoard.clear();
+        await mergedPromotion(promotion.id);
+        const statuses = await headStatuses(promotion.pullRequest.number);
+        // Newest first: the last word on the head is the board's clearance.
+        expect(statuses.find(status => status.context === 'promotions/guard/change-board')).toMatchObject({
           state: 'success',
-          description: 'Overridden by user:default/alice: CAB cleared it by phone',
-        }),
-      ]),
-    );
-    const { data: comments } = await github.rest.issues.listComments({ ...REPO, issue_number: promotion.pullRequest.number });
-    expect(comments.map(comment => comment.body)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/Policy overridden by Alice Approver \(`alice`\) in Backstage: CAB cleared it by phone/)]),
-    );
-    const { events } = await promotionDetail(promotion.id);
-    expect(events).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ type: 'guards-overridden', actor: 'user:default/alice', detail: 'CAB cleared it by phone' }),
-      ]),
-    );
+          description: 'Cleared by the change board',
+        });
+        const { events } = await promotionDetail(promotion.id);
+        expect(events.filter(event => event.type === 'guard-verdict').map(event => event.detail)).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/change-board: block: The change board has not cleared prod/),
+            expect.stringMatching(/change-board: allow: Cleared by the change board/),
+          ]),
+        );
+      });
 
-    // Once it merged there is nothing left to override.
-    const late = await override('alice', { reason: 'again' });
-    expect(late.status).toBe(409);
-    expect(late.body.error.message).toMatch(/is merged: only an open promotion's policy can be overridden/);
-    refusedAtMerge.clear();
-  });
-});
+      it('lets a release-approver override the block on a promotion already open: it merges, with the override on the PR and in the trail', async () => {
+        refusedAtMerge.add('uat');
+        const requested = await requestPromotion({ toStage: 'uat' }, 'bob');
+        expect(requested.status).toBe(201);
+        const promotion: Promotion = requested.body.promotion;
+        await eventually(async () => {
+          const statuses = await headStatuses(promotion.pullRequest.number);
+          const board = statuses.find(status => status.context === 'promotions/guard/change-board');
+          return board?.state === 'failure' ? board : undefined;
+        }, 60_000);
+        const override = (user: string, body: object) =>
+          request(server).post(`/api/promotions/promotions/${promotion.id}/override`).set('Authorization', asUser(user)).send(body);
 
-describe('an approval quorum against the simulator', () => {
-  let sim: RunningSim;
-  let server: Server;
-  let github: Octokit;
+        expect((await override('bob', { reason: 'please' })).status).toBe(403);
+        const withoutReason = await override('alice', { reason: ' ' });
+        expect(withoutReason.status).toBe(400);
+        expect(withoutReason.body.error.message).toMatch(/An override needs a reason/);
+        expect((await promotionDetail(promotion.id)).promotion.status).toBe('open');
 
-  beforeAll(async () => {
-    sim = await startPlatformSim(FAST_SIM_TIMINGS);
-    server = await startPromotionsBackend(sim, 'argocd', { promotions: { approval: { quorum: { prod: 2 } } } });
-    github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
-  });
+        const overridden = await override('alice', { reason: 'CAB cleared it by phone' });
+        expect(overridden.status).toBe(200);
+        expect(overridden.body.promotion.guardOverride).toEqual({ by: 'user:default/alice', reason: 'CAB cleared it by phone' });
+        await mergedPromotion(promotion.id);
+        expect(await headStatuses(promotion.pullRequest.number)).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({
+              context: 'promotions/guard/change-board',
+              state: 'success',
+              description: 'Overridden by user:default/alice: CAB cleared it by phone',
+            }),
+          ]),
+        );
+        const { data: comments } = await github.rest.issues.listComments({ ...REPO, issue_number: promotion.pullRequest.number });
+        expect(comments.map(comment => comment.body)).toEqual(
+          expect.arrayContaining([expect.stringMatching(/Policy overridden by Alice Approver \(`alice`\) in Backstage: CAB cleared it by phone/)]),
+        );
+        const { events } = await promotionDetail(promotion.id);
+        expect(events).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ type: 'guards-overridden', actor: 'user:default/alice', detail: 'CAB cleared it by phone' }),
+          ]),
+        );
 
-  afterAll(async () => {
-    await sim.stop();
-  });
-
-  const approve = (id: string, user: string) =>
-    request(server).post(`/api/promotions/promotions/${id}/approve`).set('Authorization', asUser(user));
-  const headStatus = async (pullNumber: number, context: string) => {
-    const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: pullNumber });
-    const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha });
-    return statuses.find(status => status.context === context);
-  };
-
-  it('keeps a quorum-2 prod promotion waiting after alice approves, and merges it after carol does', async () => {
-    const requested = await request(server)
-      .post('/api/promotions/products/alpha/shop/promotions')
-      .set('Authorization', asUser('bob'))
-      .send({ toStage: 'prod' });
-    expect(requested.status).toBe(201);
-    const promotion: Promotion = requested.body.promotion;
-
-    const byAlice = await approve(promotion.id, 'alice');
-    expect(byAlice.status).toBe(200);
-    expect(byAlice.body.promotion).toMatchObject({
-      status: 'awaiting-approval',
-      statusReason: '1 of 2 approvals (Alice Approver); waiting for another release-approver',
+        // Once it merged there is nothing left to override.
+        const late = await override('alice', { reason: 'again' });
+        expect(late.status).toBe(409);
+        expect(late.body.error.message).toMatch(/is merged: only an open promotion's policy can be overridden/);
+        refusedAtMerge.clear();
+      });
     });
-    expect(await headStatus(promotion.pullRequest.number, 'promotions/approval')).toMatchObject({
-      state: 'pending',
-      description: '1 of 2 approvals',
-    });
-    expect((await approve(promotion.id, 'alice')).status).toBe(409);
-    // The Gate has looked at it (the source's health is on the head) and still waits.
-    await eventually(async () => (await headStatus(promotion.pullRequest.number, 'promotions/health'))?.state === 'success' || undefined, 30_000);
-    const waiting = await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'));
-    expect(waiting.body.promotion.status).toBe('awaiting-approval');
 
-    const byCarol = await approve(promotion.id, 'carol');
-    expect(byCarol.status).toBe(200);
-    expect(byCarol.body.promotion.approvedBy).toBe('user:default/alice, user:default/carol');
-    await eventually(async () => {
-      const current = await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'));
-      return current.body.promotion.status === 'merged' || undefined;
-    }, 60_000);
-    expect(await headStatus(promotion.pullRequest.number, 'promotions/approval')).toMatchObject({
-      state: 'success',
-      description: 'Approved by Alice Approver, Carol Checker (2 of 2)',
+    describe('an approval quorum against the simulator', () => {
+      // The file's simulator, a backend asking two approvals at prod, and a Product of the block's own.
+      const shared = sharedSimBackend({ backend: { promotions: { approval: { quorum: { prod: 2 } } } } });
+      let sim: RunningSim;
+      let server: Server;
+      let github: Octokit;
+      let shop: TestProduct;
+
+      beforeAll(async () => {
+        ({ sim, server } = shared);
+        github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+        shop = await shared.addProduct('alpha/shop');
+      });
+
+      const approve = (id: string, user: string) =>
+        request(server).post(`/api/promotions/promotions/${id}/approve`).set('Authorization', asUser(user));
+      const headStatus = async (pullNumber: number, context: string) => {
+        const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: pullNumber });
+        const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha });
+        return statuses.find(status => status.context === context);
+      };
+
+      it('keeps a quorum-2 prod promotion waiting after alice approves, and merges it after carol does', async () => {
+        const requested = await request(server)
+          .post(`/api/promotions/products/${shop.ref}/promotions`)
+          .set('Authorization', asUser('bob'))
+          .send({ toStage: 'prod' });
+        expect(requested.status).toBe(201);
+        const promotion: Promotion = requested.body.promotion;
+
+        const byAlice = await approve(promotion.id, 'alice');
+        expect(byAlice.status).toBe(200);
+        expect(byAlice.body.promotion).toMatchObject({
+          status: 'awaiting-approval',
+          statusReason: '1 of 2 approvals (Alice Approver); waiting for another release-approver',
+        });
+        expect(await headStatus(promotion.pullRequest.number, 'promotions/approval')).toMatchObject({
+          state: 'pending',
+          description: '1 of 2 approvals',
+        });
+        expect((await approve(promotion.id, 'alice')).status).toBe(409);
+        // The Gate has looked at it (the source's health is on the head) and still waits.
+        await eventually(async () => (await headStatus(promotion.pullRequest.number, 'promotions/health'))?.state === 'success' || undefined, 30_000);
+        const waiting = await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'));
+        expect(waiting.body.promotion.status).toBe('awaiting-approval');
+
+        const byCarol = await approve(promotion.id, 'carol');
+        expect(byCarol.status).toBe(200);
+        expect(byCarol.body.promotion.approvedBy).toBe('user:default/alice, user:default/carol');
+        await eventually(async () => {
+          const current = await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'));
+          return current.body.promotion.status === 'merged' || undefined;
+        }, 60_000);
+        expect(await headStatus(promotion.pullRequest.number, 'promotions/approval')).toMatchObject({
+          state: 'success',
+          description: 'Approved by Alice Approver, Carol Checker (2 of 2)',
+        });
+      });
     });
   });
-});
+}

@@ -1,0 +1,38 @@
+import { changesSuite } from './changes.api.suite';
+import { accessSuite } from './access.api.suite';
+import { promotionRacesSuite } from '../promotions/promotionRaces.api.suite';
+import { guardsSuite } from './guards.api.suite';
+import { promotionsSuite } from './promotions.api.suite';
+import { webhooksSuite } from '../events/webhooks.api.suite';
+
+/**
+ * The promotions API: who may do what, requesting and approving promotions,
+ * the changes between stages, guards and quorums, GitHub's webhooks, and
+ * replicas racing (issue 24: one test file and one simulator where there were
+ * six). Every suite asks sharedSim for FAST_SIM_TIMINGS, so they run on one
+ * simulator; each starts the backends it needs and stops them when it ends,
+ * and each test that changes the platform works on a Product of its own.
+ *
+ * The order matters where a suite reads the platform as a whole:
+ * - changes first: it reads the seeded alpha/shop as seeded, and main's
+ *   newest commits as a straight line (no merge commit yet);
+ * - access next: it counts every GitHub write the simulator receives while
+ *   refusals are made, so it runs while no PR is open for its backend's Gate
+ *   to adopt and write to (it leaves PRs open, waiting for approval);
+ * - promotions after the suites that leave branches behind only with their
+ *   PRs open: its orphan-branch test fails GitHub's branch deletes for a
+ *   while, and the reconciler it starts would meet that fault, with retries,
+ *   on every other idle branch first;
+ * - webhooks last: its PRs merged by hand on GitHub, with no Gate running,
+ *   keep their branches.
+ */
+
+// Replicas racing take rounds of paced GitHub writes; the longest the suites had.
+jest.setTimeout(600_000);
+
+changesSuite();
+accessSuite();
+promotionRacesSuite();
+guardsSuite();
+promotionsSuite();
+webhooksSuite();
