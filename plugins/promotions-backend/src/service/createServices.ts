@@ -192,7 +192,6 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
       );
       // No notification from here: a view is not an event (see stuckSweep, the Gate and productHealthChanged).
       await diagnosis.annotate(ladder);
-      await stuckNotifier.notifyStuck(ladder); // TEMPORARY until the API suites are moved
     },
     livePromotions,
   });
