@@ -37,6 +37,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/**
+ * Until a confirm dialog shows its outcome (`{prefix}-result`); fails at once with the
+ * dialog's error (`{prefix}-error`) when the backend refused, instead of waiting out the timeout.
+ */
+export async function dialogOutcome(page: Page, prefix: string, timeoutMs = 60_000): Promise<void> {
+  const result = page.getByTestId(`${prefix}-result`);
+  const error = page.getByTestId(`${prefix}-error`);
+  await result.or(error).first().waitFor({ timeout: timeoutMs });
+  if (await error.isVisible()) {
+    throw new Error(`The ${prefix} dialog answered with an error: ${await error.textContent()}`);
+  }
+}
+
 export type DemoUser = 'alice' | 'bob' | 'carol';
 
 const SIGN_IN_TIMEOUT_MS = 60_000;

@@ -2,7 +2,7 @@ import { Browser, Page } from 'playwright-core';
 import { SharedStack } from '../sharedStack';
 import { SuiteProduct } from '../products';
 import { RunningStack, callPromotions, waitForPromotionStatus } from '../stack';
-import { screenshot, signIn } from '../browser';
+import { dialogOutcome, screenshot, signIn } from '../browser';
 import { scrollingSideways } from '../layout';
 import { ENTITY_REF, pullRequestTexts } from '../pullRequestTexts';
 
@@ -115,7 +115,7 @@ export function approvalsSuite(shared: SharedStack): void {
       await alice.getByTestId(`approve-${id}`).click();
       await alice.getByTestId('approve-dialog').waitFor();
       await alice.getByTestId('approve-confirm').click();
-      await alice.getByTestId('approve-result').waitFor({ timeout: 30_000 });
+      await dialogOutcome(alice, 'approve');
       await waitForPromotionStatus(stack.baseUrl, id, 'merged', { timeoutMs: 90_000 });
       await screenshot(alice, 'approvals-approved');
     });

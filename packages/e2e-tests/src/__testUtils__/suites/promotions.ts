@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { SharedStack } from '../sharedStack';
 import { SuiteProduct } from '../products';
 import { RunningStack, callPromotions } from '../stack';
-import { DemoUser, openSystem, screenshot } from '../browser';
+import { DemoUser, dialogOutcome, openSystem, screenshot } from '../browser';
 import { ENTITY_REF, pullRequestTexts } from '../pullRequestTexts';
 
 /** On a Product of its own. */
@@ -99,7 +99,7 @@ export function promotionsSuite(shared: SharedStack): void {
       expect(await carol.getByTestId('approve-requester').textContent()).toContain('Alice Approver');
       await screenshot(carol, 'approve-prod');
       await carol.getByTestId('approve-confirm').click();
-      await carol.getByTestId('approve-result').waitFor();
+      await dialogOutcome(carol, 'approve');
       await carol.keyboard.press('Escape');
 
       await carol.waitForFunction(

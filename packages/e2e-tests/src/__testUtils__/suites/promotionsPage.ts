@@ -1,7 +1,7 @@
 import { Browser, Page } from 'playwright-core';
 import { SharedStack } from '../sharedStack';
 import { RunningStack, callPromotions, waitForPromotionStatus } from '../stack';
-import { screenshot, signIn } from '../browser';
+import { dialogOutcome, screenshot, signIn } from '../browser';
 import { axisLabels, overlapping } from '../layout';
 
 const WIDTHS = [1280, 1920];
@@ -122,7 +122,7 @@ export function promotionsPageSuite(shared: SharedStack): void {
       await alice.getByTestId(`approve-${id}`).click();
       await alice.getByTestId('approve-dialog').waitFor();
       await alice.getByTestId('approve-confirm').click();
-      await alice.getByTestId('approve-result').waitFor({ timeout: 30_000 });
+      await dialogOutcome(alice, 'approve');
       await waitForPromotionStatus(stack.baseUrl, id, 'merged', { timeoutMs: 90_000 });
     });
 
