@@ -55,3 +55,8 @@ export * from './approval/promotionApproval';
 export * from './approval/approvalSource';
 export * from './approval/inbox';
 export * from './schema/openapi';
+export * from './provenance/types';
+export * from './provenance/statement';
+export * from './provenance/verdict';
+export * from './provenance/identity';
+export * from './provenance/guardVerdict';

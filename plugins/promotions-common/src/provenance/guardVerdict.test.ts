@@ -1,0 +1,28 @@
+import { provenanceGuardVerdict } from './guardVerdict';
+import { Provenance, ProvenanceMode } from './types';
+
+const VERIFIED: Provenance = { state: 'verified', reasons: [] };
+const UNSIGNED: Provenance = { state: 'unverified', reasons: ['cart sha256:bbb is not signed'] };
+const UNKNOWN: Provenance = { state: 'unknown', reasons: [] };
+
+const promotion = { toStage: 'prod', services: { storefront: 'sha256:aaa', cart: 'sha256:bbb' } };
+
+describe('provenanceGuardVerdict', () => {
+  it.each<[string, ProvenanceMode, string[], Record<string, Provenance>, object]>([
+    ['off: nothing is checked', 'off', ['prod'], { storefront: UNSIGNED, cart: UNSIGNED }, { verdict: 'allow', reason: 'Provenance is not checked' }],
+    ['a stage that does not require it', 'enforce', ['staging'], { storefront: UNSIGNED, cart: UNSIGNED }, { verdict: 'allow', reason: 'prod does not require provenance' }],
+    ['enforce, all verified', 'enforce', ['prod'], { storefront: VERIFIED, cart: VERIFIED }, { verdict: 'allow', reason: 'Every digest is signed and has SLSA provenance' }],
+    ['enforce, one unsigned: blocked with its reason', 'enforce', ['prod'], { storefront: VERIFIED, cart: UNSIGNED }, { verdict: 'block', reason: 'cart sha256:bbb is not signed' }],
+    ['enforce, unknown is refused, never taken for verified', 'enforce', ['prod'], { storefront: UNKNOWN, cart: VERIFIED }, { verdict: 'block', reason: 'storefront sha256:aaa: provenance unknown' }],
+    ['warn lets it through and says why', 'warn', ['prod'], { storefront: VERIFIED, cart: UNSIGNED }, { verdict: 'allow', reason: 'Let through (provenance mode warn): cart sha256:bbb is not signed' }],
+    [
+      'every problem is named',
+      'enforce',
+      ['prod'],
+      { storefront: UNKNOWN, cart: UNSIGNED },
+      { verdict: 'block', reason: 'storefront sha256:aaa: provenance unknown; cart sha256:bbb is not signed' },
+    ],
+  ])('%s', (_case, mode, stages, provenance, expected) => {
+    expect(provenanceGuardVerdict({ mode, stages }, promotion, service => provenance[service])).toEqual(expected);
+  });
+});

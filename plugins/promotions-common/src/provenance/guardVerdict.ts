@@ -1,0 +1,38 @@
+import { GuardVerdict, GuardedPromotion } from '../guards/types';
+import { Provenance, ProvenanceMode } from './types';
+
+/** Where provenance is required, and how strictly. @public */
+export interface ProvenanceRequirement {
+  mode: ProvenanceMode;
+  /** The stages a digest must be verified to enter. */
+  stages: string[];
+}
+
+/**
+ * The provenance guard: in `enforce`, a promotion into a stage that requires
+ * provenance goes only when every digest it carries is `verified`; `unknown`
+ * (the registry could not be asked) is refused too, never taken for verified.
+ * In `warn` it goes, with the reasons shown.
+ *
+ * @public
+ */
+export function provenanceGuardVerdict(
+  requirement: ProvenanceRequirement,
+  promotion: Pick<GuardedPromotion, 'toStage' | 'services'>,
+  provenanceOf: (service: string, digest: string) => Provenance,
+): GuardVerdict {
+  if (requirement.mode === 'off') return { verdict: 'allow', reason: 'Provenance is not checked' };
+  if (!requirement.stages.includes(promotion.toStage)) {
+    return { verdict: 'allow', reason: `${promotion.toStage} does not require provenance` };
+  }
+  const problems = Object.entries(promotion.services).flatMap(([service, digest]) => {
+    const provenance = provenanceOf(service, digest);
+    if (provenance.state === 'verified') return [];
+    return provenance.reasons.length ? provenance.reasons : [`${service} ${digest}: provenance ${provenance.state}`];
+  });
+  if (problems.length === 0) return { verdict: 'allow', reason: 'Every digest is signed and has SLSA provenance' };
+  if (requirement.mode === 'warn') {
+    return { verdict: 'allow', reason: `Let through (provenance mode warn): ${problems.join('; ')}` };
+  }
+  return { verdict: 'block', reason: problems.join('; ') };
+}
