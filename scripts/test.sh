@@ -19,10 +19,11 @@ phase() {
   [ -n "$phase_name" ] && echo "== $phase_name"
   return 0
 }
-phase "dependencies, Chromium, mkdocs"
+phase "dependencies, Chromium, mkdocs, docker-registry"
 bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-mkdocs.sh
+bash scripts/ensure-registry.sh
 
 # Database tests run on SQLite always, and on PostgreSQL where one answers.
 if [ -z "${BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING:-}" ] && \

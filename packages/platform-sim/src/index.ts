@@ -58,3 +58,7 @@ export {
 export type { EnvironmentRecord } from './platform/environmentFile';
 export { SEED_PRODUCTS, seedDigest } from './seed/seedData';
 export { digestFor, imageFor } from './seed/digests';
+export { startDockerRegistry, dockerRegistryInstalled, DOCKER_REGISTRY_BINARY } from './registry/dockerRegistry';
+export type { RunningRegistry } from './registry/dockerRegistry';
+export { pushImage, pushBlob, pushManifest, attachArtifact, referrersTag } from './registry/ociPush';
+export type { Descriptor as OciDescriptor } from './registry/ociPush';

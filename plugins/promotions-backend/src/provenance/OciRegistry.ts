@@ -1,0 +1,241 @@
+import crypto from 'crypto';
+import pLimit from 'p-limit';
+
+const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
+const OCI_INDEX = 'application/vnd.oci.image.index.v1+json';
+const DOCKER_MANIFEST = 'application/vnd.docker.distribution.manifest.v2+json';
+const MANIFEST_TYPES = [OCI_MANIFEST, OCI_INDEX, DOCKER_MANIFEST, 'application/vnd.docker.distribution.manifest.list.v2+json'];
+
+/** An OCI content descriptor. */
+export interface Descriptor {
+  mediaType: string;
+  digest: string;
+  size: number;
+  artifactType?: string;
+}
+
+/** A manifest as far as provenance reads it. */
+export interface OciManifest {
+  mediaType?: string;
+  artifactType?: string;
+  config?: Descriptor;
+  layers?: Descriptor[];
+  manifests?: Descriptor[];
+}
+
+/** The registry could not be asked, or answered what a registry should not: the state is `unknown`. */
+export class RegistryUnavailableError extends Error {}
+
+export interface OciRegistryOptions {
+  /** e.g. `https://registry.refplat.org`. */
+  baseUrl: string;
+  credentials?: { username: string; password: string };
+  /** Each request's limit; a registry that hangs is unavailable, not waited for. */
+  timeoutMs?: number;
+  /** Requests in flight at once, over every caller. */
+  concurrency?: number;
+  /** Referrers read per digest at most: a list of 10,000 is cut, not read. */
+  maxReferrers?: number;
+  /** Bytes of a manifest or blob read at most. */
+  maxBytes?: number;
+  /** How long a 429 or 503's `Retry-After` is honoured, in all, before giving up. */
+  maxRetryWaitMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+
+/**
+ * The OCI distribution API, read-only: whether a manifest exists, the
+ * referrers of a digest (the OCI 1.1 referrers API, else the referrers tag
+ * `sha256-<hex>`, and cosign's `.sig` and `.att` tags), manifests and blobs,
+ * each checked against its digest. Bounded in concurrency, size and count;
+ * honours `Retry-After`; speaks Basic and the Bearer token challenge.
+ */
+export class OciRegistry {
+  private readonly limit: ReturnType<typeof pLimit>;
+  private readonly options: Required<Omit<OciRegistryOptions, 'credentials'>> & Pick<OciRegistryOptions, 'credentials'>;
+  private bearer = new Map<string, string>();
+
+  constructor(options: OciRegistryOptions) {
+    this.options = {
+      timeoutMs: 10_000,
+      concurrency: 4,
+      maxReferrers: 64,
+      maxBytes: 4 * 1024 * 1024,
+      maxRetryWaitMs: 30_000,
+      sleep: ms => new Promise(resolve => setTimeout(resolve, ms)),
+      ...options,
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    };
+    this.limit = pLimit(this.options.concurrency);
+  }
+
+  /** `HEAD /v2/<name>/manifests/<digest>`: whether the digest reached the registry. */
+  async hasManifest(name: string, digest: string): Promise<boolean> {
+    const response = await this.request(name, `manifests/${digest}`, 'HEAD', MANIFEST_TYPES);
+    if (response.status === 404) return false;
+    if (response.ok) return true;
+    throw this.unexpected(response, `HEAD the manifest of ${name}@${digest}`);
+  }
+
+  /** A manifest by digest or tag; undefined when there is none. */
+  async manifest(name: string, reference: string): Promise<{ digest: string; manifest: OciManifest } | undefined> {
+    const response = await this.request(name, `manifests/${reference}`, 'GET', MANIFEST_TYPES);
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw this.unexpected(response, `GET the manifest ${name}:${reference}`);
+    const bytes = await this.body(response);
+    const digest = sha256(bytes);
+    if (DIGEST.test(reference) && digest !== reference) {
+      throw new RegistryUnavailableError(`the manifest ${name}@${reference} has the content of ${digest}`);
+    }
+    return { digest, manifest: parseJson(bytes, `the manifest ${name}:${reference}`) as OciManifest };
+  }
+
+  /** A blob, checked against its digest. */
+  async blob(name: string, digest: string): Promise<Buffer> {
+    if (!DIGEST.test(digest)) throw new RegistryUnavailableError(`not a sha256 digest: ${digest.slice(0, 80)}`);
+    const response = await this.request(name, `blobs/${digest}`, 'GET', ['*/*']);
+    if (!response.ok) throw this.unexpected(response, `GET the blob ${name}@${digest}`);
+    const bytes = await this.body(response);
+    if (sha256(bytes) !== digest) throw new RegistryUnavailableError(`the blob ${name}@${digest} does not match its digest`);
+    return bytes;
+  }
+
+  /**
+   * What refers to a digest: the referrers API where the registry has it,
+   * else the referrers tag's index; plus cosign's `.sig` and `.att` tags.
+   * Only those of `artifactType` when given (the cosign tags always); at
+   * most `maxReferrers`.
+   */
+  async referrers(name: string, digest: string, artifactType?: string): Promise<Descriptor[]> {
+    const filter = artifactType ? `?artifactType=${encodeURIComponent(artifactType)}` : '';
+    const api = await this.request(name, `referrers/${digest}${filter}`, 'GET', [OCI_INDEX]);
+    let found: Descriptor[];
+    if (api.ok && (api.headers.get('content-type') ?? '').includes(OCI_INDEX)) {
+      found = descriptorsOf(parseJson(await this.body(api), `the referrers of ${name}@${digest}`));
+    } else if (api.status === 404 || api.status === 405 || api.ok) {
+      await api.body?.cancel();
+      const tagged = await this.manifest(name, digest.replace(':', '-'));
+      found = tagged ? descriptorsOf(tagged.manifest) : [];
+    } else {
+      throw this.unexpected(api, `GET the referrers of ${name}@${digest}`);
+    }
+    const cosign: Descriptor[] = [];
+    for (const suffix of ['sig', 'att']) {
+      const tagged = await this.manifest(name, `${digest.replace(':', '-')}.${suffix}`);
+      if (tagged) cosign.push({ mediaType: OCI_MANIFEST, digest: tagged.digest, size: 0, artifactType: `cosign/${suffix}` });
+    }
+    const wanted = artifactType ? found.filter(descriptor => descriptor.artifactType === artifactType) : found;
+    return [...wanted.slice(0, this.options.maxReferrers), ...cosign];
+  }
+
+  private unexpected(response: Response, what: string): RegistryUnavailableError {
+    return new RegistryUnavailableError(`${what}: HTTP ${response.status}${response.status === 401 ? ' (check promotions.provenance.registry credentials)' : ''}`);
+  }
+
+  private async body(response: Response): Promise<Buffer> {
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    if (declared > this.options.maxBytes) {
+      await response.body?.cancel();
+      throw new RegistryUnavailableError(`an answer of ${declared} bytes is over the ${this.options.maxBytes} read at most`);
+    }
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (bytes.length > this.options.maxBytes) {
+      throw new RegistryUnavailableError(`an answer of ${bytes.length} bytes is over the ${this.options.maxBytes} read at most`);
+    }
+    return bytes;
+  }
+
+  /** One request through the concurrency bound, with auth and Retry-After. */
+  private async request(name: string, path: string, method: 'GET' | 'HEAD', accept: string[]): Promise<Response> {
+    const url = `${this.options.baseUrl}/v2/${name}/${path}`;
+    let waited = 0;
+    for (;;) {
+      const response = await this.limit(() => this.send(url, method, accept, name));
+      const retryAfterMs = retryAfter(response);
+      if ((response.status !== 429 && response.status !== 503) || retryAfterMs === undefined) return response;
+      if (waited + retryAfterMs > this.options.maxRetryWaitMs) return response;
+      await response.body?.cancel();
+      waited += retryAfterMs;
+      await this.options.sleep(retryAfterMs);
+    }
+  }
+
+  private async send(url: string, method: string, accept: string[], name: string): Promise<Response> {
+    const attempt = (authorization?: string) =>
+      fetch(url, {
+        method,
+        headers: { accept: accept.join(', '), ...(authorization ? { authorization } : {}) },
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      }).catch(error => {
+        throw new RegistryUnavailableError(`${method} ${url}: ${error?.name === 'TimeoutError' ? `no answer in ${this.options.timeoutMs} ms` : error?.cause?.code ?? error?.message}`);
+      });
+    const response = await attempt(this.bearer.get(name) ?? this.basic());
+    if (response.status !== 401) return response;
+    const challenge = response.headers.get('www-authenticate') ?? '';
+    if (!/^bearer /i.test(challenge)) return response;
+    await response.body?.cancel();
+    const token = await this.token(challenge, name);
+    this.bearer.set(name, `Bearer ${token}`);
+    return attempt(`Bearer ${token}`);
+  }
+
+  private basic(): string | undefined {
+    const { credentials } = this.options;
+    return credentials ? `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}` : undefined;
+  }
+
+  /** The Bearer challenge's token (Docker's token auth, which registries answer pull scopes with). */
+  private async token(challenge: string, name: string): Promise<string> {
+    const params = Object.fromEntries([...challenge.matchAll(/(\w+)="([^"]*)"/g)].map(match => [match[1], match[2]]));
+    if (!params.realm) throw new RegistryUnavailableError(`a Bearer challenge without a realm: ${challenge.slice(0, 200)}`);
+    const url = new URL(params.realm);
+    if (params.service) url.searchParams.set('service', params.service);
+    url.searchParams.set('scope', params.scope ?? `repository:${name}:pull`);
+    const basic = this.basic();
+    const response = await fetch(url, {
+      headers: basic ? { authorization: basic } : {},
+      signal: AbortSignal.timeout(this.options.timeoutMs),
+    }).catch(error => {
+      throw new RegistryUnavailableError(`the registry's token service ${url.origin}: ${error?.message}`);
+    });
+    if (!response.ok) throw this.unexpected(response, `a token from ${url.origin}`);
+    const body = parseJson(await this.body(response), 'the token answer') as { token?: string; access_token?: string };
+    const token = body.token ?? body.access_token;
+    if (!token) throw new RegistryUnavailableError(`the token service ${url.origin} answered no token`);
+    return token;
+  }
+}
+
+function sha256(bytes: Buffer): string {
+  return `sha256:${crypto.createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+function parseJson(bytes: Buffer, what: string): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new RegistryUnavailableError(`${what} is not JSON`);
+  }
+}
+
+/** The descriptors an index lists, only well-formed ones. */
+function descriptorsOf(index: unknown): Descriptor[] {
+  const manifests = (index as { manifests?: unknown })?.manifests;
+  if (!Array.isArray(manifests)) return [];
+  return manifests.filter(
+    (entry): entry is Descriptor =>
+      typeof entry === 'object' && entry !== null && typeof entry.digest === 'string' && DIGEST.test(entry.digest) && typeof entry.mediaType === 'string',
+  );
+}
+
+/** `Retry-After` in ms (seconds or an HTTP date); undefined when absent or unreadable. */
+function retryAfter(response: Response): number | undefined {
+  const value = response.headers.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
