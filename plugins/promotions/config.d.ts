@@ -5,6 +5,14 @@ export interface Config {
    * will accept: no button whose click answers 403 or 409.
    */
   promotions?: {
+    ui?: {
+      /**
+       * How often an open ladder or history reads again without a signal
+       * (canary progress is only in ArgoCD), in seconds. Default: 10.
+       * @visibility frontend
+       */
+      refreshSeconds?: number;
+    };
     approval?: {
       /**
        * Whoever requested a promotion may not approve it. Default: true.

@@ -58,6 +58,15 @@ export const BOB_IDENTITY = {
 };
 
 /**
+ * The card reads again on a signal or a user's change, which tests drive;
+ * the 10 s poll would add reads a loaded machine's slow test meets at random.
+ */
+function withoutPolling(config: JsonObject): JsonObject {
+  const promotions = (config.promotions ?? {}) as JsonObject;
+  return { ...config, promotions: { ui: { refreshSeconds: 3600 }, ...promotions } };
+}
+
+/**
  * Renders an entity card as the app does: on the entity's page, with the
  * catalog (its System), who is signed in, config and permissions.
  */
@@ -71,7 +80,7 @@ export function renderCard(card: ReactElement, options: CardOptions) {
         [catalogApiRef, { getEntityByRef: options.getEntityByRef ?? jest.fn(), getEntities }],
         [permissionApiRef, options.permissions ?? fakePermissionApi()],
         [identityApiRef, mockApis.identity(options.user ?? BOB_IDENTITY)],
-        [configApiRef, mockApis.config({ data: options.config ?? {} })],
+        [configApiRef, mockApis.config({ data: withoutPolling(options.config ?? {}) })],
         [entityPresentationApiRef, presentationApi(options.displayNames ?? {})],
       ]}
     >

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { configApiRef, useApi } from '@backstage/core-plugin-api';
 import { useSignal } from '@backstage/plugin-signals-react';
 import { ProductRef } from '@refplat/plugin-promotions-common';
 
-export const LIVE_REFRESH_MS = 10_000;
+/** `promotions.ui.refreshSeconds`' default. */
+export const LIVE_REFRESH_SECONDS = 10;
 
 export interface LiveProductData<T> {
   value?: T;
@@ -15,15 +17,17 @@ export interface LiveProductData<T> {
 /**
  * Reads something about a Product and keeps it fresh while the page is open:
  * at once when the backend signals a change to the Product, and every
- * `refreshMs` for what only ArgoCD knows (canary progress). A failed refresh
+ * `promotions.ui.refreshSeconds` (10 s by default) for what only ArgoCD
+ * knows (canary progress). A failed refresh
  * keeps showing the last good value (no blank card during a GitHub hiccup)
  * next to the error.
  */
 export function useLiveProductData<T>(
   product: ProductRef | undefined,
   read: (product: ProductRef) => Promise<T>,
-  refreshMs: number = LIVE_REFRESH_MS,
 ): LiveProductData<T> {
+  const refreshMs =
+    (useApi(configApiRef).getOptionalNumber('promotions.ui.refreshSeconds') ?? LIVE_REFRESH_SECONDS) * 1000;
   const [value, setValue] = useState<T>();
   const [error, setError] = useState<Error>();
   const [loading, setLoading] = useState(true);
