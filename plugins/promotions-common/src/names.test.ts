@@ -1,4 +1,5 @@
 import {
+  fillTemplate,
   applicationName,
   isValidDigest,
   isValidName,
@@ -57,4 +58,17 @@ describe('parseProductRef', () => {
 it('derives names and short digests', () => {
   expect(applicationName({ team: 'alpha', product: 'shop' }, 'dev')).toBe('alpha-shop-dev');
   expect(shortDigest(`sha256:${hex64}`)).toBe('sha256:aaaaaaaaaaaa');
+});
+
+describe('fillTemplate', () => {
+  const storefront = { team: 'alpha', product: 'shop', service: 'storefront' };
+  it.each([
+    ['an image repository', 'team-{team}/{product}-{service}', 'team-alpha/shop-storefront'],
+    ['a workflow identity', 'https://github.com/acme/{product}/.github/workflows/build-sign.yml@refs/heads/main', 'https://github.com/acme/shop/.github/workflows/build-sign.yml@refs/heads/main'],
+    ['each placeholder as often as it appears', '{team}-{team}/{service}', 'alpha-alpha/storefront'],
+    ['no placeholder', 'https://token.actions.githubusercontent.com', 'https://token.actions.githubusercontent.com'],
+    ['an unknown placeholder is left as it is', '{org}/{product}', '{org}/shop'],
+  ])('%s', (_case, template, filled) => {
+    expect(fillTemplate(template, storefront)).toBe(filled);
+  });
 });

@@ -55,3 +55,18 @@ export function formatProductRef(ref: ProductRef): string {
 export function applicationName(ref: ProductRef, stage: string): string {
   return `${ref.team}-${ref.product}-${stage}`;
 }
+
+/** A Service of a Product, as templates name it. @public */
+export type ServiceRef = ProductRef & { service: string };
+
+/**
+ * Fills `{team}`, `{product}` and `{service}` in a configured template, e.g.
+ * an image repository (`team-{team}/{product}-{service}`) or a signer identity
+ * (`https://github.com/acme/{product}/.github/workflows/build-sign.yml@refs/heads/main`).
+ * Other placeholders are left as they are.
+ *
+ * @public
+ */
+export function fillTemplate(template: string, owner: ServiceRef): string {
+  return template.replace(/\{(team|product|service)\}/g, (_match, key: keyof ServiceRef) => owner[key]);
+}

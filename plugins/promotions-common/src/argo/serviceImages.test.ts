@@ -1,4 +1,4 @@
-import { imagesForService, isServiceImage, namesService, ServiceImageQuery } from './serviceImages';
+import { imagesForService, isServiceImage, namesService, registryRepository, ServiceImageQuery } from './serviceImages';
 
 const D = `sha256:${'d'.repeat(64)}`;
 const E = `sha256:${'e'.repeat(64)}`;
@@ -55,5 +55,18 @@ describe('imagesForService: the Service\'s running images (status.summary.images
     ['neither', { team: 'alpha', product: 'shop', service: 'search', releasedDigest: `sha256:${'0'.repeat(64)}` }, []],
   ])('%s', (_case, query, expected) => {
     expect(imagesForService(images, query)).toEqual(expected);
+  });
+});
+
+describe('registryRepository: the name the OCI distribution API knows a Service by', () => {
+  const named = { team: 'alpha', product: 'shop', service: 'storefront' };
+  it.each([
+    ["the seeds' default", undefined, 'team-alpha/shop-storefront'],
+    ['a configured registry', { registry: 'registry.refplat.org' }, 'team-alpha/shop-storefront'],
+    ['a template with a host of its own', { repository: 'ghcr.io/acme/{product}/{service}' }, 'acme/shop/storefront'],
+    ['a template without a host', { repository: '{team}/{service}' }, 'alpha/storefront'],
+    ['localhost with a port', { repository: 'localhost:5000/{product}-{service}' }, 'shop-storefront'],
+  ])('%s', (_case, naming, repository) => {
+    expect(registryRepository(named, naming)).toBe(repository);
   });
 });

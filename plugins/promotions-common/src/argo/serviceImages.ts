@@ -1,3 +1,4 @@
+import { ServiceRef, fillTemplate } from '../names';
 import { imageDigest, imageRepository } from './application';
 
 /**
@@ -48,21 +49,26 @@ function withoutHost(repository: string): string {
   return isHost ? repository.slice(slash + 1) : repository;
 }
 
-type NamedService = { team: string; product: string; service: string };
+function render(template: string, query: ServiceRef, registry: string): string {
+  return fillTemplate(template.replace(/\{registry\}/g, registry), query);
+}
 
-function render(template: string, query: NamedService, registry: string): string {
-  return template
-    .replace(/\{registry\}/g, registry)
-    .replace(/\{team\}/g, query.team)
-    .replace(/\{product\}/g, query.product)
-    .replace(/\{service\}/g, query.service);
+/**
+ * A Service's repository inside its registry, as the OCI distribution API
+ * names it (`/v2/<name>/…`): `promotions.images.repository` filled in, its
+ * registry host left out (the seeds' `team-alpha/shop-storefront`).
+ *
+ * @public
+ */
+export function registryRepository(service: ServiceRef, naming?: ImageNaming): string {
+  return withoutHost(render(naming?.repository ?? SEEDS_IMAGE_REPOSITORY, service, naming?.registry ?? 'registry.invalid'));
 }
 
 /** Whether an image repository is the one `promotions.images.repository` names for the Service. */
 function matchesTemplate(repository: string, query: ServiceImageQuery): boolean {
   const { team, product, service } = query;
   if (!team || !product) return false;
-  const known: NamedService = { team, product, service };
+  const known: ServiceRef = { team, product, service };
   const template = query.naming?.repository ?? SEEDS_IMAGE_REPOSITORY;
   const registry = query.naming?.registry;
   if (registry || !template.startsWith('{registry}/')) {
