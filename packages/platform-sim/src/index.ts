@@ -62,3 +62,6 @@ export { startDockerRegistry, dockerRegistryInstalled, DOCKER_REGISTRY_BINARY } 
 export type { RunningRegistry } from './registry/dockerRegistry';
 export { pushImage, pushBlob, pushManifest, attachArtifact, referrersTag } from './registry/ociPush';
 export type { Descriptor as OciDescriptor } from './registry/ociPush';
+export { startSigstoreAuthority, IN_TOTO_PAYLOAD_TYPE } from './registry/sigstoreAuthority';
+export type { SigstoreAuthority, SignerIdentity } from './registry/sigstoreAuthority';
+export { TRUSTED_ROOT_MEDIA_TYPE } from './registry/trustedRoot';
