@@ -60,8 +60,19 @@ export { SEED_PRODUCTS, seedDigest } from './seed/seedData';
 export { digestFor, imageFor } from './seed/digests';
 export { startDockerRegistry, dockerRegistryInstalled, DOCKER_REGISTRY_BINARY } from './registry/dockerRegistry';
 export type { RunningRegistry } from './registry/dockerRegistry';
-export { pushImage, pushBlob, pushManifest, attachArtifact, referrersTag } from './registry/ociPush';
-export type { Descriptor as OciDescriptor } from './registry/ociPush';
+export { pushImage, pushBlob, pushManifest, attachArtifact, referrersTag, imageContent } from './registry/ociPush';
+export type { Descriptor as OciDescriptor, ImageContent } from './registry/ociPush';
 export { startSigstoreAuthority, IN_TOTO_PAYLOAD_TYPE } from './registry/sigstoreAuthority';
 export type { SigstoreAuthority, SignerIdentity } from './registry/sigstoreAuthority';
 export { TRUSTED_ROOT_MEDIA_TYPE } from './registry/trustedRoot';
+export {
+  publishBuild,
+  imageRepository,
+  DEFAULT_BUILD_IDENTITIES,
+  DEFAULT_SOURCE_REPO,
+  GITHUB_ACTIONS_ISSUER,
+  SIGSTORE_BUNDLE_V03,
+} from './registry/publishBuild';
+export type { PublishBuildRequest, BuildFlags, BuildIdentities } from './registry/publishBuild';
+export { cosignSignStatement, slsaProvenanceStatement, COSIGN_SIGN_V1, SLSA_PROVENANCE_V1 } from './registry/attestations';
+export type { SlsaBuild } from './registry/attestations';

@@ -63,11 +63,21 @@ export async function pushManifest(
   return { mediaType, digest, size: bytes.length, ...(artifactType ? { artifactType } : {}) };
 }
 
+/** A small real image: its blobs (a config and one layer), the manifest naming them, and the manifest's descriptor. */
+export interface ImageContent {
+  blobs: Array<{ bytes: Buffer; mediaType: string }>;
+  manifest: object;
+  descriptor: Descriptor;
+}
+
+const describe = (bytes: Buffer, mediaType: string): Descriptor => ({ mediaType, digest: sha256(bytes), size: bytes.length });
+
 /**
- * Builds and pushes a small real image: a config, one layer (a tar of one
- * file naming the service and build), a manifest. Answers its digest.
+ * The image of one build, not pushed: a config, one layer (a tar of one file
+ * naming the service and build) and a manifest. Its digest is what a push
+ * would answer, so a build that never reached the registry still has one.
  */
-export async function pushImage(registryUrl: string, name: string, build: string): Promise<Descriptor> {
+export function imageContent(name: string, build: string): ImageContent {
   const layerBytes = Buffer.from(`${name} build ${build}\n`);
   const config = {
     architecture: 'amd64',
@@ -75,9 +85,20 @@ export async function pushImage(registryUrl: string, name: string, build: string
     config: { Labels: { 'org.opencontainers.image.revision': build } },
     rootfs: { type: 'layers', diff_ids: [sha256(layerBytes)] },
   };
-  const configDescriptor = await pushBlob(registryUrl, name, Buffer.from(JSON.stringify(config)), 'application/vnd.oci.image.config.v1+json');
-  const layer = await pushBlob(registryUrl, name, layerBytes, 'application/vnd.oci.image.layer.v1.tar');
-  return pushManifest(registryUrl, name, { schemaVersion: 2, mediaType: OCI_MANIFEST, config: configDescriptor, layers: [layer] });
+  const blobs = [
+    { bytes: Buffer.from(JSON.stringify(config)), mediaType: 'application/vnd.oci.image.config.v1+json' },
+    { bytes: layerBytes, mediaType: 'application/vnd.oci.image.layer.v1.tar' },
+  ];
+  const [configDescriptor, layer] = blobs.map(blob => describe(blob.bytes, blob.mediaType));
+  const manifest = { schemaVersion: 2, mediaType: OCI_MANIFEST, config: configDescriptor, layers: [layer] };
+  return { blobs, manifest, descriptor: describe(Buffer.from(JSON.stringify(manifest)), OCI_MANIFEST) };
+}
+
+/** Pushes the image of one build (its blobs, then its manifest). Answers its descriptor. */
+export async function pushImage(registryUrl: string, name: string, build: string): Promise<Descriptor> {
+  const image = imageContent(name, build);
+  for (const blob of image.blobs) await pushBlob(registryUrl, name, blob.bytes, blob.mediaType);
+  return pushManifest(registryUrl, name, image.manifest);
 }
 
 /** The OCI 1.1 referrers tag (`sha256-<hex>`) a client maintains where the registry has no referrers API. */
