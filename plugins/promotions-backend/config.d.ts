@@ -276,5 +276,49 @@ export interface Config {
       /** Default: true. */
       enabled?: boolean;
     };
+    /**
+     * Provenance (seeds 000 and 002): each digest on the ladder shows who
+     * signed it and the SLSA provenance's source commit and builder, read from
+     * the registry (OCI distribution API) and verified with Sigstore's
+     * libraries; the built-in `provenance` guard refuses what is not verified
+     * in `enforce`. Off until configured.
+     */
+    provenance?: {
+      /** `enforce` refuses, `warn` shows and lets through, `off` reads nothing. Default: off. */
+      mode?: 'enforce' | 'warn' | 'off';
+      /** The stages a digest must be verified to enter. Default: every stage. */
+      stages?: string[];
+      registry?: {
+        /** The registry's base URL, e.g. https://registry.refplat.org (its `/v2/` API). */
+        url: string;
+        username?: string;
+        /** @visibility secret */
+        password?: string;
+        /** Requests in flight at once. Default: 4. */
+        concurrency?: number;
+        /** Each request's limit. Default: 10 seconds. */
+        timeout?: HumanDuration;
+      };
+      /**
+       * Sigstore's trusted root (trusted_root.json): `file`, e.g. the public-good
+       * instance's from its TUF repository or a private Sigstore's, or `url`.
+       */
+      trustedRoot?: { file?: string; url?: string };
+      /** The build-sign workflow's keyless identity; `{team}`, `{product}`, `{service}` are filled in. */
+      signer?: {
+        /** Default: https://token.actions.githubusercontent.com */
+        issuer?: string;
+        /** e.g. https://github.com/acme/{product}/.github/workflows/build-sign.yml@refs/heads/main */
+        identity: string;
+      };
+      /** The isolated provenance workflow's keyless identity, a template likewise. */
+      builder?: {
+        /** Default: https://token.actions.githubusercontent.com */
+        issuer?: string;
+        identity: string;
+      };
+      /** How long a result that is not verified stands before the registry is asked again. Default: 1 minute. */
+      recheck?: HumanDuration;
+    };
   };
 }

@@ -14,6 +14,7 @@ import {
 } from '@refplat/plugin-promotions-common';
 import { HealthConfigOrigin, chooseHealthInstances } from './health/borrowedHealthConfig';
 import type { ArgoCdInstanceConfig, KubernetesClusterConfig } from './health/healthInstances';
+import { ProvenanceConfig, readProvenanceConfig } from './provenance/provenanceConfig';
 
 export const DEFAULT_STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
 
@@ -89,6 +90,8 @@ export interface PromotionsConfig {
    * application stream or a Kubernetes watch): health changes reach open ladders at once.
    */
   healthStream: { enabled: boolean };
+  /** Provenance on the ladder and in the guards: off until configured. */
+  provenance: ProvenanceConfig;
 }
 
 const IMAGE_PLACEHOLDERS = ['registry', 'team', 'product', 'service'];
@@ -422,6 +425,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
     freezes: readFreezes(config, stages),
     incidents: readIncidents(config, stages),
     healthStream: { enabled: config.getOptionalBoolean('healthStream.enabled') ?? true },
+    provenance: readProvenanceConfig(config.getOptionalConfig('provenance'), stages),
   };
 }
 

@@ -57,10 +57,12 @@ import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { DigestTimelineReader } from '../metrics/DigestTimelineReader';
 import { DigestTimelineStore } from '../metrics/DigestTimelineStore';
 import type { ActorNames, ProductOwners, PromotionGuard, PromotionsDirectory } from '@refplat/plugin-promotions-node';
+import { systemClock } from '@refplat/plugin-promotions-node';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { freezeGuard } from '../guards/freezeGuard';
 import { annotateGuards } from '../guards/annotateGuards';
 import { incidentGuard } from '../guards/incidentGuard';
+import { createProvenance } from '../provenance/createProvenance';
 import { annotateIncidents } from '../incidents/annotateIncidents';
 import { IncidentApprovals } from '../incidents/IncidentApprovals';
 import { IncidentService } from '../incidents/IncidentService';
@@ -139,9 +141,11 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const incidentApprovals = config.incidents
     ? new IncidentApprovals({ policy: config.incidents, incidents, store, rights: approvalRights })
     : undefined;
+  const provenance = createProvenance({ config: config.provenance, images: config.images, db, clock: systemClock });
   const guards = new PromotionGuards(
     [
       ...(config.freezes.length ? [freezeGuard(config.freezes)] : []),
+      ...(provenance ? [provenance.guard] : []),
       ...(config.incidents && incidentApprovals
         ? [incidentGuard({ policy: config.incidents, incidents, store, approvals: incidentApprovals, names })]
         : []),
@@ -180,6 +184,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     approvers: approversOf,
     annotate: async ladder => {
       await annotations.annotate(ladder);
+      await provenance?.annotate(ladder);
       // Before the diagnosis: its checklist lists the guards' verdicts.
       await annotateGuards(ladder, guards, config.freezes);
       if (config.incidents) annotateIncidents(ladder, config.incidents, await incidents.listOpen(ladder));

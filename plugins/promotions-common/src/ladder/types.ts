@@ -9,6 +9,7 @@ import type { DigestAge } from '../autoPromote/digestAge';
 import type { Diagnosis } from '../diagnosis/diagnose';
 import type { PromotionChecklistItem } from '../diagnosis/checklistItem';
 import type { Promotion } from '../promotions/types';
+import type { Provenance } from '../provenance/types';
 
 /**
  * The HTTP read model: what `GET /products/{team}/{product}/ladder` answers.
@@ -75,6 +76,12 @@ export interface LadderServiceCell {
    * last changed it: a merge's or CI push's time), when delivery metrics have read that commit.
    */
   arrivedAt?: string;
+  /**
+   * Where the digest came from, as the registry and Sigstore say (who signed it, the SLSA
+   * provenance's source commit and builder); present when `promotions.provenance.mode` is
+   * `enforce` or `warn`.
+   */
+  provenance?: Provenance;
 }
 
 /**

@@ -8,3 +8,4 @@ export * from './NotificationClaimStore';
 export * from './IncidentStore';
 export * from './HealthSource';
 export * from './directory';
+export * from './ProvenanceStore';

@@ -15,3 +15,4 @@ export * from './InMemoryNotificationClaimStore';
 export * from './InMemoryIncidentStore';
 export * from './FakeHealthSource';
 export * from './FakeDirectory';
+export * from './InMemoryProvenanceStore';

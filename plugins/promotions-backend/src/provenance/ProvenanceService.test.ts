@@ -1,0 +1,109 @@
+import { COSIGN_SIGN_V1, ProvenanceFacts, SLSA_PROVENANCE_V1 } from '@refplat/plugin-promotions-common';
+import { InMemoryProvenanceStore, ManualClock } from '@refplat/plugin-promotions-node/testUtils';
+import { ProvenanceService } from './ProvenanceService';
+import { ActiveProvenanceConfig } from './provenanceConfig';
+
+const ISSUER = 'https://token.actions.githubusercontent.com';
+const CONFIG: ActiveProvenanceConfig = {
+  mode: 'enforce',
+  stages: ['dev', 'test', 'uat', 'staging', 'prod'],
+  registry: { url: 'https://registry.refplat.org', concurrency: 4, timeoutMs: 10_000 },
+  trustedRoot: { file: '/trusted_root.json' },
+  signer: { issuer: ISSUER, identity: 'https://github.com/refplat/{product}/.github/workflows/build-sign.yml@refs/heads/main' },
+  builder: { issuer: ISSUER, identity: 'https://github.com/refplat/{product}/.github/workflows/provenance.yml@refs/heads/main' },
+  recheckMs: 60_000,
+};
+const STOREFRONT = { team: 'alpha', product: 'shop', service: 'storefront' };
+const DIGEST = `sha256:${'a'.repeat(64)}`;
+
+/** A registry whose answers the test sets, counting the looks. */
+class FakeFacts {
+  looks: Array<{ subject: string; repository: string; digest: string }> = [];
+  signed = true;
+  attested = true;
+  async facts(subject: string, repository: string, digest: string): Promise<ProvenanceFacts> {
+    this.looks.push({ subject, repository, digest });
+    const bundles = [];
+    if (this.signed) {
+      bundles.push({
+        verified: true as const,
+        signer: { issuer: ISSUER, identity: 'https://github.com/refplat/shop/.github/workflows/build-sign.yml@refs/heads/main' },
+        statement: { predicateType: COSIGN_SIGN_V1, subjectDigests: [digest] },
+      });
+    }
+    if (this.attested) {
+      bundles.push({
+        verified: true as const,
+        signer: { issuer: ISSUER, identity: 'https://github.com/refplat/shop/.github/workflows/provenance.yml@refs/heads/main' },
+        statement: { predicateType: SLSA_PROVENANCE_V1, subjectDigests: [digest], sourceRepo: 'https://github.com/refplat/shop', sourceCommit: 'c0ffee' },
+      });
+    }
+    return { subject, digest, manifest: { state: 'present' }, bundles };
+  }
+}
+
+function setUp(trustedRootId = 'root-1', store = new InMemoryProvenanceStore()) {
+  const facts = new FakeFacts();
+  const clock = new ManualClock();
+  const service = new ProvenanceService({ config: CONFIG, images: {}, facts, store, clock, trustedRootId: async () => trustedRootId });
+  return { facts, clock, service, store };
+}
+
+describe('ProvenanceService', () => {
+  it('looks a digest up under the Service\'s repository and filled-in identities, once: verified stays verified', async () => {
+    const { facts, service } = setUp();
+    const first = await service.provenanceOf(STOREFRONT, DIGEST);
+    expect(first).toMatchObject({ state: 'verified', sourceCommit: 'c0ffee', sourceRepo: 'https://github.com/refplat/shop' });
+    expect(facts.looks).toEqual([{ subject: 'storefront sha256:aaaaaaaaaaaa', repository: 'team-alpha/shop-storefront', digest: DIGEST }]);
+    expect(await service.provenanceOf(STOREFRONT, DIGEST)).toEqual(first);
+    expect(facts.looks).toHaveLength(1);
+  });
+
+  it('shares the store between replicas: a second replica asks the registry nothing', async () => {
+    const first = setUp();
+    await first.service.provenanceOf(STOREFRONT, DIGEST);
+    const second = setUp('root-1', first.store);
+    expect((await second.service.provenanceOf(STOREFRONT, DIGEST)).state).toBe('verified');
+    expect(second.facts.looks).toHaveLength(0);
+  });
+
+  it('asks again under another trusted root', async () => {
+    const first = setUp();
+    await first.service.provenanceOf(STOREFRONT, DIGEST);
+    const other = setUp('root-2', first.store);
+    await other.service.provenanceOf(STOREFRONT, DIGEST);
+    expect(other.facts.looks).toHaveLength(1);
+  });
+
+  it('keeps what is not verified for the recheck time only: a signature CI pushed meanwhile counts after it', async () => {
+    const { facts, clock, service } = setUp();
+    facts.signed = false;
+    expect((await service.provenanceOf(STOREFRONT, DIGEST)).state).toBe('unverified');
+    facts.signed = true;
+    clock.advance({ seconds: 59 });
+    expect((await service.provenanceOf(STOREFRONT, DIGEST)).state).toBe('unverified');
+    expect(facts.looks).toHaveLength(1);
+    clock.advance({ seconds: 1 });
+    expect((await service.provenanceOf(STOREFRONT, DIGEST)).state).toBe('verified');
+    expect(facts.looks).toHaveLength(2);
+  });
+
+  it('answers unknown with the reason when the registry or the trusted root fails, and asks again after the recheck time', async () => {
+    const { facts, clock, service } = setUp();
+    const failing = jest.spyOn(facts, 'facts').mockRejectedValueOnce(new Error('the trusted root at http://sim/root answered HTTP 503'));
+    expect(await service.provenanceOf(STOREFRONT, DIGEST)).toEqual({
+      state: 'unknown',
+      reasons: ['storefront sha256:aaaaaaaaaaaa: the trusted root at http://sim/root answered HTTP 503'],
+    });
+    clock.advance({ minutes: 1 });
+    expect((await service.provenanceOf(STOREFRONT, DIGEST)).state).toBe('verified');
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
+
+  it('makes one look for concurrent asks about one digest', async () => {
+    const { facts, service } = setUp();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => service.provenanceOf(STOREFRONT, DIGEST)));
+    expect(new Set(answers.map(answer => answer.state))).toEqual(new Set(['verified']));
+    expect(facts.looks).toHaveLength(1);
+  });
+});

@@ -1,0 +1,100 @@
+import crypto from 'crypto';
+import {
+  ImageNaming,
+  Provenance,
+  ProvenanceFacts,
+  ServiceRef,
+  expectedSigner,
+  provenanceVerdict,
+  registryRepository,
+  shortDigest,
+} from '@refplat/plugin-promotions-common';
+import type { Clock, ProvenanceStore } from '@refplat/plugin-promotions-node';
+import { ActiveProvenanceConfig } from './provenanceConfig';
+
+/** What the registry answers about a digest, checked by Sigstore (the registry adapter). */
+export interface ProvenanceFactsSource {
+  facts(subject: string, repository: string, digest: string): Promise<ProvenanceFacts>;
+}
+
+export interface ProvenanceServiceOptions {
+  config: ActiveProvenanceConfig;
+  images: ImageNaming;
+  facts: ProvenanceFactsSource;
+  store: ProvenanceStore;
+  clock: Clock;
+  /** Identifies the trusted root in force: a result verified under another root is not reused. */
+  trustedRootId: () => Promise<string>;
+}
+
+/**
+ * Where a Service's digest came from. A digest is immutable, so a verified
+ * result is kept per (digest, policy) in the store and the registry is never
+ * asked about it again; a result that is not verified (CI may still be
+ * signing, the registry may be down) stands for `recheckMs`. Concurrent
+ * asks for one digest share one look. Whatever goes wrong is an `unknown`
+ * with its reason, never an error: the ladder shows it, `enforce` refuses it.
+ */
+export class ProvenanceService {
+  private readonly inFlight = new Map<string, Promise<Provenance>>();
+  private readonly recent = new Map<string, { provenance: Provenance; until: number }>();
+
+  constructor(private readonly options: ProvenanceServiceOptions) {}
+
+  async provenanceOf(service: ServiceRef, digest: string): Promise<Provenance> {
+    const subject = `${service.service} ${shortDigest(digest)}`;
+    let policy: string;
+    try {
+      policy = await this.policyOf(service);
+    } catch (error) {
+      return { state: 'unknown', reasons: [`${subject}: ${(error as Error).message}`] };
+    }
+    const key = `${policy} ${digest}`;
+    const recent = this.recent.get(key);
+    if (recent && recent.until > this.options.clock.now().getTime()) return recent.provenance;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const look = this.look(service, subject, digest, policy).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, look);
+    return look;
+  }
+
+  private async look(service: ServiceRef, subject: string, digest: string, policy: string): Promise<Provenance> {
+    const { store, facts, clock, config, images } = this.options;
+    const stored = await store.get(digest, policy);
+    if (stored) return stored;
+    let provenance: Provenance;
+    try {
+      provenance = provenanceVerdict(await facts.facts(subject, registryRepository(service, images), digest), this.expected(service));
+    } catch (error) {
+      provenance = { state: 'unknown', reasons: [`${subject}: ${(error as Error).message}`] };
+    }
+    if (provenance.state === 'verified') {
+      await store.put(digest, policy, provenance, clock.now());
+    } else {
+      this.forgetExpired();
+      this.recent.set(`${policy} ${digest}`, { provenance, until: clock.now().getTime() + config.recheckMs });
+    }
+    return provenance;
+  }
+
+  private expected(service: ServiceRef) {
+    return { signer: expectedSigner(this.options.config.signer, service), builder: expectedSigner(this.options.config.builder, service) };
+  }
+
+  /** What a verification depends on besides the digest: who must have signed, where, under which root. */
+  private async policyOf(service: ServiceRef): Promise<string> {
+    const policy = {
+      ...this.expected(service),
+      registry: this.options.config.registry.url,
+      repository: registryRepository(service, this.options.images),
+      trustedRoot: await this.options.trustedRootId(),
+    };
+    return crypto.createHash('sha256').update(JSON.stringify(policy)).digest('hex');
+  }
+
+  private forgetExpired() {
+    const now = this.options.clock.now().getTime();
+    for (const [key, entry] of this.recent) if (entry.until <= now) this.recent.delete(key);
+  }
+}

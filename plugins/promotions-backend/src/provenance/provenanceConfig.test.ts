@@ -1,0 +1,65 @@
+import { ConfigReader } from '@backstage/config';
+import { readProvenanceConfig } from './provenanceConfig';
+
+const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
+const read = (provenance?: object) => readProvenanceConfig(provenance ? new ConfigReader(provenance as any) : undefined, STAGES);
+
+const ENFORCE = {
+  mode: 'enforce',
+  registry: { url: 'https://registry.refplat.org' },
+  trustedRoot: { file: '/etc/sigstore/trusted_root.json' },
+  signer: { identity: 'https://github.com/refplat/{product}/.github/workflows/build-sign.yml@refs/heads/main' },
+  builder: { identity: 'https://github.com/refplat/{product}/.github/workflows/provenance.yml@refs/heads/main' },
+};
+
+describe('readProvenanceConfig', () => {
+  it('is off until configured', () => {
+    expect(read()).toEqual({ mode: 'off' });
+    expect(read({ mode: 'off', registry: { url: 'x' } })).toEqual({ mode: 'off' });
+  });
+
+  it("reads enforce with the seeds' defaults: every stage, GitHub Actions' issuer, 4 requests at once, 10 s each, a minute's recheck", () => {
+    expect(read(ENFORCE)).toEqual({
+      mode: 'enforce',
+      stages: STAGES,
+      registry: { url: 'https://registry.refplat.org', concurrency: 4, timeoutMs: 10_000 },
+      trustedRoot: { file: '/etc/sigstore/trusted_root.json' },
+      signer: { issuer: 'https://token.actions.githubusercontent.com', identity: ENFORCE.signer.identity },
+      builder: { issuer: 'https://token.actions.githubusercontent.com', identity: ENFORCE.builder.identity },
+      recheckMs: 60_000,
+    });
+  });
+
+  it('reads what is given', () => {
+    const config = read({
+      ...ENFORCE,
+      mode: 'warn',
+      stages: ['staging', 'prod'],
+      registry: { url: 'https://r', username: 'ci', password: 's3cret', concurrency: 2, timeout: { seconds: 3 } },
+      trustedRoot: { url: 'http://sim/sigstore/trusted_root.json' },
+      signer: { issuer: 'https://issuer.example', identity: 'a' },
+      recheck: { seconds: 30 },
+    });
+    expect(config).toMatchObject({
+      mode: 'warn',
+      stages: ['staging', 'prod'],
+      registry: { url: 'https://r', credentials: { username: 'ci', password: 's3cret' }, concurrency: 2, timeoutMs: 3000 },
+      trustedRoot: { url: 'http://sim/sigstore/trusted_root.json' },
+      signer: { issuer: 'https://issuer.example', identity: 'a' },
+      recheckMs: 30_000,
+    });
+  });
+
+  it.each([
+    ['an unknown mode', { ...ENFORCE, mode: 'strict' }, /mode must be 'enforce', 'warn' or 'off', got "strict"/],
+    ['an unknown stage', { ...ENFORCE, stages: ['qa'] }, /stages names 'qa', which is not in promotions.stages/],
+    ['no registry', { ...ENFORCE, registry: undefined }, /registry/],
+    ['a username without a password', { ...ENFORCE, registry: { url: 'https://r', username: 'ci' } }, /both username and password, or neither/],
+    ['no trusted root', { ...ENFORCE, trustedRoot: undefined }, /trustedRoot needs one of 'file'/],
+    ['both a file and a URL', { ...ENFORCE, trustedRoot: { file: 'a', url: 'b' } }, /trustedRoot needs one of 'file'/],
+    ['no signer identity', { ...ENFORCE, signer: {} }, /signer.identity/],
+    ['an unknown placeholder', { ...ENFORCE, builder: { identity: 'https://github.com/{org}/{product}' } }, /builder has placeholders other than .*: \{org\}/],
+  ])('refuses %s at start-up', (_case, provenance, message) => {
+    expect(() => read(provenance)).toThrow(message);
+  });
+});

@@ -1,0 +1,91 @@
+import { Config, readDurationFromConfig } from '@backstage/config';
+import { InputError } from '@backstage/errors';
+import { durationToMilliseconds } from '@backstage/types';
+import { ProvenanceMode, SignerIdentity, unknownPlaceholders } from '@refplat/plugin-promotions-common';
+
+/** GitHub Actions' OIDC issuer: the seeds' CI signs keylessly with it (seed 002, step 2). */
+export const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
+
+/** Where the trust in Sigstore comes from: a trusted_root.json file, or one served at a URL. */
+export type TrustedRootSource = { file: string } | { url: string };
+
+/** `promotions.provenance` when checked (`enforce` or `warn`). */
+export interface ActiveProvenanceConfig {
+  mode: Exclude<ProvenanceMode, 'off'>;
+  /** The stages a digest must be verified to enter; every stage by default (admission checks everywhere). */
+  stages: string[];
+  registry: {
+    url: string;
+    credentials?: { username: string; password: string };
+    concurrency: number;
+    timeoutMs: number;
+  };
+  trustedRoot: TrustedRootSource;
+  /** The build-sign workflow's identity, a template over `{team}`, `{product}`, `{service}`. */
+  signer: SignerIdentity;
+  /** The isolated provenance workflow's identity, a template likewise. */
+  builder: SignerIdentity;
+  /** How long a result that is not `verified` stands before the registry is asked again. */
+  recheckMs: number;
+}
+
+export type ProvenanceConfig = { mode: 'off' } | ActiveProvenanceConfig;
+
+const MODES: ProvenanceMode[] = ['enforce', 'warn', 'off'];
+
+function readIdentity(config: Config, key: 'signer' | 'builder'): SignerIdentity {
+  const identity = {
+    issuer: config.getOptionalString(`${key}.issuer`) ?? GITHUB_ACTIONS_ISSUER,
+    identity: config.getString(`${key}.identity`),
+  };
+  const unknown = [...unknownPlaceholders(identity.issuer), ...unknownPlaceholders(identity.identity)];
+  if (unknown.length) {
+    throw new InputError(`promotions.provenance.${key} has placeholders other than {team}, {product}, {service}: ${unknown.map(name => `{${name}}`).join(', ')}`);
+  }
+  return identity;
+}
+
+function readTrustedRoot(config: Config): TrustedRootSource {
+  const file = config.getOptionalString('trustedRoot.file');
+  const url = config.getOptionalString('trustedRoot.url');
+  if (file && !url) return { file };
+  if (url && !file) return { url };
+  throw new InputError(
+    "promotions.provenance.trustedRoot needs one of 'file' (a trusted_root.json, e.g. the public-good Sigstore's from its TUF repository, or your private Sigstore's) or 'url'",
+  );
+}
+
+/** `promotions.provenance`: off until configured; `enforce` and `warn` need a registry, a trusted root and both identities. */
+export function readProvenanceConfig(config: Config | undefined, stages: string[]): ProvenanceConfig {
+  const mode = (config?.getOptionalString('mode') ?? 'off') as ProvenanceMode;
+  if (!MODES.includes(mode)) {
+    throw new InputError(`promotions.provenance.mode must be 'enforce', 'warn' or 'off', got ${JSON.stringify(mode)}`);
+  }
+  if (mode === 'off' || !config) return { mode: 'off' };
+  const requiredStages = config.getOptionalStringArray('stages') ?? stages;
+  const unknownStage = requiredStages.find(stage => !stages.includes(stage));
+  if (unknownStage) {
+    throw new InputError(`promotions.provenance.stages names '${unknownStage}', which is not in promotions.stages`);
+  }
+  const username = config.getOptionalString('registry.username');
+  const password = config.getOptionalString('registry.password');
+  if (!username !== !password) {
+    throw new InputError('promotions.provenance.registry needs both username and password, or neither');
+  }
+  const timeout = config.getOptionalConfig('registry.timeout');
+  const recheck = config.getOptionalConfig('recheck');
+  return {
+    mode,
+    stages: requiredStages,
+    registry: {
+      url: config.getString('registry.url'),
+      ...(username && password ? { credentials: { username, password } } : {}),
+      concurrency: config.getOptionalNumber('registry.concurrency') ?? 4,
+      timeoutMs: timeout ? durationToMilliseconds(readDurationFromConfig(timeout)) : 10_000,
+    },
+    trustedRoot: readTrustedRoot(config),
+    signer: readIdentity(config, 'signer'),
+    builder: readIdentity(config, 'builder'),
+    recheckMs: recheck ? durationToMilliseconds(readDurationFromConfig(recheck)) : 60_000,
+  };
+}

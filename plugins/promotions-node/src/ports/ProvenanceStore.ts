@@ -1,0 +1,15 @@
+import type { Provenance } from '@refplat/plugin-promotions-common';
+
+/**
+ * Verified provenance by (digest, policy). A digest is immutable, so once
+ * its signature and provenance verified under a policy they stay verified:
+ * the registry is never asked about it again. Only `verified` results are
+ * kept; what is not verified yet (a signature CI has still to push, a
+ * registry that was down) is asked again later.
+ *
+ * @public
+ */
+export interface ProvenanceStore {
+  get(digest: string, policy: string): Promise<Provenance | undefined>;
+  put(digest: string, policy: string, provenance: Provenance, at: Date): Promise<void>;
+}
