@@ -3,6 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { WebhookTarget } from './webhooks/webhookSender';
 import { IMAGE_NAMINGS, ImageNaming } from './seed/digests';
+import type { SigstoreAuthority } from './registry/sigstoreAuthority';
 
 /** Which Argo CD the API imitates: 2.14 keeps resource health inline, 3.x in the resource tree. */
 export type ArgocdVersion = '2' | '3';
@@ -102,6 +103,16 @@ export interface SimOptions extends PlatformShape {
    * http://localhost:7007/api/events/http/promotions.incidents.
    */
   incidentsUrl?: string;
+  /**
+   * The OCI registry CI pushes to (issue 25). With it, a CI push without a digest
+   * publishes a real build there (the image, its signature by the build-sign workflow,
+   * SLSA provenance by the provenance workflow, or what the push's flags break) and
+   * writes that build's digest; the simulator serves the trusted root at
+   * /sigstore/trusted_root.json. Without it, CI pushes write random digests, as before.
+   */
+  registry?: { url: string };
+  /** The Sigstore that signs those builds; with a registry and none given, the simulator starts a local one. */
+  sigstore?: SigstoreAuthority;
 }
 
 export const DEFAULT_GITHUB_TOKENS: Readonly<Record<string, string>> = {
@@ -177,6 +188,9 @@ function validate(options: SimOptions): void {
   }
   if (!IMAGE_NAMINGS.includes(options.imageNaming)) {
     throw new Error(`imageNaming must be one of ${IMAGE_NAMINGS.join(', ')}, got ${options.imageNaming}`);
+  }
+  if (options.registry && !/^https?:\/\/[^/]+\/?$/.test(options.registry.url)) {
+    throw new Error(`registry.url must be a registry's base URL (http://host:port), got ${options.registry.url}`);
   }
   if (!APPLICATION_SOURCE_SHAPES.includes(options.applicationSource)) {
     throw new Error(

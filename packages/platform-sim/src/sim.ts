@@ -35,6 +35,7 @@ import { seedPlatform } from './seed/seedPlatform';
 import { ManifestContext } from './world/applicationManifest';
 import { Reconciler } from './world/reconciler';
 import { World } from './world/world';
+import { startCiSupplyChain } from './registry/ciSupplyChain';
 import { pushPayload } from './webhooks/webhookPayloads';
 import { createWebhookRoutes } from './webhooks/webhookRoutes';
 import { WebhookSender } from './webhooks/webhookSender';
@@ -60,6 +61,8 @@ export interface RunningSim {
   webhooks: WebhookSender;
   /** The simulated incident tool: open and resolve a Product's incident, set where they are reported. */
   incidents: IncidentDesk;
+  /** With `options.registry`: where CI pushes, and the trusted root of the Sigstore that signs (also served at `trustedRootUrl`). */
+  registry?: { url: string; trustedRoot: object; trustedRootUrl: string };
   /** Stops the loop and the server; removes the data dir only if the simulator created it. */
   stop(): Promise<void>;
 }
@@ -128,6 +131,10 @@ export async function startPlatformSim(
   // Every ref write after seeding (merges, contents API, git data, CI pushes) is a push.
   repo.onRefUpdate(update => webhooks.send('push', () => pushPayload(githubContext, update)));
   const streams = new OpenStreams();
+  // CI builds come from the Product's app repo's main, once it has one.
+  const supplyChain = options.registry
+    ? await startCiSupplyChain(options.registry, options.sigstore, build => appRepos.head(build))
+    : undefined;
   const control = new SimController({
     streams,
     repo,
@@ -140,6 +147,7 @@ export async function startPlatformSim(
     outage,
     requestLog,
     limiter,
+    publishBuild: supplyChain?.publish,
   });
   // URLs are known once the server listens, so the context is built per request.
   const manifestContext = (): ManifestContext => ({
@@ -216,6 +224,12 @@ export async function startPlatformSim(
   app.use('/incidents', createIncidentPages(incidents));
   app.use('/_sim', createControlRouter(control));
   app.use('/web', createWebRouter(store, options.owner, options.repo));
+  if (supplyChain) {
+    // What a platform's config points its verifier at for a private Sigstore.
+    app.get('/sigstore/trusted_root.json', (_req, res) => {
+      res.json(supplyChain.trustedRoot);
+    });
+  }
   app.get('/', (_req, res) => {
     res.json({
       name: 'platform-sim',
@@ -223,6 +237,7 @@ export async function startPlatformSim(
       argocd: urls.argocd,
       kubernetes: urls.kubernetes,
       control: `${urls.base}/_sim`,
+      ...(supplyChain ? { registry: supplyChain.registryUrl, trustedRoot: `${urls.base}/sigstore/trusted_root.json` } : {}),
     });
   });
 
@@ -254,6 +269,15 @@ export async function startPlatformSim(
     control,
     webhooks,
     incidents,
+    ...(supplyChain
+      ? {
+          registry: {
+            url: supplyChain.registryUrl,
+            trustedRoot: supplyChain.trustedRoot,
+            trustedRootUrl: `${urls.base}/sigstore/trusted_root.json`,
+          },
+        }
+      : {}),
     stop() {
       stopping ??= (async () => {
         await reconciler.stop();
@@ -263,6 +287,7 @@ export async function startPlatformSim(
         });
         // Writes still queued finish before the data dir may be removed.
         await lock.run(async () => undefined);
+        await supplyChain?.stop();
         if (ownsDataDir)
           fs.rmSync(options.dataDir, { recursive: true, force: true });
       })();

@@ -6,15 +6,16 @@ import { githubInTheWildSuite } from './github/githubInTheWild.suite';
 import { promotionFlowSuite } from './github/promotionFlow.suite';
 import { kubernetesSuite } from './kubernetes/kubernetes.suite';
 import { seedSnapshotSuite } from './seed/seedSnapshot.suite';
+import { supplyChainSuite } from './registry/supplyChain.suite';
 import { webhooksSuite } from './webhooks/webhooks.suite';
 import { reconcileSuite } from './world/reconcile.suite';
 
 /*
  * Every test of the simulator that starts one: its APIs (GitHub, Argo CD,
  * Kubernetes, webhooks, the /_sim controls), its Application shapes, its
- * reconcile loop and its seed snapshots. One test file, so that a simulator
- * is seeded once per image naming (the seed snapshot is the process's) and
- * suites asking for the same options share one (fileTestSim in
+ * reconcile loop, CI's supply chain with a registry and its seed snapshots.
+ * One test file, so that a simulator is seeded once per image naming (the
+ * seed snapshot is the process's) and suites asking for the same options share one (fileTestSim in
  * __testUtils__/testSim.ts), stopped after the last test (issue 24: at most
  * 12 test files start the simulator). Pure unit tests stay in files of their own.
  *
@@ -43,4 +44,5 @@ githubInTheWildSuite();
 argocdSuite();
 argocdShapesSuite();
 reconcileSuite();
+supplyChainSuite();
 seedSnapshotSuite();

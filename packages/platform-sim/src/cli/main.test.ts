@@ -61,3 +61,22 @@ describe('webhooks on the command line', () => {
     );
   });
 });
+
+describe('a registry on the command line', () => {
+  afterEach(() => {
+    delete process.env.PLATFORM_SIM_REGISTRY_URL;
+  });
+
+  it('reads --registry-url or PLATFORM_SIM_REGISTRY_URL, and has none by default', () => {
+    expect(optionsFromArgs(['--registry-url', 'http://127.0.0.1:5000']).registry).toEqual({ url: 'http://127.0.0.1:5000' });
+    expect(optionsFromArgs([]).registry).toBeUndefined();
+    process.env.PLATFORM_SIM_REGISTRY_URL = 'http://127.0.0.1:5001';
+    expect(optionsFromArgs([]).registry).toEqual({ url: 'http://127.0.0.1:5001' });
+  });
+
+  it('refuses a registry URL that is not a base URL', () => {
+    expect(() => resolveOptions({ dataDir: '/tmp/unused', ...optionsFromArgs(['--registry-url', 'registry.refplat.org/team-alpha']) })).toThrow(
+      "registry.url must be a registry's base URL (http://host:port), got registry.refplat.org/team-alpha",
+    );
+  });
+});

@@ -25,7 +25,10 @@ const USAGE = `usage: platform-sim [options]
   --webhook-url URL --webhook-secret S (PLATFORM_SIM_WEBHOOK_URL/_SECRET; e.g.
                            http://localhost:7007/api/events/http/github: signed GitHub webhooks)
   --incidents-url URL      (PLATFORM_SIM_INCIDENTS_URL; where incidents opened with sim:incident are
-                           reported, e.g. http://localhost:7007/api/events/http/promotions.incidents)`;
+                           reported, e.g. http://localhost:7007/api/events/http/promotions.incidents)
+  --registry-url URL       (PLATFORM_SIM_REGISTRY_URL; an OCI registry, e.g. Debian's docker-registry on
+                           http://127.0.0.1:5000: CI pushes publish real builds there, signed by a local
+                           Sigstore whose trusted root is served at /sigstore/trusted_root.json)`;
 
 /** Options from flags and PLATFORM_SIM_* environment variables. */
 export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
@@ -44,6 +47,7 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
   if (Boolean(webhookUrl) !== Boolean(webhookSecret)) {
     throw new Error('--webhook-url and --webhook-secret go together');
   }
+  const registryUrl = flagOrEnv(args, 'registry-url', 'PLATFORM_SIM_REGISTRY_URL');
   const weights = list(
     flagOrEnv(args, 'canary-weights', 'PLATFORM_SIM_CANARY_WEIGHTS'),
   )?.map(Number);
@@ -98,6 +102,7 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
     incidentsUrl: flagOrEnv(args, 'incidents-url', 'PLATFORM_SIM_INCIDENTS_URL'),
     webhooks:
       webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
+    registry: registryUrl ? { url: registryUrl } : undefined,
     demoProducts:
       args.flags['demo-products'] === true || process.env.PLATFORM_SIM_DEMO_PRODUCTS === 'true'
         ? true
@@ -112,6 +117,9 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
 async function main(): Promise<void> {
   const sim = await startPlatformSim(optionsFromArgs(process.argv.slice(2)));
   console.log(`platform-sim listening on ${sim.url}`);
+  if (sim.registry) {
+    console.log(`CI pushes publish signed builds to ${sim.registry.url}; trusted root at ${sim.registry.trustedRootUrl}`);
+  }
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -1,29 +1,53 @@
 #!/usr/bin/env node
-import { parseArgs, simulatorUrl } from './args';
+import type { CiPushRequest } from '../control/simControl';
+import { ParsedArgs, parseArgs, simulatorUrl } from './args';
 
-const USAGE =
-  'usage: push <team> <product> <service> [--bad] [--digest sha256:...] [--url http://127.0.0.1:7070]';
+const USAGE = `usage: push <team> <product> <service> [--bad] [--digest sha256:...] [--url http://127.0.0.1:7070]
+  with a simulator started with --registry-url, a push without --digest publishes a signed build;
+  these break its supply chain: --unsigned --wrong-signer --no-provenance --tampered --not-pushed`;
 
-/**
- * "Play CI": asks a running simulator to write a new digest for a service into
- * the dev Release (POST /_sim/ci/push) and prints the digest.
- */
-async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), ['bad', 'help']);
+/** The supply-chain flags on the command line, as the control API names them. */
+const BUILD_FLAGS = {
+  unsigned: 'unsigned',
+  'wrong-signer': 'wrongSigner',
+  'no-provenance': 'noProvenance',
+  tampered: 'tampered',
+  'not-pushed': 'notPushed',
+} as const;
+
+export const parsePushArgs = (argv: string[]): ParsedArgs => parseArgs(argv, ['bad', 'help', ...Object.keys(BUILD_FLAGS)]);
+
+/** The control API's body for the positional team, product and service and the flags. */
+export function pushRequest(args: ParsedArgs): CiPushRequest {
   const [team, product, service] = args.positional;
-  if (args.flags.help || !team || !product || !service) {
-    console.error(USAGE);
-    process.exit(2);
-  }
-  const url = simulatorUrl(args);
-  const body = {
+  return {
     team,
     product,
     service,
     bad: args.flags.bad === true,
     digest:
       typeof args.flags.digest === 'string' ? args.flags.digest : undefined,
+    ...Object.fromEntries(
+      Object.entries(BUILD_FLAGS)
+        .filter(([flag]) => args.flags[flag] === true)
+        .map(([, field]) => [field, true]),
+    ),
   };
+}
+
+/**
+ * "Play CI": asks a running simulator to write a new digest for a service into
+ * the dev Release (POST /_sim/ci/push) and prints the digest.
+ */
+async function main(): Promise<void> {
+  const args = parsePushArgs(process.argv.slice(2));
+  const [team, product, service] = args.positional;
+  if (args.flags.help || !team || !product || !service) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const url = simulatorUrl(args);
+  const body = pushRequest(args);
   const response = await fetch(`${url}/_sim/ci/push`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -43,7 +67,9 @@ async function main(): Promise<void> {
   console.log(result.digest);
 }
 
-main().catch(error => {
-  console.error('push failed:', error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch(error => {
+    console.error('push failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -5,14 +5,39 @@ import { UserDirectory } from '../identity/users';
 import { parseEnvironment } from '../platform/environmentFile';
 import { environmentPath, releasePath, stageName } from '../platform/layout';
 import { parseRelease, setReleaseDigest } from '../platform/releaseFile';
+import { BuildFlags } from '../registry/publishBuild';
 import { isDigest, randomDigest } from '../seed/digests';
 import { CiPushRequest, CiPushResult, ControlError } from './simControl';
 
 const NAME = /^[a-z0-9][a-z0-9._-]*$/;
 
+const FLAGS = ['unsigned', 'wrongSigner', 'noProvenance', 'tampered', 'notPushed'] as const;
+
+/** The supply-chain flags a push asks for (those set to true). */
+function flagsOf(request: CiPushRequest): BuildFlags {
+  return Object.fromEntries(FLAGS.filter(flag => request[flag] === true).map(flag => [flag, true]));
+}
+
+type PublishBuild = (build: Pick<CiPushRequest, 'team' | 'product' | 'service'>, flags: BuildFlags) => Promise<string>;
+
+/**
+ * Publishes the build before the Release is read, as CI pushes before it
+ * promotes (a refused write leaves an image behind). A registry that fails is
+ * the push step failing: 502, with what it said.
+ */
+async function publish(publishBuild: PublishBuild, request: CiPushRequest, flags: BuildFlags): Promise<string> {
+  try {
+    return await publishBuild({ team: request.team, product: request.product, service: request.service }, flags);
+  } catch (error) {
+    throw new ControlError(502, `the build could not be published: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /**
  * "Play CI": a new build of a service lands in the dev Release on main as a
- * commit by ci-bot, changing only that service's digest line.
+ * commit by ci-bot, changing only that service's digest line. With a registry
+ * (`publishBuild`), a push without a digest first publishes the build there,
+ * signed and attested, or broken as its flags say.
  */
 export async function ciPush(
   deps: {
@@ -21,6 +46,7 @@ export async function ciPush(
     committer: FileCommitter;
     users: UserDirectory;
     markBad: (digest: string) => void;
+    publishBuild?: PublishBuild;
   },
   request: CiPushRequest,
 ): Promise<CiPushResult> {
@@ -38,7 +64,15 @@ export async function ciPush(
       'digest must be sha256: followed by 64 lowercase hex characters',
     );
   }
-  const digest = request.digest ?? randomDigest();
+  const flags = flagsOf(request);
+  const flagged = Object.keys(flags);
+  if (flagged.length > 0 && !deps.publishBuild) {
+    throw new ControlError(400, `the flags ${flagged.join(', ')} need a registry: start the simulator with one (--registry-url)`);
+  }
+  if (flagged.length > 0 && request.digest !== undefined) {
+    throw new ControlError(400, `the flags ${flagged.join(', ')} describe a build, and a push with a digest builds nothing`);
+  }
+  const digest = request.digest ?? (deps.publishBuild ? await publish(deps.publishBuild, request, flags) : randomDigest());
   if (request.bad) deps.markBad(digest);
 
   const key = { team: request.team, product: request.product, stage: 'dev' };

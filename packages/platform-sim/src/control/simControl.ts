@@ -2,13 +2,18 @@ import type { ActiveFault, FaultSpec } from './faults';
 import type { OutageMode } from './outage';
 import type { LoggedRequest, UpstreamTarget } from './requestLog';
 import type { AppOverrides, SyncStatusCode } from '../world/applicationState';
+import type { BuildFlags } from '../registry/publishBuild';
 
-/** POST /_sim/ci/push: CI built a new image of a service and writes its digest into the dev Release. */
-export interface CiPushRequest {
+/**
+ * POST /_sim/ci/push: CI built a new image of a service and writes its digest into the dev Release.
+ * With a registry configured, a push without a digest publishes a real signed build; the
+ * flags (`unsigned`, `wrongSigner`, `noProvenance`, `tampered`, `notPushed`) break its supply chain.
+ */
+export interface CiPushRequest extends BuildFlags {
   team: string;
   product: string;
   service: string;
-  /** The digest to write; a random one when absent. */
+  /** The digest to write; when absent, the published build's digest, or a random one without a registry. */
   digest?: string;
   /** Mark the digest bad: its canary will fail analysis and abort. */
   bad?: boolean;

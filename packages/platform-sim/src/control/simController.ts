@@ -3,6 +3,7 @@ import { GitRepo } from '../git/gitRepo';
 import { Mutex } from '../git/mutex';
 import { RateLimiter } from '../github/rateLimiter';
 import { UserDirectory } from '../identity/users';
+import { BuildFlags } from '../registry/publishBuild';
 import { isDigest } from '../seed/digests';
 import { applicationHealth, runningImages } from '../world/liveObjects';
 import { Reconciler } from '../world/reconciler';
@@ -35,6 +36,8 @@ export interface SimControllerDeps {
   requestLog: RequestLog;
   limiter: RateLimiter;
   streams: OpenStreams;
+  /** With a registry: publishes a CI build, signed and attested (or broken as the flags say), answering its digest. */
+  publishBuild?: (build: { team: string; product: string; service: string }, flags: BuildFlags) => Promise<string>;
 }
 
 /** SimControl over the simulator's parts; the /_sim routes call the same methods. */

@@ -1,26 +1,15 @@
-import { bundleFromJSON } from '@sigstore/bundle';
-import { TrustedRoot } from '@sigstore/protobuf-specs';
-import { Verifier, toSignedEntity, toTrustMaterial } from '@sigstore/verify';
 import crypto from 'crypto';
+import { SignedReferrer, signedReferrers } from '../__testUtils__/signedReferrers';
 import { COSIGN_SIGN_V1, SLSA_PROVENANCE_V1 } from './attestations';
 import { RunningRegistry, dockerRegistryInstalled, startDockerRegistry } from './dockerRegistry';
-import { OCI_INDEX, OCI_MANIFEST, referrersTag } from './ociPush';
-import { BuildFlags, SIGSTORE_BUNDLE_V03, imageRepository, publishBuild } from './publishBuild';
+import { OCI_MANIFEST } from './ociPush';
+import { BuildFlags, imageRepository, publishBuild } from './publishBuild';
 import { SigstoreAuthority, startSigstoreAuthority } from './sigstoreAuthority';
 
 const BUILD_SIGN = 'https://github.com/refplat/shop/.github/workflows/build-sign.yml@refs/heads/main';
 const PROVENANCE = 'https://github.com/refplat/shop/.github/workflows/provenance.yml@refs/heads/main';
 const UNREVIEWED = 'https://github.com/refplat/shop/.github/workflows/build-sign.yml@refs/heads/unreviewed';
 const ISSUER = 'https://token.actions.githubusercontent.com';
-
-/** One referrer of an image, read back and checked as a verifier would. */
-interface ReadBundle {
-  san?: string;
-  issuer?: string;
-  predicateType: string;
-  subjectDigests: string[];
-  predicate: any;
-}
 
 const describeWithRegistry = dockerRegistryInstalled() ? describe : describe.skip;
 if (!dockerRegistryInstalled()) {
@@ -31,11 +20,9 @@ if (!dockerRegistryInstalled()) {
 describeWithRegistry('publishBuild against a real docker-registry', () => {
   let registry: RunningRegistry;
   let authority: SigstoreAuthority;
-  let verifier: Verifier;
 
   beforeAll(async () => {
     [registry, authority] = await Promise.all([startDockerRegistry(), startSigstoreAuthority()]);
-    verifier = new Verifier(toTrustMaterial(TrustedRoot.fromJSON(authority.trustedRoot)));
   }, 60_000);
   afterAll(async () => {
     await Promise.all([registry?.stop(), authority?.stop()]);
@@ -44,37 +31,15 @@ describeWithRegistry('publishBuild against a real docker-registry', () => {
   const commit = () => crypto.randomBytes(20).toString('hex');
   const NAME = imageRepository('alpha', 'shop', 'storefront');
 
-  const publish = (sourceCommit: string, flags: BuildFlags = {}) =>
-    publishBuild({ registryUrl: registry.url, authority, team: 'alpha', product: 'shop', service: 'storefront', sourceCommit, flags });
+  const publish = (sourceCommit: string, flags: BuildFlags = {}, run?: string) =>
+    publishBuild({ registryUrl: registry.url, authority, team: 'alpha', product: 'shop', service: 'storefront', sourceCommit, flags, run });
 
   const manifestStatus = async (digest: string) =>
     (await fetch(`${registry.url}/v2/${NAME}/manifests/${digest}`, { method: 'HEAD', headers: { accept: OCI_MANIFEST } })).status;
 
-  /** The referrers tag's index, each artifact manifest, its bundle blob, verified with @sigstore/verify. */
-  async function referrers(digest: string): Promise<ReadBundle[] | 'none'> {
-    const index = await fetch(`${registry.url}/v2/${NAME}/manifests/${referrersTag(digest)}`, { headers: { accept: OCI_INDEX } });
-    if (index.status === 404) return 'none';
-    const { manifests } = (await index.json()) as { manifests: Array<{ digest: string; artifactType: string }> };
-    return Promise.all(
-      manifests.map(async descriptor => {
-        expect(descriptor.artifactType).toBe(SIGSTORE_BUNDLE_V03);
-        const artifact = await (await fetch(`${registry.url}/v2/${NAME}/manifests/${descriptor.digest}`, { headers: { accept: OCI_MANIFEST } })).json();
-        expect(artifact.subject.digest).toBe(digest);
-        const bundle = await (await fetch(`${registry.url}/v2/${NAME}/blobs/${artifact.layers[0].digest}`)).json();
-        const signer = verifier.verify(toSignedEntity(bundleFromJSON(bundle)));
-        const statement = JSON.parse(Buffer.from(bundle.dsseEnvelope.payload, 'base64').toString());
-        return {
-          san: signer.identity?.subjectAlternativeName,
-          issuer: signer.identity?.extensions?.issuer,
-          predicateType: statement.predicateType,
-          subjectDigests: statement.subject.map((subject: any) => `sha256:${subject.digest.sha256}`),
-          predicate: statement.predicate,
-        };
-      }),
-    );
-  }
+  const referrers = (digest: string) => signedReferrers(registry.url, NAME, digest, authority.trustedRoot);
 
-  const byType = (bundles: ReadBundle[], predicateType: string) => bundles.filter(bundle => bundle.predicateType === predicateType);
+  const byType = (bundles: SignedReferrer[], predicateType: string) => bundles.filter(bundle => bundle.predicateType === predicateType);
 
   it('pushes the image, signs it as build-sign and attests SLSA provenance as the provenance workflow', async () => {
     const sourceCommit = commit();
@@ -82,7 +47,7 @@ describeWithRegistry('publishBuild against a real docker-registry', () => {
 
     expect(digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(await manifestStatus(digest)).toBe(200);
-    const bundles = (await referrers(digest)) as ReadBundle[];
+    const bundles = (await referrers(digest)) as SignedReferrer[];
     expect(bundles).toHaveLength(2);
     expect(byType(bundles, COSIGN_SIGN_V1)).toEqual([expect.objectContaining({ san: BUILD_SIGN, issuer: ISSUER, subjectDigests: [digest] })]);
     const [provenance] = byType(bundles, SLSA_PROVENANCE_V1);
@@ -96,14 +61,14 @@ describeWithRegistry('publishBuild against a real docker-registry', () => {
     const digest = await publish(commit(), { unsigned: true });
 
     expect(await manifestStatus(digest)).toBe(200);
-    const bundles = (await referrers(digest)) as ReadBundle[];
+    const bundles = (await referrers(digest)) as SignedReferrer[];
     expect(bundles.map(bundle => bundle.predicateType)).toEqual([SLSA_PROVENANCE_V1]);
   });
 
   it('wrongSigner: the signature verifies but names the workflow run from an unreviewed branch', async () => {
     const digest = await publish(commit(), { wrongSigner: true });
 
-    const bundles = (await referrers(digest)) as ReadBundle[];
+    const bundles = (await referrers(digest)) as SignedReferrer[];
     expect(byType(bundles, COSIGN_SIGN_V1)).toEqual([expect.objectContaining({ san: UNREVIEWED, issuer: ISSUER, subjectDigests: [digest] })]);
     expect(byType(bundles, SLSA_PROVENANCE_V1)).toEqual([expect.objectContaining({ san: PROVENANCE })]);
   });
@@ -111,14 +76,14 @@ describeWithRegistry('publishBuild against a real docker-registry', () => {
   it('noProvenance: only the signature is attached', async () => {
     const digest = await publish(commit(), { noProvenance: true });
 
-    const bundles = (await referrers(digest)) as ReadBundle[];
+    const bundles = (await referrers(digest)) as SignedReferrer[];
     expect(bundles).toEqual([expect.objectContaining({ predicateType: COSIGN_SIGN_V1, san: BUILD_SIGN, subjectDigests: [digest] })]);
   });
 
   it('tampered: the signature is good but over another digest', async () => {
     const digest = await publish(commit(), { tampered: true });
 
-    const [signature] = byType((await referrers(digest)) as ReadBundle[], COSIGN_SIGN_V1);
+    const [signature] = byType((await referrers(digest)) as SignedReferrer[], COSIGN_SIGN_V1);
     expect(signature.san).toBe(BUILD_SIGN);
     expect(signature.subjectDigests).toHaveLength(1);
     expect(signature.subjectDigests[0]).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -132,5 +97,13 @@ describeWithRegistry('publishBuild against a real docker-registry', () => {
     expect(await manifestStatus(digest)).toBe(404);
     expect(await referrers(digest)).toBe('none');
     expect(await publish(sourceCommit)).toBe(digest);
+  });
+
+  it('a rebuild of one commit in another CI run is another image', async () => {
+    const sourceCommit = commit();
+    const first = await publish(sourceCommit, { notPushed: true }, 'run-1');
+
+    expect(await publish(sourceCommit, { notPushed: true }, 'run-2')).not.toBe(first);
+    expect(await publish(sourceCommit, { notPushed: true }, 'run-1')).toBe(first);
   });
 });

@@ -49,8 +49,10 @@ export interface PublishBuildRequest {
   team: string;
   product: string;
   service: string;
-  /** The commit of the app repo that was built; it also makes the image's content. */
+  /** The commit of the app repo that was built. */
   sourceCommit: string;
+  /** The CI run, which makes the image's content: a rebuild of one commit is another image. Default: the commit alone. */
+  run?: string;
   /** Template; default {@link DEFAULT_SOURCE_REPO}. */
   sourceRepo?: string;
   /** Templates; each defaults to {@link DEFAULT_BUILD_IDENTITIES}. */
@@ -80,9 +82,10 @@ export async function publishBuild(request: PublishBuildRequest): Promise<string
   const names = { team, product, service };
   const identities = { ...DEFAULT_BUILD_IDENTITIES, ...request.identities };
   const repository = imageRepository(team, product, service);
-  if (flags.notPushed) return imageContent(repository, sourceCommit).descriptor.digest;
+  const build = request.run ? `${sourceCommit} run ${request.run}` : sourceCommit;
+  if (flags.notPushed) return imageContent(repository, build).descriptor.digest;
 
-  const image = await pushImage(registryUrl, repository, sourceCommit);
+  const image = await pushImage(registryUrl, repository, build);
   const reference = `${new URL(registryUrl).host}/${repository}`;
   const attach = async (bundle: object) =>
     attachArtifact(registryUrl, repository, image, SIGSTORE_BUNDLE_V03, Buffer.from(JSON.stringify(bundle)));

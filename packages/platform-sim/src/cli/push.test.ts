@@ -1,0 +1,31 @@
+import { parsePushArgs, pushRequest } from './push';
+
+describe('sim:push on the command line', () => {
+  it('sends the team, product and service, and no supply-chain flag unless asked', () => {
+    expect(pushRequest(parsePushArgs(['alpha', 'shop', 'storefront']))).toEqual({
+      team: 'alpha',
+      product: 'shop',
+      service: 'storefront',
+      bad: false,
+      digest: undefined,
+    });
+  });
+
+  it('turns --unsigned, --wrong-signer, --no-provenance, --tampered and --not-pushed into the control API fields', () => {
+    const flags = ['--unsigned', '--wrong-signer', '--no-provenance', '--tampered', '--not-pushed'];
+    // A switch before a positional argument does not take it as its value.
+    expect(pushRequest(parsePushArgs(['--tampered', 'alpha', 'shop', 'storefront', ...flags]))).toEqual(
+      expect.objectContaining({
+        team: 'alpha',
+        unsigned: true,
+        wrongSigner: true,
+        noProvenance: true,
+        tampered: true,
+        notPushed: true,
+      }),
+    );
+    expect(pushRequest(parsePushArgs(['alpha', 'shop', 'storefront', '--not-pushed']))).toEqual(
+      expect.objectContaining({ notPushed: true, service: 'storefront' }),
+    );
+  });
+});
