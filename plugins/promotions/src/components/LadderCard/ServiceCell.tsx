@@ -6,6 +6,7 @@ import { DigestLabel } from '../common/DigestLabel';
 import { CellHealth } from '../Diagnosis/CellHealth';
 import { HoldChip } from '../Holds/HoldChip';
 import { HoldNotice } from '../Holds/HoldNotice';
+import { ProvenanceNote } from '../Provenance/ProvenanceNote';
 import { ArrivalNote } from './ArrivalNote';
 import { CellActions } from './CellActions';
 import { IncomingDigest } from './IncomingDigest';
@@ -116,6 +117,7 @@ export const ServiceCell = (props: {
           onChanged={props.onChanged}
         />
       )}
+      {cell.provenance && <ProvenanceNote provenance={cell.provenance} testId={`provenance-${key}`} />}
       {cell.arrivedWith && <ArrivalNote arrival={cell.arrivedWith} testId={`arrived-${key}`} />}
       <CanaryProgress canary={cell.canary} />
       {(cell.soakRemainingSeconds ?? 0) > 0 && (

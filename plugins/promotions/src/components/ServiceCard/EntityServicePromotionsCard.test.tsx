@@ -45,6 +45,21 @@ describe('EntityServicePromotionsCard', () => {
     expect(within(screen.getByTestId('service-stage-test')).queryByTestId('canary')).not.toBeInTheDocument();
   });
 
+  it('shows where each digest came from, as the ladder cell does', async () => {
+    const ladder = shopLadder();
+    ladder.stages[0].services.storefront.provenance = {
+      state: 'verified',
+      sourceRepo: 'https://github.com/refplat/shop',
+      sourceCommit: '3f2a1bc9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3',
+      reasons: [],
+    };
+    ladder.stages[1].services.storefront.provenance = { state: 'failed', reasons: ['storefront sha256:bbbbbbbbbbbb: its signature is for another digest'] };
+    await renderServiceCard(storefront, jest.fn().mockResolvedValue(shopSystem), jest.fn().mockResolvedValue(ladder));
+    expect(await screen.findByTestId('service-provenance-dev')).toHaveTextContent('Signed · from 3f2a1bc');
+    expect(screen.getByTestId('service-provenance-test')).toHaveAttribute('data-state', 'failed');
+    expect(screen.queryByTestId('service-provenance-prod')).not.toBeInTheDocument();
+  });
+
   it("links to the Product's ladder on its System page", async () => {
     await renderServiceCard(storefront, jest.fn().mockResolvedValue(shopSystem));
     const link = within(await screen.findByTestId('ladder-link')).getByRole('link');

@@ -29,6 +29,7 @@ import { CanaryProgress } from '../common/CanaryProgress';
 import { DigestLabel } from '../common/DigestLabel';
 import { HealthChip } from '../common/HealthChip';
 import { useCompactTableStyles } from '../common/styles';
+import { ProvenanceNote } from '../Provenance/ProvenanceNote';
 
 /** A link to the System page, where the Product's whole ladder is. */
 const LadderLink = (props: { product: ProductRef }) => {
@@ -108,7 +109,15 @@ export const EntityServicePromotionsCard = () => {
                   <TableCell>{stage.name}</TableCell>
                   <TableCell>
                     {cell?.digest ? (
-                      <DigestLabel digest={cell.digest} />
+                      <>
+                        <DigestLabel digest={cell.digest} />
+                        {cell.provenance && (
+                          <ProvenanceNote
+                            provenance={cell.provenance}
+                            testId={`service-provenance-${stage.name}`}
+                          />
+                        )}
+                      </>
                     ) : (
                       <Typography variant="body2" color="textSecondary">
                         {cell?.declared === false || !cell
