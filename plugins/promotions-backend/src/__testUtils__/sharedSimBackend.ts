@@ -74,12 +74,15 @@ function fileSim(options: Partial<SimOptions>, own?: string) {
  * Argo CD outage a test sets are the simulator's own and are lifted after
  * each test.
  *
+ * `options` may be a function, called when the block starts: for options
+ * known only then, such as the URL of a registry an earlier beforeAll started.
+ *
  * `own` names a simulator apart from the others with the same options, for a
  * suite whose tests read the whole platform as only it leaves it (they count
  * its Products, say): the pool still starts it on first use and stops it
  * with the file, and suites that give the same name share it.
  */
-export function sharedSim(options: Partial<SimOptions> = FAST_SIM_TIMINGS, own?: string): SharedSim {
+export function sharedSim(options: Partial<SimOptions> | (() => Partial<SimOptions>) = FAST_SIM_TIMINGS, own?: string): SharedSim {
   let added: Map<string, number>;
   const shared = {
     async addProduct(like = 'alpha/shop') {
@@ -92,7 +95,7 @@ export function sharedSim(options: Partial<SimOptions> = FAST_SIM_TIMINGS, own?:
     },
   } as SharedSim;
   beforeAll(async () => {
-    const entry = fileSim(options, own);
+    const entry = fileSim(typeof options === 'function' ? options() : options, own);
     added = entry.added;
     shared.sim = await entry.sim;
   });
@@ -104,8 +107,8 @@ export function sharedSim(options: Partial<SimOptions> = FAST_SIM_TIMINGS, own?:
 }
 
 export interface SharedSimBackendSetup {
-  /** The simulator's options; FAST_SIM_TIMINGS unless given. */
-  sim?: Partial<SimOptions>;
+  /** The simulator's options, or a function answering them when the block starts (see sharedSim); FAST_SIM_TIMINGS unless given. */
+  sim?: Partial<SimOptions> | (() => Partial<SimOptions>);
   /** A simulator apart from the others with the same options (see sharedSim). */
   ownSim?: string;
   /** 'argocd' unless given. */

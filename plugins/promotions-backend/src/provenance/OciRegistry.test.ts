@@ -4,7 +4,9 @@ import {
   RunningRegistry,
   attachArtifact,
   dockerRegistryInstalled,
+  imageContent,
   pushImage,
+  pushManifest,
   startDockerRegistry,
 } from '@refplat/platform-sim';
 import { OciRegistry, RegistryUnavailableError } from './OciRegistry';
@@ -44,6 +46,34 @@ describeWithRegistry('OciRegistry against Distribution (docker-registry)', () =>
     const artifact = await client.manifest(NAME, attached.digest);
     expect(artifact?.manifest.artifactType).toBe(BUNDLE);
     expect(await client.blob(NAME, artifact!.manifest.layers![0].digest)).toEqual(content);
+  });
+
+  it('asks for the referrers API once: after its 404, the referrers tag straight away', async () => {
+    const images = await Promise.all(['once', 'twice'].map(build => pushImage(registry.url, NAME, build)));
+    const attached = await Promise.all(images.map(image => attachArtifact(registry.url, NAME, image, BUNDLE, Buffer.from('{}'))));
+    const client = new OciRegistry({ baseUrl: registry.url });
+    const spy = jest.spyOn(globalThis, 'fetch');
+    try {
+      for (const [i, image] of images.entries()) {
+        expect((await client.referrers(NAME, image.digest, BUNDLE)).map(referrer => referrer.digest)).toEqual([attached[i].digest]);
+      }
+      expect(spy.mock.calls.map(([url]) => new URL(String(url)).pathname)).toEqual([
+        `/v2/${NAME}/referrers/${images[0].digest}`,
+        `/v2/${NAME}/manifests/${images[0].digest.replace(':', '-')}`,
+        `/v2/${NAME}/manifests/${images[1].digest.replace(':', '-')}`,
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("reads cosign's .sig and .att tags, those there are", async () => {
+    const image = await pushImage(registry.url, NAME, 'cosign');
+    // cosign's .sig tag names a manifest of its own: here a small image's, pushed under the tag.
+    const signature = await pushImage(registry.url, NAME, 'a signature');
+    await pushManifest(registry.url, NAME, imageContent(NAME, 'a signature').manifest, `${image.digest.replace(':', '-')}.sig`);
+    const tags = await new OciRegistry({ baseUrl: registry.url }).cosignTags(NAME, image.digest);
+    expect(tags).toEqual([{ suffix: 'sig', digest: signature.digest, manifest: expect.objectContaining({ layers: expect.any(Array) }) }]);
   });
 
   it('answers no referrers for an image nothing refers to', async () => {

@@ -23,6 +23,13 @@ export interface OciManifest {
   manifests?: Descriptor[];
 }
 
+/** A cosign tag (`sha256-<hex>.sig` or `.att`) and the manifest it names. */
+export interface CosignTag {
+  suffix: 'sig' | 'att';
+  digest: string;
+  manifest: OciManifest;
+}
+
 /** The registry could not be asked, or answered what a registry should not: the state is `unknown`. */
 export class RegistryUnavailableError extends Error {}
 
@@ -48,7 +55,7 @@ const DIGEST = /^sha256:[0-9a-f]{64}$/;
 /**
  * The OCI distribution API, read-only: whether a manifest exists, the
  * referrers of a digest (the OCI 1.1 referrers API, else the referrers tag
- * `sha256-<hex>`, and cosign's `.sig` and `.att` tags), manifests and blobs,
+ * `sha256-<hex>`), cosign's `.sig` and `.att` tags, manifests and blobs,
  * each checked against its digest. Bounded in concurrency, size and count;
  * honours `Retry-After`; speaks Basic and the Bearer token challenge.
  */
@@ -56,6 +63,8 @@ export class OciRegistry {
   private readonly limit: ReturnType<typeof pLimit>;
   private readonly options: Required<Omit<OciRegistryOptions, 'credentials'>> & Pick<OciRegistryOptions, 'credentials'>;
   private bearer = new Map<string, string>();
+  /** The registry answered the referrers API 404 or 405: it has none (see referrers). */
+  private noReferrersApi = false;
 
   constructor(options: OciRegistryOptions) {
     this.options = {
@@ -104,30 +113,47 @@ export class OciRegistry {
 
   /**
    * What refers to a digest: the referrers API where the registry has it,
-   * else the referrers tag's index; plus cosign's `.sig` and `.att` tags.
-   * Only those of `artifactType` when given (the cosign tags always); at
-   * most `maxReferrers`.
+   * else the referrers tag's index. Only those of `artifactType` when given;
+   * at most `maxReferrers`.
+   *
+   * A registry with the API never answers it 404 for a repository that
+   * exists (OCI distribution 1.1), so after a 404 or 405 this instance takes
+   * the registry for one without it (Distribution 2.8) and reads the
+   * referrers tag straight away: one request per digest instead of two.
    */
   async referrers(name: string, digest: string, artifactType?: string): Promise<Descriptor[]> {
+    const found = this.noReferrersApi ? await this.referrersTag(name, digest) : await this.referrersApi(name, digest, artifactType);
+    const wanted = artifactType ? found.filter(descriptor => descriptor.artifactType === artifactType) : found;
+    return wanted.slice(0, this.options.maxReferrers);
+  }
+
+  /** cosign's tag scheme: the manifests of the digest's `.sig` and `.att` tags, those that exist. */
+  async cosignTags(name: string, digest: string): Promise<CosignTag[]> {
+    const tags = await Promise.all(
+      (['sig', 'att'] as const).map(async suffix => {
+        const tagged = await this.manifest(name, `${digest.replace(':', '-')}.${suffix}`);
+        return tagged ? [{ suffix, ...tagged }] : [];
+      }),
+    );
+    return tags.flat();
+  }
+
+  private async referrersApi(name: string, digest: string, artifactType?: string): Promise<Descriptor[]> {
     const filter = artifactType ? `?artifactType=${encodeURIComponent(artifactType)}` : '';
     const api = await this.request(name, `referrers/${digest}${filter}`, 'GET', [OCI_INDEX]);
-    let found: Descriptor[];
     if (api.ok && (api.headers.get('content-type') ?? '').includes(OCI_INDEX)) {
-      found = descriptorsOf(parseJson(await this.body(api), `the referrers of ${name}@${digest}`));
-    } else if (api.status === 404 || api.status === 405 || api.ok) {
-      await api.body?.cancel();
-      const tagged = await this.manifest(name, digest.replace(':', '-'));
-      found = tagged ? descriptorsOf(tagged.manifest) : [];
-    } else {
-      throw this.unexpected(api, `GET the referrers of ${name}@${digest}`);
+      return descriptorsOf(parseJson(await this.body(api), `the referrers of ${name}@${digest}`));
     }
-    const cosign: Descriptor[] = [];
-    for (const suffix of ['sig', 'att']) {
-      const tagged = await this.manifest(name, `${digest.replace(':', '-')}.${suffix}`);
-      if (tagged) cosign.push({ mediaType: OCI_MANIFEST, digest: tagged.digest, size: 0, artifactType: `cosign/${suffix}` });
-    }
-    const wanted = artifactType ? found.filter(descriptor => descriptor.artifactType === artifactType) : found;
-    return [...wanted.slice(0, this.options.maxReferrers), ...cosign];
+    if (api.status !== 404 && api.status !== 405 && !api.ok) throw this.unexpected(api, `GET the referrers of ${name}@${digest}`);
+    await api.body?.cancel();
+    if (!api.ok) this.noReferrersApi = true;
+    return this.referrersTag(name, digest);
+  }
+
+  /** The referrers tag `sha256-<hex>`, which clients keep up to date where the registry has no referrers API. */
+  private async referrersTag(name: string, digest: string): Promise<Descriptor[]> {
+    const tagged = await this.manifest(name, digest.replace(':', '-'));
+    return tagged ? descriptorsOf(tagged.manifest) : [];
   }
 
   private unexpected(response: Response, what: string): RegistryUnavailableError {

@@ -1,5 +1,5 @@
 import { COSIGN_SIGN_V1, CheckedBundle, ProvenanceFacts } from '@refplat/plugin-promotions-common';
-import { Descriptor, OciRegistry, RegistryUnavailableError } from './OciRegistry';
+import { CosignTag, Descriptor, OciRegistry, RegistryUnavailableError } from './OciRegistry';
 import { SIGSTORE_BUNDLE_V03, SigstoreBundleVerifier } from './SigstoreBundleVerifier';
 
 export interface RegistryProvenanceFactsOptions {
@@ -29,14 +29,19 @@ const registryReason = (error: unknown): string => {
  * Registry requests for one digest, cold (results are kept per digest and
  * policy by the caller, so this runs once per digest):
  * - 1 `HEAD` of the manifest; an absent or unreachable manifest stops here;
- * - the listing, by OciRegistry.referrers: the referrers API, else the
- *   referrers tag (1–2), and cosign's `.sig` and `.att` tags (2);
- * - per sigstore bundle, its artifact manifest and its one layer (2);
- * - per cosign tag found, its manifest (1) and each bundle layer in it (1).
+ * - the listing, by OciRegistry.referrers: the referrers API, or the
+ *   referrers tag on a registry without it (1; 2 the first time, when the
+ *   API answers 404 and the OciRegistry remembers it has none);
+ * - per sigstore bundle listed, its artifact manifest and its one layer (2);
+ * - only when the listing has no sigstore bundle, cosign's `.sig` and `.att`
+ *   tags (2) and each bundle layer in them (1): a registry written by cosign's
+ *   tag scheme.
  *
  * Distribution 2.8 (no referrers API) with a signature and an attestation:
- * 1 + 2 + 2 + 2 × 2 = 9. At most 7 + 2 × maxBundles: more bundles than
- * maxBundles are a listing problem, and none is read.
+ * 1 + 1 + 2 × 2 = 6 (7 for the first digest an OciRegistry looks at); one of
+ * the two only: 4; nothing attached: 4; not pushed: 1. At most
+ * 3 + 2 × maxBundles: more bundles than maxBundles are a listing problem, and
+ * none is read.
  */
 export class RegistryProvenanceFacts {
   private readonly maxBundles: number;
@@ -78,16 +83,14 @@ export class RegistryProvenanceFacts {
   }
 
   private async bundles(repository: string, digest: string): Promise<Pick<ProvenanceFacts, 'bundles' | 'listingProblem'>> {
-    const listed = await this.registry.referrers(repository, digest, SIGSTORE_BUNDLE_V03);
-    const referred = listed.filter(descriptor => descriptor.artifactType === SIGSTORE_BUNDLE_V03);
+    const referred = await this.registry.referrers(repository, digest, SIGSTORE_BUNDLE_V03);
     const flooded = (count: number) => ({
       bundles: [],
       listingProblem: `more than ${this.maxBundles} sigstore bundles refer to it (at least ${count}), more than a build writes: none was read`,
     });
     if (referred.length > this.maxBundles) return flooded(referred.length);
-    const cosignTags = await Promise.all(
-      listed.filter(descriptor => descriptor.artifactType?.startsWith('cosign/')).map(descriptor => this.cosignTag(repository, digest, descriptor)),
-    );
+    // A build signs one way: bundles attached as referrers mean no cosign tags to look for.
+    const cosignTags = referred.length ? [] : (await this.registry.cosignTags(repository, digest)).map(tag => this.cosignTag(digest, tag));
     const tagBundles = cosignTags.flatMap(tag => tag.bundles);
     if (referred.length + tagBundles.length > this.maxBundles) return flooded(referred.length + tagBundles.length);
     const checked = await Promise.all([
@@ -116,10 +119,8 @@ export class RegistryProvenanceFacts {
    * something no tool signed that way, so they are named in a note, not
    * checked, and never count as verified.
    */
-  private async cosignTag(repository: string, digest: string, descriptor: Descriptor): Promise<{ bundles: Descriptor[]; notes: CheckedBundle[] }> {
-    const suffix = descriptor.artifactType === 'cosign/att' ? 'att' : 'sig';
-    const tagged = await this.registry.manifest(repository, descriptor.digest);
-    const layers = tagged?.manifest.layers ?? [];
+  private cosignTag(digest: string, { suffix, manifest }: CosignTag): { bundles: Descriptor[]; notes: CheckedBundle[] } {
+    const layers = manifest.layers ?? [];
     const legacy = layers.find(layer => layer.mediaType !== SIGSTORE_BUNDLE_V03);
     const notes: CheckedBundle[] = legacy
       ? [{

@@ -2,6 +2,7 @@ import { actionsSuite } from './actions.api.suite';
 import { approvalsSuite } from './approvals.api.suite';
 import { overviewSuite } from './overview.api.suite';
 import { productApproversSuite } from './productApprovers.api.suite';
+import { provenanceSuite } from '../provenance/provenance.api.suite';
 
 jest.setTimeout(180_000);
 
@@ -17,8 +18,12 @@ jest.setTimeout(180_000);
  * Those suites promote, hold and reject only on their own Products; the
  * blocks whose Gate runs (and so restores the promotions of PRs that earlier
  * suites left open) read the inbox for their own Product only.
+ *
+ * Provenance (issue 25) runs last, on a simulator of its own whose CI pushes
+ * publish real signed builds into docker-registry.
  */
 overviewSuite();
 actionsSuite();
 approvalsSuite();
 productApproversSuite();
+provenanceSuite();
