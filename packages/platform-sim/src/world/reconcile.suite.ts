@@ -259,21 +259,24 @@ export function reconcileSuite(): void {
         head: 'promote-prod-cart',
         base: 'main',
       });
+      // The canary is held at its first step until seen: its controller runs on wall time, so a
+      // watcher starved on a loaded machine could otherwise miss the 10% step altogether.
+      sim.control.setApp('alpha-shop-prod', { freezeCanary: true });
       await octokit.pulls.merge({
         owner: 'refplat',
         repo: 'platform',
         pull_number: pr.number,
       });
+      const newImage = `registry.refplat.org/team-alpha/shop-cart@${newDigest}`;
+      const canary = await watch('alpha-shop-prod', 'cart', o => o.weight === 10 && o.images.includes(newImage));
+      expect(canary[canary.length - 1]).toMatchObject({ weight: 10 });
+      sim.control.setApp('alpha-shop-prod', { freezeCanary: false });
 
       const seen = await watch(
         'alpha-shop-prod',
         'cart',
-        o =>
-          o.phase === 'Healthy' &&
-          o.health === 'Healthy' &&
-          o.images.includes(`registry.refplat.org/team-alpha/shop-cart@${newDigest}`),
+        o => o.phase === 'Healthy' && o.health === 'Healthy' && o.images.includes(newImage),
       );
-      expect(seen.some(o => o.weight === 10)).toBe(true);
       expect(seen[seen.length - 1]).toMatchObject({
         sync: 'Synced',
         health: 'Healthy',
