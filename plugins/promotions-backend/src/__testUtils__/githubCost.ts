@@ -1,3 +1,4 @@
+import { execFileSync } from 'child_process';
 import { randomUUID } from 'crypto';
 import { CacheManager } from '@backstage/backend-defaults/cache';
 import { mockServices } from '@backstage/backend-test-utils';
@@ -17,19 +18,35 @@ import { releasePath } from '../ladder/readProductRecords';
 import { createPromotionsServices } from '../service/createServices';
 import { simConfig } from './testBackend';
 
+/** The default Products opt out of auto-promotion here, so that a scan only reads: the cost measured is the scan's. */
+const OPTING_OUT = new Set(['alpha/shop', 'beta/payments']);
+
 /**
- * The default Products opt out of auto-promotion here, so that a scan only
- * reads: the cost measured is the scan's, not that of a promotion it opens.
+ * A System for every Product on the simulator's main now (the auto-promoter
+ * promotes only Products the catalog has), the default ones opting out.
  */
-const OPTED_OUT: Entity[] = ['alpha/shop', 'beta/payments'].map(name => ({
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'System',
-  metadata: {
-    name: name.split('/')[1],
-    namespace: 'default',
-    annotations: { 'refplat.org/product': name, 'refplat.org/auto-promote': 'false' },
-  },
-}));
+function productSystems(sim: RunningSim): Entity[] {
+  const dirs = execFileSync('git', ['--git-dir', sim.repoDir, 'ls-tree', '-d', '-r', '--name-only', 'main', 'gitops/releases'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return dirs
+    .split('\n')
+    .map(dir => dir.split('/').slice(2))
+    .filter(parts => parts.length === 2)
+    .map(([team, product]) => {
+      const name = `${team}/${product}`;
+      return {
+        apiVersion: 'backstage.io/v1alpha1',
+        kind: 'System',
+        metadata: {
+          name: `${team}-${product}`,
+          namespace: 'default',
+          annotations: { 'refplat.org/product': name, ...(OPTING_OUT.has(name) ? { 'refplat.org/auto-promote': 'false' } : {}) },
+        },
+      };
+    });
+}
 
 /**
  * The plugin's services against a simulator, with Backstage's in-memory
@@ -50,7 +67,7 @@ export async function costServices(
     cache,
     db: await migratedClient({ getClient: async () => db }),
     logger,
-    catalog: catalogServiceMock({ entities: OPTED_OUT }),
+    catalog: catalogServiceMock({ entities: productSystems(sim) }),
     auth: mockServices.auth(),
     permissions: mockServices.permissions(),
     auditor: mockServices.auditor.mock(),

@@ -1,9 +1,8 @@
-import { Entity } from '@backstage/catalog-model';
-import { PRODUCT_ANNOTATION, ProductRef } from '@refplat/plugin-promotions-common';
+import { ProductRef } from '@refplat/plugin-promotions-common';
 import { HoldStore } from '@refplat/plugin-promotions-node';
 import { environmentPath, releasePath } from '../ladder/readProductRecords';
 import { parseRelease } from '../releases/records';
-import { SHOP, digest, environmentFile, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
+import { SHOP, digest, environmentFile, productSystem, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
 import { AUTO_PROMOTE_ANNOTATION, AUTO_PROMOTER } from './AutoPromoter';
 
 const BOB = 'user:default/bob';
@@ -197,15 +196,20 @@ describe('AutoPromoter', () => {
 
   it('leaves a Product whose System opts out alone', async () => {
     const world = autoWorld({ dev: digest('b'), uat: digest('a'), prod: digest('a') });
-    const system: Entity = {
-      apiVersion: 'backstage.io/v1alpha1',
-      kind: 'System',
-      metadata: { name: 'shop', annotations: { [PRODUCT_ANNOTATION]: 'alpha/shop', [AUTO_PROMOTE_ANNOTATION]: 'false' } },
-    };
+    const system = productSystem('alpha/shop', { [AUTO_PROMOTE_ANNOTATION]: 'false' });
 
     const run = await world.autoPromoter({ systems: [system] }).run();
 
-    expect(run).toMatchObject({ optedOut: ['alpha/shop'], opened: [], decisions: [] });
+    expect(run).toMatchObject({ optedOut: ['alpha/shop'], notInCatalog: [], opened: [], decisions: [] });
+    expect(world.repo.pullRequests()).toEqual([]);
+  });
+
+  it('leaves a Product without a System in the catalog alone: a catalog still ingesting may not know yet that it opts out', async () => {
+    const world = autoWorld({ dev: digest('b'), uat: digest('a'), prod: digest('a') });
+
+    const run = await world.autoPromoter({ systems: [productSystem('beta/cart')] }).run();
+
+    expect(run).toMatchObject({ products: 1, optedOut: [], notInCatalog: ['alpha/shop'], opened: [], decisions: [] });
     expect(world.repo.pullRequests()).toEqual([]);
   });
 

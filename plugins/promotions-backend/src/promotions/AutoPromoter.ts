@@ -31,6 +31,8 @@ export interface AutoPromoterRun {
   runId: string;
   products: number;
   optedOut: string[];
+  /** Products in the platform repo without a System in the catalog (yet): left alone. */
+  notInCatalog: string[];
   decisions: Array<AutoDecision & { product: string }>;
   opened: Array<{ product: string; toStage: string; pullRequest: number }>;
 }
@@ -70,13 +72,17 @@ export class AutoPromoter {
     const products = this.productsIn(await reader.fileIndex(revision)).filter(
       p => !wanted || wanted.has(`${p.team}/${p.product}`),
     );
-    const optedOut = await this.optedOut();
+    const { inCatalog, optedOut } = await this.catalogProducts();
     const listingFor = listingsByProduct(await this.listAll(), this.options.config.applicationLabels);
-    const result: AutoPromoterRun = { runId, products: products.length, optedOut, decisions: [], opened: [] };
+    const result: AutoPromoterRun = { runId, products: products.length, optedOut, notInCatalog: [], decisions: [], opened: [] };
 
     for (const product of products) {
       const name = `${product.team}/${product.product}`;
       if (optedOut.includes(name)) continue;
+      if (!inCatalog.has(name)) {
+        result.notInCatalog.push(name);
+        continue;
+      }
       try {
         const ladder = await ladderService.getLadder(product, {
           revision,
@@ -118,8 +124,9 @@ export class AutoPromoter {
         logger.warn(`Auto-promoter skipped ${name}: ${error}`);
       }
     }
+    const unknown = result.notInCatalog.length ? `, ${result.notInCatalog.length} without a System in the catalog left alone` : '';
     logger.info(
-      `Auto-promoter run ${runId}: ${products.length} products, ${result.opened.length} promotions opened`,
+      `Auto-promoter run ${runId}: ${products.length} products${unknown}, ${result.opened.length} promotions opened`,
     );
     return result;
   }
@@ -136,16 +143,27 @@ export class AutoPromoter {
     return [...names].map(name => parseProductRef(name)).filter((p): p is ProductRef => !!p);
   }
 
-  private async optedOut(): Promise<string[]> {
+  /**
+   * The Products the catalog has a System for, and those whose System opts
+   * out. Only these are promoted: a Product whose System the catalog has not
+   * ingested yet (a backend just started, a catalog rebuilt) may be one that
+   * opts out, and an owner-less Product has nobody to answer for it.
+   */
+  private async catalogProducts(): Promise<{ inCatalog: Set<string>; optedOut: string[] }> {
     const credentials = await this.options.auth.getOwnServiceCredentials();
     const { items } = await this.options.catalog.getEntities(
       { filter: { kind: 'System' }, fields: ['metadata.annotations'] },
       { credentials },
     );
-    return items
-      .filter(entity => entity.metadata.annotations?.[AUTO_PROMOTE_ANNOTATION] === 'false')
-      .map(entity => entity.metadata.annotations?.[PRODUCT_ANNOTATION])
-      .filter((value): value is string => !!value);
+    const inCatalog = new Set<string>();
+    const optedOut: string[] = [];
+    for (const entity of items) {
+      const product = entity.metadata.annotations?.[PRODUCT_ANNOTATION];
+      if (!product) continue;
+      inCatalog.add(product);
+      if (entity.metadata.annotations?.[AUTO_PROMOTE_ANNOTATION] === 'false') optedOut.push(product);
+    }
+    return { inCatalog, optedOut };
   }
 
   private async listAll(): Promise<ApplicationListing> {

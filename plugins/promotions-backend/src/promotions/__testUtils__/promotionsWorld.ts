@@ -2,7 +2,7 @@ import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
 import { Entity } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-import { GuardVerdict, Ladder, LadderStage } from '@refplat/plugin-promotions-common';
+import { GuardVerdict, Ladder, LadderStage, PRODUCT_ANNOTATION } from '@refplat/plugin-promotions-common';
 import { HoldStore, NewPromotion } from '@refplat/plugin-promotions-node';
 import {
   FakeDirectory,
@@ -62,6 +62,15 @@ metadata:
 spec:
   services:
 ${services.map(service => `    - name: ${service}\n`).join('')}`;
+}
+
+/** The catalog's System of a Product (`team/product`), with more annotations if given. */
+export function productSystem(product: string, annotations: Record<string, string> = {}): Entity {
+  return {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'System',
+    metadata: { name: product.split('/')[1], annotations: { [PRODUCT_ANNOTATION]: product, ...annotations } },
+  };
 }
 
 /** What a stage's cell looks like on the ladder the Gate reads: the verdict of the pure health rules. */
@@ -305,8 +314,8 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
   };
 
   /**
-   * An AutoPromoter as createServices wires it, on the annotated ladder; `systems` are the catalog's Systems (opting
-   * Products out); `holds` replaces the world's.
+   * An AutoPromoter as createServices wires it, on the annotated ladder; `systems` are the catalog's Systems (by
+   * default alpha/shop's and beta/cart's, neither opting out); `holds` replaces the world's.
    */
   const autoPromoter = (parts: { systems?: Entity[]; holds?: HoldStore } = {}) => {
     const judged = annotatedLadderService();
@@ -319,7 +328,7 @@ export function promotionsWorld(options: { config?: object; releases?: Record<st
       holds: parts.holds ?? holds,
       healthySince,
       decisions: autoDecisions,
-      catalog: catalogServiceMock({ entities: parts.systems ?? [] }),
+      catalog: catalogServiceMock({ entities: parts.systems ?? [productSystem('alpha/shop'), productSystem('beta/cart')] }),
       auth: mockServices.auth(),
       logger,
       clock,
