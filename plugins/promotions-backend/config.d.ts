@@ -288,6 +288,11 @@ export interface Config {
       mode?: 'enforce' | 'warn' | 'off';
       /** The stages a digest must be verified to enter. Default: every stage. */
       stages?: string[];
+      /**
+       * The Products checked, as `team/product` (e.g. `alpha/shop`), to turn
+       * provenance on Product by Product. Default: every Product.
+       */
+      products?: string[];
       registry?: {
         /** The registry's base URL, e.g. https://registry.refplat.org (its `/v2/` API). */
         url: string;

@@ -59,6 +59,17 @@ describe('ProvenanceService', () => {
     expect(facts.looks).toHaveLength(1);
   });
 
+  it('answers a verified digest from memory after its first read: a warm view reads the store no more', async () => {
+    const first = setUp();
+    await first.service.provenanceOf(STOREFRONT, DIGEST);
+    const second = setUp('root-1', first.store);
+    const get = jest.spyOn(first.store, 'get');
+    await second.service.provenanceOf(STOREFRONT, DIGEST);
+    await second.service.provenanceOf(STOREFRONT, DIGEST);
+    await second.service.provenanceOf(STOREFRONT, DIGEST);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
   it('shares the store between replicas: a second replica asks the registry nothing', async () => {
     const first = setUp();
     await first.service.provenanceOf(STOREFRONT, DIGEST);

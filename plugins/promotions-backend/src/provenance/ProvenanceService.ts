@@ -27,6 +27,8 @@ export interface ProvenanceServiceOptions {
   trustedRootId: () => Promise<string>;
 }
 
+const VERIFIED_IN_MEMORY = 10_000;
+
 /**
  * Where a Service's digest came from. A digest is immutable, so a verified
  * result is kept per (digest, policy) in the store and the registry is never
@@ -36,6 +38,8 @@ export interface ProvenanceServiceOptions {
  * with its reason, never an error: the ladder shows it, `enforce` refuses it.
  */
 export class ProvenanceService {
+  /** Verified results read or written here: a ladder view asks per cell and per guard preview, the store once. */
+  private readonly verified = new Map<string, Provenance>();
   private readonly inFlight = new Map<string, Promise<Provenance>>();
   private readonly recent = new Map<string, { provenance: Provenance; until: number }>();
 
@@ -50,6 +54,8 @@ export class ProvenanceService {
       return { state: 'unknown', reasons: [`${subject}: ${(error as Error).message}`] };
     }
     const key = `${policy} ${digest}`;
+    const verified = this.verified.get(key);
+    if (verified) return verified;
     const recent = this.recent.get(key);
     if (recent && recent.until > this.options.clock.now().getTime()) return recent.provenance;
     const running = this.inFlight.get(key);
@@ -62,7 +68,7 @@ export class ProvenanceService {
   private async look(service: ServiceRef, subject: string, digest: string, policy: string): Promise<Provenance> {
     const { store, facts, clock, config, images } = this.options;
     const stored = await store.get(digest, policy);
-    if (stored) return stored;
+    if (stored) return this.rememberVerified(`${policy} ${digest}`, stored);
     let provenance: Provenance;
     try {
       provenance = provenanceVerdict(await facts.facts(subject, registryRepository(service, images), digest), this.expected(service));
@@ -71,6 +77,7 @@ export class ProvenanceService {
     }
     if (provenance.state === 'verified') {
       await store.put(digest, policy, provenance, clock.now());
+      this.rememberVerified(`${policy} ${digest}`, provenance);
     } else {
       this.forgetExpired();
       this.recent.set(`${policy} ${digest}`, { provenance, until: clock.now().getTime() + config.recheckMs });
@@ -91,6 +98,13 @@ export class ProvenanceService {
       trustedRoot: await this.options.trustedRootId(),
     };
     return crypto.createHash('sha256').update(JSON.stringify(policy)).digest('hex');
+  }
+
+  /** Keeps a verified result in memory, up to VERIFIED_IN_MEMORY of them (the oldest go first; the store keeps all). */
+  private rememberVerified(key: string, provenance: Provenance): Provenance {
+    if (this.verified.size >= VERIFIED_IN_MEMORY) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(key, provenance);
+    return provenance;
   }
 
   private forgetExpired() {

@@ -1,5 +1,5 @@
 import { Knex } from 'knex';
-import { ImageNaming, Ladder, ProvenanceFacts } from '@refplat/plugin-promotions-common';
+import { ImageNaming, Ladder, ProvenanceFacts, checksProvenanceOf } from '@refplat/plugin-promotions-common';
 import type { Clock, PromotionGuard } from '@refplat/plugin-promotions-node';
 import { DatabaseProvenanceStore } from '../database/ProvenanceStore';
 import { OciRegistry } from './OciRegistry';
@@ -61,6 +61,8 @@ export function createProvenance(options: {
   });
   return {
     guard: provenanceGuard(config, service),
-    annotate: ladder => annotateProvenance(ladder, service),
+    annotate: async ladder => {
+      if (checksProvenanceOf(config, ladder)) await annotateProvenance(ladder, service);
+    },
   };
 }

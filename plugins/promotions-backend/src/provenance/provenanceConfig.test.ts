@@ -35,6 +35,7 @@ describe('readProvenanceConfig', () => {
       ...ENFORCE,
       mode: 'warn',
       stages: ['staging', 'prod'],
+      products: ['alpha/shop'],
       registry: { url: 'https://r', username: 'ci', password: 's3cret', concurrency: 2, timeout: { seconds: 3 } },
       trustedRoot: { url: 'http://sim/sigstore/trusted_root.json' },
       signer: { issuer: 'https://issuer.example', identity: 'a' },
@@ -43,6 +44,7 @@ describe('readProvenanceConfig', () => {
     expect(config).toMatchObject({
       mode: 'warn',
       stages: ['staging', 'prod'],
+      products: ['alpha/shop'],
       registry: { url: 'https://r', credentials: { username: 'ci', password: 's3cret' }, concurrency: 2, timeoutMs: 3000 },
       trustedRoot: { url: 'http://sim/sigstore/trusted_root.json' },
       signer: { issuer: 'https://issuer.example', identity: 'a' },
@@ -53,6 +55,7 @@ describe('readProvenanceConfig', () => {
   it.each([
     ['an unknown mode', { ...ENFORCE, mode: 'strict' }, /mode must be 'enforce', 'warn' or 'off', got "strict"/],
     ['an unknown stage', { ...ENFORCE, stages: ['qa'] }, /stages names 'qa', which is not in promotions.stages/],
+    ['a Product not named team/product', { ...ENFORCE, products: ['shop'] }, /products names 'shop', which is not team\/product/],
     ['no registry', { ...ENFORCE, registry: undefined }, /registry/],
     ['a username without a password', { ...ENFORCE, registry: { url: 'https://r', username: 'ci' } }, /both username and password, or neither/],
     ['no trusted root', { ...ENFORCE, trustedRoot: undefined }, /trustedRoot needs one of 'file'/],

@@ -14,6 +14,8 @@ export interface ActiveProvenanceConfig {
   mode: Exclude<ProvenanceMode, 'off'>;
   /** The stages a digest must be verified to enter; every stage by default (admission checks everywhere). */
   stages: string[];
+  /** The Products checked, as `team/product`; absent: every Product. */
+  products?: string[];
   registry: {
     url: string;
     credentials?: { username: string; password: string };
@@ -67,6 +69,11 @@ export function readProvenanceConfig(config: Config | undefined, stages: string[
   if (unknownStage) {
     throw new InputError(`promotions.provenance.stages names '${unknownStage}', which is not in promotions.stages`);
   }
+  const products = config.getOptionalStringArray('products');
+  const malformed = products?.find(product => !/^[^/\s]+\/[^/\s]+$/.test(product));
+  if (malformed !== undefined) {
+    throw new InputError(`promotions.provenance.products names '${malformed}', which is not team/product`);
+  }
   const username = config.getOptionalString('registry.username');
   const password = config.getOptionalString('registry.password');
   if (!username !== !password) {
@@ -77,6 +84,7 @@ export function readProvenanceConfig(config: Config | undefined, stages: string[
   return {
     mode,
     stages: requiredStages,
+    ...(products ? { products } : {}),
     registry: {
       url: config.getString('registry.url'),
       ...(username && password ? { credentials: { username, password } } : {}),

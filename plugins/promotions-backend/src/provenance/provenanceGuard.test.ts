@@ -42,4 +42,11 @@ describe('provenanceGuard', () => {
     expect(verdict).toEqual({ verdict: 'allow', reason: 'prod does not require provenance' });
     expect(provenanceOf).not.toHaveBeenCalled();
   });
+
+  it('asks the registry nothing for a Product provenance does not check', async () => {
+    const { service, provenanceOf } = serviceAnswering({});
+    const verdict = await provenanceGuard({ ...enforce, products: ['beta/payments'] }, service).evaluate(promotion, context);
+    expect(verdict).toEqual({ verdict: 'allow', reason: 'Provenance is not checked for alpha/shop' });
+    expect(provenanceOf).not.toHaveBeenCalled();
+  });
 });

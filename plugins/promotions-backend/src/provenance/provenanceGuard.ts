@@ -1,4 +1,4 @@
-import { Provenance, ProvenanceRequirement, provenanceGuardVerdict } from '@refplat/plugin-promotions-common';
+import { Provenance, ProvenanceRequirement, checksProvenanceOf, provenanceGuardVerdict } from '@refplat/plugin-promotions-common';
 import type { PromotionGuard } from '@refplat/plugin-promotions-node';
 import { ProvenanceService } from './ProvenanceService';
 
@@ -16,7 +16,7 @@ export function provenanceGuard(requirement: ProvenanceRequirement, provenance: 
     name: PROVENANCE_GUARD,
     evaluate: async promotion => {
       const checked = new Map<string, Provenance>();
-      if (requirement.mode !== 'off' && requirement.stages.includes(promotion.toStage)) {
+      if (checksProvenanceOf(requirement, promotion) && requirement.stages.includes(promotion.toStage)) {
         await Promise.all(
           Object.entries(promotion.services).map(async ([service, digest]) => {
             checked.set(service, await provenance.provenanceOf({ team: promotion.team, product: promotion.product, service }, digest));

@@ -1,11 +1,11 @@
-import { provenanceGuardVerdict } from './guardVerdict';
+import { checksProvenanceOf, provenanceGuardVerdict } from './guardVerdict';
 import { Provenance, ProvenanceMode } from './types';
 
 const VERIFIED: Provenance = { state: 'verified', reasons: [] };
 const UNSIGNED: Provenance = { state: 'unverified', reasons: ['cart sha256:bbb is not signed'] };
 const UNKNOWN: Provenance = { state: 'unknown', reasons: [] };
 
-const promotion = { toStage: 'prod', services: { storefront: 'sha256:aaa', cart: 'sha256:bbb' } };
+const promotion = { team: 'alpha', product: 'shop', toStage: 'prod', services: { storefront: 'sha256:aaa', cart: 'sha256:bbb' } };
 
 describe('provenanceGuardVerdict', () => {
   it.each<[string, ProvenanceMode, string[], Record<string, Provenance>, object]>([
@@ -24,5 +24,27 @@ describe('provenanceGuardVerdict', () => {
     ],
   ])('%s', (_case, mode, stages, provenance, expected) => {
     expect(provenanceGuardVerdict({ mode, stages }, promotion, service => provenance[service])).toEqual(expected);
+  });
+});
+
+describe('provenance for some Products only (promotions.provenance.products)', () => {
+  const shop = { team: 'alpha', product: 'shop' };
+  it.each<[string, ProvenanceMode, string[] | undefined, boolean]>([
+    ['every Product when none are named', 'enforce', undefined, true],
+    ['a Product named', 'warn', ['beta/payments', 'alpha/shop'], true],
+    ['a Product not named', 'enforce', ['beta/payments'], false],
+    ['none when off', 'off', undefined, false],
+  ])('%s', (_case, mode, products, checked) => {
+    expect(checksProvenanceOf({ mode, products }, shop)).toBe(checked);
+  });
+
+  it('lets a Product not named through, unread', () => {
+    const unread = () => {
+      throw new Error('read');
+    };
+    expect(provenanceGuardVerdict({ mode: 'enforce', stages: ['prod'], products: ['beta/payments'] }, promotion, unread)).toEqual({
+      verdict: 'allow',
+      reason: 'Provenance is not checked for alpha/shop',
+    });
   });
 });

@@ -6,6 +6,14 @@ export interface ProvenanceRequirement {
   mode: ProvenanceMode;
   /** The stages a digest must be verified to enter. */
   stages: string[];
+  /** The Products checked, as `team/product`; absent: every Product. */
+  products?: string[];
+}
+
+/** Whether `promotions.provenance` checks this Product (a platform turns it on Product by Product). */
+export function checksProvenanceOf(requirement: Pick<ProvenanceRequirement, 'mode' | 'products'>, product: { team: string; product: string }): boolean {
+  if (requirement.mode === 'off') return false;
+  return !requirement.products || requirement.products.includes(`${product.team}/${product.product}`);
 }
 
 /**
@@ -18,10 +26,13 @@ export interface ProvenanceRequirement {
  */
 export function provenanceGuardVerdict(
   requirement: ProvenanceRequirement,
-  promotion: Pick<GuardedPromotion, 'toStage' | 'services'>,
+  promotion: Pick<GuardedPromotion, 'team' | 'product' | 'toStage' | 'services'>,
   provenanceOf: (service: string, digest: string) => Provenance,
 ): GuardVerdict {
   if (requirement.mode === 'off') return { verdict: 'allow', reason: 'Provenance is not checked' };
+  if (!checksProvenanceOf(requirement, promotion)) {
+    return { verdict: 'allow', reason: `Provenance is not checked for ${promotion.team}/${promotion.product}` };
+  }
   if (!requirement.stages.includes(promotion.toStage)) {
     return { verdict: 'allow', reason: `${promotion.toStage} does not require provenance` };
   }
