@@ -60,3 +60,4 @@ export * from './provenance/statement';
 export * from './provenance/verdict';
 export * from './provenance/identity';
 export * from './provenance/guardVerdict';
+export * from './provenance/attestedSource';

@@ -84,6 +84,7 @@ export class LadderDiagnosis {
             serviceHealthy: cell.healthy,
             stageHealthy: stage.healthy,
             releasePath: stage.release.path,
+            provenance: cell.provenance,
             now,
           },
           config.diagnosis,

@@ -1,20 +1,20 @@
 import { CacheService } from '@backstage/backend-plugin-api';
-import { ProductRef, ServiceChange } from '@refplat/plugin-promotions-common';
+import { ProductRef, ServiceChange, ServiceRef, SourceRevision } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig, requireStage } from '../config';
 import { GithubClient } from '../github/createOctokit';
 import type { PlatformRepoFiles } from '@refplat/plugin-promotions-node';
 import { readProductRecords } from '../ladder/readProductRecords';
 import { COMPARE_PAGE_SIZE, NewestCommits, newestCommits } from './newestCommits';
 
-type Source = { repository: string; revision: string };
-
 const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What a promotion from one stage to another would ship: per service the
- * two digests and, where Release records name the source commit a digest
- * was built from (`source: {repository, revision}`), the commits between
- * them through GitHub's compare API.
+ * two digests and, where the source commit a digest was built from is known,
+ * the commits between them through GitHub's compare API. The source is the
+ * one verified SLSA provenance attests (`attestedSource`, with
+ * `promotions.provenance`), else the one the Release record names
+ * (`source: {repository, revision}`).
  */
 export class WhatChanged {
   constructor(
@@ -23,6 +23,8 @@ export class WhatChanged {
       reader: PlatformRepoFiles;
       octokit: GithubClient;
       cache: CacheService;
+      /** The source commit a digest's verified provenance names, where provenance is checked. */
+      attestedSource?: (service: ServiceRef, digest: string) => Promise<SourceRevision | undefined>;
     },
   ) {}
 
@@ -32,13 +34,15 @@ export class WhatChanged {
     requireStage(config, toStage);
     const revision = await reader.headCommit();
     const records = await readProductRecords(reader, config, await reader.fileIndex(revision), product);
-    const sourceOf = new Map<string, Source>();
+    const recorded = new Map<string, SourceRevision>();
     for (const stage of records.stages) {
       for (const [service, digest] of Object.entries(stage.release.services)) {
         const source = stage.release.sources[service];
-        if (source) sourceOf.set(digest, source);
+        if (source) recorded.set(digest, source);
       }
     }
+    const sourceOf = async (service: string, digest: string) =>
+      (await this.options.attestedSource?.({ ...product, service }, digest)) ?? recorded.get(digest);
     const from = records.stages.find(s => s.name === fromStage)!;
     const to = records.stages.find(s => s.name === toStage)!;
     return Promise.all(
@@ -52,8 +56,8 @@ export class WhatChanged {
           changed: fromDigest !== toDigest,
         };
         if (!change.changed || !fromDigest) return change;
-        const newer = sourceOf.get(fromDigest);
-        const older = toDigest ? sourceOf.get(toDigest) : undefined;
+        const newer = await sourceOf(service, fromDigest);
+        const older = toDigest ? await sourceOf(service, toDigest) : undefined;
         if (!newer || !older) {
           return {
             ...change,

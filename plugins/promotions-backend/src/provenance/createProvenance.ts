@@ -1,5 +1,13 @@
 import { Knex } from 'knex';
-import { ImageNaming, Ladder, ProvenanceFacts, checksProvenanceOf } from '@refplat/plugin-promotions-common';
+import {
+  ImageNaming,
+  Ladder,
+  ProvenanceFacts,
+  ServiceRef,
+  SourceRevision,
+  attestedSource,
+  checksProvenanceOf,
+} from '@refplat/plugin-promotions-common';
 import type { Clock, PromotionGuard } from '@refplat/plugin-promotions-node';
 import { DatabaseProvenanceStore } from '../database/ProvenanceStore';
 import { OciRegistry } from './OciRegistry';
@@ -11,10 +19,12 @@ import { ProvenanceConfig } from './provenanceConfig';
 import { provenanceGuard } from './provenanceGuard';
 import { TrustedRoots } from './trustedRoot';
 
-/** Provenance as the plugin uses it: the built-in guard and the ladder's cells. */
+/** Provenance as the plugin uses it: the built-in guard, the ladder's cells and "what changed"'s source commits. */
 export interface ProvenanceParts {
   guard: PromotionGuard;
   annotate(ladder: Ladder): Promise<void>;
+  /** The source commit a digest's verified SLSA provenance names; nothing for a Product not checked. */
+  attestedSource(service: ServiceRef, digest: string): Promise<SourceRevision | undefined>;
 }
 
 /** The registry's answers, verified against the trusted root in force (read again when it changes). */
@@ -64,5 +74,6 @@ export function createProvenance(options: {
     annotate: async ladder => {
       if (checksProvenanceOf(config, ladder)) await annotateProvenance(ladder, service);
     },
+    attestedSource: async (ref, digest) => (checksProvenanceOf(config, ref) ? attestedSource(await service.provenanceOf(ref, digest)) : undefined),
   };
 }

@@ -327,7 +327,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
   });
 
-  const whatChanged = new WhatChanged({ config, reader, octokit, cache });
+  const whatChanged = new WhatChanged({ config, reader, octokit, cache, attestedSource: provenance?.attestedSource });
 
   return {
     config,

@@ -1,5 +1,6 @@
 import type { CanaryState } from '../argo/canaryState';
 import type { Promotion } from '../promotions/types';
+import type { Provenance } from '../provenance/types';
 
 /**
  * The words of `diagnose`: what the caller gathers about one service in one stage, the
@@ -97,6 +98,12 @@ export interface DiagnosisInput {
   canary?: CanaryState;
   /** `gitops/releases/<team>/<product>/<stage>.yaml` */
   releasePath: string;
+  /**
+   * Where the released digest came from, when `promotions.provenance` checks
+   * it: a stall at admission or at the image pull then names the checked fact
+   * (never pushed, unsigned, wrong signer, no provenance) instead of a guess.
+   */
+  provenance?: Pick<Provenance, 'state' | 'reasons'>;
   now: Date;
 }
 

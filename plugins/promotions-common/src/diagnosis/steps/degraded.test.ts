@@ -76,6 +76,27 @@ describe('diagnose: the Rollout', () => {
     expect(result.likelyCause).toContain('ProgressDeadlineExceeded');
   });
 
+  it('Degraded on an image pull says what the registry check found: never pushed', () => {
+    const notPushed = "storefront sha256:0123456789ab never reached the registry: it has no manifest there (look at the CI run's push step)";
+    const result = diagnose(
+      input({
+        provenance: { state: 'failed', reasons: [notPushed] },
+        application: { healthStatus: 'Degraded', healthMessage: 'Back-off pulling image: ImagePullBackOff' },
+      }),
+    );
+    expect(result.likelyCause).toContain(`the pods cannot pull the image — the digest never reached the registry (checked in the registry: ${notPushed})`);
+  });
+
+  it('Degraded on failing probes ignores the supply chain', () => {
+    const result = diagnose(
+      input({
+        provenance: { state: 'failed', reasons: ['storefront sha256:0123456789ab is not signed'] },
+        application: { healthStatus: 'Degraded', healthMessage: 'Readiness probe failed' },
+      }),
+    );
+    expect(result.likelyCause).not.toContain('checked in the registry');
+  });
+
   it('Degraded on an image pull points at the CI push step', () => {
     const result = diagnose(
       input({

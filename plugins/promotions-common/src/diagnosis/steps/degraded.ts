@@ -1,9 +1,12 @@
 import { formatSeconds } from '../../argo/canaryState';
 import type { Diagnosis, DiagnosisLink } from '../diagnosisTypes';
 import { DeploymentFacts, secondsSince, SYNCED_STEP } from './facts';
+import { supplyChainFact } from './supplyChain';
 
 interface DegradedReason {
   cause: string;
+  /** The pods cannot pull the image. */
+  pull?: boolean;
   look: (service: string, namespace: string) => DiagnosisLink[];
 }
 
@@ -17,6 +20,7 @@ function degradedReason(message: string | undefined): DegradedReason {
     return {
       cause:
         'the pods cannot pull the image — the digest never reached the registry',
+      pull: true,
       look: () => [
         {
           label:
@@ -71,11 +75,14 @@ export function degraded(facts: DeploymentFacts): Diagnosis | undefined {
     threshold <= 0 || degradedFor === undefined || degradedFor > threshold;
   const message = healthMessage ?? canary?.message;
   const reason = degradedReason(message);
+  // An image that cannot be pulled: the registry check says whether it was ever pushed.
+  const supplyChain = reason.pull ? supplyChainFact(input) : undefined;
+  const checked = supplyChain?.verdict === 'broken' ? ` (${supplyChain.text})` : '';
   return {
     state: stuck ? 'stuck' : 'in-progress',
     code: 'degraded',
     lastCompletedStep: facts.canaryStep ?? SYNCED_STEP,
-    likelyCause: `${facts.healthOf} is Degraded${degradedFor !== undefined ? ` (for ${formatSeconds(degradedFor)})` : ''}: ${reason.cause}${message ? ` — ${message}` : ''}`,
+    likelyCause: `${facts.healthOf} is Degraded${degradedFor !== undefined ? ` (for ${formatSeconds(degradedFor)})` : ''}: ${reason.cause}${checked}${message ? ` — ${message}` : ''}`,
     whereToLook: [
       ...reason.look(service, namespace),
       {

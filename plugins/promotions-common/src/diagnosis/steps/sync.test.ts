@@ -53,6 +53,36 @@ describe('diagnose: ArgoCD and the Application', () => {
     expect(labels(result)).toContain('Kyverno');
   });
 
+  it('names the checked supply-chain fact when admission refused an unsigned digest', () => {
+    const unsigned = "storefront sha256:0123456789ab is not signed (look at the build-sign workflow's sign step)";
+    const result = diagnose(
+      input({
+        runningDigests: [OLD],
+        provenance: { state: 'unverified', reasons: [unsigned] },
+        application: {
+          syncStatus: 'OutOfSync',
+          operationPhase: 'Failed',
+          operationMessage: 'admission webhook "validate.kyverno.svc-fail" denied the request: verify-image-signature',
+        },
+      }),
+    );
+    expect(result).toMatchObject({ state: 'stuck', code: 'merged-out-of-sync' });
+    expect(result.likelyCause).toBe(
+      `ArgoCD's sync failed because admission refused the workload, and its supply chain is broken: checked in the registry: ${unsigned}. Admission said: admission webhook "validate.kyverno.svc-fail" denied the request: verify-image-signature`,
+    );
+  });
+
+  it('points at the admission policy when admission refused a digest the registry check verified', () => {
+    const result = diagnose(
+      input({
+        runningDigests: [OLD],
+        provenance: { state: 'verified', reasons: [] },
+        application: { syncStatus: 'OutOfSync', operationPhase: 'Failed', operationMessage: 'admission webhook denied the request: require-labels' },
+      }),
+    );
+    expect(result.likelyCause).toContain('though the digest is signed and has SLSA provenance from the provenance workflow (checked in the registry): look at the admission policy itself');
+  });
+
   it('is stuck when the sync failed for another reason', () => {
     const result = diagnose(
       input({

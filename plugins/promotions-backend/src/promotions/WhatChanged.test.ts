@@ -1,0 +1,76 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import { SourceRevision } from '@refplat/plugin-promotions-common';
+import { InMemoryPlatformRepo, ManualClock } from '@refplat/plugin-promotions-node/testUtils';
+import { readPromotionsConfig } from '../config';
+import { GithubClient } from '../github/createOctokit';
+import { environmentPath, releasePath } from '../ladder/readProductRecords';
+import { SHOP, digest, environmentFile, releaseFile } from './__testUtils__/promotionsWorld';
+import { WhatChanged } from './WhatChanged';
+
+const config = readPromotionsConfig(
+  new ConfigReader({ promotions: { platformRepo: { owner: 'platform', repo: 'gitops' }, stages: ['dev', 'test'], approval: { stages: [] } } }),
+);
+
+/** alpha/shop with `b` in dev and `a` in test, no source in either Release; GitHub compares any range as one commit. */
+function setUp(attested: Record<string, SourceRevision>) {
+  const repo = new InMemoryPlatformRepo({ clock: new ManualClock('2026-01-01T00:00:00Z') });
+  repo.commit(
+    Object.fromEntries(
+      Object.entries({ dev: digest('b'), test: digest('a') }).flatMap(([stage, api]) => [
+        [releasePath(config, SHOP, stage), releaseFile(stage, { api })],
+        [environmentPath(config, SHOP, stage), environmentFile(stage, ['api'])],
+      ]),
+    ),
+    { message: 'Seed alpha/shop' },
+  );
+  const compare = jest.fn(async ({ owner, repo: name, basehead }: { owner: string; repo: string; basehead: string }) => ({
+    data: {
+      html_url: `https://github.com/${owner}/${name}/compare/${basehead}`,
+      total_commits: 1,
+      commits: [{ sha: 'c2', html_url: `https://github.com/${owner}/${name}/commit/c2`, author: { login: 'bob' }, commit: { message: 'Fix the cart\n\nmore', author: null } }],
+    },
+  }));
+  const octokit = { rest: { repos: { compareCommitsWithBasehead: compare } } } as unknown as GithubClient;
+  const asked: string[] = [];
+  const whatChanged = new WhatChanged({
+    config,
+    reader: repo,
+    octokit,
+    cache: mockServices.cache.mock(),
+    attestedSource: async (service, d) => {
+      asked.push(`${service.team}/${service.product} ${service.service} ${d}`);
+      return attested[d];
+    },
+  });
+  return { whatChanged, compare, asked };
+}
+
+describe('WhatChanged', () => {
+  it("compares the source commits the digests' verified provenance attests, where the Releases record none", async () => {
+    const { whatChanged, compare, asked } = setUp({
+      [digest('a')]: { repository: 'acme/shop', revision: 'c1' },
+      [digest('b')]: { repository: 'acme/shop', revision: 'c2' },
+    });
+    const [api] = await whatChanged.between(SHOP, 'dev', 'test');
+    expect(api).toEqual({
+      service: 'api',
+      from: digest('b'),
+      to: digest('a'),
+      changed: true,
+      compareUrl: 'https://github.com/acme/shop/compare/c1...c2',
+      commits: [{ sha: 'c2', message: 'Fix the cart', author: 'bob', url: 'https://github.com/acme/shop/commit/c2' }],
+    });
+    expect(compare).toHaveBeenCalledWith(expect.objectContaining({ owner: 'acme', repo: 'shop', basehead: 'c1...c2' }));
+    expect(asked).toEqual([`alpha/shop api ${digest('b')}`, `alpha/shop api ${digest('a')}`]);
+  });
+
+  it('says no source commit is known when one digest has neither an attested nor a recorded source', async () => {
+    const { whatChanged, compare } = setUp({ [digest('b')]: { repository: 'acme/shop', revision: 'c2' } });
+    const [api] = await whatChanged.between(SHOP, 'dev', 'test');
+    expect(api.note).toBe(
+      `No source commit is recorded for ${digest('a')}; CI can add spec.services.api.source {repository, revision} to the Release`,
+    );
+    expect(compare).not.toHaveBeenCalled();
+  });
+});
