@@ -202,6 +202,12 @@ export class PlatformRepoReader implements PlatformRepoFiles {
       }
       throw upstream;
     }
+    // A proxy or a GitHub in trouble may answer 200 with something else: say so, never a TypeError.
+    if (!Array.isArray(data?.tree)) {
+      throw new ServiceUnavailableError(
+        `GitHub answered the tree of ${owner}/${repo}@${commitSha} without its list of entries (${describeAnswer(data)})`,
+      );
+    }
     // GitHub lists at most 100,000 entries (7 MB): the archive has them all.
     if (data.truncated) {
       await this.cache.set(this.truncatedKey, true, { ttl: IMMUTABLE_TTL_MS });
@@ -360,6 +366,9 @@ export class PlatformRepoReader implements PlatformRepoFiles {
     } catch (error) {
       throw toUpstreamError(error, `reading blob ${blobSha} of ${owner}/${repo}`);
     }
+    if (typeof data?.content !== 'string') {
+      throw new ServiceUnavailableError(`GitHub answered blob ${blobSha} of ${owner}/${repo} without its content (${describeAnswer(data)})`);
+    }
     const text =
       data.encoding === 'base64'
         ? Buffer.from(data.content, 'base64').toString('utf8')
@@ -367,4 +376,11 @@ export class PlatformRepoReader implements PlatformRepoFiles {
     await this.rememberBlob(blobSha, text);
     return text;
   }
+}
+
+/** A few words on an unexpected answer body, for an error message: its type, or its first keys. */
+function describeAnswer(data: unknown): string {
+  if (data === null || typeof data !== 'object') return `a ${data === null ? 'null' : typeof data} body`;
+  const keys = Object.keys(data).slice(0, 5);
+  return keys.length ? `a body with ${keys.join(', ')}` : 'an empty body';
 }

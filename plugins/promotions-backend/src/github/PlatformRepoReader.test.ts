@@ -1,0 +1,34 @@
+import { CacheManager } from '@backstage/backend-defaults/cache';
+import { ConfigReader } from '@backstage/config';
+import { Octokit } from '@octokit/rest';
+import { GithubClient } from './createOctokit';
+import { PlatformRepoReader } from './PlatformRepoReader';
+
+const COMMIT = 'c0ffee0000000000000000000000000000000000';
+const BLOB = 'b10b000000000000000000000000000000000000';
+
+/** A reader whose GitHub answers every request 200 with `body`: a proxy or a GitHub in trouble. */
+function readerAnswering(body: unknown) {
+  const fetch = async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  const octokit = new Octokit({ baseUrl: 'https://github.test/api/v3', request: { fetch } }) as unknown as GithubClient;
+  const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
+  return new PlatformRepoReader(octokit, cache, { owner: 'refplat', repo: 'platform', branch: 'main' }, ['gitops']);
+}
+
+describe('PlatformRepoReader on malformed answers', () => {
+  it.each([
+    ['a tree without entries', { sha: COMMIT, truncated: false }, 'a body with sha, truncated'],
+    ['a tree whose entries are not a list', { sha: COMMIT, tree: 'oops' }, 'a body with sha, tree'],
+    ['an empty body', {}, 'an empty body'],
+  ])('fails a tree read with a clear error, not a TypeError: %s', async (_case, body, described) => {
+    await expect(readerAnswering(body).fileIndex(COMMIT)).rejects.toThrow(
+      `GitHub answered the tree of refplat/platform@${COMMIT} without its list of entries (${described})`,
+    );
+  });
+
+  it('fails a blob read without content with a clear error', async () => {
+    await expect(readerAnswering({ sha: BLOB, encoding: 'base64' }).readBlob(BLOB)).rejects.toThrow(
+      `GitHub answered blob ${BLOB} of refplat/platform without its content (a body with sha, encoding)`,
+    );
+  });
+});
