@@ -58,6 +58,7 @@ export {
 export type { EnvironmentRecord } from './platform/environmentFile';
 export { SEED_PRODUCTS, seedDigest } from './seed/seedData';
 export { digestFor, imageFor } from './seed/digests';
+export { freePort } from './http/freePort';
 export { startDockerRegistry, dockerRegistryInstalled, DOCKER_REGISTRY_BINARY } from './registry/dockerRegistry';
 export type { RunningRegistry } from './registry/dockerRegistry';
 export { pushImage, pushBlob, pushManifest, attachArtifact, referrersTag, imageContent } from './registry/ociPush';

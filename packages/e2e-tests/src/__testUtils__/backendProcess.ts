@@ -1,17 +1,7 @@
 import { ChildProcess, spawn } from 'child_process';
-import net from 'net';
 
-/** A port nothing listens on now, on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** Backends take their port from config: one nothing listens on now. */
+export { freePort } from '@refplat/platform-sim';
 
 export interface BackendProcess {
   child: ChildProcess;

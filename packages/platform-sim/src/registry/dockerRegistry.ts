@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'child_process';
 import fs from 'fs';
-import net from 'net';
 import os from 'os';
 import path from 'path';
+import { freePort } from '../http/freePort';
 
 /** Debian's `docker-registry` (CNCF Distribution); `apt-get install docker-registry`. */
 export const DOCKER_REGISTRY_BINARY = process.env.DOCKER_REGISTRY_PATH ?? '/usr/bin/docker-registry';
@@ -19,17 +19,6 @@ export interface RunningRegistry {
 /** Whether Debian's docker-registry is installed; tests that need it say so and skip when not. */
 export function dockerRegistryInstalled(): boolean {
   return fs.existsSync(DOCKER_REGISTRY_BINARY);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function answers(url: string): Promise<boolean> {
