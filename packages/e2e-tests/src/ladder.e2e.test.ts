@@ -3,6 +3,7 @@ import { appSuite } from './__testUtils__/suites/app';
 import { HOLIDAY_FREEZE, freezeSuite } from './__testUtils__/suites/freeze';
 import { layoutSuite } from './__testUtils__/suites/layout';
 import { mcpSuite } from './__testUtils__/suites/mcp';
+import { PROVENANCE_PRODUCTS, provenanceSuite } from './__testUtils__/suites/provenance';
 import { webhooksSuite } from './__testUtils__/suites/webhooks';
 import { WEBHOOK_GATE } from './__testUtils__/webhookMerge';
 
@@ -17,13 +18,15 @@ jest.setTimeout(300_000);
  * through the webhook, not a poll; these suites wait on no Gate poll (a
  * request or an approval is checked at once, and its commit statuses come
  * back as webhooks). The first suite reads the seed's alpha/shop; the others a
- * Product of their own.
+ * Product of their own. Provenance is enforced for the provenance suite's
+ * Product only, against a real docker-registry the simulator's CI pushes to.
  */
 const shared = useSharedStack({
   sim: { canaryStepMs: 30_000 },
   promotions: { freezes: [HOLIDAY_FREEZE], gate: WEBHOOK_GATE },
   webhooks: true,
-  products: [{ name: 'shop-layout' }, { name: 'shop-mcp' }, { name: 'shop-freeze' }, { name: 'shop-webhook' }],
+  products: [{ name: 'shop-layout' }, { name: 'shop-mcp' }, { name: 'shop-freeze' }, { name: 'shop-webhook' }, { name: 'shop-provenance' }],
+  provenance: PROVENANCE_PRODUCTS,
 });
 
 appSuite(shared);
@@ -31,3 +34,4 @@ mcpSuite(shared);
 freezeSuite(shared);
 layoutSuite(shared);
 webhooksSuite(shared);
+provenanceSuite(shared);

@@ -50,6 +50,23 @@ export async function dialogOutcome(page: Page, prefix: string, timeoutMs = 60_0
   }
 }
 
+/**
+ * Until the element with `testId` is there; past the timeout, fails with what the ladder card
+ * showed instead (its text, and a screenshot `missing-{testId}.png`), so a failure says why.
+ */
+export async function waitForTestId(page: Page, testId: string, timeoutMs = 90_000): Promise<void> {
+  try {
+    await page.getByTestId(testId).first().waitFor({ timeout: timeoutMs });
+  } catch (error) {
+    const card = page.getByTestId('ladder-card');
+    const shown = (await card.count()) ? await card.first().innerText() : await page.locator('body').innerText();
+    const file = await screenshot(page, `missing-${testId}`);
+    throw new Error(`${testId} not shown within ${timeoutMs} ms (screenshot ${file}); the page showed:\n${shown.slice(0, 4000)}`, {
+      cause: error,
+    });
+  }
+}
+
 export type DemoUser = 'alice' | 'bob' | 'carol';
 
 const SIGN_IN_TIMEOUT_MS = 60_000;
@@ -89,6 +106,8 @@ export async function openSystem(
   const key = `${baseUrl} ${user}`;
   const storageState = states.get(key);
   const context = await browser.newContext({ viewport, storageState });
+  // A busy 2-core machine renders and polls slowly: past Playwright's 30 s default for an action.
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   if (!storageState) {
     await signIn(page, baseUrl, user);

@@ -1,5 +1,5 @@
 import { Browser } from 'playwright-core';
-import type { SimOptions } from '@refplat/platform-sim';
+import { type SimOptions, dockerRegistryInstalled } from '@refplat/platform-sim';
 import { launchBrowser } from './browser';
 import { SuiteProduct, SuiteProductSpec, addSuiteProduct } from './products';
 import { RunningStack, callPromotions, startStack } from './stack';
@@ -25,6 +25,8 @@ export interface SharedStackOptions {
   webhooks?: boolean;
   /** The suites' Products: their catalog entities must be there when the backend starts. */
   products?: SuiteProductSpec[];
+  /** Provenance in enforce for these Products (`alpha/<name>`), against a docker-registry (stack.ts). */
+  provenance?: { products: string[] };
 }
 
 /** A stage's Application as the backend's ladder reports it. */
@@ -64,6 +66,8 @@ export function useSharedStack(options: SharedStackOptions): SharedStack {
     stack = await startStack(options.sim, options.promotions, {
       webhooks: options.webhooks,
       products: options.products,
+      // Without Debian's docker-registry the provenance suites skip, saying so.
+      provenance: dockerRegistryInstalled() ? options.provenance : undefined,
     });
     browser = await launchBrowser();
   });

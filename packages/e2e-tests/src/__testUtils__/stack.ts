@@ -4,8 +4,11 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import {
+  DEFAULT_BUILD_IDENTITIES,
+  RunningRegistry,
   RunningSim,
   SimOptions,
+  startDockerRegistry,
   startPlatformSim,
 } from '@refplat/platform-sim';
 import { freePort, spawnBackend } from './backendProcess';
@@ -35,6 +38,8 @@ export interface RunningStack {
   sim: RunningSim;
   /** main as the seed left it, before any test changed it. */
   seedCommit: string;
+  /** With the `provenance` stack option: the docker-registry the simulator's CI pushes to. */
+  registry?: RunningRegistry;
   backendLog: () => string;
   stop(): Promise<void>;
 }
@@ -71,15 +76,18 @@ export async function startStack(
   /**
    * `webhooks`: the simulated GitHub delivers signed webhooks to the backend's events endpoint.
    * `products`: suites' own Products (products.ts), in the catalog from the start; each suite writes its onto main.
+   * `provenance`: a docker-registry the simulator's CI pushes signed builds to, and `promotions.provenance` in
+   *   enforce for these Products (`team/product`), with the simulator's trusted root and the seeds' workflows.
    */
-  stackOptions: { webhooks?: boolean; products?: SuiteProductSpec[] } = {},
+  stackOptions: { webhooks?: boolean; products?: SuiteProductSpec[]; provenance?: { products: string[] } } = {},
 ): Promise<RunningStack> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'packages/app/dist/index.html'))) {
     throw new Error(
       'The app is not built: run `npm run build:app` first (npm test does)',
     );
   }
-  const sim = await startPlatformSim(simOptions);
+  const registry = stackOptions.provenance ? await startDockerRegistry() : undefined;
+  const sim = await startPlatformSim({ ...simOptions, ...(registry ? { registry: { url: registry.url } } : {}) });
   const seedCommit = execFileSync('git', ['--git-dir', sim.repoDir, 'rev-parse', 'refs/heads/main'], {
     encoding: 'utf8',
   }).trim();
@@ -124,6 +132,19 @@ export async function startStack(
         stages: ['dev', 'test', 'uat', 'staging', 'prod'],
         autoPromote: { enabled: false },
         gate: { enabled: true, frequency: { seconds: 2 } },
+        ...(registry && stackOptions.provenance
+          ? {
+              provenance: {
+                mode: 'enforce',
+                products: stackOptions.provenance.products,
+                stages: ['test', 'uat', 'staging', 'prod'],
+                registry: { url: registry.url },
+                trustedRoot: { url: sim.registry!.trustedRootUrl },
+                signer: DEFAULT_BUILD_IDENTITIES.signer,
+                builder: DEFAULT_BUILD_IDENTITIES.builder,
+              },
+            }
+          : {}),
         ...promotionsConfig,
       },
     }),
@@ -140,6 +161,7 @@ export async function startStack(
   const stop = async () => {
     await backend.stop();
     await sim.stop();
+    await registry?.stop();
     fs.rmSync(configDir, { recursive: true, force: true });
   };
 
@@ -152,7 +174,7 @@ export async function startStack(
     await stop();
     throw error;
   }
-  return { baseUrl, sim, seedCommit, backendLog: log, stop };
+  return { baseUrl, sim, seedCommit, registry, backendLog: log, stop };
 }
 
 /** Tokens by backend and user: one lasts an hour, longer than a test file runs. */

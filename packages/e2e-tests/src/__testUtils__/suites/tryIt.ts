@@ -3,7 +3,7 @@ import { promisify } from 'util';
 import { Browser, Page } from 'playwright-core';
 import { SharedStack } from '../sharedStack';
 import { RunningStack, callPromotions, waitForPromotionStatus } from '../stack';
-import { openSystem, screenshot } from '../browser';
+import { openSystem, screenshot, waitForTestId } from '../browser';
 import { TRY_IT_DIR, tryItSection } from '../tryIt';
 
 /**
@@ -53,6 +53,7 @@ export function tryItSuite(shared: SharedStack): void {
       expect(steps.text).toContain('its status turns Merged');
 
       const devWeb = await digestOf(bob, 'dev', 'web');
+      await waitForTestId(bob, 'request-promotion-test');
       await bob.getByTestId('request-promotion-test').click();
       await bob.getByTestId('promotion-dialog').waitFor();
       await bob.getByTestId('promotion-submit').click();
