@@ -22,13 +22,28 @@ else
   echo "The app is unchanged since its last build: not rebuilding it."
 fi
 
+# Provenance in enforce (app-config.provenance.yaml) where Debian's
+# docker-registry is there: the simulator starts it and publishes the seed
+# into it as signed, attested builds.
+bash scripts/ensure-registry.sh
+REGISTRY_PORT=7071
+SIM_REGISTRY=()
+BACKEND_CONFIG=(--config "$PWD/app-config.yaml")
+if [ -x "${DOCKER_REGISTRY_PATH:-/usr/bin/docker-registry}" ]; then
+  SIM_REGISTRY=(--registry-port "$REGISTRY_PORT")
+  BACKEND_CONFIG+=(--config "$PWD/app-config.provenance.yaml")
+else
+  echo "Debian's docker-registry is not installed: the demo runs without provenance checks."
+fi
+
 # The demo's own Product (alpha/blog) as well, and incidents reported to the
 # events ingress that app-config.yaml opens for the incident gate.
 node packages/platform-sim/dist/cli/main.js --port "$SIM_PORT" --demo-products \
-  --incidents-url http://localhost:7007/api/events/http/promotions.incidents &
+  --incidents-url http://localhost:7007/api/events/http/promotions.incidents "${SIM_REGISTRY[@]}" &
 SIM_PID=$!
 trap 'kill $SIM_PID 2>/dev/null || true' EXIT INT TERM
-for _ in $(seq 1 50); do
+# Up to a minute: with a registry, the simulator first publishes the seed into it.
+for _ in $(seq 1 300); do
   curl -fsS "http://127.0.0.1:$SIM_PORT/_sim/health" >/dev/null 2>&1 && break
   sleep 0.2
 done
@@ -55,7 +70,5 @@ MSG
 ) &
 
 echo "Starting Backstage (the link follows once it answers)..."
-ROOT="$PWD"
 cd packages/backend
-npx backstage-cli package start \
-  --config "$ROOT/app-config.yaml"
+npx backstage-cli package start "${BACKEND_CONFIG[@]}"

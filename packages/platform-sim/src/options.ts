@@ -113,6 +113,14 @@ export interface SimOptions extends PlatformShape {
   registry?: { url: string };
   /** The Sigstore that signs those builds; with a registry and none given, the simulator starts a local one. */
   sigstore?: SigstoreAuthority;
+  /**
+   * With `registry`: every seeded digest is a real build, published there
+   * signed and attested like a CI push's, so that provenance verifies the
+   * seed too (the demo runs `promotions.provenance` in enforce). Without
+   * it, seeded digests are sha256 of `<team>/<product>/<service>:v<n>` and
+   * were never pushed.
+   */
+  seedBuilds?: boolean;
 }
 
 export const DEFAULT_GITHUB_TOKENS: Readonly<Record<string, string>> = {
@@ -156,6 +164,9 @@ export function resolveOptions(partial: Partial<SimOptions> = {}): SimOptions {
 }
 
 function validate(options: SimOptions): void {
+  if (options.seedBuilds && !options.registry) {
+    throw new Error('seedBuilds needs a registry to publish the seeded builds to');
+  }
   const weights = options.canaryWeights;
   if (weights.length === 0 || weights.some(w => !(w > 0 && w < 100))) {
     throw new Error(

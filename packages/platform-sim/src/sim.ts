@@ -36,6 +36,7 @@ import { ManifestContext } from './world/applicationManifest';
 import { Reconciler } from './world/reconciler';
 import { World } from './world/world';
 import { startCiSupplyChain } from './registry/ciSupplyChain';
+import { seededBuilds } from './registry/seededBuilds';
 import { pushPayload } from './webhooks/webhookPayloads';
 import { createWebhookRoutes } from './webhooks/webhookRoutes';
 import { WebhookSender } from './webhooks/webhookSender';
@@ -75,14 +76,14 @@ export async function startPlatformSim(
   // A temp dir we made is ours to remove; a dir the caller named is theirs to keep.
   const ownsDataDir = !partial.dataDir;
   // A seed into a data dir of our own may be copied from this process's last one.
-  const snapshotKey = options.seed && ownsDataDir ? seedSnapshotKey(options) : undefined;
+  // A seed of real builds lives in a registry as well as here: it is not copied.
+  const snapshotKey = options.seed && ownsDataDir && !options.seedBuilds ? seedSnapshotKey(options) : undefined;
   const restored = snapshotKey !== undefined && restoreSeedSnapshot(snapshotKey, options.dataDir);
   const repoDir = path.join(options.dataDir, `${options.repo}.git`);
   const repo = await GitRepo.open(repoDir);
   const lock = new Mutex();
   const committer = new FileCommitter(repo, lock);
   const users = new UserDirectory(Object.values(options.tokens));
-  if (options.seed) await seedPlatform(repo, committer, users, { demoProducts: options.demoProducts });
 
   const world = new World(
     { weights: options.canaryWeights, stepMs: options.canaryStepMs },
@@ -93,6 +94,16 @@ export async function startPlatformSim(
     world.steps,
     options.imageNaming,
   );
+  // CI builds come from the Product's app repo's main, once it has one.
+  const supplyChain = options.registry
+    ? await startCiSupplyChain(options.registry, options.sigstore, build => appRepos.head(build))
+    : undefined;
+  if (options.seed) {
+    await seedPlatform(repo, committer, users, {
+      demoProducts: options.demoProducts,
+      ...(options.seedBuilds && supplyChain ? { digestOf: seededBuilds(supplyChain) } : {}),
+    });
+  }
   const reconciler = new Reconciler(repo, appRepos, world, {
     intervalMs: options.reconcileIntervalMs,
     syncDelayMs: options.syncDelayMs,
@@ -131,10 +142,6 @@ export async function startPlatformSim(
   // Every ref write after seeding (merges, contents API, git data, CI pushes) is a push.
   repo.onRefUpdate(update => webhooks.send('push', () => pushPayload(githubContext, update)));
   const streams = new OpenStreams();
-  // CI builds come from the Product's app repo's main, once it has one.
-  const supplyChain = options.registry
-    ? await startCiSupplyChain(options.registry, options.sigstore, build => appRepos.head(build))
-    : undefined;
   const control = new SimController({
     streams,
     repo,

@@ -1,5 +1,5 @@
 import { resolveOptions } from '../options';
-import { optionsFromArgs } from './main';
+import { optionsFromArgs, registryPortFromArgs } from './main';
 
 describe('the platform shape on the command line', () => {
   afterEach(() => {
@@ -72,6 +72,17 @@ describe('a registry on the command line', () => {
     expect(optionsFromArgs([]).registry).toBeUndefined();
     process.env.PLATFORM_SIM_REGISTRY_URL = 'http://127.0.0.1:5001';
     expect(optionsFromArgs([]).registry).toEqual({ url: 'http://127.0.0.1:5001' });
+  });
+
+  it('publishes the seed as real builds into a registry it is given, and starts one on --registry-port', () => {
+    expect(optionsFromArgs(['--registry-url', 'http://127.0.0.1:5000'])).toMatchObject({ seedBuilds: true });
+    expect(optionsFromArgs([]).seedBuilds).toBeUndefined();
+    expect(optionsFromArgs(['--registry-port', '7071'])).toMatchObject({ registry: { url: 'http://127.0.0.1:7071' }, seedBuilds: true });
+    expect(registryPortFromArgs(['--registry-port', '7071'])).toBe(7071);
+    expect(registryPortFromArgs(['--registry-url', 'http://127.0.0.1:5000'])).toBeUndefined();
+    expect(() => optionsFromArgs(['--registry-port', '7071', '--registry-url', 'http://127.0.0.1:5000'])).toThrow(
+      '--registry-url names a registry, --registry-port starts one: give one of them',
+    );
   });
 
   it('refuses a registry URL that is not a base URL', () => {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { startPlatformSim } from '../sim';
+import { startDockerRegistry } from '../registry/dockerRegistry';
 import { ApplicationSourceShape, ArgocdVersion, SimOptions } from '../options';
 import { flagOrEnv, parseArgs, toNumber } from './args';
 import type { ImageNaming } from '../seed/digests';
@@ -28,11 +29,16 @@ const USAGE = `usage: platform-sim [options]
                            reported, e.g. http://localhost:7007/api/events/http/promotions.incidents)
   --registry-url URL       (PLATFORM_SIM_REGISTRY_URL; an OCI registry, e.g. Debian's docker-registry on
                            http://127.0.0.1:5000: CI pushes publish real builds there, signed by a local
-                           Sigstore whose trusted root is served at /sigstore/trusted_root.json)`;
+                           Sigstore whose trusted root is served at /sigstore/trusted_root.json; every
+                           seeded digest is such a build too)
+  --registry-port N        (PLATFORM_SIM_REGISTRY_PORT; starts Debian's docker-registry on 127.0.0.1:N itself
+                           and uses it as --registry-url does: the demo's registry)`;
+
+const BOOLEAN_FLAGS = ['no-seed', 'demo-products', 'help'];
 
 /** Options from flags and PLATFORM_SIM_* environment variables. */
 export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
-  const args = parseArgs(argv, ['no-seed', 'demo-products', 'help']);
+  const args = parseArgs(argv, BOOLEAN_FLAGS);
   if (args.flags.help) {
     console.log(USAGE);
     process.exit(0);
@@ -47,7 +53,12 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
   if (Boolean(webhookUrl) !== Boolean(webhookSecret)) {
     throw new Error('--webhook-url and --webhook-secret go together');
   }
-  const registryUrl = flagOrEnv(args, 'registry-url', 'PLATFORM_SIM_REGISTRY_URL');
+  const registryPort = toNumber(flagOrEnv(args, 'registry-port', 'PLATFORM_SIM_REGISTRY_PORT'), 'registry-port');
+  if (registryPort !== undefined && flagOrEnv(args, 'registry-url', 'PLATFORM_SIM_REGISTRY_URL')) {
+    throw new Error('--registry-url names a registry, --registry-port starts one: give one of them');
+  }
+  const registryUrl =
+    registryPort !== undefined ? `http://127.0.0.1:${registryPort}` : flagOrEnv(args, 'registry-url', 'PLATFORM_SIM_REGISTRY_URL');
   const weights = list(
     flagOrEnv(args, 'canary-weights', 'PLATFORM_SIM_CANARY_WEIGHTS'),
   )?.map(Number);
@@ -103,6 +114,8 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
     webhooks:
       webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
     registry: registryUrl ? { url: registryUrl } : undefined,
+    // The demo's registry holds the whole seed, so that provenance verifies it.
+    seedBuilds: registryUrl ? true : undefined,
     demoProducts:
       args.flags['demo-products'] === true || process.env.PLATFORM_SIM_DEMO_PRODUCTS === 'true'
         ? true
@@ -114,8 +127,20 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
   };
 }
 
+/** The port of the docker-registry to start (--registry-port), if any. */
+export function registryPortFromArgs(argv: string[]): number | undefined {
+  return toNumber(flagOrEnv(parseArgs(argv, BOOLEAN_FLAGS), 'registry-port', 'PLATFORM_SIM_REGISTRY_PORT'), 'registry-port');
+}
+
 async function main(): Promise<void> {
-  const sim = await startPlatformSim(optionsFromArgs(process.argv.slice(2)));
+  const argv = process.argv.slice(2);
+  const options = optionsFromArgs(argv);
+  const registryPort = registryPortFromArgs(argv);
+  const registry = registryPort !== undefined ? await startDockerRegistry({ port: registryPort }) : undefined;
+  const sim = await startPlatformSim(options).catch(async error => {
+    await registry?.stop();
+    throw error;
+  });
   console.log(`platform-sim listening on ${sim.url}`);
   if (sim.registry) {
     console.log(`CI pushes publish signed builds to ${sim.registry.url}; trusted root at ${sim.registry.trustedRootUrl}`);
@@ -124,13 +149,16 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    sim.stop().then(
-      () => process.exit(0),
-      error => {
-        console.error(`platform-sim failed to stop after ${signal}:`, error);
-        process.exit(1);
-      },
-    );
+    sim
+      .stop()
+      .then(() => registry?.stop())
+      .then(
+        () => process.exit(0),
+        error => {
+          console.error(`platform-sim failed to stop after ${signal}:`, error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

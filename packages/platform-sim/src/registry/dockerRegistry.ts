@@ -38,15 +38,16 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `docker-registry serve` with deletes enabled, on a free port, and
- * waits until `/v2/` answers (up to 30 s: a busy machine starts it slowly).
+ * Starts `docker-registry serve` with deletes enabled, on `port` (default: a
+ * free one), and waits until `/v2/` answers (up to 30 s: a busy machine
+ * starts it slowly).
  */
-export async function startDockerRegistry(): Promise<RunningRegistry> {
+export async function startDockerRegistry(options: { port?: number } = {}): Promise<RunningRegistry> {
   if (!dockerRegistryInstalled()) {
     throw new Error(`${DOCKER_REGISTRY_BINARY} not found: install Debian's docker-registry (apt-get install -y docker-registry)`);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'refplat-registry-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const configFile = path.join(dir, 'config.yml');
   fs.writeFileSync(
     configFile,

@@ -33,7 +33,7 @@ export function supplyChainSuite(): void {
 
       beforeAll(async () => {
         registry = await startDockerRegistry();
-        sim = await startTestSim({ registry: { url: registry.url } });
+        sim = await startTestSim({ registry: { url: registry.url }, seedBuilds: true });
       });
       afterAll(async () => {
         await stopTestSim(sim);
@@ -51,6 +51,20 @@ export function supplyChainSuite(): void {
         expect((await getJson(sim.url)).body).toEqual(
           expect.objectContaining({ registry: registry.url, trustedRoot: `${sim.url}/sigstore/trusted_root.json` }),
         );
+      });
+
+      it('publishes the seed as real builds: each seeded version once, signed and attested, named by every stage that runs it', async () => {
+        const digestIn = (stage: string) =>
+          parseRelease(git(sim.repoDir, 'show', `main:${releasePath({ ...BUILD, stage })}`)).services[BUILD.service];
+        // The seed: storefront v2 in test, uat, staging and prod; v3 in dev.
+        const v2 = digestIn('prod');
+        expect(['test', 'uat', 'staging'].map(digestIn)).toEqual([v2, v2, v2]);
+        expect(digestIn('dev')).not.toBe(v2);
+        for (const digest of [v2, digestIn('dev')]) {
+          expect((await fetch(`${registry.url}/v2/${NAME}/manifests/${digest}`, { method: 'HEAD', headers: { accept: OCI_MANIFEST } })).status).toBe(200);
+          const bundles = (await referrers(digest)) as SignedReferrer[];
+          expect(bundles.map(bundle => bundle.predicateType).sort()).toEqual([COSIGN_SIGN_V1, SLSA_PROVENANCE_V1]);
+        }
       });
 
       it('publishes a signed, attested build of the app repo main and writes its digest into the dev Release', async () => {

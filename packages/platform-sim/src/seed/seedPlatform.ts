@@ -24,7 +24,7 @@ export async function seedPlatform(
   repo: GitRepo,
   committer: FileCommitter,
   users: UserDirectory,
-  options: { demoProducts?: boolean; now?: Date } = {},
+  options: { demoProducts?: boolean; now?: Date; digestOf?: SeedDigestSource } = {},
 ): Promise<void> {
   if (await repo.readRef('refs/heads/main')) return;
   const story = seedStory(options.demoProducts ?? false);
@@ -32,8 +32,14 @@ export async function seedPlatform(
     ...story,
     initial: SEED_INITIAL_COMMIT,
     now: options.now ?? new Date(),
+    digestOf: options.digestOf,
   });
 }
+
+/** The digest of a seeded version of a Service: seedDigest's, or a real build's (SimOptions.seedBuilds). */
+export type SeedDigestSource = (team: string, product: string, service: string, version: number) => Promise<string>;
+
+const seedDigests: SeedDigestSource = async (team, product, service, version) => seedDigest(team, product, service, version);
 
 /**
  * Writes Products and their history on `main`: one commit laying out every
@@ -48,8 +54,10 @@ export async function writeStory(
     initial: Omit<SeedCommit, 'bumps'>;
     history: SeedCommit[];
     now: Date;
+    digestOf?: SeedDigestSource;
   },
 ): Promise<void> {
+  const digestOf = story.digestOf ?? seedDigests;
   const dated = (date: string) => seedDateAsOf(date, story.now);
   const files: FileWrite[] = [];
   const releases = new Map<string, string>();
@@ -61,12 +69,10 @@ export async function writeStory(
         path: environmentPath(key),
         content: renderEnvironment(key, services),
       });
-      const digests = Object.fromEntries(
-        services.map(service => [
-          service,
-          seedDigest(product.team, product.product, service, 1),
-        ]),
-      );
+      const digests: Record<string, string> = {};
+      for (const service of services) {
+        digests[service] = await digestOf(product.team, product.product, service, 1);
+      }
       const text = renderRelease(key, digests);
       releases.set(releasePath(key), text);
       files.push({ path: releasePath(key), content: text });
@@ -94,7 +100,7 @@ export async function writeStory(
       const before = changed.get(filePath) ?? releases.get(filePath);
       if (before === undefined)
         throw new Error(`seed bumps a missing release ${filePath}`);
-      const digest = seedDigest(
+      const digest = await digestOf(
         bump.team,
         bump.product,
         bump.service,
