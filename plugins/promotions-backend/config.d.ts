@@ -305,10 +305,24 @@ export interface Config {
         timeout?: HumanDuration;
       };
       /**
-       * Sigstore's trusted root (trusted_root.json): `file`, e.g. the public-good
-       * instance's from its TUF repository or a private Sigstore's, or `url`.
+       * Sigstore's trusted root (trusted_root.json), one of: `file`, e.g. a
+       * private Sigstore's; `url`; or `tuf`, the public-good instance's read
+       * through its TUF repository with @sigstore/tuf (`true` for the defaults).
        */
-      trustedRoot?: { file?: string; url?: string };
+      trustedRoot?: {
+        file?: string;
+        url?: string;
+        tuf?:
+          | boolean
+          | {
+              /** Default: https://tuf-repo-cdn.sigstore.dev */
+              mirror?: string;
+              /** Where TUF metadata is cached. Default: a directory under the OS's temp dir. */
+              cachePath?: string;
+              /** The trusted root @sigstore/tuf embeds as of its release, nothing fetched. Default: false. */
+              offline?: boolean;
+            };
+      };
       /** The build-sign workflow's keyless identity; `{team}`, `{product}`, `{service}` are filled in. */
       signer?: {
         /** Default: https://token.actions.githubusercontent.com */

@@ -52,6 +52,15 @@ describe('readProvenanceConfig', () => {
     });
   });
 
+  it("reads the public-good Sigstore's root through TUF: its mirror by default, or another, cached where given, or offline", () => {
+    expect(read({ ...ENFORCE, trustedRoot: { tuf: true } })).toMatchObject({
+      trustedRoot: { tuf: { mirror: 'https://tuf-repo-cdn.sigstore.dev', offline: false } },
+    });
+    expect(read({ ...ENFORCE, trustedRoot: { tuf: { mirror: 'https://tuf.example', cachePath: '/var/cache/tuf', offline: true } } })).toMatchObject({
+      trustedRoot: { tuf: { mirror: 'https://tuf.example', cachePath: '/var/cache/tuf', offline: true } },
+    });
+  });
+
   it.each([
     ['an unknown mode', { ...ENFORCE, mode: 'strict' }, /mode must be 'enforce', 'warn' or 'off', got "strict"/],
     ['an unknown stage', { ...ENFORCE, stages: ['qa'] }, /stages names 'qa', which is not in promotions.stages/],
@@ -60,6 +69,7 @@ describe('readProvenanceConfig', () => {
     ['a username without a password', { ...ENFORCE, registry: { url: 'https://r', username: 'ci' } }, /both username and password, or neither/],
     ['no trusted root', { ...ENFORCE, trustedRoot: undefined }, /trustedRoot needs one of 'file'/],
     ['both a file and a URL', { ...ENFORCE, trustedRoot: { file: 'a', url: 'b' } }, /trustedRoot needs one of 'file'/],
+    ['both a file and TUF', { ...ENFORCE, trustedRoot: { file: 'a', tuf: true } }, /trustedRoot needs one of 'file'/],
     ['no signer identity', { ...ENFORCE, signer: {} }, /signer.identity/],
     ['an unknown placeholder', { ...ENFORCE, builder: { identity: 'https://github.com/{org}/{product}' } }, /builder has placeholders other than .*: \{org\}/],
   ])('refuses %s at start-up', (_case, provenance, message) => {

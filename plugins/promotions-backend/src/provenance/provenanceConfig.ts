@@ -6,8 +6,22 @@ import { ProvenanceMode, SignerIdentity, unknownPlaceholders } from '@refplat/pl
 /** GitHub Actions' OIDC issuer: the seeds' CI signs keylessly with it (seed 002, step 2). */
 export const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
 
-/** Where the trust in Sigstore comes from: a trusted_root.json file, or one served at a URL. */
-export type TrustedRootSource = { file: string } | { url: string };
+/** The public-good Sigstore's TUF repository: its mirror, where its metadata is cached, and whether to stay offline. */
+export interface TufRootSource {
+  mirror: string;
+  cachePath?: string;
+  /** The trusted_root.json @sigstore/tuf embeds as of its release, nothing fetched: stale once Sigstore rotates a key. */
+  offline: boolean;
+}
+
+/** The public-good Sigstore's TUF repository. */
+export const PUBLIC_GOOD_TUF_MIRROR = 'https://tuf-repo-cdn.sigstore.dev';
+
+/**
+ * Where the trust in Sigstore comes from: a trusted_root.json file, one
+ * served at a URL, or the public-good instance's through TUF.
+ */
+export type TrustedRootSource = { file: string } | { url: string } | { tuf: TufRootSource };
 
 /** `promotions.provenance` when checked (`enforce` or `warn`). */
 export interface ActiveProvenanceConfig {
@@ -50,11 +64,24 @@ function readIdentity(config: Config, key: 'signer' | 'builder'): SignerIdentity
 function readTrustedRoot(config: Config): TrustedRootSource {
   const file = config.getOptionalString('trustedRoot.file');
   const url = config.getOptionalString('trustedRoot.url');
-  if (file && !url) return { file };
-  if (url && !file) return { url };
-  throw new InputError(
-    "promotions.provenance.trustedRoot needs one of 'file' (a trusted_root.json, e.g. the public-good Sigstore's from its TUF repository, or your private Sigstore's) or 'url'",
-  );
+  const tuf = config.getOptional('trustedRoot.tuf');
+  const given = [file, url, tuf].filter(value => value !== undefined && value !== false).length;
+  if (given !== 1) {
+    throw new InputError(
+      "promotions.provenance.trustedRoot needs one of 'file' (a trusted_root.json, e.g. your private Sigstore's), 'url', or 'tuf' (the public-good Sigstore's, through its TUF repository)",
+    );
+  }
+  if (file) return { file };
+  if (url) return { url };
+  const options = tuf === true ? undefined : config.getConfig('trustedRoot.tuf');
+  const cachePath = options?.getOptionalString('cachePath');
+  return {
+    tuf: {
+      mirror: options?.getOptionalString('mirror') ?? PUBLIC_GOOD_TUF_MIRROR,
+      ...(cachePath ? { cachePath } : {}),
+      offline: options?.getOptionalBoolean('offline') ?? false,
+    },
+  };
 }
 
 /** `promotions.provenance`: off until configured; `enforce` and `warn` need a registry, a trusted root and both identities. */
