@@ -255,6 +255,25 @@ describe('AutoPromoter', () => {
       ]);
     });
 
+    it("promotes the others when one Product's Release record is malformed, and says which and why", async () => {
+      const world = twoProducts();
+      world.repo.commit({ [releasePath(world.config, SHOP, 'dev')]: 'apiVersion: platform.refplat.org/v1beta1\nkind: Release\nspec: [services' });
+
+      const run = await world.promoter.run();
+
+      expect(run.opened).toEqual([{ product: 'beta/cart', toStage: 'uat', pullRequest: 1 }]);
+      expect(run.decisions).toEqual([
+        expect.objectContaining({
+          product: 'alpha/shop',
+          toStage: 'uat',
+          decision: 'skip',
+          reason: expect.stringMatching(/^dev's Release could not be read: gitops\/releases\/alpha\/shop\/dev\.yaml: not valid YAML: /),
+        }),
+        expect.objectContaining({ product: 'beta/cart', toStage: 'uat', decision: 'promote' }),
+      ]);
+      expect(await world.autoDecisions.latest(SHOP)).toEqual([expect.objectContaining({ decision: 'skip', reason: run.decisions[0].reason })]);
+    });
+
     it('promotes the others when one Product cannot be judged at all', async () => {
       const world = twoProducts();
       const failing: HoldStore = {
