@@ -14,6 +14,15 @@ export interface Config {
       repo: string;
       /** Default: main. */
       branch?: string;
+      /**
+       * The least time between two writes to GitHub, which octokit sends one
+       * at a time: `writes` (default 1 second, GitHub's advice) and
+       * `pullRequests`, writes that notify people: PRs, comments, merges
+       * (default 3 seconds, octokit's). Lower them only where GitHub's
+       * secondary limits allow it (e.g. a GitHub Enterprise Server whose
+       * admins set them).
+       */
+      writePacing?: { writes?: HumanDuration; pullRequests?: HumanDuration };
     };
     /** Default: gitops/releases. */
     releasesPath?: string;

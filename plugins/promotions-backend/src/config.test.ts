@@ -14,11 +14,27 @@ describe('readPromotionsConfig', () => {
       quorum: {},
       productApprovers: 'add',
     });
-    expect(config.platformRepo).toEqual({ host: 'github.com', owner: 'o', repo: 'r', branch: 'main' });
+    expect(config.platformRepo).toEqual({
+      host: 'github.com',
+      owner: 'o',
+      repo: 'r',
+      branch: 'main',
+      writeSpacingMs: 1_000,
+      pullRequestSpacingMs: 3_000,
+    });
     expect(config.releasesPath).toBe('gitops/releases');
     expect(config.soakSeconds).toEqual({});
     expect(config.images).toEqual({ repository: '{registry}/team-{team}/{product}-{service}' });
     expect(config.applicationLabels).toEqual({ team: 'refplat.org/team', product: 'refplat.org/product' });
+  });
+
+  it("reads how far apart GitHub writes are paced (promotions.platformRepo.writePacing)", () => {
+    const config = readPromotionsConfig(
+      new ConfigReader({
+        promotions: { platformRepo: { ...base.platformRepo, writePacing: { writes: { milliseconds: 250 }, pullRequests: { seconds: 2 } } } },
+      }),
+    );
+    expect(config.platformRepo).toMatchObject({ writeSpacingMs: 250, pullRequestSpacingMs: 2_000 });
   });
 
   it('reads how images and Applications are named, and refuses an image template that names no Service', () => {

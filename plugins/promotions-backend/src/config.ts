@@ -1,5 +1,5 @@
 import { Config, ConfigReader, readDurationFromConfig } from '@backstage/config';
-import { HumanDuration, JsonObject } from '@backstage/types';
+import { HumanDuration, JsonObject, durationToMilliseconds } from '@backstage/types';
 import { InputError } from '@backstage/errors';
 import {
   FreezeWindow,
@@ -19,7 +19,15 @@ import { ProvenanceConfig, readProvenanceConfig } from './provenance/provenanceC
 export const DEFAULT_STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
 
 export interface PromotionsConfig {
-  platformRepo: { host: string; owner: string; repo: string; branch: string };
+  platformRepo: {
+    host: string;
+    owner: string;
+    repo: string;
+    branch: string;
+    /** The least time between two writes to GitHub, and between two that notify people (PRs, comments, merges). */
+    writeSpacingMs: number;
+    pullRequestSpacingMs: number;
+  };
   releasesPath: string;
   environmentsPath: string;
   /** How the platform names a Service's image (`promotions.images`), with the seeds' default. */
@@ -341,6 +349,21 @@ function readIncidents(config: Config, stages: string[]): IncidentPolicy | undef
   return policy;
 }
 
+/**
+ * `promotions.platformRepo.writePacing`: GitHub asks for writes one at a time
+ * and at least a second apart, and content that notifies people (a PR, a
+ * comment, a merge) further apart still; octokit's throttling paces them so
+ * (1 s, 3 s) unless told otherwise, e.g. for a GitHub Enterprise Server
+ * whose limits its admins set.
+ */
+function readWritePacing(repo: Config): { writeSpacingMs: number; pullRequestSpacingMs: number } {
+  const spacing = (key: string, fallback: number) => {
+    const value = repo.getOptional(`writePacing.${key}`);
+    return value === undefined ? fallback : durationToMilliseconds(readDurationFromConfig(repo, { key: `writePacing.${key}` }));
+  };
+  return { writeSpacingMs: spacing('writes', 1_000), pullRequestSpacingMs: spacing('pullRequests', 3_000) };
+}
+
 /** Reads and checks `promotions.*`; a bad value fails at start-up, not on first use. */
 export function readPromotionsConfig(root: Config): PromotionsConfig {
   const config = root.getConfig('promotions');
@@ -368,6 +391,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       owner: repo.getString('owner'),
       repo: repo.getString('repo'),
       branch: repo.getOptionalString('branch') ?? 'main',
+      ...readWritePacing(repo),
     },
     releasesPath: trimSlashes(
       config.getOptionalString('releasesPath') ?? 'gitops/releases',

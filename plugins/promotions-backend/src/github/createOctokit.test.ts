@@ -55,4 +55,44 @@ describe('createOctokit', () => {
       github.stop();
     }
   });
+
+  /** A GitHub that answers every request 201 at once, recording when each arrived. */
+  async function answeringGithub() {
+    const arrivals: Array<{ call: string; at: number }> = [];
+    const server = http.createServer((req, res) => {
+      arrivals.push({ call: `${req.method} ${req.url}`, at: Date.now() });
+      req.resume();
+      res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { host: `127.0.0.1:${port}`, arrivals, stop: () => server.close() };
+  }
+
+  it.each([
+    ["octokit's own: writes 1 s apart", {}, 1_000],
+    ['promotions.platformRepo.writePacing: writes 200 ms apart', { writeSpacingMs: 200, pullRequestSpacingMs: 400 }, 200],
+  ])('paces writes one at a time, %s', async (_case, pacing, spacingMs) => {
+    const github = await answeringGithub();
+    try {
+      const octokit = createOctokit({
+        config: new ConfigReader({
+          integrations: { github: [{ host: github.host, apiBaseUrl: `http://${github.host}`, token: 't' }] },
+        }),
+        host: github.host,
+        owner: 'refplat',
+        repo: 'platform',
+        logger: mockServices.logger.mock(),
+        ...pacing,
+      });
+      const status = (sha: string) => octokit.rest.repos.createCommitStatus({ owner: 'refplat', repo: 'platform', sha, state: 'pending' });
+      await Promise.all([status('a'), status('b'), status('c')]);
+      const times = github.arrivals.map(arrival => arrival.at);
+      expect(times).toHaveLength(3);
+      // Bottleneck's timer may fire a few ms early.
+      for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(spacingMs - 20);
+    } finally {
+      github.stop();
+    }
+  });
 });

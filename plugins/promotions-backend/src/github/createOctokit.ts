@@ -1,3 +1,4 @@
+import Bottleneck from 'bottleneck';
 import { LoggerService } from '@backstage/backend-plugin-api';
 import {
   DefaultGithubCredentialsProvider,
@@ -57,11 +58,42 @@ export interface CreateOctokitOptions {
   retryAfterBaseValue?: number;
   /** Per-call timeout; GITHUB_REQUEST_TIMEOUT_MS unless a test shrinks it. */
   requestTimeoutMs?: number;
+  /** The least time between two writes (promotions.platformRepo.writePacing.writes); octokit's 1 s unless given. */
+  writeSpacingMs?: number;
+  /** The same for writes that notify people: PRs, comments, merges (writePacing.pullRequests); octokit's 3 s unless given. */
+  pullRequestSpacingMs?: number;
   /**
    * Retries of a 5xx; the retry plugin's 3 (after 1, 4 and 9 s) unless
    * given. The Gate uses 0: its next run is the retry, and a step must stay short.
    */
   retries?: number;
+}
+
+/** octokit's own spacing of writes and of writes that notify (@octokit/plugin-throttling). */
+const OCTOKIT_WRITE_SPACING_MS = 1_000;
+const OCTOKIT_NOTIFICATION_SPACING_MS = 3_000;
+
+/**
+ * Bottleneck groups by spacing, shared by every client of this process, as
+ * octokit's own are: the Gate's writes and a request's are one identity's to GitHub.
+ */
+const pacingGroups = new Map<string, Bottleneck.Group>();
+function pacingGroup(kind: 'write' | 'notifications', minTime: number): Bottleneck.Group {
+  const key = `${kind} ${minTime}`;
+  let group = pacingGroups.get(key);
+  if (!group) {
+    group = new Bottleneck.Group({ id: `promotions-${kind}-${minTime}`, maxConcurrent: 1, minTime });
+    pacingGroups.set(key, group);
+  }
+  return group;
+}
+
+/** The throttling plugin's groups for a spacing other than its own; none (its defaults) otherwise. */
+function writePacing(options: Pick<CreateOctokitOptions, 'writeSpacingMs' | 'pullRequestSpacingMs'>) {
+  const writes = options.writeSpacingMs ?? OCTOKIT_WRITE_SPACING_MS;
+  const notifications = options.pullRequestSpacingMs ?? OCTOKIT_NOTIFICATION_SPACING_MS;
+  if (writes === OCTOKIT_WRITE_SPACING_MS && notifications === OCTOKIT_NOTIFICATION_SPACING_MS) return {};
+  return { write: pacingGroup('write', writes), notifications: pacingGroup('notifications', notifications) };
 }
 
 /**
@@ -105,6 +137,7 @@ export function createOctokit(options: CreateOctokitOptions): GithubClient {
       onSecondaryRateLimit: shouldRetry('secondary'),
       retryAfterBaseValue: options.retryAfterBaseValue,
       fallbackSecondaryRateRetryAfter: 60,
+      ...writePacing(options),
     },
     retry: {
       doNotRetry: [304, 400, 401, 403, 404, 405, 409, 422, 451],
