@@ -2,20 +2,24 @@ import http from 'http';
 import { AddressInfo } from 'net';
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
-import { createOctokit } from './createOctokit';
+import { CreateOctokitOptions, createOctokit } from './createOctokit';
 import { toUpstreamError } from './errors';
 
-/** A GitHub that accepts connections and never answers. */
-async function stalledGithub() {
+/** A GitHub on a free local port whose every request `handle` sees, recording when each arrived. */
+async function fakeGithub(handle: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
   const requests: string[] = [];
-  const server = http.createServer(req => {
+  const arrivals: number[] = [];
+  const server = http.createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
+    arrivals.push(Date.now());
+    handle(req, res);
   });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     host: `127.0.0.1:${port}`,
     requests,
+    arrivals,
     stop: () => {
       server.closeAllConnections();
       server.close();
@@ -23,20 +27,32 @@ async function stalledGithub() {
   };
 }
 
+/** A GitHub that accepts connections and never answers. */
+const stalledGithub = () => fakeGithub(() => {});
+
+/** A GitHub that answers every request 201 at once. */
+const answeringGithub = () =>
+  fakeGithub((req, res) => {
+    req.resume();
+    res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+  });
+
+/** The platform repo's octokit against a fake GitHub. */
+const octokitFor = (host: string, options: Partial<CreateOctokitOptions> = {}) =>
+  createOctokit({
+    config: new ConfigReader({ integrations: { github: [{ host, apiBaseUrl: `http://${host}`, token: 't' }] } }),
+    host,
+    owner: 'refplat',
+    repo: 'platform',
+    logger: mockServices.logger.mock(),
+    ...options,
+  });
+
 describe('createOctokit', () => {
   it('gives up on a stalled call after its timeout, once, without retrying it', async () => {
     const github = await stalledGithub();
     try {
-      const octokit = createOctokit({
-        config: new ConfigReader({
-          integrations: { github: [{ host: github.host, apiBaseUrl: `http://${github.host}`, token: 't' }] },
-        }),
-        host: github.host,
-        owner: 'refplat',
-        repo: 'platform',
-        logger: mockServices.logger.mock(),
-        requestTimeoutMs: 300,
-      });
+      const octokit = octokitFor(github.host, { requestTimeoutMs: 300 });
       const started = Date.now();
       const failure = await octokit.rest.pulls
         .create({ owner: 'refplat', repo: 'platform', head: 'b', base: 'main', title: 't' })
@@ -56,38 +72,16 @@ describe('createOctokit', () => {
     }
   });
 
-  /** A GitHub that answers every request 201 at once, recording when each arrived. */
-  async function answeringGithub() {
-    const arrivals: Array<{ call: string; at: number }> = [];
-    const server = http.createServer((req, res) => {
-      arrivals.push({ call: `${req.method} ${req.url}`, at: Date.now() });
-      req.resume();
-      res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
-    });
-    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    return { host: `127.0.0.1:${port}`, arrivals, stop: () => server.close() };
-  }
-
   it.each([
     ["octokit's own: writes 1 s apart", {}, 1_000],
     ['promotions.platformRepo.writePacing: writes 400 ms apart', { writeSpacingMs: 400, pullRequestSpacingMs: 800 }, 400],
   ])('paces writes one at a time, %s', async (_case, pacing, spacingMs) => {
     const github = await answeringGithub();
     try {
-      const octokit = createOctokit({
-        config: new ConfigReader({
-          integrations: { github: [{ host: github.host, apiBaseUrl: `http://${github.host}`, token: 't' }] },
-        }),
-        host: github.host,
-        owner: 'refplat',
-        repo: 'platform',
-        logger: mockServices.logger.mock(),
-        ...pacing,
-      });
+      const octokit = octokitFor(github.host, pacing);
       const status = (sha: string) => octokit.rest.repos.createCommitStatus({ owner: 'refplat', repo: 'platform', sha, state: 'pending' });
       await Promise.all([status('a'), status('b'), status('c')]);
-      const times = github.arrivals.map(arrival => arrival.at);
+      const times = github.arrivals;
       expect(times).toHaveLength(3);
       // Started `spacingMs` apart; each arrives after its own network delay, which a loaded
       // machine stretches (the first, with its connection, most): the three span two spacings
