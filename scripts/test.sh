@@ -78,7 +78,8 @@ beside+=("$install_pid")
 # The backend's jest project ends the run by checking the traffic its test
 # files recorded against the real API descriptions, once for all of them
 # (packages/spec-conformance); a finding fails this phase.
-npx backstage-cli repo test --ci --watchAll=false --maxWorkers=3
+npx backstage-cli repo test --ci --watchAll=false --maxWorkers=3 \
+  --testSequencer="$PWD/scripts/jest/durationSequencer.js"
 phase "browser tests"
 npm run test:e2e --silent
 phase "consumer install (the packed plugins in a clean Backstage), until it ends"
