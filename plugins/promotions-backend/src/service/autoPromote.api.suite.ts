@@ -13,15 +13,21 @@ const AUTO = { enabled: true, frequency: { seconds: 2 } };
 
 type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
 
-function digestIn(sim: RunningSim, stage: string, service = 'storefront'): string {
-  return parse(readSimFile(sim, `gitops/releases/alpha/shop/${stage}.yaml`)).spec.services[service]?.digest;
+function digestIn(sim: RunningSim, stage: string, service = 'storefront', product = 'shop'): string {
+  return parse(readSimFile(sim, `gitops/releases/alpha/${product}/${stage}.yaml`)).spec.services[service]?.digest;
 }
 
-async function promotions(server: Server): Promise<Promotion[]> {
+async function promotions(server: Server, product = 'shop'): Promise<Promotion[]> {
   const response = await request(server)
-    .get('/api/promotions/products/alpha/shop/promotions')
+    .get(`/api/promotions/products/alpha/${product}/promotions`)
     .set('Authorization', bob);
   return response.body.items;
+}
+
+/** Every pull request on the simulated platform repo, open or not. */
+function allPullRequests(sim: RunningSim) {
+  const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+  return github.paginate(github.rest.pulls.list, { owner: 'refplat', repo: 'platform', state: 'all', per_page: 100 });
 }
 
 type Decision = { toStage: string; service: string; decision: string; reason: string; digest?: string };
@@ -172,6 +178,48 @@ export function autoPromoteSuite() {
       expect(digestIn(sim, 'uat')).not.toBe(digest);
     });
 
+    it('opens each Product\'s promotion exactly once in a bulk run that GitHub meets with secondary rate limits', async () => {
+      const climbing = ['shop-1', 'shop-2', 'shop-3'];
+      for (const product of climbing) await sim.control.addProduct({ like: 'alpha/shop', product });
+      const server = await startBackend(sim, 'argocd', { autoPromote: AUTO });
+      // Four PR creations answered 403 with retry-after: one creation's every try (octokit
+      // waits and tries twice more), so that promotion fails, and the next creation's first.
+      const limit = sim.control.addFault({
+        target: 'github',
+        method: 'POST',
+        path: '/pulls',
+        count: 4,
+        kind: 'secondary-rate-limit',
+      });
+      const pushed: Record<string, string> = {};
+      for (const product of climbing) {
+        pushed[product] = (await sim.control.ciPush({ team: 'alpha', product, service: 'storefront' })).digest;
+      }
+
+      for (const product of climbing) {
+        const arrived = async () => (digestIn(sim, 'test', 'storefront', product) === pushed[product] ? true : undefined);
+        await eventually(arrived, 180_000);
+      }
+      expect(limit.remaining).toBe(0);
+      // Nothing lost: a later run made the failed opening again. Nothing duplicated: one PR
+      // per Product into test, merged, and no promotion's PR twice.
+      const pulls = await allPullRequests(sim);
+      for (const product of climbing) {
+        const intoTest = pulls.filter(pr => pr.head.ref.startsWith(`promotions/alpha-${product}-test-`));
+        expect(intoTest).toEqual([expect.objectContaining({ merged_at: expect.any(String) })]);
+        const records = (await promotions(server, product)).filter(p => p.toStage === 'test');
+        expect(records.filter(p => p.status === 'merged')).toHaveLength(1);
+      }
+      const failed = (await Promise.all(climbing.map(product => promotions(server, product))))
+        .flat()
+        .filter(p => p.status === 'failed');
+      expect(failed).toEqual([
+        expect.objectContaining({ toStage: 'test', statusReason: expect.stringMatching(/rate limit/i) }),
+      ]);
+      const fingerprints = pulls.map(pr => pr.body?.match(/fingerprint=(\w+)/)?.[1]);
+      expect(new Set(fingerprints).size).toBe(fingerprints.length);
+    });
+
     it('answers 400 to a rollback to a tag and 409 to a digest the stage never ran', async () => {
       const server = await startBackend(sim, 'argocd');
       const tag = await request(server)
@@ -210,13 +258,7 @@ export function autoPromoteSuite() {
       await startBackend(sim, 'argocd', { knex, autoPromote: AUTO });
       const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
       await eventually(async () => (digestIn(sim, 'uat') === digest ? true : undefined), 120_000);
-      const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
-      const pulls = await github.paginate(github.rest.pulls.list, {
-        owner: 'refplat',
-        repo: 'platform',
-        state: 'all',
-        per_page: 100,
-      });
+      const pulls = await allPullRequests(sim);
       const fingerprints = pulls.map(pr => pr.body?.match(/fingerprint=(\w+)/)?.[1]);
       expect(fingerprints.every(Boolean)).toBe(true);
       expect(new Set(fingerprints).size).toBe(fingerprints.length);
