@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { WebhookTarget } from './webhooks/webhookSender';
 import { IMAGE_NAMINGS, ImageNaming } from './seed/digests';
 import type { SigstoreAuthority } from './registry/sigstoreAuthority';
+import type { WriteLimits } from './github/secondaryWriteLimit';
 
 /** Which Argo CD the API imitates: 2.14 keeps resource health inline, 3.x in the resource tree. */
 export type ArgocdVersion = '2' | '3';
@@ -121,6 +122,13 @@ export interface SimOptions extends PlatformShape {
    * were never pushed.
    */
   seedBuilds?: boolean;
+  /**
+   * GitHub's secondary limit on content-generating requests (every request but GET and HEAD),
+   * per identity in sliding windows: a write over it answers 403 with `retry-after`, as
+   * GitHub does. GitHub's own figures are GITHUB_WRITE_LIMITS (80 a minute, 500 an hour).
+   * Unlimited when absent: a long test run writes more than an hour's budget on purpose.
+   */
+  writeLimits?: WriteLimits;
 }
 
 export const DEFAULT_GITHUB_TOKENS: Readonly<Record<string, string>> = {
@@ -184,6 +192,12 @@ function validate(options: SimOptions): void {
       throw new Error(
         `${key} must be a non-negative number, got ${options[key]}`,
       );
+    }
+  }
+  if (options.writeLimits) {
+    const { perMinute, perHour } = options.writeLimits;
+    if (!(perMinute >= 1 && perHour >= 1)) {
+      throw new Error(`writeLimits needs perMinute and perHour of at least 1, got ${JSON.stringify(options.writeLimits)}`);
     }
   }
   if (options.reconcileIntervalMs < 1) {

@@ -18,6 +18,7 @@ import { appRepoContexts } from './github/appRepoContexts';
 import { GithubContext } from './github/context';
 import { MergeabilityJobs } from './github/mergeability';
 import { createGithubRouter } from './github/githubRouter';
+import { SecondaryWriteLimit } from './github/secondaryWriteLimit';
 import { createCodeloadRouter } from './github/routes/archive';
 import { RateLimiter } from './github/rateLimiter';
 import { GithubResponder } from './github/responder';
@@ -187,6 +188,7 @@ export async function startPlatformSim(
       faults,
       requestLog,
       otherRepository,
+      writeLimit: options.writeLimits && new SecondaryWriteLimit(options.writeLimits),
     }),
   );
   // Where GET /repos/{o}/{r}/tarball/{ref} redirects to, as GitHub's codeload host.

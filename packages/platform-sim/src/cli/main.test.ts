@@ -50,6 +50,17 @@ describe('the platform shape on the command line', () => {
   });
 });
 
+describe('the secondary write limit on the command line', () => {
+  it('reads --write-limits as writes a minute/an hour, and is unlimited without it', () => {
+    expect(optionsFromArgs(['--write-limits', '80/500']).writeLimits).toEqual({ perMinute: 80, perHour: 500 });
+    expect(optionsFromArgs([]).writeLimits).toBeUndefined();
+    expect(() => optionsFromArgs(['--write-limits', '80'])).toThrow('--write-limits takes writes a minute/an hour');
+    expect(() => resolveOptions({ dataDir: '/tmp/unused', writeLimits: { perMinute: 0, perHour: 500 } })).toThrow(
+      'writeLimits needs perMinute and perHour of at least 1',
+    );
+  });
+});
+
 describe('webhooks on the command line', () => {
   it('reads --webhook-url with --webhook-secret, and refuses one without the other', () => {
     expect(

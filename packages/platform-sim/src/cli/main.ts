@@ -15,6 +15,8 @@ const USAGE = `usage: platform-sim [options]
   --canary-weights 10,25,50 (PLATFORM_SIM_CANARY_WEIGHTS)
   --bad-digests d1,d2      (PLATFORM_SIM_BAD_DIGESTS)
   --rate-limit N           (PLATFORM_SIM_RATE_LIMIT, default 5000 per hour)
+  --write-limits M/H       (PLATFORM_SIM_WRITE_LIMITS; GitHub's secondary limit on writes per identity,
+                           e.g. 80/500, GitHub's own: M a minute, H an hour; default unlimited)
   --tree-entry-limit N     (PLATFORM_SIM_TREE_ENTRY_LIMIT, default 100000; larger trees answer truncated)
   --argocd-version 2|3     (PLATFORM_SIM_ARGOCD_VERSION; 3 keeps resource health in the resource tree)
   --application-source app-repo|platform-repo|multi-source (PLATFORM_SIM_APPLICATION_SOURCE)
@@ -92,6 +94,7 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
       flagOrEnv(args, 'rate-limit', 'PLATFORM_SIM_RATE_LIMIT'),
       'rate-limit',
     ),
+    writeLimits: writeLimitsFrom(flagOrEnv(args, 'write-limits', 'PLATFORM_SIM_WRITE_LIMITS')),
     treeEntryLimit: toNumber(
       flagOrEnv(args, 'tree-entry-limit', 'PLATFORM_SIM_TREE_ENTRY_LIMIT'),
       'tree-entry-limit',
@@ -125,6 +128,14 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
         ? false
         : undefined,
   };
+}
+
+/** `80/500`: writes a minute and an hour (--write-limits). */
+function writeLimitsFrom(value: string | undefined): SimOptions['writeLimits'] {
+  if (value === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  if (!match) throw new Error(`--write-limits takes writes a minute/an hour, e.g. 80/500, got ${value}`);
+  return { perMinute: Number(match[1]), perHour: Number(match[2]) };
 }
 
 /** The port of the docker-registry to start (--registry-port), if any. */

@@ -650,6 +650,39 @@ export function githubBehavioursSuite(): void {
       ]);
     });
 
+    it('enforces the secondary write limit when asked: writes over it answer 403 with retry-after, reads go on', async () => {
+      const limited = await fileTestSim({ writeLimits: { perMinute: 2, perHour: 500 } });
+      const headers = { authorization: 'token sim-github-token', 'content-type': 'application/json' };
+      const main = await (
+        await fetch(`${limited.githubApiUrl}/repos/${owner}/${repo}/git/ref/heads/main`, { headers })
+      ).json();
+      const createRef = (name: string) =>
+        fetch(`${limited.githubApiUrl}/repos/${owner}/${repo}/git/refs`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ ref: `refs/heads/write-limit-${name}`, sha: main.object.sha }),
+        });
+      expect((await createRef('1')).status).toBe(201);
+      expect((await createRef('2')).status).toBe(201);
+      const refused = await createRef('3');
+      expect(refused.status).toBe(403);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect((await refused.json()).message).toContain('secondary rate limit');
+      const read = await fetch(`${limited.githubApiUrl}/repos/${owner}/${repo}/git/ref/heads/write-limit-3`, {
+        headers,
+      });
+      expect(read.status).toBe(404);
+      // Another identity has its own budget.
+      const asAlice = await fetch(`${limited.githubApiUrl}/repos/${owner}/${repo}/git/refs`, {
+        method: 'POST',
+        headers: { ...headers, authorization: 'token sim-alice-token' },
+        body: JSON.stringify({ ref: 'refs/heads/write-limit-alice', sha: main.object.sha }),
+      });
+      expect(asAlice.status).toBe(201);
+      await limited.stop();
+    });
+
     it('injects a primary rate limit that the throttling plugin waits out', async () => {
       const events: string[] = [];
       sim.control.addFault({

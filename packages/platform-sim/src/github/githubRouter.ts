@@ -21,12 +21,15 @@ import { registerMetaRoutes } from './routes/meta';
 import { registerPullRoutes } from './routes/pulls';
 import { registerRepositoryRoutes } from './routes/repository';
 import { registerStatusRoutes } from './routes/statuses';
+import { SecondaryWriteLimit, secondaryWriteLimitMiddleware, sendSecondaryRateLimit } from './secondaryWriteLimit';
 
 export interface GithubRouterDeps {
   tokens: Record<string, string>;
   limiter: RateLimiter;
   faults: FaultInjector;
   requestLog: RequestLog;
+  /** GitHub's secondary limit on writes, enforced per identity; none when absent. */
+  writeLimit?: SecondaryWriteLimit;
   /** The repository an owner/name pair names, other than the platform repo (case-insensitive, as GitHub). */
   otherRepository(owner: string, repo: string): GithubContext | undefined;
 }
@@ -45,6 +48,7 @@ export function createGithubRouter(
   );
   router.use(express.json({ limit: '50mb' }));
   router.use(githubAuth(deps.tokens, ctx.responder));
+  if (deps.writeLimit) router.use(secondaryWriteLimitMiddleware(deps.writeLimit));
 
   // Checking the rate limit is free on GitHub, so it bypasses the responder's accounting.
   router.get('/rate_limit', (_req, res) => {
@@ -131,21 +135,7 @@ function sendGithubFault(
 ): void {
   const reset = Math.ceil(Date.now() / 1000) + 1;
   if (fault.kind === 'secondary-rate-limit') {
-    res
-      .status(403)
-      .set({
-        'retry-after': '1',
-        'content-type': 'application/json; charset=utf-8',
-      })
-      .send(
-        JSON.stringify({
-          message:
-            fault.message ??
-            'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
-          documentation_url:
-            'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
-        }),
-      );
+    sendSecondaryRateLimit(res, 1, fault.message);
     return;
   }
   if (fault.kind === 'primary-rate-limit') {
