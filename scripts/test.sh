@@ -73,13 +73,15 @@ install_log=$(mktemp)
 PROMOTIONS_TARBALLS_DIR="$tarballs" setsid npm run test:install --silent >"$install_log" 2>&1 &
 install_pid=$!
 beside+=("$install_pid")
-# Four workers on two cores: the API suites mostly wait on the simulator's
+# Three workers on two cores: the API suites mostly wait on the simulator's
 # timers and the backend's polls (promotionsApi alone uses a third of a core),
-# and the sequencer starts the five API files first (scripts/jest).
+# and the sequencer starts the longest files first (scripts/jest). Four
+# workers beside the consumer install overloaded the machine: the API files
+# took twice as long and an auto-promoter climb timed out.
 # The backend's jest project ends the run by checking the traffic its test
 # files recorded against the real API descriptions, once for all of them
 # (packages/spec-conformance); a finding fails this phase.
-npx backstage-cli repo test --ci --watchAll=false --maxWorkers=4 \
+npx backstage-cli repo test --ci --watchAll=false --maxWorkers=3 \
   --testSequencer="$PWD/scripts/jest/durationSequencer.js"
 phase "browser tests"
 npm run test:e2e --silent
