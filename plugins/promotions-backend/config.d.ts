@@ -23,6 +23,14 @@ export interface Config {
        * admins set them).
        */
       writePacing?: { writes?: HumanDuration; pullRequests?: HumanDuration };
+      /**
+       * GitHub's secondary limit on writes (content-generating requests) for
+       * the plugin's identity: every write waits until one more fits the
+       * minute's and the hour's count, in sliding windows. Defaults: 80 a
+       * minute, 500 an hour (GitHub's documented figures). The auto-promoter's
+       * writes wait behind people's. Counted per backend process.
+       */
+      writeBudget?: { perMinute?: number; perHour?: number };
     };
     /** Default: gitops/releases. */
     releasesPath?: string;

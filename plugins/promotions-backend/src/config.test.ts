@@ -21,6 +21,7 @@ describe('readPromotionsConfig', () => {
       branch: 'main',
       writeSpacingMs: 1_000,
       pullRequestSpacingMs: 3_000,
+      writeBudget: { perMinute: 80, perHour: 500 },
     });
     expect(config.releasesPath).toBe('gitops/releases');
     expect(config.soakSeconds).toEqual({});
@@ -35,6 +36,13 @@ describe('readPromotionsConfig', () => {
       }),
     );
     expect(config.platformRepo).toMatchObject({ writeSpacingMs: 250, pullRequestSpacingMs: 2_000 });
+  });
+
+  it('reads the write budget (promotions.platformRepo.writeBudget), and refuses one that allows no write', () => {
+    const read = (writeBudget: object) =>
+      readPromotionsConfig(new ConfigReader({ promotions: { platformRepo: { ...base.platformRepo, writeBudget } } }));
+    expect(read({ perHour: 5000 }).platformRepo.writeBudget).toEqual({ perMinute: 80, perHour: 5000 });
+    expect(() => read({ perMinute: 0 })).toThrow('promotions.platformRepo.writeBudget.perMinute must be a whole number of at least 1, got 0');
   });
 
   it('reads how images and Applications are named, and refuses an image template that names no Service', () => {

@@ -3,6 +3,7 @@ import { HumanDuration, JsonObject, durationToMilliseconds } from '@backstage/ty
 import { InputError } from '@backstage/errors';
 import {
   FreezeWindow,
+  GITHUB_WRITE_BUDGET,
   ImageNaming,
   IncidentPolicy,
   SEEDS_IMAGE_REPOSITORY,
@@ -11,6 +12,7 @@ import {
   freezeWindowProblem,
   isValidName,
   parseProductRef,
+  WriteBudgetLimits,
 } from '@refplat/plugin-promotions-common';
 import { HealthConfigOrigin, chooseHealthInstances } from './health/borrowedHealthConfig';
 import type { ArgoCdInstanceConfig, KubernetesClusterConfig } from './health/healthInstances';
@@ -27,6 +29,8 @@ export interface PromotionsConfig {
     /** The least time between two writes to GitHub, and between two that notify people (PRs, comments, merges). */
     writeSpacingMs: number;
     pullRequestSpacingMs: number;
+    /** GitHub's secondary limit on writes, which the writes wait for (`writeBudget`; GitHub's 80 a minute, 500 an hour). */
+    writeBudget: WriteBudgetLimits;
   };
   releasesPath: string;
   environmentsPath: string;
@@ -364,6 +368,22 @@ function readWritePacing(repo: Config): { writeSpacingMs: number; pullRequestSpa
   return { writeSpacingMs: spacing('writes', 1_000), pullRequestSpacingMs: spacing('pullRequests', 3_000) };
 }
 
+/**
+ * `promotions.platformRepo.writeBudget`: how many writes GitHub's secondary
+ * limit allows one identity, a minute and an hour; GitHub's own figures
+ * unless told otherwise (a GitHub Enterprise Server's admins set theirs).
+ */
+function readWriteBudget(repo: Config): WriteBudgetLimits {
+  const limit = (key: 'perMinute' | 'perHour') => {
+    const value = repo.getOptionalNumber(`writeBudget.${key}`) ?? GITHUB_WRITE_BUDGET[key];
+    if (!Number.isInteger(value) || value < 1) {
+      throw new InputError(`promotions.platformRepo.writeBudget.${key} must be a whole number of at least 1, got ${value}`);
+    }
+    return value;
+  };
+  return { perMinute: limit('perMinute'), perHour: limit('perHour') };
+}
+
 /** Reads and checks `promotions.*`; a bad value fails at start-up, not on first use. */
 export function readPromotionsConfig(root: Config): PromotionsConfig {
   const config = root.getConfig('promotions');
@@ -392,6 +412,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       repo: repo.getString('repo'),
       branch: repo.getOptionalString('branch') ?? 'main',
       ...readWritePacing(repo),
+      writeBudget: readWriteBudget(repo),
     },
     releasesPath: trimSlashes(
       config.getOptionalString('releasesPath') ?? 'gitops/releases',

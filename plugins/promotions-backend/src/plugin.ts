@@ -29,6 +29,7 @@ import { createNotConfiguredRouter } from './service/notConfiguredRouter';
 import { ModuleReplacement } from './extensions/ModuleReplacement';
 import { configuredHealthSource } from './health/createHealthSource';
 import { catalogDirectory } from './service/catalogDirectory';
+import { asBulkWork } from './github/WriteBudget';
 
 /**
  * The promotions backend plugin, mounted at `/api/promotions`.
@@ -133,8 +134,9 @@ export const promotionsPlugin = createBackendPlugin({
             frequency: config.autoPromote.frequency,
             timeout: { minutes: 10 },
             scope: 'global',
+            // Bulk work: its GitHub writes wait behind people's for the write budget.
             fn: async () => {
-              await autoPromoter.run();
+              await asBulkWork(() => autoPromoter.run());
             },
           });
         }

@@ -61,3 +61,4 @@ export * from './provenance/verdict';
 export * from './provenance/identity';
 export * from './provenance/guardVerdict';
 export * from './provenance/attestedSource';
+export * from './github/writeBudget';

@@ -65,7 +65,7 @@ export function simConfig(
       github: [{ host: simHost, apiBaseUrl: sim.githubApiUrl, token: sim.tokens.github }],
     },
     promotions: {
-      platformRepo: { host: simHost, owner: 'refplat', repo: 'platform', branch: 'main' },
+      platformRepo: { host: simHost, owner: 'refplat', repo: 'platform', branch: 'main', writeBudget: UNBOUNDED_WRITE_BUDGET },
       gate: { enabled: true, frequency: { seconds: 1 }, ...extra.gate },
       autoPromote: extra.autoPromote ?? { enabled: false },
       metrics: extra.metrics ?? { enabled: false },
@@ -282,6 +282,13 @@ export function promotionsBackendFeatures(
 
 /** Simulator timings for API tests: fast enough for a test, slow enough to see a canary on a busy 2-core box. */
 export const FAST_SIM_TIMINGS = { canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 };
+
+/**
+ * A write budget no test file reaches: a file's backends write to one simulator for many
+ * minutes, more than GitHub's hour allows one identity (the simulator does not enforce it
+ * unless asked). writeBudget.api.suite tests GitHub's budget against a simulator that does.
+ */
+export const UNBOUNDED_WRITE_BUDGET = { perMinute: 100_000, perHour: 1_000_000 };
 
 /** A file on the simulator's main branch, read with git itself. */
 export function readSimFile(sim: RunningSim, path: string): string {

@@ -9,6 +9,8 @@ import { Config } from '@backstage/config';
 import { Octokit } from '@octokit/rest';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import type { WriteBudgetLimits } from '@refplat/plugin-promotions-common';
+import { WriteBudget } from './WriteBudget';
 
 const ResilientOctokit = Octokit.plugin(retry, throttling);
 
@@ -62,6 +64,8 @@ export interface CreateOctokitOptions {
   writeSpacingMs?: number;
   /** The same for writes that notify people: PRs, comments, merges (writePacing.pullRequests); octokit's 3 s unless given. */
   pullRequestSpacingMs?: number;
+  /** GitHub's secondary limit on writes (promotions.platformRepo.writeBudget); every write waits for it. None unless given. */
+  writeBudget?: WriteBudgetLimits;
   /**
    * Retries of a 5xx; the retry plugin's 3 (after 1, 4 and 9 s) unless
    * given. The Gate uses 0: its next run is the retry, and a step must stay short.
@@ -94,6 +98,27 @@ function writePacing(options: Pick<CreateOctokitOptions, 'writeSpacingMs' | 'pul
   const notifications = options.pullRequestSpacingMs ?? OCTOKIT_NOTIFICATION_SPACING_MS;
   if (writes === OCTOKIT_WRITE_SPACING_MS && notifications === OCTOKIT_NOTIFICATION_SPACING_MS) return {};
   return { write: pacingGroup('write', writes), notifications: pacingGroup('notifications', notifications) };
+}
+
+/** A wait for the budget this long or longer is logged. */
+const LOGGED_BUDGET_WAIT_MS = 10_000;
+
+/** One budget per GitHub host and limits, shared by every client of this process: one identity's writes to GitHub. */
+const writeBudgets = new Map<string, WriteBudget>();
+function writeBudgetFor(host: string, limits: WriteBudgetLimits, logger: LoggerService): WriteBudget {
+  const key = `${host} ${limits.perMinute}/${limits.perHour}`;
+  let budget = writeBudgets.get(key);
+  if (!budget) {
+    budget = new WriteBudget(limits, undefined, ({ waiting, nextAt }) => {
+      const inMs = nextAt - Date.now();
+      if (inMs < LOGGED_BUDGET_WAIT_MS) return;
+      logger.info(
+        `GitHub write budget (${limits.perMinute} a minute, ${limits.perHour} an hour) in use: ${waiting} write(s) waiting; the next in ${Math.ceil(inMs / 1000)} s`,
+      );
+    });
+    writeBudgets.set(key, budget);
+  }
+  return budget;
 }
 
 /**
@@ -145,6 +170,21 @@ export function createOctokit(options: CreateOctokitOptions): GithubClient {
     },
     request: { fetch: fetchWithTimeout(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS) },
   });
+
+  // Wrapped around the throttling and retry plugins: a write waits for the budget first,
+  // and counts once its answer came, after octokit's pacing and retries within it.
+  const budget = options.writeBudget && writeBudgetFor(host, options.writeBudget, logger);
+  if (budget) {
+    octokit.hook.wrap('request', async (send, requestOptions) => {
+      if (requestOptions.method === 'GET' || requestOptions.method === 'HEAD') return send(requestOptions);
+      const answered = await budget.acquire();
+      try {
+        return await send(requestOptions);
+      } finally {
+        answered();
+      }
+    });
+  }
 
   // Credentials are looked up per request so GitHub App installation tokens
   // are renewed before they expire (the provider caches them meanwhile).

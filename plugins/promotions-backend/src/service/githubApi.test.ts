@@ -2,6 +2,7 @@ import { platformRepoReaderSuite } from '../github/PlatformRepoReader.suite';
 import { autoPromoteSuite } from './autoPromote.api.suite';
 import { deliveryMetricsSuite } from './deliveryMetrics.api.suite';
 import { githubCostSuite } from './githubCost.api.suite';
+import { writeBudgetSuite } from '../github/writeBudget.api.suite';
 
 jest.setTimeout(300_000);
 
@@ -17,9 +18,11 @@ jest.setTimeout(300_000);
  * read every commit and count every Product with a timeline, so they have a
  * simulator of their own with those options (sharedSim's `own`). The
  * auto-promoter moves every Product not opted out, so its tests keep a
- * simulator each (see its suite), started and stopped around the test.
+ * simulator each (see its suite), started and stopped around the test. The
+ * write budget has a simulator of its own that enforces GitHub's secondary limit.
  */
 githubCostSuite();
 platformRepoReaderSuite();
 deliveryMetricsSuite();
 autoPromoteSuite();
+writeBudgetSuite();
