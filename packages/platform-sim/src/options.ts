@@ -129,6 +129,12 @@ export interface SimOptions extends PlatformShape {
    * Unlimited when absent: a long test run writes more than an hour's budget on purpose.
    */
   writeLimits?: WriteLimits;
+  /**
+   * The platform repo's "Automatically delete head branches" setting
+   * (`delete_branch_on_merge`): GitHub deletes a merged PR's head branch itself.
+   * Off unless asked, as on a new GitHub repository.
+   */
+  deleteBranchOnMerge?: boolean;
 }
 
 export const DEFAULT_GITHUB_TOKENS: Readonly<Record<string, string>> = {

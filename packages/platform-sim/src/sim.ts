@@ -138,6 +138,7 @@ export async function startPlatformSim(
     mergeability: new MergeabilityJobs(),
     treeEntryLimit: options.treeEntryLimit,
     webhooks: new WebhookSender(options.webhooks),
+    deleteBranchOnMerge: options.deleteBranchOnMerge,
   };
   const webhooks = githubContext.webhooks!;
   // Every ref write after seeding (merges, contents API, git data, CI pushes) is a push.

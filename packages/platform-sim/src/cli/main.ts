@@ -17,6 +17,8 @@ const USAGE = `usage: platform-sim [options]
   --rate-limit N           (PLATFORM_SIM_RATE_LIMIT, default 5000 per hour)
   --write-limits M/H       (PLATFORM_SIM_WRITE_LIMITS; GitHub's secondary limit on writes per identity,
                            e.g. 80/500, GitHub's own: M a minute, H an hour; default unlimited)
+  --delete-branch-on-merge (PLATFORM_SIM_DELETE_BRANCH_ON_MERGE=true; the platform repo's "Automatically
+                           delete head branches": GitHub deletes a merged PR's branch itself)
   --tree-entry-limit N     (PLATFORM_SIM_TREE_ENTRY_LIMIT, default 100000; larger trees answer truncated)
   --argocd-version 2|3     (PLATFORM_SIM_ARGOCD_VERSION; 3 keeps resource health in the resource tree)
   --application-source app-repo|platform-repo|multi-source (PLATFORM_SIM_APPLICATION_SOURCE)
@@ -36,7 +38,7 @@ const USAGE = `usage: platform-sim [options]
   --registry-port N        (PLATFORM_SIM_REGISTRY_PORT; starts Debian's docker-registry on 127.0.0.1:N itself
                            and uses it as --registry-url does: the demo's registry)`;
 
-const BOOLEAN_FLAGS = ['no-seed', 'demo-products', 'help'];
+const BOOLEAN_FLAGS = ['no-seed', 'demo-products', 'delete-branch-on-merge', 'help'];
 
 /** Options from flags and PLATFORM_SIM_* environment variables. */
 export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
@@ -119,6 +121,10 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
     registry: registryUrl ? { url: registryUrl } : undefined,
     // The demo's registry holds the whole seed, so that provenance verifies it.
     seedBuilds: registryUrl ? true : undefined,
+    deleteBranchOnMerge:
+      args.flags['delete-branch-on-merge'] === true || process.env.PLATFORM_SIM_DELETE_BRANCH_ON_MERGE === 'true'
+        ? true
+        : undefined,
     demoProducts:
       args.flags['demo-products'] === true || process.env.PLATFORM_SIM_DEMO_PRODUCTS === 'true'
         ? true

@@ -28,6 +28,8 @@ export interface GithubContext {
   treeEntryLimit: number;
   /** The repository webhook (platform repo only); pushes are sent from ref updates. */
   webhooks?: WebhookSender;
+  /** "Automatically delete head branches": a merged PR's head branch is deleted by GitHub. */
+  deleteBranchOnMerge?: boolean;
 }
 
 /** API URL of the repository, e.g. http://127.0.0.1:7070/github/repos/refplat/platform */

@@ -650,6 +650,27 @@ export function githubBehavioursSuite(): void {
       ]);
     });
 
+    it('deletes a merged PR\'s head branch itself when the repository says delete_branch_on_merge', async () => {
+      const deleting = await fileTestSim({ deleteBranchOnMerge: true });
+      const octokit = octokitFor(deleting);
+      expect((await octokit.repos.get({ owner, repo })).data.delete_branch_on_merge).toBe(true);
+      expect((await octokitFor(sim).repos.get({ owner, repo })).data.delete_branch_on_merge).toBe(false);
+      const { data: main } = await octokit.git.getRef({ owner, repo, ref: 'heads/main' });
+      await octokit.git.createRef({ owner, repo, ref: 'refs/heads/auto-delete', sha: main.object.sha });
+      await octokit.repos.createOrUpdateFileContents({
+        owner,
+        repo,
+        path: 'docs/auto-delete.md',
+        branch: 'auto-delete',
+        message: 'a change to merge',
+        content: Buffer.from('merged\n').toString('base64'),
+      });
+      const { data: pr } = await octokit.pulls.create({ owner, repo, title: 'auto-delete', head: 'auto-delete', base: 'main' });
+      await octokit.pulls.merge({ owner, repo, pull_number: pr.number, merge_method: 'squash' });
+      expect(await statusOf(octokit.git.getRef({ owner, repo, ref: 'heads/auto-delete' }))).toMatchObject({ status: 404 });
+      await deleting.stop();
+    });
+
     it('enforces the secondary write limit when asked: writes over it answer 403 with retry-after, reads go on', async () => {
       const limited = await fileTestSim({ writeLimits: { perMinute: 2, perHour: 500 } });
       const headers = { authorization: 'token sim-github-token', 'content-type': 'application/json' };

@@ -110,6 +110,10 @@ export function mergePull(
     ctx.webhooks?.send('pull_request', () =>
       pullRequestPayload(ctx, pull, 'closed', merger.login),
     );
+    if (ctx.deleteBranchOnMerge) {
+      // The repository's "Automatically delete head branches": GitHub deletes it after the merge.
+      await ctx.repo.deleteRef(`refs/heads/${pull.headRef}`, headSha);
+    }
     return { sha: newBase };
   });
 }

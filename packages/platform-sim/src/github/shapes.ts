@@ -59,7 +59,7 @@ export function repoJson(ctx: GithubContext): Record<string, unknown> {
     allow_merge_commit: true,
     allow_squash_merge: true,
     allow_rebase_merge: true,
-    delete_branch_on_merge: false,
+    delete_branch_on_merge: ctx.deleteBranchOnMerge ?? false,
     permissions: {
       admin: false,
       maintain: false,

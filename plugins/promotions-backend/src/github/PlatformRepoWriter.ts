@@ -15,6 +15,8 @@ export type { MergeOutcome, PullRequestInfo } from '@refplat/plugin-promotions-n
 
 /** How long a list's ETag and answer are kept; an evicted one costs one full read. */
 const LIST_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long the repository's settings are trusted before they are read again. */
+const REPO_SETTINGS_TTL_MS = 24 * 60 * 60 * 1000;
 /** GitHub's largest page. */
 const PER_PAGE = 100;
 
@@ -48,6 +50,8 @@ function toPullRequestInfo(pr: {
  * through a PR; nothing here writes to the base branch directly.
  */
 export class PlatformRepoWriter implements PlatformRepo {
+  private repoSettings?: { deleteBranchOnMerge: boolean; readAt: number };
+
   constructor(
     private readonly octokit: GithubClient,
     private readonly location: PlatformRepoLocation,
@@ -263,7 +267,7 @@ export class PlatformRepoWriter implements PlatformRepo {
         merge_method: 'squash',
         commit_title: title,
       });
-      return { merged: true, sha: data.sha };
+      return { merged: true, sha: data.sha, headBranchDeleted: await this.deletesMergedBranches() };
     } catch (error) {
       const status = statusOf(error);
       const message = (error as Error).message;
@@ -271,6 +275,24 @@ export class PlatformRepoWriter implements PlatformRepo {
       if (status === 409) return { merged: false, reason: 'head-moved', message };
       throw toUpstreamError(error, `merging pull request #${number}`);
     }
+  }
+
+  /**
+   * The repository's "Automatically delete head branches" (`delete_branch_on_merge`),
+   * read once a day: one charged read saves a branch delete, a write, per merge. Not
+   * known (the read failed), the branch is deleted as before.
+   */
+  private async deletesMergedBranches(): Promise<boolean> {
+    const now = Date.now();
+    if (!this.repoSettings || this.repoSettings.readAt < now - REPO_SETTINGS_TTL_MS) {
+      try {
+        const { data } = await this.octokit.rest.repos.get(this.repo);
+        this.repoSettings = { deleteBranchOnMerge: data.delete_branch_on_merge === true, readAt: now };
+      } catch {
+        return false;
+      }
+    }
+    return this.repoSettings.deleteBranchOnMerge;
   }
 
   async closePullRequest(number: number, comment: string): Promise<void> {

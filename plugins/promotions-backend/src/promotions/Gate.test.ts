@@ -35,6 +35,20 @@ describe('Gate', () => {
     expect((await store.listEvents(promotion.id)).at(-1)).toMatchObject({ actor: GATE_ACTOR });
   });
 
+  it('leaves the branch to a repository that deletes merged branches itself: one write fewer', async () => {
+    const world = promotionsWorld({ deleteBranchOnMerge: true });
+    const gate = world.gate();
+    const promotion = await world.request('uat', { api: digest('b') });
+    world.repo.calls.length = 0;
+
+    await gate.checkAll();
+
+    expect(await world.store.get(promotion.id)).toMatchObject({ status: 'merged' });
+    expect(world.repo.branchHead(promotion.branch!)).toBeUndefined();
+    expect(world.repo.calls).toContain('mergePullRequest');
+    expect(world.repo.calls).not.toContain('deleteBranch');
+  });
+
   it('waits while the stage below is progressing, publishing that once, and merges when it turns healthy', async () => {
     const { gate, request, store, repo, health } = gateWorld();
     health.dev = 'progressing';

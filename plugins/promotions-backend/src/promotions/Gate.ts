@@ -371,7 +371,8 @@ export class Gate {
         { status: 'merged', statusReason: undefined },
         { type: 'merged', actor: GATE_ACTOR, detail: outcome.sha },
       );
-      if (promotion.branch) await this.deleteBranch(promotion.branch);
+      // A repository that deletes merged branches itself saves the write.
+      if (promotion.branch && !outcome.headBranchDeleted) await this.deleteBranch(promotion.branch);
       return;
     }
     if (outcome.reason === 'head-moved') {

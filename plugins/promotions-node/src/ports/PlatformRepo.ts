@@ -22,7 +22,12 @@ export interface PullRequestInfo {
  * @public
  */
 export type MergeOutcome =
-  | { merged: true; sha: string }
+  | {
+      merged: true;
+      sha: string;
+      /** The host deleted the PR's branch itself (GitHub's "Automatically delete head branches"). */
+      headBranchDeleted?: boolean;
+    }
   | { merged: false; reason: 'not-mergeable' | 'head-moved'; message: string };
 
 /**

@@ -3,9 +3,9 @@ import { ManualClock } from './ManualClock';
 
 const PATH = 'releases/alpha/shop/uat.yaml';
 
-function repoWithRelease() {
+function repoWithRelease(options: { deleteBranchOnMerge?: boolean } = {}) {
   const clock = new ManualClock('2026-01-01T00:00:00Z');
-  const repo = new InMemoryPlatformRepo({ clock });
+  const repo = new InMemoryPlatformRepo({ clock, ...options });
   const base = repo.commit({ [PATH]: 'digest: a\n' }, { message: 'seed' });
   return { repo, clock, base };
 }
@@ -52,6 +52,18 @@ describe('InMemoryPlatformRepo', () => {
       { sha: repo.branchHead(), author: 'promotions-bot', date: '2026-01-01T00:05:00.000Z', message: 'Promote (#1)' },
       expect.objectContaining({ sha: base, message: 'seed' }),
     ]);
+  });
+
+  it('deletes a merged branch itself when the repository does (deleteBranchOnMerge), and says so', async () => {
+    const kept = repoWithRelease();
+    const keptPr = await openPromotionPr(kept.repo, kept.base);
+    expect(await kept.repo.mergePullRequest(1, keptPr.head, 'Promote (#1)')).not.toHaveProperty('headBranchDeleted');
+    expect(kept.repo.branchHead('promotions/x')).toBe(keptPr.head);
+
+    const deleting = repoWithRelease({ deleteBranchOnMerge: true });
+    const { head } = await openPromotionPr(deleting.repo, deleting.base);
+    expect(await deleting.repo.mergePullRequest(1, head, 'Promote (#1)')).toMatchObject({ merged: true, headBranchDeleted: true });
+    expect(deleting.repo.branchHead('promotions/x')).toBeUndefined();
   });
 
   it('refuses a merge the base branch conflicts with, and a commit on a blob that moved on', async () => {

@@ -98,11 +98,14 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
   private readonly clock: Clock;
   /** Who merges through the port (the token's user). */
   private readonly mergeActor: string;
+  /** The repository deletes a PR's branch when the port merges it (GitHub's "Automatically delete head branches"). */
+  private readonly deleteBranchOnMerge: boolean;
 
-  constructor(options: { baseBranch?: string; clock?: Clock; mergeActor?: string } = {}) {
+  constructor(options: { baseBranch?: string; clock?: Clock; mergeActor?: string; deleteBranchOnMerge?: boolean } = {}) {
     this.baseBranch = options.baseBranch ?? 'main';
     this.clock = options.clock ?? systemClock;
     this.mergeActor = options.mergeActor ?? 'promotions-bot';
+    this.deleteBranchOnMerge = options.deleteBranchOnMerge ?? false;
     const root = this.newCommit(undefined, new Map(), 'Initial commit', 'platform-team');
     this.branches.set(this.baseBranch, root);
   }
@@ -352,6 +355,10 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
       return { merged: false, reason: 'head-moved', message: 'Head branch was modified. Review and try the merge again.' };
     }
     const outcome = this.squash(pr, this.mergeActor, title);
+    if (outcome.merged && this.deleteBranchOnMerge) {
+      this.branches.delete(pr.branch);
+      outcome.headBranchDeleted = true;
+    }
     this.afterApplied(fault, operation);
     return outcome;
   }

@@ -87,9 +87,16 @@ export type CellVerdict = 'healthy' | 'progressing' | 'unhealthy';
  * The other stores (holds, healthy-since times, auto-promoter decisions) are
  * there for the services that need them.
  */
-export function promotionsWorld(options: { config?: object; releases?: Record<string, Record<string, string>> } = {}) {
+export function promotionsWorld(
+  options: {
+    config?: object;
+    releases?: Record<string, Record<string, string>>;
+    /** The platform repo deletes merged PRs' branches itself. */
+    deleteBranchOnMerge?: boolean;
+  } = {},
+) {
   const clock = new ManualClock('2026-01-01T00:00:00Z');
-  const repo = new InMemoryPlatformRepo({ clock });
+  const repo = new InMemoryPlatformRepo({ clock, deleteBranchOnMerge: options.deleteBranchOnMerge });
   const store = new InMemoryPromotionStore({ clock });
   const directory = new FakeDirectory().setName('user:default/alice', 'Alice Developer');
   const logger = mockServices.logger.mock();
