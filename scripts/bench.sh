@@ -16,6 +16,11 @@
 #    BENCH_OVERVIEW_REQUESTS, BENCH_OVERVIEW_SWEEP_SECONDS)
 #  - gate.json: Gate runs over open promotions with nothing changing
 #    (BENCH_GATE_PROMOTIONS, default 100; 0 leaves it out)
+#  - climb.json: a rebuild giving BENCH_CLIMBING Products (default 10) a new
+#    digest in dev at once: one auto-promoter run opens their promotions and
+#    the Gate merges them, against a simulator enforcing GitHub's secondary
+#    write limit — time to the last PR and merge, GitHub writes, charged reads
+#    and resource-tree reads per promotion, writes refused
 #  - webhook.json: a PR merged by hand on GitHub until an open ladder in the
 #    browser shows it (the browser suite's measurement, over
 #    BENCH_WEBHOOK_MERGES merges, default 10; the Gate polls hourly)

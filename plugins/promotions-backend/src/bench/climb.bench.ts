@@ -1,0 +1,129 @@
+import { GITHUB_WRITE_BUDGET } from '@refplat/plugin-promotions-common';
+import { GITHUB_WRITE_LIMITS, LoggedRequest, RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import { costServices } from '../__testUtils__/githubCost';
+import { machine, write } from '../__testUtils__/benchResults';
+import { eventually, FAST_SIM_TIMINGS } from '../__testUtils__/testBackend';
+import { asBulkWork } from '../github/WriteBudget';
+
+/**
+ * Benchmark, not a test (`npm run bench`): a rebuild that gives many Products
+ * a new digest in dev at once (issue 26). BENCH_CLIMBING Products (default 10)
+ * run their new storefront healthy in dev; one auto-promoter run opens their
+ * dev→test promotions, and the Gate merges them. The simulator enforces
+ * GitHub's secondary write limit (80 a minute, 500 an hour), its platform
+ * repo deletes merged branches itself, and the plugin keeps its default
+ * write budget and octokit's pacing. Written to
+ * test-results/bench/climb.json: time to the last PR opened and to the last
+ * merge, GitHub writes and charged reads, resource-tree reads, per promotion,
+ * and writes refused for the secondary limit.
+ *
+ * Every climbing Product has its Applications in the simulated ArgoCD, which
+ * canaries each one: this measures tens of Products, not 10,000 (the scan of
+ * 10,000 Products is autoPromoter.bench.ts's).
+ */
+const CLIMBING = Number(process.env.BENCH_CLIMBING ?? 10);
+/** The platform repo's "Automatically delete head branches" (BENCH_DELETE_BRANCH_ON_MERGE=false turns it off). */
+const DELETE_BRANCH_ON_MERGE = process.env.BENCH_DELETE_BRANCH_ON_MERGE !== 'false';
+
+jest.setTimeout(3_600_000);
+
+/** How a step's upstream traffic divides per promotion. */
+function perPromotion(calls: LoggedRequest[], promotions: number) {
+  const github = calls.filter(call => call.target === 'github');
+  const writes = github.filter(call => call.method !== 'GET' && call.method !== 'HEAD');
+  const chargedReads = github.filter(call => (call.method === 'GET' || call.method === 'HEAD') && call.status !== 304);
+  const trees = calls.filter(call => call.target === 'argocd' && call.path.endsWith('/resource-tree'));
+  const byRoute = (list: LoggedRequest[]) =>
+    Object.entries(
+      list.reduce<Record<string, number>>((counts, call) => {
+        const route = `${call.method} ${call.path.replace(/\/[0-9a-f]{40}$/, '/{sha}').replace(/\/\d+(\/|$)/g, '/{n}$1').replace(/promotions\/[^/]+$/, 'promotions/{branch}')}`;
+        counts[route] = (counts[route] ?? 0) + 1;
+        return counts;
+      }, {}),
+    )
+      .sort(([, a], [, b]) => b - a)
+      .map(([route, count]) => `${count} ${route}`);
+  const round = (n: number) => Math.round((n / promotions) * 10) / 10;
+  return {
+    githubWrites: round(writes.length),
+    chargedReads: round(chargedReads.length),
+    resourceTreeReads: round(trees.length),
+    refusedForSecondaryLimit: writes.filter(call => call.status === 403 || call.status === 429).length,
+    writes: byRoute(writes),
+    reads: byRoute(chargedReads),
+  };
+}
+
+describe('a rebuild climbing many Products at once', () => {
+  let sim: RunningSim;
+
+  afterAll(async () => {
+    await sim?.stop();
+  });
+
+  it(`opens and merges ${CLIMBING} Products' dev→test promotions within GitHub's write limit`, async () => {
+    sim = await startPlatformSim({
+      ...FAST_SIM_TIMINGS,
+      rateLimit: 1_000_000,
+      writeLimits: GITHUB_WRITE_LIMITS,
+      deleteBranchOnMerge: DELETE_BRANCH_ON_MERGE,
+    });
+    const climbing = Array.from({ length: CLIMBING }, (_, n) => `shop-${n + 1}`);
+    for (const product of climbing) await sim.control.addProduct({ like: 'alpha/shop', product });
+    const host = new URL(sim.url).host;
+    const services = await costServices(sim, undefined, {
+      promotions: { platformRepo: { host, owner: 'refplat', repo: 'platform', branch: 'main', writeBudget: GITHUB_WRITE_BUDGET } },
+    });
+
+    const pushed: Record<string, string> = {};
+    for (const product of climbing) {
+      pushed[product] = (await sim.control.ciPush({ team: 'alpha', product, service: 'storefront' })).digest;
+    }
+    const devRuns = (product: string) =>
+      sim.control
+        .getState()
+        .apps.find(app => app.name === `alpha-${product}-dev`);
+    await eventually(async () => {
+      const ready = climbing.every(product => {
+        const app = devRuns(product);
+        return app?.healthStatus === 'Healthy' && app.syncStatus === 'Synced' && app.images.some(image => image.endsWith(pushed[product]));
+      });
+      return ready ? true : undefined;
+    }, 600_000);
+
+    sim.control.clearRequests();
+    const started = performance.now();
+    const run = await asBulkWork(() => services.autoPromoter.run());
+    const lastOpenedMs = Math.round(performance.now() - started);
+    const opening = sim.control.getRequests();
+    expect(run.opened.map(opened => opened.product).sort()).toEqual(climbing.map(product => `alpha/${product}`).sort());
+
+    sim.control.clearRequests();
+    const ids = (await Promise.all(climbing.map(product => services.store.listForProduct('alpha', product, 10))))
+      .flat()
+      .filter(promotion => promotion.toStage === 'test')
+      .map(promotion => promotion.id);
+    await eventually(async () => {
+      await services.gate.checkAll();
+      const statuses = await Promise.all(ids.map(async id => (await services.store.get(id))?.status));
+      return statuses.every(status => status === 'merged') ? true : undefined;
+    }, 1_800_000);
+    const lastMergedMs = Math.round(performance.now() - started);
+    const merging = sim.control.getRequests();
+
+    const result = {
+      machine: machine(),
+      climbing: CLIMBING,
+      writeBudget: GITHUB_WRITE_BUDGET,
+      simulatorWriteLimits: GITHUB_WRITE_LIMITS,
+      deleteBranchOnMerge: DELETE_BRANCH_ON_MERGE,
+      lastPullRequestOpenedMs: lastOpenedMs,
+      lastMergedMs,
+      opening: perPromotion(opening, CLIMBING),
+      merging: perPromotion(merging, CLIMBING),
+      whole: perPromotion([...opening, ...merging], CLIMBING),
+    };
+    write('climb.json', result);
+    expect(result.whole.refusedForSecondaryLimit).toBe(0);
+  });
+});
