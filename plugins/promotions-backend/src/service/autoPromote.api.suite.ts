@@ -83,7 +83,8 @@ export function autoPromoteSuite() {
       const before = digestIn(sim, 'staging');
       const { digest } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
 
-      await eventually(async () => (digestIn(sim, 'staging') === digest ? true : undefined), 120_000);
+      // Three rungs, each a canary and a Gate merge: 4 minutes for a 2-core machine busy with other suites.
+      await eventually(async () => (digestIn(sim, 'staging') === digest ? true : undefined), 240_000);
       // A run that saw staging carry it has decided, and prod is not among its rungs.
       await decided(server, 'staging', digest, /staging already carries it/);
       expect(digestIn(sim, 'prod')).not.toBe(digest);
@@ -134,7 +135,7 @@ export function autoPromoteSuite() {
         .set('Authorization', bob);
       expect(resume.status).toBe(200);
       await eventually(async () => (digestIn(sim, 'staging') === digest ? true : undefined), 60_000);
-    });
+    }, 600_000);
 
     it('never carries an older digest up: after a rollback below, the newer digest stays, and the decision says why', async () => {
       const server = await startBackend(sim, 'argocd', { autoPromote: AUTO });
