@@ -31,6 +31,21 @@ describe('PromotionOpener', () => {
     expect((await store.listEvents(promotion.id)).map(event => event.type)).toEqual(['requested', 'pr-opened']);
   });
 
+  it('takes the target Release from the files the request read (files), not from one more read', async () => {
+    const { request, repo, store, config, logger, directory } = promotionsWorld();
+    const opener = new PromotionOpener({ config, store, writer: repo, logger, names: directory, files: repo });
+    const recorded = await request('uat', { api: digest('b') }, { open: false });
+    repo.calls.length = 0;
+
+    const promotion = await opener.open(recorded, (await repo.headCommit())!, false);
+
+    expect(promotion.status).toBe('open');
+    // readFile is the port's readFileIfPresent when it records its calls.
+    expect(repo.calls).not.toContain('readFileIfPresent');
+    expect(repo.calls).toEqual(expect.arrayContaining(['fileIndex', 'readBlob']));
+    expect(repo.fileAt(promotion.headSha!, releasePath(config, SHOP, 'uat'))).toBe(releaseFile('uat', { api: digest('b') }));
+  });
+
   it('fails the promotion and deletes its branch when GitHub fails while opening', async () => {
     const { request, repo, store } = promotionsWorld();
     repo.failNext('commitFile', { status: 502 });

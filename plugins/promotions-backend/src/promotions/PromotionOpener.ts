@@ -4,7 +4,7 @@ import { ProductRef, judgeOpening } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
-import type { PlatformRepo, PullRequestInfo } from '@refplat/plugin-promotions-node';
+import type { PlatformRepo, PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { releasePath } from '../ladder/readProductRecords';
 import { setReleaseDigests } from '../releases/editRelease';
 import { ActorNames } from '../service/ActorNames';
@@ -30,6 +30,12 @@ export interface PromotionOpenerOptions {
   names: ActorNames;
   /** When an opener's lease ended; the machine's clock when not given. */
   clock?: Clock;
+  /**
+   * The platform repo's files by commit, as the request read them (its tree
+   * and blob caches): the target Release at the base revision comes from
+   * there, with no read of its own when cached. Read from `writer` when not given.
+   */
+  files?: PlatformRepoFiles;
 }
 
 /**
@@ -42,6 +48,14 @@ export interface PromotionOpenerOptions {
 export class PromotionOpener {
   constructor(private readonly options: PromotionOpenerOptions) {}
 
+  /** The target Release's text and blob sha at the base revision. */
+  private async releaseAt(path: string, revision: string): Promise<{ text: string; blobSha: string }> {
+    const { files, writer } = this.options;
+    const blobSha = files && (await files.fileIndex(revision))[path];
+    if (!files || !blobSha) return writer.readFile(path, revision);
+    return { text: await files.readBlob(blobSha), blobSha };
+  }
+
   /** Branch, commit, PR, record, labels. Throws (after failing the promotion) when it cannot. */
   async open(record: PromotionRecord, baseRevision: string, requiresApproval: boolean): Promise<PromotionRecord> {
     const { config, writer } = this.options;
@@ -49,7 +63,7 @@ export class PromotionOpener {
     const branch = record.branch!;
     try {
       const path = releasePath(config, product, record.toStage);
-      const current = await writer.readFile(path, baseRevision);
+      const current = await this.releaseAt(path, baseRevision);
       const text = setReleaseDigests(current.text, record.services);
       const approvers = (await this.options.approvers?.(product)) ?? config.approval.approvers;
       const nameOf = await this.options.names.namesOf([record.requestedBy, ...approvers]);
