@@ -267,7 +267,7 @@ export class PlatformRepoWriter implements PlatformRepo {
         merge_method: 'squash',
         commit_title: title,
       });
-      return { merged: true, sha: data.sha, headBranchDeleted: await this.deletesMergedBranches() };
+      return { merged: true, sha: data.sha, ...((await this.deletesMergedBranches()) ? { headBranchDeleted: true } : {}) };
     } catch (error) {
       const status = statusOf(error);
       const message = (error as Error).message;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { WriteBudgetLimits, writeBudgetWaitMs } from '@refplat/plugin-promotions-common';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -6,12 +7,13 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Time as the budget sees it; tests give a virtual one. */
 export interface BudgetTimer {
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Resolves after `ms`, or at once when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
 const realTimer: BudgetTimer = {
   now: () => Date.now(),
-  sleep: ms => new Promise(resolve => setTimeout(resolve, ms)),
+  sleep: (ms, signal) => sleep(ms, undefined, { signal, ref: false }).catch(() => undefined),
 };
 
 const bulk = new AsyncLocalStorage<true>();
@@ -42,19 +44,22 @@ export interface WriteBudgetState {
 /**
  * GitHub's secondary limit on writes, kept by the writer: every write waits
  * here until one more fits the minute's and the hour's budget
- * (writeBudgetWaitMs), people's writes before bulk work's. Writes go one at a
- * time, as GitHub asks: the next is admitted once the last one's answer came,
- * and a write counts from that answer, the latest GitHub can have counted it,
- * so that its retries and octokit's pacing inside it never push two writes
- * closer together than the budget let them go. The count is this process's:
- * replicas each keep their own.
+ * (writeBudgetWaitMs), people's writes before bulk work's. A write counts as
+ * made now while it is in flight, and from its answer once it has one, the
+ * latest GitHub can have counted it: octokit's pacing and retries inside a
+ * write never bring two writes closer together than the budget let them go.
+ * Writes are not serialised here (octokit's throttling sends them one at a
+ * time), so that the order octokit gives them stays. The count is this
+ * process's: replicas each keep their own.
  */
 export class WriteBudget {
   /** When the writes of the last hour were answered, oldest first (epoch ms). */
   private recent: number[] = [];
+  private inFlight = 0;
   private readonly waiters: Waiter[] = [];
-  /** A write is admitted and not answered yet, or the next one's wait is being slept. */
-  private busy = false;
+  private admitting = false;
+  /** Ends the current wait early: a write in flight was answered. */
+  private wake?: AbortController;
 
   constructor(
     readonly limits: WriteBudgetLimits,
@@ -73,13 +78,20 @@ export class WriteBudget {
       const firstBulk = waiter.bulk ? -1 : this.waiters.findIndex(w => w.bulk);
       if (firstBulk === -1) this.waiters.push(waiter);
       else this.waiters.splice(firstBulk, 0, waiter);
-      void this.admitNext();
+      void this.admitWaiting();
     });
   }
 
   state(): WriteBudgetState {
     const now = this.timer.now();
-    return { waiting: this.waiters.length, nextAt: now + writeBudgetWaitMs(this.recent, this.limits, now) };
+    return { waiting: this.waiters.length, nextAt: now + this.waitMs(now) };
+  }
+
+  /** How long the next write waits; writes in flight count as made now. */
+  private waitMs(now: number): number {
+    this.recent = this.recent.filter(at => at > now - HOUR_MS);
+    const counted = this.inFlight ? [...this.recent, ...Array<number>(this.inFlight).fill(now)] : this.recent;
+    return writeBudgetWaitMs(counted, this.limits, now);
   }
 
   private releaser(): () => void {
@@ -87,24 +99,33 @@ export class WriteBudget {
     return () => {
       if (released) return;
       released = true;
+      this.inFlight -= 1;
       this.recent.push(this.timer.now());
-      this.busy = false;
-      void this.admitNext();
+      this.wake?.abort();
+      void this.admitWaiting();
     };
   }
 
-  private async admitNext() {
-    if (this.busy || this.waiters.length === 0) return;
-    this.busy = true;
-    for (;;) {
-      const now = this.timer.now();
-      this.recent = this.recent.filter(at => at > now - HOUR_MS);
-      const wait = writeBudgetWaitMs(this.recent, this.limits, now);
-      if (wait <= 0) break;
-      this.onWait?.({ waiting: this.waiters.length, nextAt: now + wait });
-      await this.timer.sleep(wait);
+  private async admitWaiting() {
+    if (this.admitting) return;
+    this.admitting = true;
+    try {
+      while (this.waiters.length) {
+        const now = this.timer.now();
+        const wait = this.waitMs(now);
+        if (wait > 0) {
+          this.onWait?.({ waiting: this.waiters.length, nextAt: now + wait });
+          // Waits until the window has room, or until a write in flight is answered and counts from then.
+          this.wake = new AbortController();
+          await this.timer.sleep(wait, this.wake.signal);
+          this.wake = undefined;
+          continue;
+        }
+        this.inFlight += 1;
+        this.waiters.shift()!.admit();
+      }
+    } finally {
+      this.admitting = false;
     }
-    // Busy until this write's release.
-    this.waiters.shift()!.admit();
   }
 }
