@@ -40,6 +40,11 @@ export function flagOrEnv(
   return process.env[env] || undefined;
 }
 
+/** A switch given, or its environment variable `true`: true; else undefined (the option's default). */
+export function switchOrEnv(args: ParsedArgs, flag: string, env: string): true | undefined {
+  return args.flags[flag] === true || process.env[env] === 'true' ? true : undefined;
+}
+
 export function toNumber(
   value: string | undefined,
   name: string,

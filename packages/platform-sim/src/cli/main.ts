@@ -2,7 +2,7 @@
 import { startPlatformSim } from '../sim';
 import { startDockerRegistry } from '../registry/dockerRegistry';
 import { ApplicationSourceShape, ArgocdVersion, SimOptions } from '../options';
-import { flagOrEnv, parseArgs, toNumber } from './args';
+import { flagOrEnv, parseArgs, switchOrEnv, toNumber } from './args';
 import type { ImageNaming } from '../seed/digests';
 
 const USAGE = `usage: platform-sim [options]
@@ -121,14 +121,8 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
     registry: registryUrl ? { url: registryUrl } : undefined,
     // The demo's registry holds the whole seed, so that provenance verifies it.
     seedBuilds: registryUrl ? true : undefined,
-    deleteBranchOnMerge:
-      args.flags['delete-branch-on-merge'] === true || process.env.PLATFORM_SIM_DELETE_BRANCH_ON_MERGE === 'true'
-        ? true
-        : undefined,
-    demoProducts:
-      args.flags['demo-products'] === true || process.env.PLATFORM_SIM_DEMO_PRODUCTS === 'true'
-        ? true
-        : undefined,
+    deleteBranchOnMerge: switchOrEnv(args, 'delete-branch-on-merge', 'PLATFORM_SIM_DELETE_BRANCH_ON_MERGE'),
+    demoProducts: switchOrEnv(args, 'demo-products', 'PLATFORM_SIM_DEMO_PRODUCTS'),
     seed:
       args.flags['no-seed'] || process.env.PLATFORM_SIM_SEED === 'false'
         ? false

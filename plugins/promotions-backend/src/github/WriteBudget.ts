@@ -32,7 +32,6 @@ interface Waiter {
   admit(): void;
 }
 
-
 /** What the budget is doing, for a log line or a page. */
 export interface WriteBudgetState {
   /** Writes waiting for the budget. */
