@@ -31,6 +31,14 @@ export interface Config {
        * writes wait behind people's. Counted per backend process.
        */
       writeBudget?: { perMinute?: number; perHour?: number };
+      /**
+       * Which Release PRs get labels (`promotion`, `stage:<stage>`,
+       * `product:<team>-<product>`). Labelling is a write of its own, one of
+       * GitHub's 500 an hour. Default: 'requested', the PRs a person asked
+       * for (a request, a rollback); the auto-promoter's go without, as a
+       * rebuild opens them by the hundred. 'all' labels every PR; 'none' none.
+       */
+      pullRequestLabels?: 'all' | 'requested' | 'none';
     };
     /** Default: gitops/releases. */
     releasesPath?: string;

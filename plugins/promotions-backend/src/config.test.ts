@@ -22,6 +22,7 @@ describe('readPromotionsConfig', () => {
       writeSpacingMs: 1_000,
       pullRequestSpacingMs: 3_000,
       writeBudget: { perMinute: 80, perHour: 500 },
+      pullRequestLabels: 'requested',
     });
     expect(config.releasesPath).toBe('gitops/releases');
     expect(config.soakSeconds).toEqual({});
@@ -43,6 +44,14 @@ describe('readPromotionsConfig', () => {
       readPromotionsConfig(new ConfigReader({ promotions: { platformRepo: { ...base.platformRepo, writeBudget } } }));
     expect(read({ perHour: 5000 }).platformRepo.writeBudget).toEqual({ perMinute: 80, perHour: 5000 });
     expect(() => read({ perMinute: 0 })).toThrow('promotions.platformRepo.writeBudget.perMinute must be a whole number of at least 1, got 0');
+  });
+
+  it('reads which Release PRs get labels (promotions.platformRepo.pullRequestLabels), and refuses another word', () => {
+    const read = (pullRequestLabels: string) =>
+      readPromotionsConfig(new ConfigReader({ promotions: { platformRepo: { ...base.platformRepo, pullRequestLabels } } }));
+    expect(read('all').platformRepo.pullRequestLabels).toBe('all');
+    expect(read('none').platformRepo.pullRequestLabels).toBe('none');
+    expect(() => read('some')).toThrow("promotions.platformRepo.pullRequestLabels must be one of all, requested, none, got 'some'");
   });
 
   it('reads how images and Applications are named, and refuses an image template that names no Service', () => {

@@ -31,6 +31,8 @@ export interface PromotionsConfig {
     pullRequestSpacingMs: number;
     /** GitHub's secondary limit on writes, which the writes wait for (`writeBudget`; GitHub's 80 a minute, 500 an hour). */
     writeBudget: WriteBudgetLimits;
+    /** Which Release PRs get labels (`pullRequestLabels`): a person's requests unless told otherwise. */
+    pullRequestLabels: PullRequestLabelling;
   };
   releasesPath: string;
   environmentsPath: string;
@@ -384,6 +386,20 @@ function readWriteBudget(repo: Config): WriteBudgetLimits {
   return { perMinute: limit('perMinute'), perHour: limit('perHour') };
 }
 
+export type PullRequestLabelling = 'all' | 'requested' | 'none';
+const PULL_REQUEST_LABELLINGS: PullRequestLabelling[] = ['all', 'requested', 'none'];
+
+/** `promotions.platformRepo.pullRequestLabels`; 'requested' unless given. */
+function readPullRequestLabelling(repo: Config): PullRequestLabelling {
+  const value = repo.getOptionalString('pullRequestLabels') ?? 'requested';
+  if (!PULL_REQUEST_LABELLINGS.includes(value as PullRequestLabelling)) {
+    throw new InputError(
+      `promotions.platformRepo.pullRequestLabels must be one of ${PULL_REQUEST_LABELLINGS.join(', ')}, got '${value}'`,
+    );
+  }
+  return value as PullRequestLabelling;
+}
+
 /** Reads and checks `promotions.*`; a bad value fails at start-up, not on first use. */
 export function readPromotionsConfig(root: Config): PromotionsConfig {
   const config = root.getConfig('promotions');
@@ -413,6 +429,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       branch: repo.getOptionalString('branch') ?? 'main',
       ...readWritePacing(repo),
       writeBudget: readWriteBudget(repo),
+      pullRequestLabels: readPullRequestLabelling(repo),
     },
     releasesPath: trimSlashes(
       config.getOptionalString('releasesPath') ?? 'gitops/releases',

@@ -125,11 +125,11 @@ describe('PlatformRepoWriter', () => {
       status,
       body: status === 200 ? { sha: 'm1', merged: true } : { message: status === 405 ? 'Pull Request is not mergeable' : 'Head branch was modified' },
     }));
-    expect(await new PlatformRepoWriter(octokit, LOCATION).mergePullRequest(3, 'head3', 'Promote (#3)')).toEqual(outcome);
+    expect(await new PlatformRepoWriter(octokit, LOCATION).mergePullRequest(3, 'head3', 'Promote (#3)', 'Why it merged.')).toEqual(outcome);
     expect(requests[0]).toMatchObject({
       method: 'PUT',
       path: '/repos/platform/gitops/pulls/3/merge',
-      body: { sha: 'head3', merge_method: 'squash', commit_title: 'Promote (#3)' },
+      body: { sha: 'head3', merge_method: 'squash', commit_title: 'Promote (#3)', commit_message: 'Why it merged.' },
     });
   });
 

@@ -258,7 +258,7 @@ export class PlatformRepoWriter implements PlatformRepo {
     return (await this.listOpenPullRequests()).filter(pr => pr.body.includes(marker));
   }
 
-  async mergePullRequest(number: number, headSha: string, title: string): Promise<MergeOutcome> {
+  async mergePullRequest(number: number, headSha: string, title: string, message?: string): Promise<MergeOutcome> {
     try {
       const { data } = await this.octokit.rest.pulls.merge({
         ...this.repo,
@@ -266,6 +266,7 @@ export class PlatformRepoWriter implements PlatformRepo {
         sha: headSha,
         merge_method: 'squash',
         commit_title: title,
+        ...(message ? { commit_message: message } : {}),
       });
       return { merged: true, sha: data.sha, ...((await this.deletesMergedBranches()) ? { headBranchDeleted: true } : {}) };
     } catch (error) {

@@ -1,9 +1,24 @@
 import { GuardContext, GuardVerdict } from '@refplat/plugin-promotions-common';
+import type { PlatformRepoMethod } from '@refplat/plugin-promotions-node/testUtils';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { releasePath } from '../ladder/readProductRecords';
 import { SHOP, digest, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
 import { APPROVAL_CONTEXT } from './ApprovalService';
+import { AUTO_PROMOTER } from './AutoPromoter';
 import { GATE_ACTOR, HEALTH_CONTEXT } from './Gate';
+
+/** The port's methods that are GitHub writes (content-generating requests). */
+const PLATFORM_REPO_WRITES: PlatformRepoMethod[] = [
+  'createBranch',
+  'deleteBranch',
+  'commitFile',
+  'openPullRequest',
+  'addLabels',
+  'mergePullRequest',
+  'closePullRequest',
+  'comment',
+  'setStatus',
+];
 
 /** A world with a Gate; `guard` (when given) is asked before every merge. */
 function gateWorld(guard?: (context: GuardContext) => GuardVerdict) {
@@ -18,21 +33,39 @@ function gateWorld(guard?: (context: GuardContext) => GuardVerdict) {
 }
 
 describe('Gate', () => {
-  it('merges a promotion once the stage below runs its digests healthy, and tells the PR why', async () => {
-    const { gate, request, store, repo, uatRelease, eventsOf } = gateWorld();
+  it('merges a promotion once the stage below runs its digests healthy, saying why in the merge commit', async () => {
+    const { gate, request, store, repo, config, uatRelease, eventsOf } = gateWorld();
     const promotion = await request('uat', { api: digest('b') });
 
     await gate.checkAll();
 
     expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
     expect(uatRelease()).toBe(releaseFile('uat', { api: digest('b') }));
-    expect(repo.latestStatusesOf(promotion.headSha!)[HEALTH_CONTEXT]).toMatchObject({
-      state: 'success',
-      description: 'dev is Synced, Healthy and running these digests',
-    });
+    // Merged in the run that found dev healthy: no status write says it may merge.
+    expect(repo.statusesOf(promotion.headSha!)).toEqual([]);
+    const [merge] = await repo.listCommits(releasePath(config, SHOP, 'uat'), 1);
+    expect(merge.message).toBe(
+      `Promote api dev → uat (alpha/shop) (#${promotion.pullRequest.number})\n\nMerged by the promotions Gate: dev is Synced, Healthy and running these digests.`,
+    );
     expect(repo.branchHead(promotion.branch!)).toBeUndefined();
     expect(await eventsOf(promotion.id)).toEqual(['requested', 'pr-opened', 'checks-passed', 'merged']);
     expect((await store.listEvents(promotion.id)).at(-1)).toMatchObject({ actor: GATE_ACTOR });
+  });
+
+  it('makes four GitHub writes for an auto-promoter promotion: branch, commit, PR, merge', async () => {
+    const world = promotionsWorld({ deleteBranchOnMerge: true });
+    const gate = world.gate();
+    const promotion = await world.request('uat', { api: digest('b') }, { requestedBy: AUTO_PROMOTER });
+
+    await gate.checkAll();
+
+    expect(await world.store.get(promotion.id)).toMatchObject({ status: 'merged' });
+    expect(world.repo.calls.filter(call => PLATFORM_REPO_WRITES.includes(call))).toEqual([
+      'createBranch',
+      'commitFile',
+      'openPullRequest',
+      'mergePullRequest',
+    ]);
   });
 
   it('leaves the branch to a repository that deletes merged branches itself: one write fewer', async () => {
@@ -49,7 +82,7 @@ describe('Gate', () => {
     expect(world.repo.calls).not.toContain('deleteBranch');
   });
 
-  it('waits while the stage below is progressing, publishing that once, and merges when it turns healthy', async () => {
+  it('waits while the stage below is progressing, publishing that once, and turns the status green as it merges', async () => {
     const { gate, request, store, repo, health } = gateWorld();
     health.dev = 'progressing';
     const promotion = await request('uat', { api: digest('b') });
@@ -66,6 +99,8 @@ describe('Gate', () => {
     health.dev = 'healthy';
     await gate.check(promotion.id);
     expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
+    // The head showed pending: a merged PR must not be left showing that.
+    expect(repo.latestStatusesOf(promotion.headSha!)[HEALTH_CONTEXT]).toMatchObject({ state: 'success' });
   });
 
   it('publishes a failure and keeps the promotion open while the stage below is unhealthy', async () => {
@@ -105,10 +140,8 @@ describe('Gate', () => {
 
     expect(await store.get(rollback.id)).toMatchObject({ status: 'merged' });
     expect(uatRelease()).toBe(releaseFile('uat', { api: digest('a') }));
-    expect(repo.latestStatusesOf(rollback.headSha!)[HEALTH_CONTEXT]).toMatchObject({
-      state: 'success',
-      description: 'Rollback of uat to earlier digests',
-    });
+    const [merge] = await repo.listCommits(releasePath(config, SHOP, 'uat'), 1);
+    expect(merge.message).toMatch(/\n\nMerged by the promotions Gate: Rollback of uat to earlier digests\.$/);
   });
 
   it('closes the promotion, its PR and branch when the stage below moved on to another digest', async () => {
@@ -148,6 +181,8 @@ describe('Gate', () => {
     await gate.checkAll();
     expect(await store.get(promotion.id)).toMatchObject({ status: 'awaiting-approval' });
     expect(repo.calls).not.toContain('mergePullRequest');
+    // It waits for a person: the PR head tells the approver the stage below is green.
+    expect(repo.latestStatusesOf(promotion.headSha!)[HEALTH_CONTEXT]).toMatchObject({ state: 'success' });
 
     await store.transition(
       promotion.id,

@@ -1,6 +1,7 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import {
   GuardsDecision,
+  NamedGuardVerdict,
   Ladder,
   approverRefs,
   decideGuards,
@@ -65,6 +66,18 @@ export function judgeSource(ladder: Ladder, promotion: PromotionRecord): SourceV
         : `${promotion.fromStage} not ready: ${problems.join('; ')}`,
     movedOn: false,
   };
+}
+
+/**
+ * Whether the PR head shows a health status the verdict now contradicts. A
+ * PR the Gate merges in this run needs no status saying it may merge (the
+ * merge commit's message says it, and GitHub's write budget keeps the
+ * write), unless the head shows it waiting or failing: every verdict that
+ * did not merge was published, so a recorded one of another state is there.
+ */
+function showsOtherHealth(promotion: PromotionRecord, pr: PullRequestInfo): boolean {
+  const [state, sha] = promotion.healthState?.split(':') ?? [];
+  return sha === pr.headSha && state !== 'success';
 }
 
 /** The audit event for a change of the published health, if it changed. */
@@ -207,19 +220,25 @@ export class Gate {
       promotion.kind === 'rollback'
         ? { state: 'success', description: `Rollback of ${promotion.toStage} to earlier digests`, movedOn: false }
         : judgeSource(ladder, promotion);
-    await this.publishHealth(promotion, pr, verdict);
     if (verdict.movedOn) {
+      await this.publishHealth(promotion, pr, verdict, { onGitHub: true });
       await this.close(promotion, pr, verdict.description);
       return;
     }
-    const guards = await this.applyGuards(promotion, pr);
-    if (verdict.state !== 'success' || guards.verdict === 'block') return;
+    const verdicts = await this.evaluateGuards(promotion);
+    const guards = verdicts ? decideGuards(verdicts, promotion.guardOverride) : ({ verdict: 'allow', deciding: [] } as GuardsDecision);
     const needsApproval = target?.requiresApproval || guards.verdict === 'needs-approval';
-    if (needsApproval && !(promotion.status === 'approved' && promotion.approvedSha === pr.headSha)) {
-      if (promotion.status === 'open') await this.awaitApproval(promotion, guards);
+    const approvedHere = promotion.status === 'approved' && promotion.approvedSha === pr.headSha;
+    const mergesNow = verdict.state === 'success' && guards.verdict !== 'block' && (!needsApproval || approvedHere);
+    await this.publishHealth(promotion, pr, verdict, { onGitHub: !mergesNow || showsOtherHealth(promotion, pr) });
+    if (verdicts) await this.publishGuards(promotion, pr, verdicts);
+    if (mergesNow) {
+      await this.merge(promotion, pr, verdict.description);
       return;
     }
-    await this.merge(promotion, pr);
+    if (verdict.state === 'success' && guards.verdict !== 'block' && promotion.status === 'open') {
+      await this.awaitApproval(promotion, guards);
+    }
   }
 
   /**
@@ -297,14 +316,19 @@ export class Gate {
     return false;
   }
 
+  /** The guards' verdicts on the promotion now; undefined when no guard is installed. */
+  private async evaluateGuards(promotion: PromotionRecord): Promise<NamedGuardVerdict[] | undefined> {
+    const { guards } = this.options;
+    if (!guards?.any) return undefined;
+    return guards.evaluate(promotion, 'gate', (this.options.clock ?? systemClock).now());
+  }
+
   /**
-   * Runs the guards, publishes each verdict that changed as its own commit
-   * status on the PR head and records the change in the promotion's trail.
+   * Publishes each guard verdict that changed as its own commit status on
+   * the PR head and records the change in the promotion's trail.
    */
-  private async applyGuards(promotion: PromotionRecord, pr: PullRequestInfo): Promise<GuardsDecision> {
-    const { guards, writer, store } = this.options;
-    if (!guards?.any) return { verdict: 'allow', deciding: [] };
-    const verdicts = await guards.evaluate(promotion, 'gate', (this.options.clock ?? systemClock).now());
+  private async publishGuards(promotion: PromotionRecord, pr: PullRequestInfo, verdicts: NamedGuardVerdict[]) {
+    const { writer, store } = this.options;
     const published: Record<string, string> = promotion.guardState ? JSON.parse(promotion.guardState) : {};
     const state: Record<string, string> = {};
     const changes: string[] = [];
@@ -323,7 +347,6 @@ export class Gate {
         { type: 'guard-verdict', actor: GATE_ACTOR, detail: changes.join('; ') },
       );
     }
-    return decideGuards(verdicts, promotion.guardOverride);
   }
 
   /** A guard asks for an approval the stage alone would not need: the promotion now waits for one. */
@@ -336,15 +359,26 @@ export class Gate {
     );
   }
 
-  private async publishHealth(promotion: PromotionRecord, pr: PullRequestInfo, verdict: SourceVerdict) {
+  /**
+   * Records a changed health verdict in the promotion's trail and, unless
+   * `onGitHub` is off, as the `promotions/health` status on the PR head.
+   */
+  private async publishHealth(
+    promotion: PromotionRecord,
+    pr: PullRequestInfo,
+    verdict: SourceVerdict,
+    { onGitHub }: { onGitHub: boolean },
+  ) {
     const healthState = `${verdict.state}:${pr.headSha}:${verdict.description}`;
     if (promotion.healthState === healthState) return;
-    await this.options.writer.setStatus({
-      sha: pr.headSha,
-      context: HEALTH_CONTEXT,
-      state: verdict.state,
-      description: verdict.description,
-    });
+    if (onGitHub) {
+      await this.options.writer.setStatus({
+        sha: pr.headSha,
+        context: HEALTH_CONTEXT,
+        state: verdict.state,
+        description: verdict.description,
+      });
+    }
     const previous = promotion.healthState?.split(':')[0];
     await this.options.store.transition(
       promotion.id,
@@ -354,14 +388,18 @@ export class Gate {
     );
   }
 
-  /** Verifies the head once more right before merging, and merges exactly that head. */
-  private async merge(promotion: PromotionRecord, pr: PullRequestInfo) {
+  /**
+   * Verifies the head once more right before merging, and merges exactly
+   * that head; the commit's message says why it could merge (`health`).
+   */
+  private async merge(promotion: PromotionRecord, pr: PullRequestInfo, health: string) {
     const { writer, store, logger } = this.options;
     if (!(await this.verifiedOrClosed(promotion, pr))) return;
     const outcome = await writer.mergePullRequest(
       pr.number,
       pr.headSha,
       `${pullRequestTitle(promotion)} (#${pr.number})`,
+      `Merged by the promotions Gate: ${health}.`,
     );
     if (outcome.merged) {
       // Recorded at once; deleting the branch is cleanup (GitHub paces writes a second apart).

@@ -3,6 +3,7 @@ import { PromotionEventInput, PromotionStore } from '@refplat/plugin-promotions-
 import { releasePath } from '../ladder/readProductRecords';
 import { dyingAt } from './__testUtils__/dying';
 import { SHOP, digest, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
+import { AUTO_PROMOTER } from './AutoPromoter';
 import { PromotionOpener } from './PromotionOpener';
 import { parseMarker } from './pullRequestText';
 
@@ -57,6 +58,20 @@ describe('PromotionOpener', () => {
     expect(failed.statusReason).toMatch(/^Could not open the Release PR: .*HTTP 502/);
     expect(repo.branchHead(failed.branch!)).toBeUndefined();
     expect(repo.pullRequests()).toEqual([]);
+  });
+
+  it.each([
+    ['requested', 'user:default/alice', ['promotion', 'stage:uat', 'product:alpha-shop']],
+    ['requested', AUTO_PROMOTER, []],
+    ['all', AUTO_PROMOTER, ['promotion', 'stage:uat', 'product:alpha-shop']],
+    ['none', 'user:default/alice', []],
+  ])('labels by pullRequestLabels %s a PR %s asked for: %j, with no write for no label', async (labelling, requestedBy, labels) => {
+    const { request, repo } = promotionsWorld({ config: { platformRepo: { owner: 'platform', repo: 'gitops', pullRequestLabels: labelling } } });
+
+    const promotion = await request('uat', { api: digest('b') }, { requestedBy });
+
+    expect(repo.labelsOf(promotion.pullRequest.number!)).toEqual(labels);
+    expect(repo.calls.includes('addLabels')).toBe(labels.length > 0);
   });
 
   it('keeps a PR whose label failed: labels are best-effort', async () => {

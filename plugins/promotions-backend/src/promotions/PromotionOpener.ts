@@ -159,9 +159,12 @@ export class PromotionOpener {
       { type: 'pr-opened', actor: how.actor, detail: how.detail },
     );
     if (recorded) {
-      await writer
-        .addLabels(pr.number, pullRequestLabels(record))
-        .catch(error => logger.warn(`Could not label PR #${pr.number}: ${error}`));
+      const labels = pullRequestLabels(record, this.options.config.platformRepo.pullRequestLabels);
+      if (labels.length) {
+        await writer
+          .addLabels(pr.number, labels)
+          .catch(error => logger.warn(`Could not label PR #${pr.number}: ${error}`));
+      }
       return recorded;
     }
     const current = await store.get(record.id);

@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
-import { shortDigest } from '@refplat/plugin-promotions-common';
+import { isCatalogActor, shortDigest } from '@refplat/plugin-promotions-common';
+import type { PullRequestLabelling } from '../config';
 import type { NameOf } from '../service/ActorNames';
 
 export interface PullRequestTextInput {
@@ -85,7 +86,16 @@ export function branchName(input: { team: string; product: string; toStage: stri
   return `${BRANCH_PREFIX}${input.team}-${input.product}-${input.toStage}-${input.id.slice(0, 8)}`;
 }
 
-export function pullRequestLabels(input: { team: string; product: string; toStage: string }) {
+/**
+ * The labels of a Release PR, none where `labelling` leaves it unlabelled:
+ * 'requested' labels the PRs a person (a catalog user) asked for, not those
+ * the plugin's own workers (the auto-promoter) open in bulk.
+ */
+export function pullRequestLabels(
+  input: { team: string; product: string; toStage: string; requestedBy: string },
+  labelling: PullRequestLabelling,
+): string[] {
+  if (labelling === 'none' || (labelling === 'requested' && !isCatalogActor(input.requestedBy))) return [];
   return ['promotion', `stage:${input.toStage}`, `product:${input.team}-${input.product}`];
 }
 
@@ -110,7 +120,7 @@ function nextStep(input: PullRequestTextInput): string {
   }
   return input.requiresApproval
     ? `${approval}; it merges once approved and while \`${input.fromStage}\` is still healthy.`
-    : `Merges automatically once \`${input.fromStage}\` is Synced, Healthy and running these digests (commit status \`promotions/health\`).`;
+    : `Merges automatically once \`${input.fromStage}\` is Synced, Healthy and running these digests; while it waits, the commit status \`promotions/health\` says why.`;
 }
 
 /** A PR description a reviewer understands on GitHub, without Backstage. */

@@ -133,8 +133,8 @@ export function healthStreamSuite(): void {
           .map(status => status.state);
 
       it('is merged by the Gate on the health event that makes the source healthy again', async () => {
-        // The check right after the request cannot publish its verdict, so the promotion waits.
-        sim.control.addFault({ target: 'github', method: 'POST', path: '/statuses/', status: 502 });
+        // The check right after the request cannot merge, so the promotion waits.
+        sim.control.addFault({ target: 'github', method: 'PUT', path: '/merge', status: 502 });
         const response = await request(server)
           .post(`/api/promotions/products/${shop.ref}/promotions`)
           .set('Authorization', mockCredentials.user.header('user:default/bob'))

@@ -97,8 +97,11 @@ export interface PlatformRepo {
   listOpenPullRequests(): Promise<PullRequestInfo[]>;
   /** Open PRs against the base branch whose body contains `marker`. */
   findOpenPullRequests(marker: string): Promise<PullRequestInfo[]>;
-  /** Squash-merges the PR if its head is still `headSha`. */
-  mergePullRequest(number: number, headSha: string, title: string): Promise<MergeOutcome>;
+  /**
+   * Squash-merges the PR if its head is still `headSha`, as one commit
+   * titled `title`, with `message` as its body when given.
+   */
+  mergePullRequest(number: number, headSha: string, title: string, message?: string): Promise<MergeOutcome>;
   /** Comments on the PR, then closes it. */
   closePullRequest(number: number, comment: string): Promise<void>;
   comment(number: number, body: string): Promise<void>;

@@ -341,7 +341,7 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
       .map(pr => this.infoOf(pr));
   }
 
-  async mergePullRequest(number: number, headSha: string, title: string): Promise<MergeOutcome> {
+  async mergePullRequest(number: number, headSha: string, title: string, message?: string): Promise<MergeOutcome> {
     const operation = `merging pull request #${number}`;
     const fault = this.faultFor('mergePullRequest');
     this.calls.push('mergePullRequest');
@@ -354,7 +354,7 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
     if (this.branches.get(pr.branch) !== headSha) {
       return { merged: false, reason: 'head-moved', message: 'Head branch was modified. Review and try the merge again.' };
     }
-    const outcome = this.squash(pr, this.mergeActor, title);
+    const outcome = this.squash(pr, this.mergeActor, message ? `${title}\n\n${message}` : title);
     if (outcome.merged && this.deleteBranchOnMerge) {
       this.branches.delete(pr.branch);
       outcome.headBranchDeleted = true;

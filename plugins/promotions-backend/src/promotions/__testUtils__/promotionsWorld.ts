@@ -156,7 +156,7 @@ export function promotionsWorld(
   const request = async (
     toStage: string,
     services: Record<string, string>,
-    how: { open?: boolean; id?: string; kind?: 'promotion' | 'rollback' } = {},
+    how: { open?: boolean; id?: string; kind?: 'promotion' | 'rollback'; requestedBy?: string } = {},
   ) => {
     const id = how.id ?? `p${String(++requested).padStart(7, '0')}-0000-4000-8000-000000000000`;
     const path = releasePath(config, SHOP, toStage);
@@ -173,7 +173,7 @@ export function promotionsWorld(
       fingerprint: promotionFingerprint(SHOP.team, SHOP.product, toStage, services),
       kind: how.kind ?? 'promotion',
       status: requiresApproval ? 'awaiting-approval' : 'open',
-      requestedBy: 'user:default/alice',
+      requestedBy: how.requestedBy ?? 'user:default/alice',
       baseBlobSha: base.blobSha,
       branch: branchName({ ...SHOP, toStage, id }),
       leaseExpiresAt: new Date(clock.now().getTime() + config.gate.openingLeaseSeconds * 1000).toISOString(),
