@@ -32,3 +32,27 @@ describe('PlatformRepoReader on malformed answers', () => {
     );
   });
 });
+
+describe('PlatformRepoReader head checks', () => {
+  it('answers a head check from a recent one, and asks GitHub again when told fresh', async () => {
+    const asked: string[] = [];
+    let head = COMMIT;
+    const fetch = async (url: string) => {
+      asked.push(new URL(url).pathname);
+      return new Response(JSON.stringify({ ref: 'refs/heads/main', object: { sha: head } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const octokit = new Octokit({ baseUrl: 'https://github.test/api/v3', request: { fetch } }) as unknown as GithubClient;
+    const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
+    const reader = new PlatformRepoReader(octokit, cache, { owner: 'refplat', repo: 'platform', branch: 'main' }, ['gitops'], 60_000);
+
+    expect(await reader.headCommit()).toBe(COMMIT);
+    head = BLOB;
+    expect(await reader.headCommit()).toBe(COMMIT);
+    expect(await reader.headCommit({ fresh: true })).toBe(BLOB);
+    expect(await reader.headCommit()).toBe(BLOB);
+    expect(asked).toEqual(['/api/v3/repos/refplat/platform/git/ref/heads%2Fmain', '/api/v3/repos/refplat/platform/git/ref/heads%2Fmain']);
+  });
+});

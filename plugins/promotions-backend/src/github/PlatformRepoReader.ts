@@ -98,8 +98,12 @@ export class PlatformRepoReader implements PlatformRepoFiles {
     this.heads.forget();
   }
 
-  /** The commit sha at the head of the configured branch. */
-  headCommit(): Promise<string> {
+  /**
+   * The commit sha at the head of the configured branch, from a recent check
+   * unless `fresh` (a conditional request: free while the branch is unchanged).
+   */
+  headCommit(options?: { fresh?: boolean }): Promise<string> {
+    if (options?.fresh) this.heads.forget();
     return this.heads.get('head', () => this.checkHead());
   }
 

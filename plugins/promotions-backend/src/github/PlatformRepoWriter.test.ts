@@ -217,7 +217,13 @@ describe('PlatformRepoWriter', () => {
           ],
         };
       }
-      if (path.startsWith('/repos/platform/gitops/compare/')) return { status: 200, body: { files: [{ filename: 'a.yaml' }] } };
+      if (path.startsWith('/repos/platform/gitops/compare/')) {
+        const files = [
+          { filename: 'a.yaml', status: 'modified', sha: 'blob-a' },
+          { filename: 'b.yaml', status: 'removed', sha: 'blob-b-before' },
+        ];
+        return { status: 200, body: { files } };
+      }
       return { status: method === 'POST' ? 201 : 200, body: {} };
     });
     const writer = new PlatformRepoWriter(octokit, LOCATION);
@@ -231,7 +237,8 @@ describe('PlatformRepoWriter', () => {
       { sha: 's1', author: 'Robot', date: '2026-01-01T00:00:00Z', message: 'm1' },
     ]);
     expect(requests[2].path).toBe('/repos/platform/gitops/commits?sha=main&path=a.yaml&per_page=5');
-    expect(await writer.changedFiles('h1')).toEqual([{ filename: 'a.yaml' }]);
+    // Each file with its blob at the head: none for a removed one.
+    expect(await writer.changedFiles('h1')).toEqual([{ filename: 'a.yaml', blobSha: 'blob-a' }, { filename: 'b.yaml' }]);
     expect(requests[3].path).toBe('/repos/platform/gitops/compare/main...h1');
   });
 });

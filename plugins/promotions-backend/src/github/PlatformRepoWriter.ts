@@ -141,14 +141,17 @@ export class PlatformRepoWriter implements PlatformRepo {
    * The files `headSha` changes relative to the base branch (from their
    * merge base, as the PR's diff), pinned to that head.
    */
-  async changedFiles(headSha: string): Promise<Array<{ filename: string }>> {
+  async changedFiles(headSha: string): Promise<Array<{ filename: string; blobSha?: string }>> {
     const { data } = await this.call(`comparing ${this.location.branch} with ${headSha}`, () =>
       this.octokit.rest.repos.compareCommitsWithBasehead({
         ...this.repo,
         basehead: `${this.location.branch}...${headSha}`,
       }),
     );
-    return (data.files ?? []).map(file => ({ filename: file.filename }));
+    // A removed file's sha is the blob it had: no blob at the head.
+    return (data.files ?? []).map(file =>
+      file.status === 'removed' || !file.sha ? { filename: file.filename } : { filename: file.filename, blobSha: file.sha },
+    );
   }
 
   /** Branches whose name starts with `prefix`, with the commit each points at. */
@@ -324,11 +327,11 @@ export class PlatformRepoWriter implements PlatformRepo {
   }
 
   /** Commits that touched `path` on the base branch, newest first. */
-  async listCommits(path: string, perPage: number): Promise<PlatformRepoCommit[]> {
+  async listCommits(path: string, perPage: number, at?: string): Promise<PlatformRepoCommit[]> {
     const { data } = await this.call(`listing the history of ${path}`, () =>
       this.octokit.rest.repos.listCommits({
         ...this.repo,
-        sha: this.location.branch,
+        sha: at ?? this.location.branch,
         path,
         per_page: perPage,
       }),

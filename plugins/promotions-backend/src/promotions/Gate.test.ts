@@ -68,6 +68,32 @@ describe('Gate', () => {
     ]);
   });
 
+  it("verifies a PR by its Release blob from the comparison and the base from the snapshot: GitHub's compare is the one read", async () => {
+    const { gate, request, store, repo } = gateWorld();
+    const promotion = await request('uat', { api: digest('b') });
+    repo.calls.length = 0;
+
+    await gate.checkAll();
+
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
+    expect(repo.calls).toContain('changedFiles');
+    // readFile is the port's readFileIfPresent when it records its calls.
+    expect(repo.calls).not.toContain('readFileIfPresent');
+  });
+
+  it('checks a PR a request just opened from the answer to its creation, without reading it again', async () => {
+    const world = promotionsWorld();
+    const gate = world.gate();
+    const record = await world.request('uat', { api: digest('b') }, { open: false });
+    const { promotion, pullRequest } = await world.opener.openPullRequest(record, (await world.repo.headCommit())!, false);
+    world.repo.calls.length = 0;
+
+    await gate.check(promotion.id, new Map([[pullRequest.number, pullRequest]]));
+
+    expect(await world.store.get(promotion.id)).toMatchObject({ status: 'merged' });
+    expect(world.repo.calls).not.toContain('getPullRequest');
+  });
+
   it('leaves the branch to a repository that deletes merged branches itself: one write fewer', async () => {
     const world = promotionsWorld({ deleteBranchOnMerge: true });
     const gate = world.gate();

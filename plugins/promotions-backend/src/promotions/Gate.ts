@@ -14,7 +14,7 @@ import { PromotionGuards } from '../guards/PromotionGuards';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
-import type { PlatformRepo, PullRequestInfo } from '@refplat/plugin-promotions-node';
+import type { PlatformRepo, PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { LadderService } from '../ladder/LadderService';
 import { APPROVAL_CONTEXT } from './ApprovalService';
 import { PromotionOpener } from './PromotionOpener';
@@ -103,6 +103,8 @@ export class Gate {
       config: PromotionsConfig;
       store: PromotionStore;
       writer: PlatformRepo;
+      /** The ladder's snapshot reader: verifying a PR then takes the base Release from it, not from GitHub. */
+      files?: PlatformRepoFiles;
       ladder: Pick<LadderService, 'getLadder'>;
       opener: PromotionOpener;
       reconciler: PromotionReconciler;
@@ -169,7 +171,8 @@ export class Gate {
 
   /**
    * Checks one promotion; concurrent calls for the same one share a run.
-   * `open` is the run's list of open PRs, when there is one.
+   * `open` is the run's list of open PRs, when there is one, or the PR a
+   * request just opened.
    */
   check(id: string, open?: Map<number, PullRequestInfo>): Promise<void> {
     const running = this.inFlight.get(id);

@@ -26,7 +26,7 @@ describe('PromotionOpener', () => {
     expect(pr.headRef).toBe(promotion.branch);
     expect(parseMarker(pr.body).id).toBe(promotion.id);
     expect(pr.body).toContain('Alice Developer');
-    expect(await repo.changedFiles(pr.headSha)).toEqual([{ filename: releasePath(config, SHOP, 'uat') }]);
+    expect((await repo.changedFiles(pr.headSha)).map(file => file.filename)).toEqual([releasePath(config, SHOP, 'uat')]);
     expect(repo.fileAt(pr.headSha, releasePath(config, SHOP, 'uat'))).toBe(releaseFile('uat', { api: digest('b') }));
     expect(repo.labelsOf(pr.number)).toEqual(['promotion', 'stage:uat', 'product:alpha-shop']);
     expect((await store.listEvents(promotion.id)).map(event => event.type)).toEqual(['requested', 'pr-opened']);

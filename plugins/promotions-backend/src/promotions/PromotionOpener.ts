@@ -58,6 +58,18 @@ export class PromotionOpener {
 
   /** Branch, commit, PR, record, labels. Throws (after failing the promotion) when it cannot. */
   async open(record: PromotionRecord, baseRevision: string, requiresApproval: boolean): Promise<PromotionRecord> {
+    return (await this.openPullRequest(record, baseRevision, requiresApproval)).promotion;
+  }
+
+  /**
+   * As open, answering the PR as GitHub answered its creation too: the
+   * Gate's first look at it then needs no read of its own.
+   */
+  async openPullRequest(
+    record: PromotionRecord,
+    baseRevision: string,
+    requiresApproval: boolean,
+  ): Promise<{ promotion: PromotionRecord; pullRequest: PullRequestInfo }> {
     const { config, writer } = this.options;
     const product = { team: record.team, product: record.product };
     const branch = record.branch!;
@@ -93,7 +105,7 @@ export class PromotionOpener {
           `A newer request replaced this promotion into ${record.toStage} while its pull request was being opened; #${pr.number} is closed`,
         );
       }
-      return recorded;
+      return { promotion: recorded, pullRequest: pr };
     } catch (error) {
       if (error instanceof ConflictError) throw error;
       const current = await this.options.store.get(record.id);

@@ -65,7 +65,7 @@ describe('PromotionService', () => {
     });
     expect(pr.state).toBe('open');
     expect(parseMarker(pr.body).id).toBe(outcome.promotion.id);
-    expect(await repo.changedFiles(pr.headSha)).toEqual([{ filename: releasePath(config, SHOP, 'uat') }]);
+    expect((await repo.changedFiles(pr.headSha)).map(file => file.filename)).toEqual([releasePath(config, SHOP, 'uat')]);
     expect(repo.fileAt(pr.headSha, releasePath(config, SHOP, 'uat'))).toBe(releaseFile('uat', { api: digest('b') }));
     expect(await store.findLive(SHOP.team, SHOP.product, 'uat')).toMatchObject({ id: outcome.promotion.id, status: 'open' });
     expect(changed).toEqual([outcome.promotion.id]);

@@ -23,7 +23,7 @@ import {
 import { HoldStore } from '../database/HoldStore';
 import { PromotionsConfig, requireStage } from '../config';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
-import type { PlatformRepo } from '@refplat/plugin-promotions-node';
+import type { PlatformRepo, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { RequestSnapshots } from './RequestSnapshot';
 import {
   LIVE_STATUSES,
@@ -45,8 +45,11 @@ export interface PromotionServiceOptions {
   opener: PromotionOpener;
   guards?: PromotionGuards;
   logger: LoggerService;
-  /** Called after a change a Gate run should look at soon. */
-  onChange?: (promotionId: string) => void;
+  /**
+   * Called after a change a Gate run should look at soon; `opened` is the PR
+   * the request just opened, as GitHub answered its creation.
+   */
+  onChange?: (promotionId: string, opened?: PullRequestInfo) => void;
   /** Rollbacks place holds here. */
   holds?: Pick<HoldStore, 'place'>;
   /** Whether a digest appears in the recent history of a stage (rollback targets). */
@@ -284,10 +287,14 @@ export class PromotionService {
         throw error;
       }
 
-      const opened = await opener.open(inserted.record, draft.revision, draft.requiresApproval);
+      const { promotion: opened, pullRequest } = await opener.openPullRequest(
+        inserted.record,
+        draft.revision,
+        draft.requiresApproval,
+      );
       if (inserted.superseded) await this.closeSuperseded(inserted.superseded, opened);
       if (override) await this.recordOverride(opened, override);
-      this.options.onChange?.(opened.id);
+      this.options.onChange?.(opened.id, pullRequest);
       return { promotion: opened, existing: false };
     }
   }

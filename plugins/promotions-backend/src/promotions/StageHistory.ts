@@ -8,7 +8,7 @@ import {
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { PromotionStore } from '../database/PromotionStore';
-import type { PlatformRepo } from '@refplat/plugin-promotions-node';
+import type { PlatformRepo, PlatformRepoFiles } from '@refplat/plugin-promotions-node';
 import { releasePath } from '../ladder/readProductRecords';
 import { pullRequestOfCommit } from '../metrics/releaseCommits';
 import { parseRelease } from '../releases/records';
@@ -27,6 +27,11 @@ export class StageHistory implements ReleaseTimelines {
     private readonly options: {
       config: PromotionsConfig;
       writer: PlatformRepo;
+      /**
+       * The ladder's snapshot reader: the history is then read from the
+       * head it knows, and the newest version is the file at that head.
+       */
+      files?: PlatformRepoFiles;
       store: PromotionStore;
       cache: CacheService;
     },
@@ -81,20 +86,38 @@ export class StageHistory implements ReleaseTimelines {
       throw new NotFoundError(`Unknown stage '${stage}'`);
     }
     const path = releasePath(config, product, stage);
-    const commits = await writer.listCommits(path, HISTORY_LENGTH + 1);
+    const head = await this.options.files?.headCommit();
+    const commits = await writer.listCommits(path, HISTORY_LENGTH + 1, head);
+    // The newest commit that touched the file left it as it is at the head:
+    // the snapshot has it, so a new version costs no read of its own.
+    const newest = head ? await this.atHead(path, head).catch(() => undefined) : undefined;
     return Promise.all(
-      commits.map(async commit => ({ commit, services: await this.servicesAt(path, commit.sha) })),
+      commits.map(async (commit, index) => ({
+        commit,
+        services: await this.servicesAt(path, commit.sha, index === 0 ? newest : undefined),
+      })),
     );
   }
 
-  /** The digests in the file at a commit; commits never change, so cache them. */
-  private async servicesAt(path: string, sha: string): Promise<Record<string, string>> {
+  /** The file's text at the snapshot's `head`; undefined when it has none there. */
+  private async atHead(path: string, head: string): Promise<(() => Promise<string>) | undefined> {
+    const files = this.options.files!;
+    const blobSha = (await files.fileIndex(head))[path];
+    return blobSha ? () => files.readBlob(blobSha) : undefined;
+  }
+
+  /**
+   * The digests in the file at a commit; commits never change, so cache them.
+   * `known` gives the file's text where the caller has it without a read.
+   */
+  private async servicesAt(path: string, sha: string, known?: () => Promise<string>): Promise<Record<string, string>> {
     const key = `history:${sha}:${path}`;
     const cached = await this.options.cache.get<Record<string, string>>(key);
     if (cached) return cached;
     let services: Record<string, string> = {};
     try {
-      const { text } = await this.options.writer.readFile(path, sha);
+      // A snapshot read that fails is not the file's absence: read it as before.
+      const text = (await known?.().catch(() => undefined)) ?? (await this.options.writer.readFile(path, sha)).text;
       services = parseRelease(text).services;
     } catch {
       // deleted or unparseable at that commit: no digests to show

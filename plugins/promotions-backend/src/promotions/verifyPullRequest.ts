@@ -1,32 +1,63 @@
 import { PromotionsConfig } from '../config';
 import { PromotionRecord } from '../database/PromotionStore';
-import type { PlatformRepo } from '@refplat/plugin-promotions-node';
+import type { PlatformRepo, PlatformRepoFiles } from '@refplat/plugin-promotions-node';
+import { gitBlobSha } from '../github/repoTarball';
 import { releasePath } from '../ladder/readProductRecords';
+import { setReleaseDigests } from '../releases/editRelease';
 import { ReleaseChangeVerdict, judgeReleaseChange } from './releaseChange';
+
+/** The target Release on the base branch: from the snapshot `files` reads when given, else one read. */
+async function baseRelease(
+  deps: { config: PromotionsConfig; writer: PlatformRepo; files?: PlatformRepoFiles },
+  path: string,
+): Promise<{ text: string; blobSha: string }> {
+  const { config, writer, files } = deps;
+  // Fresh: right before a merge, the branch as it is now (free while unchanged).
+  const blobSha = files && (await files.fileIndex(await files.headCommit({ fresh: true })))[path];
+  if (!files || !blobSha) return writer.readFile(path, config.platformRepo.branch);
+  return { text: await files.readBlob(blobSha), blobSha };
+}
+
+/** The text the plugin writes for the promotion onto `baseText`; undefined when it cannot. */
+function expectedText(baseText: string, services: Record<string, string>): string | undefined {
+  try {
+    return setReleaseDigests(baseText, services);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Reads what a PR head would merge — the files it changes, the target
  * Release at that head and on the base branch — and judges it against the
  * promotion. Pinned to `headSha`: merging with that sha merges exactly this.
+ *
+ * With `files` (the ladder's snapshot reader) the base Release comes from
+ * the snapshot, and a head whose Release blob is the one the plugin would
+ * write is verified by that blob's sha from the comparison: one GitHub read
+ * (the compare) where there were three. Anything else reads the head's
+ * Release to say what differs.
  */
 export async function verifyPullRequest(
-  deps: { config: PromotionsConfig; writer: PlatformRepo },
+  deps: { config: PromotionsConfig; writer: PlatformRepo; files?: PlatformRepoFiles },
   promotion: PromotionRecord,
   headSha: string,
 ): Promise<ReleaseChangeVerdict> {
   const { config, writer } = deps;
   const path = releasePath(config, promotion, promotion.toStage);
-  const [changedFiles, base, head] = await Promise.all([
-    writer.changedFiles(headSha),
-    writer.readFile(path, config.platformRepo.branch),
-    writer.readFileIfPresent(path, headSha),
-  ]);
+  const [changedFiles, base] = await Promise.all([writer.changedFiles(headSha), baseRelease(deps, path)]);
   if (promotion.baseBlobSha && base.blobSha !== promotion.baseBlobSha) {
     return {
       verified: false,
       reason: `${promotion.toStage}'s Release record changed on the base branch after this PR was opened; request the promotion again`,
     };
   }
+  const expected = expectedText(base.text, promotion.services);
+  const [only] = changedFiles;
+  if (changedFiles.length === 1 && only.filename === path && expected !== undefined && only.blobSha === gitBlobSha(Buffer.from(expected))) {
+    return { verified: true };
+  }
+  const head = await writer.readFileIfPresent(path, headSha);
   return judgeReleaseChange({
     path,
     changedFiles,

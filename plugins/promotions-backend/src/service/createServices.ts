@@ -56,7 +56,7 @@ import { WhatChanged } from '../promotions/WhatChanged';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { DigestTimelineReader } from '../metrics/DigestTimelineReader';
 import { DigestTimelineStore } from '../metrics/DigestTimelineStore';
-import type { ActorNames, ProductOwners, PromotionGuard, PromotionsDirectory } from '@refplat/plugin-promotions-node';
+import type { ActorNames, ProductOwners, PromotionGuard, PromotionsDirectory, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { systemClock } from '@refplat/plugin-promotions-node';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { freezeGuard } from '../guards/freezeGuard';
@@ -174,7 +174,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
       broadcaster.stuck(product, productOwners, stage, service, why),
   });
 
-  const stageHistory = new StageHistory({ config, writer, store, cache });
+  const stageHistory = new StageHistory({ config, writer, files: reader, store, cache });
   const ladderService = new LadderService({
     config,
     repo: reader,
@@ -248,6 +248,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     config,
     store,
     writer: gateWriter,
+    files: reader,
     ladder: ladderService,
     opener: gateOpener,
     reconciler,
@@ -257,8 +258,9 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     ladderSeen: notifyStuck,
   });
   // A request or approval is looked at right away, not at the next tick.
-  const onChange = (id: string) => {
-    void gate.check(id);
+  // The PR a request just opened is as GitHub answered it: the check needs no read of it.
+  const onChange = (id: string, opened?: PullRequestInfo) => {
+    void gate.check(id, opened && new Map([[opened.number, opened]]));
   };
   const productHealthChanged = new ProductHealthChanged({
     healthSource,

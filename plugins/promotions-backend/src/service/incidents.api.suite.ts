@@ -205,15 +205,16 @@ export function incidentsSuite(): void {
       });
 
       it("needs an incident commander's approval besides a release-approver's while the incident is open", async () => {
-        // test needs no approval of its own: the incident asks for both.
-        const requested = await api.requestInto('test', ['storefront']);
-        expect(requested.status).toBe(201);
-        const promotion: Promotion = requested.body.promotion;
-
+        // Reported first: a promotion into a healthy test would otherwise merge before the report lands.
         const opened = await report(incident, mockCredentials.service.header());
         expect(opened.status).toBe(200);
         expect(opened.body).toEqual({ incident, changed: true });
         expect((await report(incident, mockCredentials.service.header())).body.changed).toBe(false);
+
+        // test needs no approval of its own: the incident asks for both.
+        const requested = await api.requestInto('test', ['storefront']);
+        expect(requested.status).toBe(201);
+        const promotion: Promotion = requested.body.promotion;
         const pending = await api.headStatus(promotion.pullRequest.number, state => state === 'pending');
         expect(pending.description).toMatch(/^incident INC-7 .* is open: test needs an approval from an incident commander/);
         // dave commands incidents and approves no releases: his inbox lists it all the same.

@@ -80,8 +80,12 @@ export interface PlatformRepo {
   readFile(path: string, ref: string): Promise<{ text: string; blobSha: string }>;
   /** Like readFile; undefined when the ref has no such file. */
   readFileIfPresent(path: string, ref: string): Promise<{ text: string; blobSha: string } | undefined>;
-  /** The files `headSha` changes relative to the base branch (from their merge base, as the PR's diff). */
-  changedFiles(headSha: string): Promise<Array<{ filename: string }>>;
+  /**
+   * The files `headSha` changes relative to the base branch (from their merge
+   * base, as the PR's diff), each with its blob sha at `headSha` where the
+   * host says it (none for a removed file).
+   */
+  changedFiles(headSha: string): Promise<Array<{ filename: string; blobSha?: string }>>;
   /** When a commit was committed (ISO time). */
   commitDate(sha: string): Promise<string>;
   /**
@@ -106,8 +110,11 @@ export interface PlatformRepo {
   closePullRequest(number: number, comment: string): Promise<void>;
   comment(number: number, body: string): Promise<void>;
   setStatus(status: CommitStatusInput): Promise<void>;
-  /** Commits that touched `path` on the base branch, newest first, at most `perPage`. */
-  listCommits(path: string, perPage: number): Promise<PlatformRepoCommit[]>;
+  /**
+   * Commits that touched `path` on the base branch (or in the history of
+   * commit `at`), newest first, at most `perPage`.
+   */
+  listCommits(path: string, perPage: number, at?: string): Promise<PlatformRepoCommit[]>;
 }
 
 /**
@@ -125,8 +132,11 @@ export type RepoFileIndex = Record<string, string>;
  * @public
  */
 export interface PlatformRepoFiles {
-  /** The commit sha at the head of the base branch. */
-  headCommit(): Promise<string>;
+  /**
+   * The commit sha at the head of the base branch. An implementation may
+   * answer from a recent check; `fresh` asks the host now (before a merge).
+   */
+  headCommit(options?: { fresh?: boolean }): Promise<string>;
   /**
    * Path → blob sha for the watched prefixes at a commit. `rememberFailure`
    * (for revisions a health source reports, which may not be in the repo)

@@ -35,7 +35,7 @@ describe('InMemoryPlatformRepo', () => {
     const { repo, base, clock } = repoWithRelease();
     const { head, pr } = await openPromotionPr(repo, base);
     expect(pr).toMatchObject({ number: 1, state: 'open', merged: false, headSha: head, headRef: 'promotions/x' });
-    expect(await repo.changedFiles(head)).toEqual([{ filename: PATH }]);
+    expect(await repo.changedFiles(head)).toEqual([{ filename: PATH, blobSha: gitBlobShaOf('digest: b\n') }]);
     expect(await repo.findOpenPullRequests('marker:')).toHaveLength(1);
     expect(await repo.listBranches('promotions/')).toEqual([{ name: 'promotions/x', sha: head }]);
 

@@ -264,10 +264,14 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
     return blobSha === undefined ? undefined : { text: this.blobs.get(blobSha)!, blobSha };
   }
 
-  async changedFiles(headSha: string): Promise<Array<{ filename: string }>> {
+  async changedFiles(headSha: string): Promise<Array<{ filename: string; blobSha?: string }>> {
     this.enter('changedFiles', `comparing ${this.baseBranch} with ${headSha}`);
     if (!this.commits.has(headSha)) throw this.failure(`comparing ${this.baseBranch} with ${headSha}`, 404, 'Not Found');
-    return this.diff(this.mergeBase(headSha), headSha).map(filename => ({ filename }));
+    const head = this.commitOf(headSha);
+    return this.diff(this.mergeBase(headSha), headSha).map(filename => {
+      const blobSha = head.files.get(filename);
+      return blobSha === undefined ? { filename } : { filename, blobSha };
+    });
   }
 
   async commitDate(sha: string): Promise<string> {
@@ -386,10 +390,10 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
     this.afterApplied(fault, operation);
   }
 
-  async listCommits(path: string, perPage: number): Promise<PlatformRepoCommit[]> {
+  async listCommits(path: string, perPage: number, at?: string): Promise<PlatformRepoCommit[]> {
     this.enter('listCommits', `listing the history of ${path}`);
     const history: PlatformRepoCommit[] = [];
-    for (let sha = this.branches.get(this.baseBranch); sha && history.length < perPage; ) {
+    for (let sha = at ?? this.branches.get(this.baseBranch); sha && history.length < perPage; ) {
       const commit = this.commitOf(sha);
       const parentBlob = commit.parent ? this.commitOf(commit.parent).files.get(path) : undefined;
       if (commit.files.get(path) !== parentBlob) {

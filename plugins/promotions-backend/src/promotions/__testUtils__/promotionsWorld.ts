@@ -235,6 +235,7 @@ export function promotionsWorld(
       config,
       store,
       writer: repo,
+      files: repo,
       ladder: { getLadder: ladder },
       opener,
       reconciler,
