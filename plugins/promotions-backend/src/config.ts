@@ -298,15 +298,18 @@ function readQuorum(config: Config, approvalStages: string[]): Record<string, nu
   );
 }
 
+/** `promotions.<key>`, one of `values`; `fallback` when not given. */
+function readOneOf<T extends string>(config: Config, key: string, values: readonly T[], fallback: T): T {
+  const value = config.getOptionalString(key) ?? fallback;
+  if (!values.includes(value as T)) {
+    throw new InputError(`promotions.${key} must be one of ${values.join(', ')}, got '${value}'`);
+  }
+  return value as T;
+}
+
 /** `promotions.approval.productApprovers`: 'add' (default) or 'replace'. */
 function readProductApproversMode(config: Config): ProductApproversMode {
-  const mode = config.getOptionalString('approval.productApprovers') ?? 'add';
-  if (!PRODUCT_APPROVERS_MODES.includes(mode as ProductApproversMode)) {
-    throw new InputError(
-      `promotions.approval.productApprovers must be one of ${PRODUCT_APPROVERS_MODES.join(', ')}, got '${mode}'`,
-    );
-  }
-  return mode as ProductApproversMode;
+  return readOneOf(config, 'approval.productApprovers', PRODUCT_APPROVERS_MODES, 'add');
 }
 
 /** `promotions.freezes`, each checked: a window that could never be evaluated fails start-up. */
@@ -389,16 +392,6 @@ function readWriteBudget(repo: Config): WriteBudgetLimits {
 export type PullRequestLabelling = 'all' | 'requested' | 'none';
 const PULL_REQUEST_LABELLINGS: PullRequestLabelling[] = ['all', 'requested', 'none'];
 
-/** `promotions.platformRepo.pullRequestLabels`; 'requested' unless given. */
-function readPullRequestLabelling(repo: Config): PullRequestLabelling {
-  const value = repo.getOptionalString('pullRequestLabels') ?? 'requested';
-  if (!PULL_REQUEST_LABELLINGS.includes(value as PullRequestLabelling)) {
-    throw new InputError(
-      `promotions.platformRepo.pullRequestLabels must be one of ${PULL_REQUEST_LABELLINGS.join(', ')}, got '${value}'`,
-    );
-  }
-  return value as PullRequestLabelling;
-}
 
 /** Reads and checks `promotions.*`; a bad value fails at start-up, not on first use. */
 export function readPromotionsConfig(root: Config): PromotionsConfig {
@@ -429,7 +422,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       branch: repo.getOptionalString('branch') ?? 'main',
       ...readWritePacing(repo),
       writeBudget: readWriteBudget(repo),
-      pullRequestLabels: readPullRequestLabelling(repo),
+      pullRequestLabels: readOneOf(config, 'platformRepo.pullRequestLabels', PULL_REQUEST_LABELLINGS, 'requested'),
     },
     releasesPath: trimSlashes(
       config.getOptionalString('releasesPath') ?? 'gitops/releases',

@@ -183,22 +183,11 @@ export function promotionsSuite() {
             expect(merged.status).toBe('merged');
             expect(releaseDigest(sim, 'test', 'storefront', shop)).toBe(devDigest);
             // Why it merged rides on the merge commit, not on a status write of its own.
-            const { data: mergedPr } = await github.rest.pulls.get({
-              owner: 'refplat',
-              repo: 'platform',
-              pull_number: promotion.pullRequest.number,
-            });
-            const { data: mergeCommit } = await github.rest.git.getCommit({
-              owner: 'refplat',
-              repo: 'platform',
-              commit_sha: mergedPr.merge_commit_sha!,
-            });
+            const platform = { owner: 'refplat', repo: 'platform' };
+            const mergedPr = (await github.rest.pulls.get({ ...platform, pull_number: promotion.pullRequest.number })).data;
+            const mergeCommit = (await github.rest.git.getCommit({ ...platform, commit_sha: mergedPr.merge_commit_sha! })).data;
             expect(mergeCommit.message).toContain('Merged by the promotions Gate: dev is Synced, Healthy and running these digests.');
-            const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({
-              owner: 'refplat',
-              repo: 'platform',
-              ref: pr.head.sha,
-            });
+            const statuses = (await github.rest.repos.listCommitStatusesForRef({ ...platform, ref: pr.head.sha })).data;
             // Any health status the head shows (dev may have been settling when asked) ends green.
             expect(statuses.find(status => status.context === 'promotions/health')?.state ?? 'success').toBe('success');
             // The Gate records the merge first, then deletes the branch.
