@@ -392,7 +392,6 @@ function readWriteBudget(repo: Config): WriteBudgetLimits {
 export type PullRequestLabelling = 'all' | 'requested' | 'none';
 const PULL_REQUEST_LABELLINGS: PullRequestLabelling[] = ['all', 'requested', 'none'];
 
-
 /** Reads and checks `promotions.*`; a bad value fails at start-up, not on first use. */
 export function readPromotionsConfig(root: Config): PromotionsConfig {
   const config = root.getConfig('promotions');

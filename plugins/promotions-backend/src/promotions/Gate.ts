@@ -232,16 +232,16 @@ export class Gate {
     const guards = verdicts ? decideGuards(verdicts, promotion.guardOverride) : ({ verdict: 'allow', deciding: [] } as GuardsDecision);
     const needsApproval = target?.requiresApproval || guards.verdict === 'needs-approval';
     const approvedHere = promotion.status === 'approved' && promotion.approvedSha === pr.headSha;
-    const mergesNow = verdict.state === 'success' && guards.verdict !== 'block' && (!needsApproval || approvedHere);
+    const ready = verdict.state === 'success' && guards.verdict !== 'block';
+    const mergesNow = ready && (!needsApproval || approvedHere);
     await this.publishHealth(promotion, pr, verdict, { onGitHub: !mergesNow || showsOtherHealth(promotion, pr) });
     if (verdicts) await this.publishGuards(promotion, pr, verdicts);
     if (mergesNow) {
       await this.merge(promotion, pr, verdict.description);
       return;
     }
-    if (verdict.state === 'success' && guards.verdict !== 'block' && promotion.status === 'open') {
-      await this.awaitApproval(promotion, guards);
-    }
+    // Ready but not merging: it waits for an approval.
+    if (ready && promotion.status === 'open') await this.awaitApproval(promotion, guards);
   }
 
   /**

@@ -6,6 +6,7 @@ import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/Prom
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepo, PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { releasePath } from '../ladder/readProductRecords';
+import { releaseAtRevision } from './releaseAtRevision';
 import { setReleaseDigests } from '../releases/editRelease';
 import { ActorNames } from '../service/ActorNames';
 import {
@@ -48,14 +49,6 @@ export interface PromotionOpenerOptions {
 export class PromotionOpener {
   constructor(private readonly options: PromotionOpenerOptions) {}
 
-  /** The target Release's text and blob sha at the base revision. */
-  private async releaseAt(path: string, revision: string): Promise<{ text: string; blobSha: string }> {
-    const { files, writer } = this.options;
-    const blobSha = files && (await files.fileIndex(revision))[path];
-    if (!files || !blobSha) return writer.readFile(path, revision);
-    return { text: await files.readBlob(blobSha), blobSha };
-  }
-
   /** Branch, commit, PR, record, labels. Throws (after failing the promotion) when it cannot. */
   async open(record: PromotionRecord, baseRevision: string, requiresApproval: boolean): Promise<PromotionRecord> {
     return (await this.openPullRequest(record, baseRevision, requiresApproval)).promotion;
@@ -75,7 +68,7 @@ export class PromotionOpener {
     const branch = record.branch!;
     try {
       const path = releasePath(config, product, record.toStage);
-      const current = await this.releaseAt(path, baseRevision);
+      const current = await releaseAtRevision(this.options, path, baseRevision);
       const text = setReleaseDigests(current.text, record.services);
       const approvers = (await this.options.approvers?.(product)) ?? config.approval.approvers;
       const nameOf = await this.options.names.namesOf([record.requestedBy, ...approvers]);

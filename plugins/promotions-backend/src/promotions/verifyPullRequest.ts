@@ -4,6 +4,7 @@ import type { PlatformRepo, PlatformRepoFiles } from '@refplat/plugin-promotions
 import { gitBlobSha } from '../github/repoTarball';
 import { releasePath } from '../ladder/readProductRecords';
 import { setReleaseDigests } from '../releases/editRelease';
+import { releaseAtRevision } from './releaseAtRevision';
 import { ReleaseChangeVerdict, judgeReleaseChange } from './releaseChange';
 
 /** The target Release on the base branch: from the snapshot `files` reads when given, else one read. */
@@ -11,11 +12,9 @@ async function baseRelease(
   deps: { config: PromotionsConfig; writer: PlatformRepo; files?: PlatformRepoFiles },
   path: string,
 ): Promise<{ text: string; blobSha: string }> {
-  const { config, writer, files } = deps;
   // Fresh: right before a merge, the branch as it is now (free while unchanged).
-  const blobSha = files && (await files.fileIndex(await files.headCommit({ fresh: true })))[path];
-  if (!files || !blobSha) return writer.readFile(path, config.platformRepo.branch);
-  return { text: await files.readBlob(blobSha), blobSha };
+  const revision = deps.files ? await deps.files.headCommit({ fresh: true }) : deps.config.platformRepo.branch;
+  return releaseAtRevision(deps, path, revision);
 }
 
 /** The text the plugin writes for the promotion onto `baseText`; undefined when it cannot. */
