@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GitCommandError, gitText, runGit } from './gitExec';
+import { LRUCache } from 'lru-cache';
+import { GitCommandError, GitExecOptions, GitExecResult, gitText, runGit } from './gitExec';
+import { readRefs } from './looseAndPackedRefs';
 import {
   CommitInfo,
   EMPTY_TREE_SHA,
@@ -18,6 +20,8 @@ const FIELD = '\x1f';
 const RECORD = '\x1e';
 // %B is the raw message; fields are split on unit separators, commits on record separators.
 const COMMIT_FORMAT = `${['%H', '%T', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join('%x1f')}%x1e`;
+/** Answers kept of reads that name objects by id (blobs, trees, commits, diffs between them). */
+const KEPT_OBJECT_READS = 4_000;
 
 /**
  * A bare git repository driven only through plumbing commands.
@@ -34,6 +38,9 @@ export interface RefUpdate {
 export class GitRepo {
   private refsVersion = 0;
   private readonly refListeners: Array<(update: RefUpdate) => void> = [];
+  // A read whose every revision is an object id reads objects, and objects never change:
+  // its answer is kept instead of asking git again (a git process each, most of a test's CPU).
+  private readonly objectReads = new LRUCache<string, GitExecResult>({ max: KEPT_OBJECT_READS });
 
   private constructor(readonly gitDir: string) {}
 
@@ -75,30 +82,29 @@ export class GitRepo {
 
   private async resolve(spec: string): Promise<string | null> {
     if (!isSafeRevision(spec)) return null;
-    const { stdout, exitCode } = await runGit(
-      this.gitDir,
-      ['rev-parse', '--verify', '--quiet', spec],
-      {
-        okExitCodes: [1, 128],
-      },
+    const [, revision, peel] = /^(.*?)(\^\{(?:commit|tree)\})?$/.exec(spec)!;
+    // A full ref name is read from disk, so that what it names is an object id whose answer keeps.
+    const id = revision.startsWith('refs/') ? (await this.readRef(revision)) ?? revision : revision;
+    const { stdout, exitCode } = await this.read(
+      ['rev-parse', '--verify', '--quiet', `${id}${peel ?? ''}`],
+      isHexSha(id),
+      { okExitCodes: [1, 128] },
     );
     return exitCode === 0 ? stdout.toString('utf8').trim() : null;
   }
 
   async objectType(sha: string): Promise<ObjectType | null> {
     if (!isHexSha(sha)) return null;
-    const { stdout, exitCode } = await runGit(
-      this.gitDir,
-      ['cat-file', '-t', sha],
-      { okExitCodes: [1, 128] },
-    );
+    const { stdout, exitCode } = await this.read(['cat-file', '-t', sha], true, {
+      okExitCodes: [1, 128],
+    });
     return exitCode === 0
       ? (stdout.toString('utf8').trim() as ObjectType)
       : null;
   }
 
   async readBlob(sha: string): Promise<Buffer> {
-    const { stdout } = await runGit(this.gitDir, ['cat-file', 'blob', sha]);
+    const { stdout } = await this.read(['cat-file', 'blob', sha], isHexSha(sha));
     return stdout;
   }
 
@@ -113,7 +119,7 @@ export class GitRepo {
     args.push(treeish);
     const dir = trimSlashes(options.dir ?? '');
     if (dir) args.push('--', `${dir}/`);
-    const { stdout } = await runGit(this.gitDir, args);
+    const { stdout } = await this.read(args, isHexSha(treeish));
     const prefix = dir ? `${dir}/` : '';
     return parseLsTree(stdout).map(entry => ({
       ...entry,
@@ -128,14 +134,10 @@ export class GitRepo {
   async entryAt(treeish: string, filePath: string): Promise<TreeEntry | null> {
     const clean = trimSlashes(filePath);
     if (!clean) return null;
-    const { stdout } = await runGit(this.gitDir, [
-      'ls-tree',
-      '-l',
-      '-z',
-      treeish,
-      '--',
-      clean,
-    ]);
+    const { stdout } = await this.read(
+      ['ls-tree', '-l', '-z', treeish, '--', clean],
+      isHexSha(treeish),
+    );
     return parseLsTree(stdout).find(entry => entry.path === clean) ?? null;
   }
 
@@ -152,12 +154,10 @@ export class GitRepo {
   async readCommit(sha: string): Promise<CommitInfo | null> {
     const resolved = await this.resolveCommit(sha);
     if (!resolved) return null;
-    const { stdout } = await runGit(this.gitDir, [
-      'log',
-      '-1',
-      `--format=${COMMIT_FORMAT}`,
-      resolved,
-    ]);
+    const { stdout } = await this.read(
+      ['log', '-1', `--format=${COMMIT_FORMAT}`, resolved],
+      true,
+    );
     return parseCommits(stdout)[0] ?? null;
   }
 
@@ -170,25 +170,26 @@ export class GitRepo {
     if (options.until) args.push(`^${options.until}`);
     const clean = options.path ? trimSlashes(options.path) : '';
     if (clean) args.push('--', clean);
-    const { stdout } = await runGit(this.gitDir, args);
+    const { stdout } = await this.read(
+      args,
+      isHexSha(from) && (!options.until || isHexSha(options.until)),
+    );
     return parseCommits(stdout);
   }
 
   async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
-    const { exitCode } = await runGit(
-      this.gitDir,
+    const { exitCode } = await this.read(
       ['merge-base', '--is-ancestor', ancestor, descendant],
-      {
-        okExitCodes: [1],
-      },
+      isHexSha(ancestor) && isHexSha(descendant),
+      { okExitCodes: [1] },
     );
     return exitCode === 0;
   }
 
   async mergeBase(a: string, b: string): Promise<string | null> {
-    const { stdout, exitCode } = await runGit(
-      this.gitDir,
+    const { stdout, exitCode } = await this.read(
       ['merge-base', a, b],
+      isHexSha(a) && isHexSha(b),
       { okExitCodes: [1] },
     );
     return exitCode === 0 ? stdout.toString('utf8').trim() : null;
@@ -199,12 +200,11 @@ export class GitRepo {
     base: string,
     head: string,
   ): Promise<{ ahead: number; behind: number }> {
-    const text = await gitText(this.gitDir, [
-      'rev-list',
-      '--left-right',
-      '--count',
-      `${base}...${head}`,
-    ]);
+    const { stdout } = await this.read(
+      ['rev-list', '--left-right', '--count', `${base}...${head}`],
+      isHexSha(base) && isHexSha(head),
+    );
+    const text = stdout.toString('utf8').trim();
     const [behind, ahead] = text.split(/\s+/).map(Number);
     return { ahead, behind };
   }
@@ -232,34 +232,11 @@ export class GitRepo {
   /** Files changed between two commits/trees (null base = empty tree), with GitHub-style patches. */
   async diff(base: string | null, head: string): Promise<FileChange[]> {
     const from = base ?? EMPTY_TREE_SHA;
+    const fixed = isHexSha(from) && isHexSha(head);
     const [raw, numstat, patch] = await Promise.all([
-      runGit(this.gitDir, [
-        'diff-tree',
-        '-r',
-        '-z',
-        '--no-renames',
-        '--raw',
-        from,
-        head,
-      ]),
-      runGit(this.gitDir, [
-        'diff-tree',
-        '-r',
-        '-z',
-        '--no-renames',
-        '--numstat',
-        from,
-        head,
-      ]),
-      runGit(this.gitDir, [
-        'diff-tree',
-        '-r',
-        '--no-renames',
-        '-p',
-        '--no-color',
-        from,
-        head,
-      ]),
+      this.read(['diff-tree', '-r', '-z', '--no-renames', '--raw', from, head], fixed),
+      this.read(['diff-tree', '-r', '-z', '--no-renames', '--numstat', from, head], fixed),
+      this.read(['diff-tree', '-r', '--no-renames', '-p', '--no-color', from, head], fixed),
     ]);
     const counts = parseNumstat(numstat.stdout);
     const patches = splitPatch(patch.stdout.toString('utf8'));
@@ -275,19 +252,7 @@ export class GitRepo {
   async listRefs(
     prefix = 'refs/',
   ): Promise<Array<{ ref: string; sha: string }>> {
-    const text = await gitText(this.gitDir, [
-      'for-each-ref',
-      '--format=%(refname) %(objectname)',
-      'refs/',
-    ]);
-    return text
-      .split('\n')
-      .filter(Boolean)
-      .map(line => {
-        const [ref, sha] = line.split(' ');
-        return { ref, sha };
-      })
-      .filter(entry => entry.ref.startsWith(prefix));
+    return readRefs(this.gitDir).filter(entry => entry.ref.startsWith(prefix));
   }
 
   /** The sha a fully qualified ref points to, or null. */
@@ -295,6 +260,21 @@ export class GitRepo {
     if (!ref.startsWith('refs/') || !isSafeRevision(ref)) return null;
     const refs = await this.listRefs(ref);
     return refs.find(entry => entry.ref === ref)?.sha ?? null;
+  }
+
+  /** Runs a read; `ofObjectsOnly` when it names every revision by object id, so its answer keeps. */
+  private async read(
+    args: string[],
+    ofObjectsOnly: boolean,
+    options: GitExecOptions = {},
+  ): Promise<GitExecResult> {
+    const key = args.join('\0');
+    const kept = ofObjectsOnly ? this.objectReads.get(key) : undefined;
+    if (kept) return kept;
+    const answer = await runGit(this.gitDir, args, options);
+    // A failed read (an object not written yet) may answer otherwise later.
+    if (ofObjectsOnly && answer.exitCode === 0) this.objectReads.set(key, answer);
+    return answer;
   }
 
   // ---- writing (callers hold the write mutex) -------------------------------
