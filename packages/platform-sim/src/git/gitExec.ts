@@ -36,6 +36,16 @@ const ISOLATED_ENV: Record<string, string> = {
   LC_ALL: 'C',
 };
 
+/** The environment a git command runs in: the machine's git configuration left out. */
+export function gitEnvironment(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/tmp',
+    ...ISOLATED_ENV,
+    ...extra,
+  };
+}
+
 /** Runs one git command against a git dir and returns raw stdout. */
 export async function runGit(
   gitDir: string,
@@ -44,12 +54,7 @@ export async function runGit(
 ): Promise<GitExecResult> {
   const { exitCode, stdout, stderr } = await gitSpawner.run({
     args: ['--git-dir', gitDir, ...args],
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? '/tmp',
-      ...ISOLATED_ENV,
-      ...options.env,
-    },
+    env: gitEnvironment(options.env),
     input: options.input,
   });
   if (exitCode !== 0 && !(options.okExitCodes ?? []).includes(exitCode)) {

@@ -2,8 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { GitCommandError, GitExecOptions, GitExecResult, gitText, runGit } from './gitExec';
+import { CatFileBatch, GitObject } from './catFileBatch';
+import { editsInProcess, writeEditedTree } from './editedTree';
+import {
+  GitCommandError,
+  GitExecOptions,
+  GitExecResult,
+  gitEnvironment,
+  gitText,
+  runGit,
+} from './gitExec';
 import { readRefs } from './looseAndPackedRefs';
+import { formatCommit, writeLooseObject } from './looseObjects';
 import {
   CommitInfo,
   EMPTY_TREE_SHA,
@@ -41,8 +51,12 @@ export class GitRepo {
   // A read whose every revision is an object id reads objects, and objects never change:
   // its answer is kept instead of asking git again (a git process each, most of a test's CPU).
   private readonly objectReads = new LRUCache<string, GitExecResult>({ max: KEPT_OBJECT_READS });
+  private readonly objects = new LRUCache<string, GitObject>({ max: KEPT_OBJECT_READS });
+  private readonly objectReader: CatFileBatch;
 
-  private constructor(readonly gitDir: string) {}
+  private constructor(readonly gitDir: string) {
+    this.objectReader = new CatFileBatch(gitDir, gitEnvironment());
+  }
 
   /** Opens the repository at gitDir, creating an empty bare one if needed. */
   static async open(gitDir: string): Promise<GitRepo> {
@@ -94,18 +108,30 @@ export class GitRepo {
   }
 
   async objectType(sha: string): Promise<ObjectType | null> {
-    if (!isHexSha(sha)) return null;
-    const { stdout, exitCode } = await this.read(['cat-file', '-t', sha], true, {
-      okExitCodes: [1, 128],
-    });
-    return exitCode === 0
-      ? (stdout.toString('utf8').trim() as ObjectType)
-      : null;
+    return (await this.readObject(sha))?.type ?? null;
   }
 
   async readBlob(sha: string): Promise<Buffer> {
-    const { stdout } = await this.read(['cat-file', 'blob', sha], isHexSha(sha));
-    return stdout;
+    return this.readObjectOf('blob', sha);
+  }
+
+  /** An object by id, or null when there is none. */
+  private async readObject(sha: string): Promise<GitObject | null> {
+    if (!isHexSha(sha)) return null;
+    const kept = this.objects.get(sha);
+    if (kept) return kept;
+    const object = await this.objectReader.read(sha);
+    if (object) this.objects.set(sha, object);
+    return object;
+  }
+
+  /** An object's bytes, failing as `git cat-file <type>` does when it is missing or of another type. */
+  private async readObjectOf(type: ObjectType, sha: string): Promise<Buffer> {
+    const object = await this.readObject(sha);
+    if (object?.type !== type) {
+      throw new GitCommandError(['cat-file', type, sha], 128, `fatal: git cat-file ${sha}: bad file`);
+    }
+    return object.content;
   }
 
   /** Lists a tree. `dir` '' is the root; `recursive` lists blobs at any depth. */
@@ -280,9 +306,7 @@ export class GitRepo {
   // ---- writing (callers hold the write mutex) -------------------------------
 
   async writeBlob(content: Buffer | string): Promise<string> {
-    return gitText(this.gitDir, ['hash-object', '-w', '--stdin'], {
-      input: content,
-    });
+    return writeLooseObject(this.gitDir, 'blob', Buffer.from(content));
   }
 
   /**
@@ -290,6 +314,16 @@ export class GitRepo {
    * throwaway index file so that nothing touches a worktree or the default index.
    */
   async writeTree(baseTree: string | null, edits: TreeEdit[]): Promise<string> {
+    const baseIsTree = baseTree === null || (await this.objectType(baseTree)) === 'tree';
+    if (baseIsTree && editsInProcess(edits)) {
+      return writeEditedTree(
+        baseTree,
+        edits,
+        sha => this.readObjectOf('tree', sha),
+        content => writeLooseObject(this.gitDir, 'tree', content),
+      );
+    }
+    // Paths or modes git may refuse: git's index says what is wrong with them.
     const indexDir = fs.mkdtempSync(
       path.join(os.tmpdir(), 'platform-sim-index-'),
     );
@@ -326,12 +360,19 @@ export class GitRepo {
     committer?: GitIdentity;
   }): Promise<string> {
     const committer = commit.committer ?? commit.author;
+    const message = commit.message.endsWith('\n') ? commit.message : `${commit.message}\n`;
+    const object = formatCommit({ ...commit, committer, message });
+    if (object && (await this.objectType(commit.tree)) === 'tree') {
+      const parentTypes = await Promise.all(commit.parents.map(parent => this.objectType(parent)));
+      if (parentTypes.every(type => type === 'commit')) {
+        return writeLooseObject(this.gitDir, 'commit', object);
+      }
+    }
+    // A date git must parse, or a tree or parent that is not one: git says what is wrong.
     const args = ['commit-tree', commit.tree];
     for (const parent of commit.parents) args.push('-p', parent);
     return gitText(this.gitDir, args, {
-      input: commit.message.endsWith('\n')
-        ? commit.message
-        : `${commit.message}\n`,
+      input: message,
       env: {
         GIT_AUTHOR_NAME: commit.author.name,
         GIT_AUTHOR_EMAIL: commit.author.email,
