@@ -85,7 +85,7 @@ describe('GitRepo objects written and read without a git process each', () => {
     ];
     let parents: string[] = [];
     for (const identity of identities) {
-      const commit = { tree, parents, message: 'Promote shop to test\n\nBody line\n', author: identity, committer: identities[0] };
+      const commit = { tree, parents, message: '\nPromote shop to test  \n\nBody line\n\n', author: identity, committer: identities[0] };
       const sha = await repo.writeCommit(commit);
       const env = {
         GIT_AUTHOR_NAME: identity.name,
@@ -97,6 +97,19 @@ describe('GitRepo objects written and read without a git process each', () => {
       };
       const args = ['commit-tree', tree, ...parents.flatMap(parent => ['-p', parent])];
       expect(sha).toBe(git(args, { env, input: commit.message }));
+      const [tree_, parents_, an, ae, ad, cn, ce, cd, message] = execFileSync(
+        'git',
+        ['--git-dir', gitDir, 'log', '-1', '--format=%T%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%cn%x1f%ce%x1f%cI%x1f%B', sha],
+        { encoding: 'utf8' },
+      ).split('\x1f');
+      expect(await repo.readCommit(sha)).toEqual({
+        sha,
+        tree: tree_,
+        parents: parents_ ? parents_.split(' ') : [],
+        author: { name: an, email: ae, date: ad },
+        committer: { name: cn, email: ce, date: cd },
+        message: message.replace(/\n+$/, ''),
+      });
       parents = [sha];
     }
     expect(git(['fsck', '--strict', '--no-dangling'])).toBe('');
@@ -128,5 +141,35 @@ describe('GitRepo objects written and read without a git process each', () => {
     await expect(repo.readBlob(tree)).rejects.toThrow(/cat-file/);
     const reads = await Promise.all([loose, packed, loose].map(sha => repo.readBlob(sha)));
     expect(reads.map(read => read.toString())).toEqual(['loose\n', 'in a pack\n', 'loose\n']);
+  });
+
+  it('finds entries and peels revisions from the objects as ls-tree and rev-parse do', async () => {
+    const blob = await repo.writeBlob('kind: Release\n');
+    const tree = await repo.writeTree(null, [
+      { path: 'gitops/releases/alpha/shop/dev.yaml', sha: blob },
+      { path: 'bin/run', sha: blob, mode: '100755' },
+    ]);
+    const author = { name: 'Ann', email: 'ann@example.com', date: '2026-12-04T06:00:00Z' };
+    const commit = await repo.writeCommit({ tree, parents: [], message: 'm', author });
+    git(['update-ref', 'refs/heads/main', commit]);
+    /** What `git ls-tree -l` says of one path, in entryAt's shape. */
+    const gitsEntry = (treeish: string, file: string) => {
+      const line = git(['ls-tree', '-l', treeish, '--', file]).split('\n').find(row => row.endsWith(`\t${file}`));
+      if (!line) return null;
+      const [mode, type, sha, size] = line.split('\t')[0].split(/\s+/);
+      return { mode, type, sha, path: file, size: size === '-' ? undefined : Number(size) };
+    };
+    for (const treeish of [commit, tree, 'main']) {
+      for (const file of ['gitops/releases/alpha/shop/dev.yaml', 'gitops/releases', 'bin/run', 'bin/run/x', 'missing', 'gitops/nope/x']) {
+        expect(await repo.entryAt(treeish, file)).toEqual(gitsEntry(treeish, file));
+      }
+    }
+    expect(await repo.resolveTree(commit)).toBe(tree);
+    expect(await repo.resolveTree(tree)).toBe(tree);
+    expect(await repo.resolveCommit(commit)).toBe(commit);
+    expect(await repo.resolveCommit('refs/heads/main')).toBe(commit);
+    expect(await repo.resolveCommit(tree)).toBeNull();
+    expect(await repo.resolveTree(blob)).toBeNull();
+    expect(await repo.resolveCommit('2'.repeat(40))).toBeNull();
   });
 });

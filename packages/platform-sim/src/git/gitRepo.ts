@@ -13,7 +13,8 @@ import {
   runGit,
 } from './gitExec';
 import { readRefs } from './looseAndPackedRefs';
-import { formatCommit, writeLooseObject } from './looseObjects';
+import { formatCommit, parseCommitObject } from './commitObject';
+import { TREE_MODE, parseTree, writeLooseObject } from './looseObjects';
 import {
   CommitInfo,
   EMPTY_TREE_SHA,
@@ -99,12 +100,27 @@ export class GitRepo {
     const [, revision, peel] = /^(.*?)(\^\{(?:commit|tree)\})?$/.exec(spec)!;
     // A full ref name is read from disk, so that what it names is an object id whose answer keeps.
     const id = revision.startsWith('refs/') ? (await this.readRef(revision)) ?? revision : revision;
+    const peeled = peel && isHexSha(id) ? await this.peel(id, peel) : undefined;
+    if (peeled !== undefined) return peeled;
     const { stdout, exitCode } = await this.read(
       ['rev-parse', '--verify', '--quiet', `${id}${peel ?? ''}`],
       isHexSha(id),
       { okExitCodes: [1, 128] },
     );
     return exitCode === 0 ? stdout.toString('utf8').trim() : null;
+  }
+
+  /** A commit's or tree's id peeled to `peel` from the object itself; undefined for a tag (git peels it). */
+  private async peel(id: string, peel: string): Promise<string | null | undefined> {
+    const object = await this.readObject(id);
+    if (!object) return null;
+    if (object.type === 'commit') {
+      // A commit object begins `tree <id>\n`.
+      return peel === '^{commit}' ? id : object.content.toString('latin1', 5, 45);
+    }
+    if (object.type === 'tree') return peel === '^{tree}' ? id : null;
+    if (object.type === 'blob') return null;
+    return undefined;
   }
 
   async objectType(sha: string): Promise<ObjectType | null> {
@@ -160,11 +176,28 @@ export class GitRepo {
   async entryAt(treeish: string, filePath: string): Promise<TreeEntry | null> {
     const clean = trimSlashes(filePath);
     if (!clean) return null;
+    const root = isHexSha(treeish) ? await this.resolveTree(treeish) : null;
+    if (root) {
+      const entry = await this.entryInTree(root, clean.split('/'));
+      return entry && { ...entry, path: clean };
+    }
     const { stdout } = await this.read(
       ['ls-tree', '-l', '-z', treeish, '--', clean],
       isHexSha(treeish),
     );
     return parseLsTree(stdout).find(entry => entry.path === clean) ?? null;
+  }
+
+  /** The entry at `parts` below a tree, read from the tree objects along the path, as ls-tree -l gives it. */
+  private async entryInTree(tree: string, parts: string[]): Promise<Omit<TreeEntry, 'path'> | null> {
+    const [name, ...rest] = parts;
+    const entry = parseTree(await this.readObjectOf('tree', tree)).find(candidate => candidate.name === name);
+    if (!entry) return null;
+    if (rest.length > 0) return entry.mode === TREE_MODE ? this.entryInTree(entry.sha, rest) : null;
+    if (entry.mode === TREE_MODE) return { mode: '040000', type: 'tree', sha: entry.sha };
+    if (entry.mode === '160000') return { mode: entry.mode, type: 'commit', sha: entry.sha };
+    const size = (await this.readObjectOf('blob', entry.sha)).length;
+    return { mode: entry.mode, type: 'blob', sha: entry.sha, size };
   }
 
   /** A file's blob sha and bytes at a revision, or null when absent. */
@@ -180,11 +213,7 @@ export class GitRepo {
   async readCommit(sha: string): Promise<CommitInfo | null> {
     const resolved = await this.resolveCommit(sha);
     if (!resolved) return null;
-    const { stdout } = await this.read(
-      ['log', '-1', `--format=${COMMIT_FORMAT}`, resolved],
-      true,
-    );
-    return parseCommits(stdout)[0] ?? null;
+    return parseCommitObject(resolved, await this.readObjectOf('commit', resolved));
   }
 
   /** Commits reachable from `from`, newest first, optionally only those touching `filePath` (like git log -- path). */

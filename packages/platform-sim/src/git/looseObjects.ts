@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { GitIdentity, ObjectType } from './types';
+import { ObjectType } from './types';
 
 /**
  * Writes git objects into a repository's `objects/` as loose objects, the
@@ -63,46 +63,4 @@ export function formatTree(entries: RawTreeEntry[]): Buffer {
       Buffer.from(entry.sha, 'hex'),
     ]),
   );
-}
-
-const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(Z|[+-]\d\d:?\d\d)$/;
-
-/**
- * A commit object's bytes, as `git commit-tree` writes them; undefined when a
- * date is not ISO 8601 with a zone (the caller lets git parse it).
- */
-export function formatCommit(commit: {
-  tree: string;
-  parents: string[];
-  message: string;
-  author: GitIdentity;
-  committer: GitIdentity;
-}): Buffer | undefined {
-  const author = identityLine(commit.author);
-  const committer = identityLine(commit.committer);
-  if (author === undefined || committer === undefined) return undefined;
-  const lines = [
-    `tree ${commit.tree}`,
-    ...commit.parents.map(parent => `parent ${parent}`),
-    `author ${author}`,
-    `committer ${committer}`,
-  ];
-  return Buffer.from(`${lines.join('\n')}\n\n${commit.message}`);
-}
-
-function identityLine(identity: GitIdentity): string | undefined {
-  const zone = ISO_DATE.exec(identity.date)?.[1];
-  const name = withoutCrud(identity.name);
-  // Git refuses an empty name: left to git, which says so.
-  if (zone === undefined || name === '') return undefined;
-  const seconds = Math.floor(Date.parse(identity.date) / 1000);
-  const offset = zone === 'Z' ? '+0000' : zone.replace(':', '');
-  return `${name} <${withoutCrud(identity.email)}> ${seconds} ${offset}`;
-}
-
-// Git drops these from either end of a name or email, and `<`, `>` and line breaks anywhere.
-const CRUD = /^[\x00-\x20.,:;<>"\\']+|[\x00-\x20.,:;<>"\\']+$/g;
-
-function withoutCrud(value: string): string {
-  return value.replace(/[<>\n]/g, '').replace(CRUD, '');
 }
