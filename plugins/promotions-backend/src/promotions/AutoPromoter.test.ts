@@ -40,13 +40,14 @@ describe('AutoPromoter', () => {
 
     const first = await promoter.run();
 
+    // The upper rung opens first, so that the lower one's merge cannot move its source on.
     expect(first.opened).toEqual([
-      { product: 'alpha/shop', toStage: 'test', pullRequest: 1 },
-      { product: 'alpha/shop', toStage: 'uat', pullRequest: 2 },
+      { product: 'alpha/shop', toStage: 'uat', pullRequest: 1 },
+      { product: 'alpha/shop', toStage: 'test', pullRequest: 2 },
     ]);
-    expect(proposed(1, 'test')).toBe(digest('c'));
+    expect(proposed(2, 'test')).toBe(digest('c'));
     // b climbs from test into uat; c, which only now goes to test, does not climb past it.
-    expect(proposed(2, 'uat')).toBe(digest('b'));
+    expect(proposed(1, 'uat')).toBe(digest('b'));
     expect((await store.listForProduct(SHOP.team, SHOP.product, 10)).map(p => p.requestedBy)).toEqual([AUTO_PROMOTER, AUTO_PROMOTER]);
 
     mergeAndRun(1);

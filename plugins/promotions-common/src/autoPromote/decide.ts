@@ -46,7 +46,12 @@ export interface AutoDecision {
 export interface AutoPromotionPlan {
   /** One per (adjacent pair, service that exists in either stage), in ladder order. */
   decisions: AutoDecision[];
-  /** The 'promote' decisions grouped, one per target stage, in ladder order. */
+  /**
+   * The 'promote' decisions grouped, one per target stage, in the order to open
+   * them: the upper rung first. A rung's PR carries its source's digest, and the
+   * rung below, once merged, moves that source on: opened first, the lower PR
+   * could merge first and leave the upper one to be closed (two more writes).
+   */
   promotions: Array<{ fromStage: string; toStage: string; services: string[] }>;
 }
 
@@ -235,7 +240,7 @@ export function decideAutoPromotions(
       if (decision.decision === 'promote') promoted.push(service);
     }
     if (promoted.length) {
-      promotions.push({ fromStage: source.name, toStage: target.name, services: promoted });
+      promotions.unshift({ fromStage: source.name, toStage: target.name, services: promoted });
     }
   }
   return { decisions, promotions };

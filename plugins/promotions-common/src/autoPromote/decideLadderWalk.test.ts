@@ -27,7 +27,8 @@ describe('decideAutoPromotions: the ladder walk', () => {
     const plan = decideAutoPromotions(l, context());
     expect(pairsOf(plan)).toEqual(['dev->test', 'test->uat', 'uat->staging']);
     expect(plan.decisions.some(x => x.toStage === 'prod')).toBe(false);
-    expect(plan.promotions.map(p => p.toStage)).toEqual(['test', 'uat', 'staging']);
+    // Upper rung first: each PR carries its source's digest before the rung below moves it.
+    expect(plan.promotions.map(p => p.toStage)).toEqual(['staging', 'uat', 'test']);
   });
 
   it('moves each digest at most one rung, even when every stage is healthy', () => {
@@ -166,8 +167,8 @@ describe('decideAutoPromotions: services and grouping', () => {
 
   it('groups the promote decisions into one promotion per target stage', () => {
     expect(decideAutoPromotions(shop, context()).promotions).toEqual([
-      { fromStage: 'dev', toStage: 'test', services: ['storefront', 'cart'] },
       { fromStage: 'test', toStage: 'uat', services: ['cart', 'search'] },
+      { fromStage: 'dev', toStage: 'test', services: ['storefront', 'cart'] },
     ]);
   });
 
@@ -177,7 +178,7 @@ describe('decideAutoPromotions: services and grouping', () => {
       context({ holds: [{ stage: 'test', service: 'cart', reason: 'bug 42', placedBy: 'ana', placedAt: ago(1) }] }),
     );
     expect(decisionFor(plan.decisions, 'test', 'cart').reason).toBe('held in test: bug 42 (by ana)');
-    expect(plan.promotions[0]).toEqual({ fromStage: 'dev', toStage: 'test', services: ['storefront'] });
+    expect(plan.promotions.find(p => p.toStage === 'test')).toEqual({ fromStage: 'dev', toStage: 'test', services: ['storefront'] });
   });
 
   it('an open promotion into one stage stops that whole rung but not the others', () => {
