@@ -18,7 +18,15 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   ) &
   progress=$!
   trap 'kill $progress 2>/dev/null || true' EXIT
-  npm ci --no-audit --no-fund --loglevel=error
+  # The lockfile names no tarball addresses, so npm asks the registry about
+  # every package unless its cache may answer (--prefer-offline): a warm cache
+  # installs offline, a cold one still fetches. Native modules compile through
+  # ccache where it is installed (scripts/ensure-ccache.sh), with paths taken
+  # relative to this checkout so that another clone's compile hits the cache.
+  if command -v ccache >/dev/null; then
+    export CC="ccache ${CC:-cc}" CXX="ccache ${CXX:-c++}" CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+  fi
+  npm ci --no-audit --no-fund --loglevel=error --prefer-offline
   kill $progress 2>/dev/null || true
   echo "Dependencies installed in $((SECONDS - started)) s."
 fi

@@ -20,6 +20,7 @@ phase() {
   return 0
 }
 phase "dependencies, Chromium, mkdocs, docker-registry"
+bash scripts/ensure-ccache.sh
 bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-mkdocs.sh
@@ -84,6 +85,9 @@ beside+=("$install_pid")
 npx backstage-cli repo test --ci --watchAll=false --maxWorkers=3 \
   --testSequencer="$PWD/scripts/jest/durationSequencer.js"
 phase "browser tests"
+# Each of the three browser files runs a stack of its own (a worker each): they
+# mostly wait on canaries, soaks and polls, at a quarter of the two cores, so
+# side by side the phase lasts about as long as its longest file.
 npm run test:e2e --silent
 phase "consumer install (the packed plugins in a clean Backstage), until it ends"
 install_status=0
