@@ -7,21 +7,24 @@ type Draft = Map<string, RawTreeEntry | Draft>;
 /** File modes an index holds; other edits (a tree's sha, say) are left to git. */
 const FILE_MODES = new Set(['100644', '100755', '120000', '160000']);
 
-/** Whether git would take every edit's path and mode as they are (else git says what is wrong). */
+/**
+ * Whether git would take every edit's path (without leading or trailing
+ * slashes) and mode as they are (else git says what is wrong).
+ */
 export function editsInProcess(edits: TreeEdit[]): boolean {
   return edits.every(
     edit =>
       (edit.sha === null || FILE_MODES.has(edit.mode ?? '100644')) &&
       edit.path
-        .replace(/^\/+|\/+$/g, '')
         .split('/')
         .every(part => part !== '' && part !== '.' && part !== '..' && part.toLowerCase() !== '.git'),
   );
 }
 
 /**
- * The tree `base` becomes with `edits` applied in order, as git's index makes
- * it (read-tree, update-index --index-info, write-tree): a file replaces a
+ * The tree `base` becomes with `edits` (paths without leading or trailing
+ * slashes) applied in order, as git's index makes it (read-tree,
+ * update-index --index-info, write-tree): a file replaces a
  * directory at its path and the reverse, removing a path that holds no file
  * changes nothing, and directories left empty go. Only the directories an
  * edit goes into are read and written again.
@@ -36,7 +39,7 @@ export async function writeEditedTree(
     new Map(sha ? parseTree(await readTree(sha)).map(entry => [entry.name, entry]) : []);
   const root = await load(base);
   for (const edit of edits) {
-    const parts = edit.path.replace(/^\/+|\/+$/g, '').split('/');
+    const parts = edit.path.split('/');
     const name = parts.pop()!;
     let directory: Draft | undefined = root;
     for (const part of parts) {

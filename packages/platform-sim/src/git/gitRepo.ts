@@ -342,7 +342,8 @@ export class GitRepo {
    * Applies edits on top of a base tree and writes the result, using a
    * throwaway index file so that nothing touches a worktree or the default index.
    */
-  async writeTree(baseTree: string | null, edits: TreeEdit[]): Promise<string> {
+  async writeTree(baseTree: string | null, givenEdits: TreeEdit[]): Promise<string> {
+    const edits = givenEdits.map(edit => ({ ...edit, path: trimSlashes(edit.path) }));
     const baseIsTree = baseTree === null || (await this.objectType(baseTree)) === 'tree';
     if (baseIsTree && editsInProcess(edits)) {
       return writeEditedTree(
@@ -367,8 +368,8 @@ export class GitRepo {
         // --index-info takes "mode sha\tpath"; mode 0 removes the path.
         const lines = edits.map(edit =>
           edit.sha === null
-            ? `0 ${ZERO_SHA}\t${trimSlashes(edit.path)}`
-            : `${edit.mode ?? '100644'} ${edit.sha}\t${trimSlashes(edit.path)}`,
+            ? `0 ${ZERO_SHA}\t${edit.path}`
+            : `${edit.mode ?? '100644'} ${edit.sha}\t${edit.path}`,
         );
         await runGit(this.gitDir, ['update-index', '--index-info'], {
           env,
