@@ -12,7 +12,7 @@ import {
   gitText,
   runGit,
 } from './gitExec';
-import { readRefs } from './looseAndPackedRefs';
+import { readRefFromDisk, readRefs } from './looseAndPackedRefs';
 import { formatCommit, parseCommitObject } from './commitObject';
 import { TREE_MODE, parseTree, writeLooseObject } from './looseObjects';
 import {
@@ -313,8 +313,7 @@ export class GitRepo {
   /** The sha a fully qualified ref points to, or null. */
   async readRef(ref: string): Promise<string | null> {
     if (!ref.startsWith('refs/') || !isSafeRevision(ref)) return null;
-    const refs = await this.listRefs(ref);
-    return refs.find(entry => entry.ref === ref)?.sha ?? null;
+    return readRefFromDisk(this.gitDir, ref);
   }
 
   /** Runs a read; `ofObjectsOnly` when it names every revision by object id, so its answer keeps. */

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readRefs } from './looseAndPackedRefs';
+import { readRefFromDisk, readRefs } from './looseAndPackedRefs';
 
-describe('readRefs', () => {
+describe('refs read from disk', () => {
   let gitDir: string;
   const git = (...args: string[]) =>
     execFileSync('git', ['--git-dir', gitDir, ...args], {
@@ -48,6 +48,10 @@ describe('readRefs', () => {
     expect(readRefs(gitDir)).toEqual(gitsOwnList());
     expect(readRefs(gitDir).find(entry => entry.ref === 'refs/heads/main')?.sha).toBe(third);
     expect(readRefs(gitDir).map(entry => entry.ref)).not.toContain('refs/heads/gone');
+    // One ref read alone answers what the listing says of it.
+    for (const { ref, sha } of gitsOwnList()) expect(readRefFromDisk(gitDir, ref)).toBe(sha);
+    expect(readRefFromDisk(gitDir, 'refs/heads/gone')).toBeNull();
+    expect(readRefFromDisk(gitDir, 'refs/heads/promote')).toBeNull(); // a directory of refs, not a ref
   });
 
   it('skips a ref git is writing (its lock file)', () => {

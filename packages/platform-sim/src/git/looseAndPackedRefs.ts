@@ -34,6 +34,18 @@ export function readRefs(gitDir: string): RefEntry[] {
     .sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
 }
 
+/**
+ * The object one full ref name points to, or null: its loose file where there
+ * is one, else its line in `packed-refs`, as git resolves it. Reading one ref
+ * reads one file, where listing them reads every branch's.
+ */
+export function readRefFromDisk(gitDir: string, ref: string): string | null {
+  const content = readIfPresent(path.join(gitDir, ref))?.trim();
+  if (content !== undefined && SHA.test(content)) return content;
+  if (content?.startsWith('ref: ')) return readRefFromDisk(gitDir, content.slice(5).trim());
+  return readPackedRefs(gitDir).find(([name]) => name === ref)?.[1] ?? null;
+}
+
 function readPackedRefs(gitDir: string): Array<[string, string]> {
   const text = readIfPresent(path.join(gitDir, 'packed-refs'));
   if (text === undefined) return [];
