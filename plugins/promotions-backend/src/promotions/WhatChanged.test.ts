@@ -43,7 +43,7 @@ function setUp(attested: Record<string, SourceRevision>) {
       return attested[d];
     },
   });
-  return { whatChanged, compare, asked };
+  return { whatChanged, compare, asked, repo };
 }
 
 describe('WhatChanged', () => {
@@ -72,5 +72,22 @@ describe('WhatChanged', () => {
       `No source commit is recorded for ${digest('a')}; CI can add spec.services.api.source {repository, revision} to the Release`,
     );
     expect(compare).not.toHaveBeenCalled();
+  });
+
+  it('reads the Releases at the branch head as it is now, not at a recently checked head', async () => {
+    const { whatChanged, repo } = setUp({});
+    const seeded = await repo.headCommit();
+    const headCommit = repo.headCommit.bind(repo);
+    // A reader that answers from a recent check unless asked for a fresh one.
+    jest.spyOn(repo, 'headCommit').mockImplementation(async options => (options?.fresh ? headCommit() : seeded));
+    repo.commit(
+      {
+        [releasePath(config, SHOP, 'dev')]: releaseFile('dev', { api: digest('b') }, { api: { repository: 'acme/shop', revision: 'c2c2c2c' } }),
+        [releasePath(config, SHOP, 'test')]: releaseFile('test', { api: digest('a') }, { api: { repository: 'acme/shop', revision: 'c1c1c1c' } }),
+      },
+      { message: 'CI records the sources' },
+    );
+    const [api] = await whatChanged.between(SHOP, 'dev', 'test');
+    expect(api.compareUrl).toBe('https://github.com/acme/shop/compare/c1c1c1c...c2c2c2c');
   });
 });

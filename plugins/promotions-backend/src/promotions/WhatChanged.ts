@@ -32,7 +32,9 @@ export class WhatChanged {
     const { config, reader } = this.options;
     requireStage(config, fromStage);
     requireStage(config, toStage);
-    const revision = await reader.headCommit();
+    // Fresh: the question follows a Release write (CI recording a source) as often as not, and a
+    // conditional check of the head costs nothing while it is unchanged.
+    const revision = await reader.headCommit({ fresh: true });
     const records = await readProductRecords(reader, config, await reader.fileIndex(revision), product);
     const recorded = new Map<string, SourceRevision>();
     for (const stage of records.stages) {

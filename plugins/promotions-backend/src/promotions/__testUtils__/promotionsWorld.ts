@@ -40,7 +40,11 @@ export const STAGES = ['dev', 'uat', 'prod'];
 /** A digest of 64 times `c`. */
 export const digest = (c: string) => `sha256:${c.repeat(64)}`;
 
-export function releaseFile(stage: string, services: Record<string, string>): string {
+export function releaseFile(
+  stage: string,
+  services: Record<string, string>,
+  sources: Record<string, { repository: string; revision: string }> = {},
+): string {
   return `apiVersion: platform.refplat.org/v1beta1
 kind: Release
 metadata:
@@ -49,7 +53,11 @@ spec:
   environmentRef: alpha-shop-${stage}
   services:
 ${Object.entries(services)
-  .map(([service, d]) => `    ${service}:\n      digest: ${d}\n`)
+  .map(([service, d]) => {
+    const source = sources[service];
+    const recorded = source ? `      source:\n        repository: ${source.repository}\n        revision: ${source.revision}\n` : '';
+    return `    ${service}:\n      digest: ${d}\n${recorded}`;
+  })
   .join('')}`;
 }
 
