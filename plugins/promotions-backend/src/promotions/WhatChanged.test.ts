@@ -1,6 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
 import { SourceRevision } from '@refplat/plugin-promotions-common';
+import type { PlatformRepoFiles } from '@refplat/plugin-promotions-node';
 import { InMemoryPlatformRepo, ManualClock } from '@refplat/plugin-promotions-node/testUtils';
 import { readPromotionsConfig } from '../config';
 import { GithubClient } from '../github/createOctokit';
@@ -78,8 +79,9 @@ describe('WhatChanged', () => {
     const { whatChanged, repo } = setUp({});
     const seeded = await repo.headCommit();
     const headCommit = repo.headCommit.bind(repo);
-    // A reader that answers from a recent check unless asked for a fresh one.
-    jest.spyOn(repo, 'headCommit').mockImplementation(async options => (options?.fresh ? headCommit() : seeded));
+    // A reader that answers from a recent check unless asked for a fresh one (as PlatformRepoReader does).
+    const reader: PlatformRepoFiles = repo;
+    jest.spyOn(reader, 'headCommit').mockImplementation(async options => (options?.fresh ? headCommit() : seeded));
     repo.commit(
       {
         [releasePath(config, SHOP, 'dev')]: releaseFile('dev', { api: digest('b') }, { api: { repository: 'acme/shop', revision: 'c2c2c2c' } }),
