@@ -67,19 +67,13 @@ phase "pack the plugins (for the consumer install)"
 # for a moment, and the tests resolve the plugins through them.
 tarballs=$(mktemp -d)
 bash scripts/pack-plugins.sh "$tarballs"
-phase "unit and API tests; beside them the browser tests, then the consumer install"
-# Beside Jest, one after the other: the browser tests (each of the three files
-# runs a stack of its own, a worker each; they mostly wait on canaries, soaks
-# and polls, at a quarter of the two cores), then the consumer install (it
-# mostly waits on npm and a compiler). Run after Jest, the browser tests added
-# 304 s to the run; beside it they fill the cores Jest leaves idle.
-beside_dir=$(mktemp -d)
-PROMOTIONS_TARBALLS_DIR="$tarballs" setsid bash -c '
-  npm run test:e2e --silent >"$1/browser.log" 2>&1; echo $? >"$1/browser.status"; echo $SECONDS >"$1/browser.seconds"
-  npm run test:install --silent >"$1/install.log" 2>&1; echo $? >"$1/install.status"; echo $SECONDS >"$1/install.seconds"
-' _ "$beside_dir" &
-beside_pid=$!
-beside+=("$beside_pid")
+phase "unit and API tests, the consumer install beside them"
+# The consumer install mostly waits on npm and a compiler while the API suites
+# mostly wait on timers: beside each other they use the two cores.
+install_log=$(mktemp)
+PROMOTIONS_TARBALLS_DIR="$tarballs" setsid npm run test:install --silent >"$install_log" 2>&1 &
+install_pid=$!
+beside+=("$install_pid")
 # Three workers on two cores: the API suites mostly wait on the simulator's
 # timers and the backend's polls (promotionsApi alone uses a third of a core),
 # and the sequencer starts the longest files first (scripts/jest). Four
@@ -90,23 +84,19 @@ beside+=("$beside_pid")
 # (packages/spec-conformance); a finding fails this phase.
 npx backstage-cli repo test --ci --watchAll=false --maxWorkers=3 \
   --testSequencer="$PWD/scripts/jest/durationSequencer.js"
-phase "browser tests and consumer install (beside Jest), until they end"
-wait $beside_pid || true
-failed=0
-report_beside() {
-  local name="$1" what="$2"
-  cat "$beside_dir/$name.log"
-  local status
-  status=$(cat "$beside_dir/$name.status" 2>/dev/null || echo "not run")
-  echo "$what: exit $status, $(cat "$beside_dir/$name.seconds" 2>/dev/null || echo '?') s after Jest started"
-  if [ "$status" != 0 ]; then
-    echo "$what failed: its output is above"
-    failed=1
-  fi
-}
-report_beside browser "The browser tests"
-report_beside install "The consumer install test (the packed plugins in a clean Backstage)"
-rm -rf "$tarballs" "$beside_dir"
-[ "$failed" -eq 0 ] || exit 1
+phase "browser tests"
+# Each of the three browser files runs a stack of its own (a worker each): they
+# mostly wait on canaries, soaks and polls, at a quarter of the two cores, so
+# side by side the phase lasts about as long as its longest file.
+npm run test:e2e --silent
+phase "consumer install (the packed plugins in a clean Backstage), until it ends"
+install_status=0
+wait $install_pid || install_status=$?
+cat "$install_log"
+rm -rf "$tarballs" "$install_log"
+if [ "$install_status" -ne 0 ]; then
+  echo "The consumer install test failed (exit $install_status): its output is above"
+  exit "$install_status"
+fi
 phase ""
 printf '\nPhase times (wall clock):\n%s%6ss  total\n' "$phase_times" $((SECONDS - run_started))
