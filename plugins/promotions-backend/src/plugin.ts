@@ -30,6 +30,7 @@ import { ModuleReplacement } from './extensions/ModuleReplacement';
 import { configuredHealthSource } from './health/createHealthSource';
 import { catalogDirectory } from './service/catalogDirectory';
 import { asBulkWork } from './github/WriteBudget';
+import { WRITE_QUEUE_TASK } from './promotions/PromotionQueue';
 
 /**
  * The promotions backend plugin, mounted at `/api/promotions`.
@@ -128,6 +129,20 @@ export const promotionsPlugin = createBackendPlugin({
             fn: signal => gate.checkAll(signal),
           });
         }
+        // The write queue is in the database: one replica at a time drains it, when the
+        // auto-promoter has queued (it triggers this) and every few seconds for what a
+        // restarted or stopped replica left.
+        await scheduler.scheduleTask({
+          id: WRITE_QUEUE_TASK,
+          frequency: { seconds: 10 },
+          // A replica that dies mid-drain holds the task until this runs out; a drain that
+          // runs longer stops after the PR in hand and the next run goes on.
+          timeout: { minutes: 1 },
+          scope: 'global',
+          fn: async signal => {
+            await asBulkWork(() => services.promotionQueue.drain(signal));
+          },
+        });
         if (config.autoPromote.enabled) {
           await scheduler.scheduleTask({
             id: 'promotions-auto-promoter',

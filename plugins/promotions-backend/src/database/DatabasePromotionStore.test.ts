@@ -197,6 +197,28 @@ describe.each(databases.eachSupportedId())('DatabasePromotionStore on %p', datab
     expect(adopted).toMatchObject({ pullRequest: { number: 9 }, leaseExpiresAt: undefined });
   });
 
+  it('keeps a queued promotion queued until one opener takes it, clearing the mark and taking a lease at once', async () => {
+    const store = await createStore(databaseId);
+    const { record } = await store.insertLive(
+      newPromotion({ leaseExpiresAt: undefined, queuedAt: '2026-12-01T10:00:00.000Z' }),
+      'plugin:promotions/auto-promoter',
+    );
+    expect(record).toMatchObject({ queuedAt: '2026-12-01T10:00:00.000Z', leaseExpiresAt: undefined });
+    const takes = await Promise.all(
+      ['replica-1', 'replica-2'].map(() =>
+        store.transition(
+          record.id,
+          { status: LIVE_STATUSES, noPullRequest: true, queued: true },
+          { queuedAt: undefined, leaseExpiresAt: '2026-12-01T10:05:00.000Z' },
+        ),
+      ),
+    );
+    expect(takes.filter(Boolean)).toEqual([
+      expect.objectContaining({ queuedAt: undefined, leaseExpiresAt: '2026-12-01T10:05:00.000Z' }),
+    ]);
+    expect(await store.get(record.id)).toMatchObject({ queuedAt: undefined });
+  });
+
   it('keeps who rejected a promotion and why, and clears it when the promotion turns out merged', async () => {
     const store = await createStore(databaseId);
     const { record } = await store.insertLive(newPromotion(), 'user:default/bob');

@@ -52,6 +52,7 @@ type Row = {
   health_state: string | null;
   head_sha: string | null;
   lease_expires_at: string | null;
+  queued_at: string | null;
   guard_state: string | null;
   guard_override: string | null;
   rejection: string | null;
@@ -86,6 +87,7 @@ function toRecord(row: Row): PromotionRecord {
     healthState: row.health_state ?? undefined,
     headSha: row.head_sha ?? undefined,
     leaseExpiresAt: row.lease_expires_at ?? undefined,
+    queuedAt: row.queued_at ?? undefined,
     guardState: row.guard_state ?? undefined,
     guardOverride: row.guard_override ? JSON.parse(row.guard_override) : undefined,
     rejection: row.rejection ? JSON.parse(row.rejection) : undefined,
@@ -112,6 +114,7 @@ function toRowChanges(changes: PromotionChanges, now: string): Partial<Row> {
   if ('healthState' in changes) row.health_state = changes.healthState ?? null;
   if ('headSha' in changes) row.head_sha = changes.headSha ?? null;
   if ('leaseExpiresAt' in changes) row.lease_expires_at = changes.leaseExpiresAt ?? null;
+  if ('queuedAt' in changes) row.queued_at = changes.queuedAt ?? null;
   if ('guardState' in changes) row.guard_state = changes.guardState ?? null;
   if ('guardOverride' in changes) {
     row.guard_override = changes.guardOverride ? JSON.stringify(changes.guardOverride) : null;
@@ -133,6 +136,10 @@ function applyExpectation(query: Knex.QueryBuilder, expected: PromotionExpectati
   if (expected.leaseEndedBy !== undefined) {
     const by = expected.leaseEndedBy;
     query.where(q => q.whereNull('lease_expires_at').orWhere('lease_expires_at', '<=', by));
+  }
+  if (expected.queued !== undefined) {
+    if (expected.queued) query.whereNotNull('queued_at');
+    else query.whereNull('queued_at');
   }
   whereNullable(query, 'health_state', expected.healthState);
   whereNullable(query, 'head_sha', expected.headSha);
@@ -222,6 +229,9 @@ export class DatabasePromotionStore implements PromotionStore {
           health_state: null,
           head_sha: null,
           lease_expires_at: promotion.leaseExpiresAt ?? null,
+          // Only when queued (null by default), as `rejection` is only ever updated: a database
+          // migrated before the column (the migration test) still takes a person's request.
+          ...(promotion.queuedAt ? { queued_at: promotion.queuedAt } : {}),
           guard_state: null,
           guard_override: promotion.guardOverride ? JSON.stringify(promotion.guardOverride) : null,
           open_key: openKey(promotion.team, promotion.product, promotion.toStage),

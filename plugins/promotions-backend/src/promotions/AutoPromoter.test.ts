@@ -3,10 +3,30 @@ import { HoldStore } from '@refplat/plugin-promotions-node';
 import { environmentPath, releasePath } from '../ladder/readProductRecords';
 import { parseRelease } from '../releases/records';
 import { SHOP, digest, environmentFile, productSystem, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
-import { AUTO_PROMOTE_ANNOTATION, AUTO_PROMOTER } from './AutoPromoter';
+import { AUTO_PROMOTE_ANNOTATION, AUTO_PROMOTER, AutoPromoter } from './AutoPromoter';
 
 const BOB = 'user:default/bob';
 const CART = { team: 'beta', product: 'cart' };
+
+type World = ReturnType<typeof promotionsWorld>;
+
+/**
+ * A run of `promoter`, then the write queue drained, as the backend drains it
+ * after a run: `opened` is each promotion the run queued with its PR number
+ * (0 where opening it failed), in the queue's order.
+ */
+async function climb(world: World, promoter: AutoPromoter, options?: Parameters<AutoPromoter['run']>[0]) {
+  const run = await promoter.run(options);
+  await world.writeQueue.drain();
+  const opened = await Promise.all(
+    run.queued.map(async ({ product, toStage, promotionId }) => ({
+      product,
+      toStage,
+      pullRequest: (await world.store.get(promotionId))!.pullRequest.number,
+    })),
+  );
+  return { ...run, opened };
+}
 
 /** alpha/shop with `releases` (stage → api's digest), each stage running what it releases, healthy. */
 function autoWorld(releases: Record<string, string>, config: object = {}) {
@@ -15,7 +35,8 @@ function autoWorld(releases: Record<string, string>, config: object = {}) {
     releases: Object.fromEntries(Object.entries(releases).map(([stage, d]) => [stage, { api: d }])),
   });
   world.runAsReleased();
-  const promoter = world.autoPromoter();
+  const autoPromoter = world.autoPromoter();
+  const promoter = { run: (options?: Parameters<AutoPromoter['run']>[0]) => climb(world, autoPromoter, options) };
   /** The digest the PR of a promotion writes into its stage's Release record. */
   const proposed = (number: number, stage: string, product: ProductRef = SHOP) => {
     const pr = world.repo.pullRequests().find(p => p.number === number)!;
@@ -129,7 +150,7 @@ describe('AutoPromoter', () => {
     world.runAsReleased();
     await world.holds.place(SHOP, { stage: 'uat', service: 'api', reason: 'Investigating INC-7', placedBy: BOB });
 
-    const run = await world.autoPromoter().run();
+    const run = await climb(world, world.autoPromoter());
 
     expect(run.opened).toEqual([{ product: 'alpha/shop', toStage: 'uat', pullRequest: 1 }]);
     const [pr] = world.repo.pullRequests();
@@ -199,7 +220,7 @@ describe('AutoPromoter', () => {
     const world = autoWorld({ dev: digest('b'), uat: digest('a'), prod: digest('a') });
     const system = productSystem('alpha/shop', { [AUTO_PROMOTE_ANNOTATION]: 'false' });
 
-    const run = await world.autoPromoter({ systems: [system] }).run();
+    const run = await climb(world, world.autoPromoter({ systems: [system] }));
 
     expect(run).toMatchObject({ optedOut: ['alpha/shop'], notInCatalog: [], opened: [], decisions: [] });
     expect(world.repo.pullRequests()).toEqual([]);
@@ -208,7 +229,7 @@ describe('AutoPromoter', () => {
   it('leaves a Product without a System in the catalog alone: a catalog still ingesting may not know yet that it opts out', async () => {
     const world = autoWorld({ dev: digest('b'), uat: digest('a'), prod: digest('a') });
 
-    const run = await world.autoPromoter({ systems: [productSystem('beta/cart')] }).run();
+    const run = await climb(world, world.autoPromoter({ systems: [productSystem('beta/cart')] }));
 
     expect(run).toMatchObject({ products: 1, optedOut: [], notInCatalog: ['alpha/shop'], opened: [], decisions: [] });
     expect(world.repo.pullRequests()).toEqual([]);
@@ -243,16 +264,32 @@ describe('AutoPromoter', () => {
       expect(repo.pullRequests()).toHaveLength(1);
     });
 
-    it('promotes the others when GitHub fails opening one’s promotion, and records why that one did not climb', async () => {
-      const { promoter, repo, autoDecisions, proposed } = twoProducts();
+    it('opens the others when GitHub fails opening one’s promotion, and records why that one did not climb', async () => {
+      const { promoter, repo, store, proposed } = twoProducts();
       repo.failNext('createBranch', { status: 502 });
 
       const run = await promoter.run();
 
-      expect(run.opened).toEqual([{ product: 'beta/cart', toStage: 'uat', pullRequest: 1 }]);
+      expect(run.opened).toEqual([
+        { product: 'alpha/shop', toStage: 'uat', pullRequest: 0 },
+        { product: 'beta/cart', toStage: 'uat', pullRequest: 1 },
+      ]);
       expect(proposed(1, 'uat', CART)).toBe(digest('b'));
+      expect(await store.get(run.queued[0].promotionId)).toMatchObject({
+        status: 'failed',
+        statusReason: expect.stringMatching(/^Could not open the Release PR: .*HTTP 502/),
+      });
+    });
+
+    it('records why a Product did not climb when its promotion cannot even be requested', async () => {
+      const { promoter, store, autoDecisions } = twoProducts();
+      jest.spyOn(store, 'insertLive').mockRejectedValueOnce(new Error('database is locked'));
+
+      const run = await promoter.run();
+
+      expect(run.opened).toEqual([{ product: 'beta/cart', toStage: 'uat', pullRequest: 1 }]);
       expect(await autoDecisions.latest(SHOP)).toMatchObject([
-        { toStage: 'uat', decision: 'skip', reason: expect.stringMatching(/^could not open the promotion: .*HTTP 502/) },
+        { toStage: 'uat', decision: 'skip', reason: 'could not request the promotion: database is locked' },
       ]);
     });
 
@@ -287,7 +324,7 @@ describe('AutoPromoter', () => {
         },
       };
 
-      const run = await world.autoPromoter({ holds: failing }).run();
+      const run = await climb(world, world.autoPromoter({ holds: failing }));
 
       expect(run.opened).toEqual([{ product: 'beta/cart', toStage: 'uat', pullRequest: 1 }]);
       expect(world.logger.warn).toHaveBeenCalledWith('Auto-promoter skipped alpha/shop: Error: database is locked');

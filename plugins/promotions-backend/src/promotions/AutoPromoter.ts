@@ -34,7 +34,8 @@ export interface AutoPromoterRun {
   /** Products in the platform repo without a System in the catalog (yet): left alone. */
   notInCatalog: string[];
   decisions: Array<AutoDecision & { product: string }>;
-  opened: Array<{ product: string; toStage: string; pullRequest: number }>;
+  /** The promotions it put in the write queue (PromotionQueue opens their PRs in turn). */
+  queued: Array<{ product: string; toStage: string; promotionId: string }>;
 }
 
 /**
@@ -74,7 +75,7 @@ export class AutoPromoter {
     );
     const { inCatalog, optedOut } = await this.catalogProducts();
     const listingFor = listingsByProduct(await this.listAll(), this.options.config.applicationLabels);
-    const result: AutoPromoterRun = { runId, products: products.length, optedOut, notInCatalog: [], decisions: [], opened: [] };
+    const result: AutoPromoterRun = { runId, products: products.length, optedOut, notInCatalog: [], decisions: [], queued: [] };
 
     for (const product of products) {
       const name = `${product.team}/${product.product}`;
@@ -104,16 +105,16 @@ export class AutoPromoter {
               product,
               { toStage: promotion.toStage, services: promotion.services },
               AUTO_PROMOTER,
-              { supersede: false, phase: 'auto-promote' },
+              { supersede: false, phase: 'auto-promote', queue: true },
             );
             if (!outcome.existing) {
-              result.opened.push({ product: name, toStage: promotion.toStage, pullRequest: outcome.promotion.pullRequest.number });
+              result.queued.push({ product: name, toStage: promotion.toStage, promotionId: outcome.promotion.id });
             }
           } catch (error) {
             for (const decision of plan.decisions) {
               if (decision.toStage === promotion.toStage && decision.decision === 'promote') {
                 decision.decision = 'skip';
-                decision.reason = `could not open the promotion: ${(error as Error).message}`;
+                decision.reason = `could not request the promotion: ${(error as Error).message}`;
               }
             }
           }
@@ -126,7 +127,7 @@ export class AutoPromoter {
     }
     const unknown = result.notInCatalog.length ? `, ${result.notInCatalog.length} without a System in the catalog left alone` : '';
     logger.info(
-      `Auto-promoter run ${runId}: ${products.length} products${unknown}, ${result.opened.length} promotions opened`,
+      `Auto-promoter run ${runId}: ${products.length} products${unknown}, ${result.queued.length} promotions queued to open`,
     );
     return result;
   }

@@ -1,6 +1,6 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { ConflictError } from '@backstage/errors';
-import { ProductRef, judgeOpening } from '@refplat/plugin-promotions-common';
+import { ProductRef, judgeOpening, leaseExpiry } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
@@ -113,6 +113,21 @@ export class PromotionOpener {
       await this.fail(record, `Could not open the Release PR: ${(error as Error).message}`);
       throw error;
     }
+  }
+
+  /**
+   * Takes a promotion out of the write queue to open its PR now (its turn
+   * came, or a person asked for the same promotion): the queue mark goes and
+   * a lease is taken in one compare-and-set, so one opener has it. Undefined
+   * when another opener took it first or it ended meanwhile.
+   */
+  async takeQueued(record: PromotionRecord): Promise<PromotionRecord | undefined> {
+    const now = (this.options.clock ?? systemClock).now();
+    return this.options.store.transition(
+      record.id,
+      { status: LIVE_STATUSES, noPullRequest: true, queued: true },
+      { queuedAt: undefined, leaseExpiresAt: leaseExpiry(now, this.options.config.gate.openingLeaseSeconds * 1000) },
+    );
   }
 
   /**

@@ -50,6 +50,8 @@ export interface PromotionServiceOptions {
    * the request just opened, as GitHub answered its creation.
    */
   onChange?: (promotionId: string, opened?: PullRequestInfo) => void;
+  /** Called after a promotion joined the write queue: the queue should take a look. */
+  onQueued?: () => void;
   /** Rollbacks place holds here. */
   holds?: Pick<HoldStore, 'place'>;
   /** Whether a digest appears in the recent history of a stage (rollback targets). */
@@ -89,6 +91,10 @@ export class PromotionService {
   constructor(private readonly options: PromotionServiceOptions) {}
 
   /**
+   * `queue` (the auto-promoter's bulk work) records the promotion in the
+   * write queue and returns at once: PromotionQueue opens its PR when GitHub's
+   * write budget gives it its turn. A person's identical request takes it
+   * out of the queue and opens it at once.
    * `supersede: false` (the auto-promoter) never replaces a live promotion:
    * a different one into the same stage answers 409 instead. A guard's block
    * answers 409 with its reason, unless `override` (a release-approver's,
@@ -99,7 +105,7 @@ export class PromotionService {
     product: ProductRef,
     request: PromotionRequest,
     requestedBy: string,
-    options: { supersede?: boolean; phase?: GuardPhase; override?: GuardOverride } = {},
+    options: { supersede?: boolean; phase?: GuardPhase; override?: GuardOverride; queue?: boolean } = {},
   ): Promise<RequestOutcome> {
     const { config, snapshots } = this.options;
     requireStage(config, request.toStage);
@@ -128,8 +134,7 @@ export class PromotionService {
       product,
       { ...draft, requiresApproval: draft.requiresApproval || guards.decision.verdict === 'needs-approval' },
       requestedBy,
-      options.supersede ?? true,
-      options.override,
+      { supersede: options.supersede ?? true, override: options.override, queue: options.queue },
     );
     return { promotion, existing, plan: plan.plan, guards: guards.verdicts };
   }
@@ -195,7 +200,7 @@ export class PromotionService {
       product,
       { ...draft, requiresApproval: draft.requiresApproval || guards.decision.verdict === 'needs-approval' },
       requestedBy,
-      true,
+      { supersede: true },
     );
     for (const [service, digest] of Object.entries(request.services)) {
       await this.options.holds?.place(product, {
@@ -221,19 +226,34 @@ export class PromotionService {
       revision: string;
     },
     requestedBy: string,
-    supersede: boolean,
-    override?: GuardOverride,
+    how: { supersede: boolean; override?: GuardOverride; queue?: boolean },
   ): Promise<{ promotion: PromotionRecord; existing: boolean }> {
     const { store, opener, config } = this.options;
+    const { supersede, override, queue } = how;
     const fingerprint = promotionFingerprint(product.team, product.product, draft.toStage, draft.services);
     const leaseMs = config.gate.openingLeaseSeconds * 1000;
     const waitUntil = Date.now() + Math.min(IDENTICAL_REQUEST_WAIT_MS, leaseMs);
     let conflicts = 0;
     for (;;) {
       const live = await store.findLive(product.team, product.product, draft.toStage);
-      if (live?.fingerprint === fingerprint) {
-        const opening = judgeOpening(live, (this.options.clock ?? systemClock).now());
-        if (opening.state === 'opened') return { promotion: live, existing: true };
+      const opening = live && judgeOpening(live, (this.options.clock ?? systemClock).now());
+      // A queued promotion was planned on the stage as it was then: one planned on another
+      // Release replaces it (below), whatever it carries.
+      const outdated = opening?.state === 'queued' && !queue && live!.baseBlobSha !== draft.baseBlobSha;
+      if (live && opening && live.fingerprint === fingerprint && !outdated) {
+        if (opening.state === 'opened' || (opening.state === 'queued' && queue)) return { promotion: live, existing: true };
+        if (opening.state === 'queued') {
+          // A person asks for what bulk work queued: it goes now, not in its turn.
+          const taken = await opener.takeQueued(live);
+          if (!taken) continue;
+          const { promotion: opened, pullRequest } = await opener.openPullRequest(
+            taken,
+            draft.revision,
+            taken.status === 'awaiting-approval',
+          );
+          this.options.onChange?.(opened.id, pullRequest);
+          return { promotion: opened, existing: true };
+        }
         if (Date.now() >= waitUntil) {
           throw new ConflictError(
             'The same promotion is being opened by another request and its pull request is not open yet; try again in a few seconds',
@@ -272,7 +292,10 @@ export class PromotionService {
             baseBlobSha: draft.baseBlobSha,
             // Written before the branch exists, so a leftover branch always has its promotion.
             branch: branchName({ ...product, toStage: draft.toStage, id }),
-            leaseExpiresAt: leaseExpiry((this.options.clock ?? systemClock).now(), leaseMs),
+            // Queued: no opener holds it until the queue gives it its turn.
+            ...(queue
+              ? { queuedAt: (this.options.clock ?? systemClock).now().toISOString() }
+              : { leaseExpiresAt: leaseExpiry((this.options.clock ?? systemClock).now(), leaseMs) }),
             guardOverride: override,
           },
           requestedBy,
@@ -285,6 +308,10 @@ export class PromotionService {
           throw new ConflictError(`Other promotions into ${draft.toStage} keep being requested at the same time; try again`);
         }
         throw error;
+      }
+      if (queue) {
+        this.options.onQueued?.();
+        return { promotion: inserted.record, existing: false };
       }
 
       const { promotion: opened, pullRequest } = await opener.openPullRequest(

@@ -99,6 +99,11 @@ export function autoPromoteSuite() {
         expect(climbed[i].createdAt >= climbed[i - 1].updatedAt).toBe(true);
       }
       expect((await promotions(server)).some(p => p.toStage === 'prod')).toBe(false);
+      // Each rung waited in the write queue for its PR; none waits now.
+      const queue = await request(server).get('/api/promotions/write-queue').set('Authorization', bob);
+      expect(queue.status).toBe(200);
+      expect(queue.body).toEqual({ waiting: 0 });
+      expect((await request(server).get('/api/promotions/write-queue')).status).toBe(401);
       const decisions = await autoDecisions(server);
       expect(decisions.find(d => d.toStage === 'uat' && d.service === 'checkout')).toMatchObject({
         decision: 'refuse',

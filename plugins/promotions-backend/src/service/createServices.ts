@@ -5,6 +5,7 @@ import {
   LoggerService,
   PermissionsService,
   RootConfigService,
+  SchedulerService,
 } from '@backstage/backend-plugin-api';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import { NotificationService } from '@backstage/plugin-notifications-node';
@@ -67,6 +68,8 @@ import { annotateIncidents } from '../incidents/annotateIncidents';
 import { IncidentApprovals } from '../incidents/IncidentApprovals';
 import { IncidentService } from '../incidents/IncidentService';
 import { DatabaseIncidentStore } from '../incidents/IncidentStore';
+import { PromotionQueue, WRITE_QUEUE_TASK } from '../promotions/PromotionQueue';
+import { asBulkWork } from '../github/WriteBudget';
 
 /** How far back a ladder view looks for live promotions and for how each digest arrived. */
 const RECENT_PROMOTIONS = 50;
@@ -93,6 +96,8 @@ export interface PromotionsServiceDeps {
   /** A module's directory (promotionsDirectoryExtensionPoint); the catalog when not given. */
   directory?: PromotionsDirectory;
   auditor: AuditorService;
+  /** Runs the write queue's task (WRITE_QUEUE_TASK, which the plugin schedules); without it, queued promotions open in this process at once. */
+  scheduler?: SchedulerService;
 }
 
 /** Wires the plugin's services from Backstage's; the plugin adds HTTP and scheduling. */
@@ -262,6 +267,16 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const onChange = (id: string, opened?: PullRequestInfo) => {
     void gate.check(id, opened && new Map([[opened.number, opened]]));
   };
+  // Bulk work's PRs open in their turn; its writes wait behind people's for the write budget.
+  const promotionQueue = new PromotionQueue({ config, store, opener, files: reader, logger, onOpened: onChange });
+  const drainQueue = async () => {
+    if (deps.scheduler) {
+      // The plugin's global task drains, one replica at a time; one running already looks again.
+      await deps.scheduler.triggerTask(WRITE_QUEUE_TASK).catch(() => undefined);
+      return;
+    }
+    await asBulkWork(() => promotionQueue.drain()).catch(error => logger.warn(`Write queue stopped: ${error}`));
+  };
   const productHealthChanged = new ProductHealthChanged({
     healthSource,
     repo: reader,
@@ -286,6 +301,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     guards,
     logger,
     onChange,
+    onQueued: () => void drainQueue(),
     holds,
     names,
     wasReleasedIn: (product, stage, service, digest) =>
@@ -338,6 +354,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     healthStream,
     whatChanged,
     store,
+    promotionQueue,
     holds,
     autoDecisions,
     ladderService,

@@ -6,6 +6,7 @@ import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { PromotionStore } from '../database/PromotionStore';
 import { StageHistory } from '../promotions/StageHistory';
 import { IncidentService } from '../incidents/IncidentService';
+import { PromotionQueue } from '../promotions/PromotionQueue';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { parseMetricsQuery } from '../metrics/metricsQuery';
 import { createOpenApiRouter } from '../schema/openapi/generated';
@@ -30,6 +31,8 @@ export interface RouterOptions
   overview: OverviewService;
   /** `POST /incidents`, when the incident gate is configured. */
   incidentService?: IncidentService;
+  /** GET /write-queue: how many of the auto-promoter's promotions wait for their PRs. */
+  promotionQueue: Pick<PromotionQueue, 'state'>;
 }
 
 /**
@@ -49,7 +52,7 @@ function serializedLadder(ladder: object): string {
 
 export async function createRouter(options: RouterOptions): Promise<express.Router> {
   const { operations, httpAuth, permissions, promotionService, stageHistory, store, holds, autoDecisions } = options;
-  const { deliveryMetrics, knownProducts, overview, incidentService } = options;
+  const { deliveryMetrics, knownProducts, overview, incidentService, promotionQueue } = options;
   // The routes and their types come from openapi.yaml. Bodies are validated once, by the
   // zod schemas of requestBodies.ts, which the registered actions and the incidents topic
   // share and whose messages clients show; so the OpenAPI validator looks at no request
@@ -159,6 +162,12 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   // Every diagnosed-stuck deployment of the readable Products, the longest stuck first.
   router.get('/stuck', async (req, res) => {
     res.json(await overview.stuck(await readerOf(req)));
+  });
+
+  // Counts only, no Product's data: any signed-in user or service may see how long the queue is.
+  router.get('/write-queue', async (req, res) => {
+    await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    res.json(await promotionQueue.state());
   });
 
   // Incident tools without the events backend report here; only services (a static or

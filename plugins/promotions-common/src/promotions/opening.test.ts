@@ -11,6 +11,8 @@ describe('judgeOpening', () => {
     ['no PR, lease ends right now', { pullRequest: { number: 0 }, leaseExpiresAt: '2026-12-01T10:00:00.000Z' }, { state: 'abandoned' }],
     ['no PR, lease ended a minute ago', { pullRequest: { number: 0 }, leaseExpiresAt: '2026-12-01T09:59:00.000Z' }, { state: 'abandoned' }],
     ['no PR and no lease (a record from before leases)', { pullRequest: { number: 0 } }, { state: 'abandoned' }],
+    ['no PR, waiting in the write queue', { pullRequest: { number: 0 }, queuedAt: '2026-12-01T09:00:00.000Z' }, { state: 'queued' }],
+    ['a recorded PR of a promotion that was queued', { pullRequest: { number: 7 }, queuedAt: '2026-12-01T09:00:00.000Z' }, { state: 'opened' }],
     ['no PR and an unreadable lease', { pullRequest: { number: 0 }, leaseExpiresAt: 'soon' }, { state: 'abandoned' }],
   ])('%s', (_name, facts, expected) => {
     expect(judgeOpening(facts, NOW)).toEqual(expected);

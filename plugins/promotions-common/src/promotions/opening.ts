@@ -11,6 +11,8 @@ export type OpeningState =
   | { state: 'opened' }
   /** A request is opening the PR and its lease still runs. */
   | { state: 'opening'; remainingMs: number }
+  /** Bulk work's promotion, waiting in the write queue for its turn to be opened. */
+  | { state: 'queued' }
   /** Nobody is opening it any more: reconcile it from GitHub. */
   | { state: 'abandoned' };
 
@@ -24,6 +26,8 @@ export interface OpeningFacts {
   pullRequest: { number: number };
   /** ISO time the opener's lease ends; absent on records from before leases. */
   leaseExpiresAt?: string;
+  /** ISO time it joined the write queue; cleared when an opener takes it. */
+  queuedAt?: string;
 }
 
 /**
@@ -33,6 +37,8 @@ export interface OpeningFacts {
  */
 export function judgeOpening(facts: OpeningFacts, now: Date): OpeningState {
   if (facts.pullRequest.number > 0) return { state: 'opened' };
+  // An opener takes a queued promotion by clearing this and taking a lease, in one step.
+  if (facts.queuedAt) return { state: 'queued' };
   const expires = facts.leaseExpiresAt ? Date.parse(facts.leaseExpiresAt) : NaN;
   // No readable lease: no opener can be relying on one.
   if (Number.isNaN(expires)) return { state: 'abandoned' };

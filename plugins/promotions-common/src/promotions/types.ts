@@ -32,6 +32,11 @@ export interface Promotion {
   /** Set when a release-approver (or its requester) rejected it: who (an entity ref) and why. */
   rejection?: PromotionRejection;
   pullRequest: { number: number; url: string };
+  /**
+   * Set while the promotion waits in the write queue for its PR to be opened
+   * (bulk work, the auto-promoter's: GitHub's write limit paces it); ISO time it joined.
+   */
+  queuedAt?: string;
   createdAt: string;
   updatedAt: string;
   /**
@@ -189,4 +194,17 @@ export interface PromotionApproval {
   quorumMet: boolean;
   /** An open incident asks for an incident commander's approval as well. */
   commanderNeeded: boolean;
+}
+
+/**
+ * The write queue of bulk work (the auto-promoter's promotions), as
+ * `GET /write-queue` answers it.
+ *
+ * @public
+ */
+export interface WriteQueueState {
+  /** Promotions waiting for their PR to be opened. */
+  waiting: number;
+  /** ISO time the oldest of them joined the queue. */
+  oldestQueuedAt?: string;
 }

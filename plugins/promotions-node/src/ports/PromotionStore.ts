@@ -58,6 +58,7 @@ export type PromotionChanges = Partial<
     | 'healthState'
     | 'headSha'
     | 'leaseExpiresAt'
+    | 'queuedAt'
     | 'guardState'
     | 'guardOverride'
     | 'rejection'
@@ -78,6 +79,8 @@ export interface PromotionExpectation {
   noPullRequest?: boolean;
   /** The opener's lease (if any) ended at or before this ISO time. */
   leaseEndedBy?: string;
+  /** In the write queue (`queuedAt` set), or not. */
+  queued?: boolean;
   healthState?: string | null;
   headSha?: string | null;
   approvedSha?: string | null;

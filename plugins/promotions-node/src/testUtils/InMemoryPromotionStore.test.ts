@@ -38,6 +38,15 @@ describe('InMemoryPromotionStore', () => {
     expect((await store.listEvents('p1')).map(e => e.type)).toEqual(['requested', 'superseded']);
   });
 
+  it('lets one opener take a queued promotion, clearing the mark as it takes a lease', async () => {
+    const { store } = storeAt();
+    await store.insertLive({ ...promotion('p1'), leaseExpiresAt: undefined, queuedAt: '2026-01-01T00:00:00.000Z' }, 'auto');
+    const take = () => store.transition('p1', { noPullRequest: true, queued: true }, { queuedAt: undefined, leaseExpiresAt: '2026-01-01T00:05:00.000Z' });
+    expect(await take()).toMatchObject({ queuedAt: undefined, leaseExpiresAt: '2026-01-01T00:05:00.000Z' });
+    expect(await take()).toBeUndefined();
+    expect(await store.transition('p1', { queued: false }, { statusReason: 'taken' })).toMatchObject({ statusReason: 'taken' });
+  });
+
   it('transitions by compare-and-set, clearing a field given as undefined', async () => {
     const { store, clock } = storeAt();
     await store.insertLive(promotion('p1'), 'alice');

@@ -22,6 +22,7 @@ function matchesNullable(actual: string | undefined, expected: string | null | u
 function meets(record: PromotionRecord, expected: PromotionExpectation): boolean {
   if (expected.status && !expected.status.includes(record.status)) return false;
   if (expected.noPullRequest && record.pullRequest.number) return false;
+  if (expected.queued !== undefined && Boolean(record.queuedAt) !== expected.queued) return false;
   if (expected.leaseEndedBy !== undefined && record.leaseExpiresAt && record.leaseExpiresAt > expected.leaseEndedBy) {
     return false;
   }
@@ -46,6 +47,7 @@ function applied(record: PromotionRecord, changes: PromotionChanges, now: string
     'healthState',
     'headSha',
     'leaseExpiresAt',
+    'queuedAt',
     'guardState',
     'guardOverride',
     'rejection',

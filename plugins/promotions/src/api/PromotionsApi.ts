@@ -16,6 +16,7 @@ import {
   StageChanges,
   StageHistoryEntry,
   StuckItem,
+  WriteQueueState,
 } from '@refplat/plugin-promotions-common';
 
 // The routes' bodies and answers, generated from the backend's openapi.yaml into -common.
@@ -107,6 +108,8 @@ export interface PromotionsApi {
   getOverview(query?: OverviewQuery): Promise<OverviewResponse>;
   /** Every diagnosed-stuck stage the caller may read. */
   listStuck(): Promise<StuckItem[]>;
+  /** How many of the auto-promoter's promotions wait in the write queue for their PRs. */
+  getWriteQueue(): Promise<WriteQueueState>;
   /** Delivery metrics (DORA) of a scope over the window [from, to). */
   getMetrics(scope: MetricsScope, window: { from: Date; to: Date }): Promise<DeliveryMetricsResponse>;
 }

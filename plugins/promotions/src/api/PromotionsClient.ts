@@ -17,6 +17,7 @@ import {
   StageChanges,
   StageHistoryEntry,
   StuckItem,
+  WriteQueueState,
   TypedResponse,
   formatProductRef,
 } from '@refplat/plugin-promotions-common';
@@ -133,6 +134,10 @@ export class PromotionsClient implements PromotionsApi {
 
   async listStuck(): Promise<StuckItem[]> {
     return (await this.read(this.api.listStuck())).items;
+  }
+
+  async getWriteQueue(): Promise<WriteQueueState> {
+    return this.read(this.api.getWriteQueue());
   }
 
   async getMetrics(

@@ -31,6 +31,7 @@ import { PromotionOpener } from '../PromotionOpener';
 import { PromotionReconciler } from '../PromotionReconciler';
 import { PromotionRejecter } from '../PromotionRejecter';
 import { PromotionService } from '../PromotionService';
+import { PromotionQueue } from '../PromotionQueue';
 import { RequestSnapshots } from '../RequestSnapshot';
 import { StageHistory } from '../StageHistory';
 import { branchName, promotionFingerprint } from '../pullRequestText';
@@ -329,6 +330,17 @@ export function promotionsWorld(
     };
   };
 
+  /** The write queue as createServices wires it: it opens what bulk work queued when drained. */
+  const writeQueue = new PromotionQueue({
+    config,
+    store,
+    opener,
+    files: repo,
+    logger,
+    clock,
+    onOpened: id => changed.push(id),
+  });
+
   /**
    * An AutoPromoter as createServices wires it, on the annotated ladder; `systems` are the catalog's Systems (by
    * default alpha/shop's and beta/cart's, neither opting out); `holds` replaces the world's.
@@ -376,5 +388,6 @@ export function promotionsWorld(
     promotionService,
     approvals,
     autoPromoter,
+    writeQueue,
   };
 }

@@ -52,7 +52,7 @@ export const StageRung = (props: {
     <div className={classes.root} data-testid={live ? `live-promotion-${stage.name}` : undefined}>
       {live && (
         <Typography variant="caption">
-          <PullRequestLink pullRequest={live.pullRequest} /> {PROMOTION_STATUS_WORDS[live.status]}
+          <PullRequestLink pullRequest={live.pullRequest} queuedAt={live.queuedAt} /> {PROMOTION_STATUS_WORDS[live.status]}
         </Typography>
       )}
       {!live && inStep && (

@@ -41,7 +41,7 @@ export const OpenPromotionRow = (props: {
       </TableCell>
       <TableCell>{promotion.approvedBy ? <ApproverNames approvedBy={promotion.approvedBy} /> : '—'}</TableCell>
       <TableCell>
-        <PullRequestLink pullRequest={promotion.pullRequest} />
+        <PullRequestLink pullRequest={promotion.pullRequest} queuedAt={promotion.queuedAt} />
       </TableCell>
       <TableCell>
         <ApprovalAction product={ladder} promotion={promotion} commanders={commanders} onApproved={props.onChanged} />

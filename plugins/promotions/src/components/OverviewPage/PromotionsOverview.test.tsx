@@ -11,6 +11,7 @@ const api: Partial<PromotionsApi> = {
   getOverview: jest.fn(async () => ({ stages: ['dev'], rows: [], total: 0 })),
   listApprovals: jest.fn(async () => []),
   listStuck: jest.fn(async () => []),
+  getWriteQueue: jest.fn(async () => ({ waiting: 0 })),
 };
 
 async function renderPage(entry: string, page = <PromotionsPage />) {

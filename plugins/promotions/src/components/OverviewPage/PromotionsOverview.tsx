@@ -4,6 +4,7 @@ import { ApprovalsInbox } from '../Approvals';
 import { OrganisationMatrix } from '../Matrix';
 import { DeliveryMetricsView } from '../Metrics';
 import { StuckList } from '../Stuck';
+import { WriteQueueNotice } from '../WriteQueue';
 
 const TABS = [
   { id: 'matrix', label: 'Matrix', view: () => <OrganisationMatrix /> },
@@ -16,7 +17,8 @@ const useStyles = makeStyles(theme => ({ tabs: { marginBottom: theme.spacing(2) 
 
 /**
  * The organisation's promotions: the matrix, the approvals inbox, the stuck
- * list and the delivery metrics, one tab each. The tab is in the address
+ * list and the delivery metrics, one tab each, under the write queue's
+ * length while auto-promotions wait in it. The tab is in the address
  * (`?tab=stuck`) so it can be linked; `/promotions/approvals` stays its own page.
  */
 export const PromotionsOverview = () => {
@@ -25,6 +27,7 @@ export const PromotionsOverview = () => {
   const current = TABS.find(tab => tab.id === params.get('tab')) ?? TABS[0];
   return (
     <>
+      <WriteQueueNotice />
       <Tabs
         className={classes.tabs}
         value={current.id}

@@ -1,14 +1,31 @@
-import { Typography } from '@material-ui/core';
+import { Tooltip, Typography } from '@material-ui/core';
 import { Link } from '@backstage/core-components';
+import { DateTime } from 'luxon';
 
 /**
- * `#42`, linking to the Release PR on GitHub; "opening…" while the promotion
- * is recorded but its PR does not exist yet (number 0).
+ * `#42`, linking to the Release PR on GitHub; "queued" while the promotion
+ * waits in the write queue (the auto-promoter's PRs open one at a time,
+ * within GitHub's write limit); "opening…" while it is recorded but its PR
+ * does not exist yet (number 0).
  */
 export const PullRequestLink = (props: {
   pullRequest: { number: number; url: string };
+  /** When the promotion joined the write queue, while it waits there. */
+  queuedAt?: string;
   testId?: string;
 }) => {
+  if (props.pullRequest.number <= 0 && props.queuedAt) {
+    const since = DateTime.fromISO(props.queuedAt).toRelative({ style: 'short' });
+    return (
+      <Tooltip
+        title={`Waiting in the write queue since ${since}: the auto-promoter's pull requests open one at a time, within GitHub's write limit`}
+      >
+        <Typography component="span" variant="body2" color="textSecondary" data-testid="pr-queued">
+          queued
+        </Typography>
+      </Tooltip>
+    );
+  }
   if (props.pullRequest.number <= 0 || !props.pullRequest.url) {
     return (
       <Typography component="span" variant="body2" color="textSecondary" data-testid="pr-opening">

@@ -20,6 +20,7 @@ import type {
   StageChanges,
   StageHistoryEntry,
   StuckResponse,
+  WriteQueueState,
 } from '@refplat/plugin-promotions-common';
 
 /** The routes as openapi.yaml declares them. */
@@ -759,6 +760,29 @@ export const spec = {
         },
       },
     },
+    '/write-queue': {
+      get: {
+        operationId: 'GetWriteQueue',
+        tags: ['organisation'],
+        description:
+          "The write queue of the auto-promoter's promotions: how many wait for their pull request to be opened (GitHub's write limit paces them), and since when the oldest (any user or service token).",
+        responses: {
+          '200': {
+            description: 'The queue.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/WriteQueueState',
+                },
+              },
+            },
+          },
+          default: {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
     '/incidents': {
       post: {
         operationId: 'ReportIncident',
@@ -1183,6 +1207,19 @@ export const spec = {
         type: 'object',
         'x-refplat-type': 'overview/types#StuckResponse',
       },
+      WriteQueueState: {
+        type: 'object',
+        'x-refplat-type': 'promotions/types#WriteQueueState',
+        required: ['waiting'],
+        properties: {
+          waiting: {
+            type: 'integer',
+          },
+          oldestQueuedAt: {
+            type: 'string',
+          },
+        },
+      },
       IncidentOutcome: {
         description:
           '`POST /incidents`: the report as recorded, and whether it changed anything.',
@@ -1284,6 +1321,7 @@ export type EndpointMap = {
     response: OverviewResponse;
   };
   '#get|/stuck': { response: StuckResponse };
+  '#get|/write-queue': { response: WriteQueueState };
   '#post|/incidents': { body: IncidentReport; response: IncidentOutcome };
 };
 

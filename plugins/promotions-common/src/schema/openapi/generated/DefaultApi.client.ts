@@ -12,6 +12,7 @@ import type {
   PromotionRequest,
   PromotionResponse,
   StageHistoryEntry,
+  WriteQueueState,
 } from '../../../promotions/types';
 import type {
   RollbackRequest,
@@ -323,6 +324,14 @@ export class DefaultApiClient {
     options?: RequestOptions,
   ): Promise<TypedResponse<StuckResponse>> {
     return this.send('GET', `/stuck`, undefined, options);
+  }
+
+  /** GET /write-queue: The write queue of the auto-promoter's promotions: how many wait for their pull request to be opened (GitHub's write limit paces them), and since when the oldest (any user or service token). */
+  async getWriteQueue(
+    _request: {} = {},
+    options?: RequestOptions,
+  ): Promise<TypedResponse<WriteQueueState>> {
+    return this.send('GET', `/write-queue`, undefined, options);
   }
 
   /** POST /incidents: An incident tool reports an incident opening or resolving (service tokens only). Only with `promotions.incidents` configured; 404 otherwise. */

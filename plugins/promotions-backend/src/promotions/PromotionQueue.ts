@@ -1,0 +1,154 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import { WriteQueueState, judgeOpening } from '@refplat/plugin-promotions-common';
+import { Clock, systemClock } from '@refplat/plugin-promotions-node';
+import type { PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
+import { PromotionsConfig } from '../config';
+import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
+import { releasePath } from '../ladder/readProductRecords';
+import { PromotionOpener } from './PromotionOpener';
+
+/** The plugin's global scheduled task that drains the queue, one replica at a time. */
+export const WRITE_QUEUE_TASK = 'promotions-write-queue';
+
+/** The identity the queue acts as in a promotion's trail when it drops one. */
+export const WRITE_QUEUE = 'plugin:promotions/write-queue';
+
+/** What one drain did. */
+export interface QueueDrain {
+  opened: number;
+  /** Left out: the target stage's Release changed while they waited. */
+  dropped: number;
+  /** GitHub refused their opening: the opener failed them. */
+  failed: number;
+}
+
+/**
+ * The write queue of bulk work: the auto-promoter records its promotions
+ * here (in the database, so a restart or another replica loses none) and
+ * returns in seconds; the queue opens their PRs oldest first, one at a
+ * time, as GitHub's write budget lets each write go. A PR opened in its
+ * turn is built on the branch as it is then: a promotion whose target
+ * Release changed while it waited is dropped (the auto-promoter decides
+ * again), not opened to be closed as outdated.
+ */
+export class PromotionQueue {
+  /** This process's drain, while one runs. */
+  private running?: Promise<QueueDrain>;
+  /** Something was queued while the drain ran: it lists the queue once more before it ends. */
+  private lookAgain = false;
+
+  constructor(
+    private readonly options: {
+      config: PromotionsConfig;
+      store: PromotionStore;
+      opener: PromotionOpener;
+      files: PlatformRepoFiles;
+      logger: LoggerService;
+      /** A PR was opened: the Gate looks at it (with GitHub's answer to its creation). */
+      onOpened?: (promotionId: string, pullRequest: PullRequestInfo) => void;
+      clock?: Clock;
+    },
+  ) {}
+
+  /** Where the queue stands, for the ladder and the org page. */
+  async state(): Promise<WriteQueueState> {
+    const queued = await this.queued();
+    return { waiting: queued.length, oldestQueuedAt: queued[0]?.queuedAt };
+  }
+
+  /**
+   * Opens the queued promotions' PRs until none is left or `signal` aborts
+   * (after the PR in hand). One drain at a time in a process: a call while
+   * one runs joins it, and it looks once more before it ends.
+   */
+  drain(signal?: AbortSignal): Promise<QueueDrain> {
+    if (this.running) {
+      this.lookAgain = true;
+      return this.running;
+    }
+    this.running = this.drainAll(signal).finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async drainAll(signal?: AbortSignal): Promise<QueueDrain> {
+    const done: QueueDrain = { opened: 0, dropped: 0, failed: 0 };
+    while (!signal?.aborted) {
+      this.lookAgain = false;
+      const [next] = await this.queued();
+      if (!next) {
+        if (this.lookAgain) continue;
+        break;
+      }
+      // Another replica or a person's request may take it first: then the next one.
+      const taken = await this.options.opener.takeQueued(next);
+      if (!taken) continue;
+      const outcome = await this.open(taken, next.queuedAt!);
+      // GitHub could not be read: the promotion is back in its place; the next drain tries again.
+      if (outcome === 'requeued') break;
+      done[outcome] += 1;
+    }
+    if (done.opened || done.dropped || done.failed) {
+      this.options.logger.info(
+        `Write queue: ${done.opened} promotion PRs opened, ${done.dropped} dropped as outdated, ${done.failed} failed`,
+      );
+    }
+    return done;
+  }
+
+  /**
+   * Oldest first; of those queued in the same millisecond, the upper rung
+   * first, as the auto-promoter queues a Product's rungs (so that the lower
+   * one's merge does not move the upper one's source on before it opens).
+   */
+  private async queued(): Promise<PromotionRecord[]> {
+    const now = (this.options.clock ?? systemClock).now();
+    const rung = (p: PromotionRecord) => this.options.config.stages.indexOf(p.toStage);
+    return (await this.options.store.listLive())
+      .filter(p => judgeOpening(p, now).state === 'queued')
+      .sort((a, b) => a.queuedAt!.localeCompare(b.queuedAt!) || rung(b) - rung(a));
+  }
+
+  private async open(promotion: PromotionRecord, queuedAt: string): Promise<keyof QueueDrain | 'requeued'> {
+    const { files, opener, store, config, logger } = this.options;
+    let revision: string;
+    let index: Record<string, string>;
+    try {
+      revision = await files.headCommit();
+      index = await files.fileIndex(revision);
+    } catch (error) {
+      logger.warn(`Write queue paused: could not read the platform repo's branch: ${error}`);
+      await store.transition(
+        promotion.id,
+        { status: LIVE_STATUSES, noPullRequest: true, queued: false },
+        { queuedAt, leaseExpiresAt: undefined },
+      );
+      return 'requeued';
+    }
+    try {
+      const path = releasePath(config, promotion, promotion.toStage);
+      if (index[path] !== promotion.baseBlobSha) {
+        const reason = `${promotion.toStage}'s Release record changed while the promotion waited in the write queue; the auto-promoter decides again`;
+        await store.transition(
+          promotion.id,
+          { status: LIVE_STATUSES, noPullRequest: true },
+          { status: 'closed', statusReason: reason, leaseExpiresAt: undefined },
+          { type: 'closed', actor: WRITE_QUEUE, detail: reason },
+        );
+        return 'dropped';
+      }
+      const { promotion: opened, pullRequest } = await opener.openPullRequest(
+        promotion,
+        revision,
+        promotion.status === 'awaiting-approval',
+      );
+      this.options.onOpened?.(opened.id, pullRequest);
+      return 'opened';
+    } catch (error) {
+      // The opener failed the promotion (or a newer request replaced it): the queue goes on.
+      logger.warn(`Write queue could not open promotion ${promotion.id}: ${error}`);
+      return 'failed';
+    }
+  }
+}

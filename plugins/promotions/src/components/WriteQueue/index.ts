@@ -1,0 +1,1 @@
+export { WriteQueueNotice } from './WriteQueueNotice';
