@@ -1,6 +1,11 @@
 import { ServiceUnavailableError } from '@backstage/errors';
+import { PlatformRepoRateLimitedError } from '@refplat/plugin-promotions-node';
 
-type HttpishError = { status?: number; message?: string };
+type HttpishError = {
+  status?: number;
+  message?: string;
+  response?: { headers?: Record<string, string | number | undefined> };
+};
 
 export function statusOf(error: unknown): number | undefined {
   return (error as HttpishError)?.status;
@@ -18,7 +23,22 @@ export function isNotModified(error: unknown): boolean {
 export function toUpstreamError(error: unknown, operation: string): Error {
   const status = statusOf(error);
   const detail = (error as HttpishError)?.message ?? String(error);
-  return new ServiceUnavailableError(
-    `GitHub failed while ${operation}${status ? ` (HTTP ${status})` : ''}: ${detail}`,
-  );
+  const message = `GitHub failed while ${operation}${status ? ` (HTTP ${status})` : ''}: ${detail}`;
+  const rateLimited = rateLimitOf(error);
+  return rateLimited ? new PlatformRepoRateLimitedError(message, rateLimited.retryAfterSeconds) : new ServiceUnavailableError(message);
+}
+
+/**
+ * A refusal for GitHub's rate limits, as its documentation describes them: 403 or 429 with
+ * `retry-after`, or with `x-ratelimit-remaining: 0`, or saying "rate limit".
+ */
+function rateLimitOf(error: unknown): { retryAfterSeconds?: number } | undefined {
+  const status = statusOf(error);
+  if (status !== 403 && status !== 429) return undefined;
+  const headers = (error as HttpishError)?.response?.headers ?? {};
+  const retryAfter = Number(headers['retry-after']);
+  const exhausted = String(headers['x-ratelimit-remaining']) === '0';
+  const says = /rate limit/i.test((error as HttpishError)?.message ?? '');
+  if (!Number.isFinite(retryAfter) && !exhausted && !says) return undefined;
+  return { retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined };
 }

@@ -3,7 +3,7 @@ import { ConflictError } from '@backstage/errors';
 import { ProductRef, judgeOpening, leaseExpiry } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
-import { Clock, systemClock } from '@refplat/plugin-promotions-node';
+import { Clock, PlatformRepoRateLimitedError, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepo, PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { releasePath } from '../ladder/readProductRecords';
 import { releaseAtRevision } from './releaseAtRevision';
@@ -62,6 +62,8 @@ export class PromotionOpener {
     record: PromotionRecord,
     baseRevision: string,
     requiresApproval: boolean,
+    /** The write queue's: a rate limit's refusal leaves the promotion to the caller, who queues it again. */
+    options: { keepWhenRateLimited?: boolean } = {},
   ): Promise<{ promotion: PromotionRecord; pullRequest: PullRequestInfo }> {
     const { config, writer } = this.options;
     const product = { team: record.team, product: record.product };
@@ -101,6 +103,7 @@ export class PromotionOpener {
       return { promotion: recorded, pullRequest: pr };
     } catch (error) {
       if (error instanceof ConflictError) throw error;
+      if (options.keepWhenRateLimited && error instanceof PlatformRepoRateLimitedError) throw error;
       const current = await this.options.store.get(record.id);
       if (current && !LIVE_STATUSES.includes(current.status)) {
         // Replaced meanwhile: the Gate's sweep may already have deleted the

@@ -59,6 +59,32 @@ describe('PromotionQueue', () => {
     expect(repo.pullRequests()).toHaveLength(1);
   });
 
+  it("pauses on GitHub's secondary rate limit mid-way through a bulk run, losing and duplicating nothing, and resumes on the next drain", async () => {
+    const world = promotionsWorld({
+      releases: { dev: { api: digest('c') }, test: { api: digest('b') }, uat: { api: digest('a') }, prod: { api: digest('a') } },
+      config: { stages: ['dev', 'test', 'uat', 'prod'] },
+    });
+    world.runAsReleased();
+    const run = await world.autoPromoter().run();
+    const [uat, test] = run.queued.map(q => q.promotionId);
+    const firstBranch = (await world.store.get(uat))!.branch;
+    world.repo.failNext('commitFile', { status: 403, retryAfterSeconds: 60, message: 'You have exceeded a secondary rate limit' });
+
+    expect(await world.writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0 });
+
+    expect(world.repo.pullRequests()).toEqual([]);
+    const waiting = await world.store.get(uat);
+    expect(waiting).toMatchObject({ status: 'open', queuedAt: '2026-01-01T00:00:00.000Z', pullRequest: { number: 0 } });
+    expect(waiting!.branch).not.toBe(firstBranch);
+    expect(await world.store.get(test)).toMatchObject({ status: 'open', queuedAt: '2026-01-01T00:00:00.000Z' });
+    expect(world.logger.warn).toHaveBeenCalledWith(expect.stringMatching(/^Write queue paused: GitHub's rate limit refused opening promotion .* \(GitHub asks to wait 60 s\)/));
+
+    expect(await world.writeQueue.drain()).toEqual({ opened: 2, dropped: 0, failed: 0 });
+    expect(world.repo.pullRequests().map(pr => pr.headRef)).toEqual([waiting!.branch, (await world.store.get(test))!.branch]);
+    expect((await world.store.get(uat))!.pullRequest.number).toBe(1);
+    expect((await world.store.get(test))!.pullRequest.number).toBe(2);
+  });
+
   it("opens a queued promotion at once when a person asks for the same one, and the queue then has nothing to do", async () => {
     const { repo, promotionService, promotionId, writeQueue } = await queuedWorld();
 

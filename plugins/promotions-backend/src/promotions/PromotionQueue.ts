@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { WriteQueueState, judgeOpening } from '@refplat/plugin-promotions-common';
-import { Clock, systemClock } from '@refplat/plugin-promotions-node';
+import { Clock, PlatformRepoRateLimitedError, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { releasePath } from '../ladder/readProductRecords';
 import { PromotionOpener } from './PromotionOpener';
+import { branchName } from './pullRequestText';
 
 /** The plugin's global scheduled task that drains the queue, one replica at a time. */
 export const WRITE_QUEUE_TASK = 'promotions-write-queue';
@@ -85,7 +87,8 @@ export class PromotionQueue {
       const taken = await this.options.opener.takeQueued(next);
       if (!taken) continue;
       const outcome = await this.open(taken, next.queuedAt!);
-      // GitHub could not be read: the promotion is back in its place; the next drain tries again.
+      // GitHub could not be read, or refused for its rate limit: the promotion is back in its
+      // place, and the next drain (the scheduled task's, seconds later) goes on from it.
       if (outcome === 'requeued') break;
       done[outcome] += 1;
     }
@@ -142,10 +145,22 @@ export class PromotionQueue {
         promotion,
         revision,
         promotion.status === 'awaiting-approval',
+        { keepWhenRateLimited: true },
       );
       this.options.onOpened?.(opened.id, pullRequest);
       return 'opened';
     } catch (error) {
+      if (error instanceof PlatformRepoRateLimitedError) {
+        const wait = error.retryAfterSeconds === undefined ? '' : ` (GitHub asks to wait ${error.retryAfterSeconds} s)`;
+        logger.warn(`Write queue paused: GitHub's rate limit refused opening promotion ${promotion.id}${wait}: ${error.message}`);
+        // On a branch of its own next time: the one it may have created is the reconciler's to delete.
+        await store.transition(
+          promotion.id,
+          { status: LIVE_STATUSES, noPullRequest: true, queued: false },
+          { queuedAt, leaseExpiresAt: undefined, branch: branchName({ ...promotion, id: randomUUID() }) },
+        );
+        return 'requeued';
+      }
       // The opener failed the promotion (or a newer request replaced it): the queue goes on.
       logger.warn(`Write queue could not open promotion ${promotion.id}: ${error}`);
       return 'failed';

@@ -1,5 +1,6 @@
 export * from './Clock';
 export * from './PlatformRepo';
+export * from './PlatformRepoRateLimitedError';
 export * from './PromotionStore';
 export * from './HoldStore';
 export * from './AutoDecisionStore';

@@ -8,6 +8,7 @@ import {
   PlatformRepo,
   PlatformRepoCommit,
   PlatformRepoFiles,
+  PlatformRepoRateLimitedError,
   PullRequestInfo,
   RepoFileIndex,
 } from '@refplat/plugin-promotions-node';
@@ -54,6 +55,8 @@ export interface PlatformRepoFault {
   /** The host did the write, and then the answer was lost (a timeout): the caller sees the failure. */
   applied?: boolean;
   message?: string;
+  /** A rate limit's refusal (403 or 429), with the wait the host asks for. */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -352,7 +355,7 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
     // As the adapter: GitHub's 405 and 409 are outcomes, not failures.
     if (fault?.status === 405) return { merged: false, reason: 'not-mergeable', message: fault.message ?? 'Pull Request is not mergeable' };
     if (fault?.status === 409) return { merged: false, reason: 'head-moved', message: fault.message ?? 'Head branch was modified' };
-    if (fault && !fault.applied) throw this.failure(operation, fault.status, fault.message);
+    if (fault && !fault.applied) throw this.failure(operation, fault.status, fault.message, fault.retryAfterSeconds);
     const pr = this.pullOf(number, operation);
     if (pr.state !== 'open') return { merged: false, reason: 'not-mergeable', message: 'Pull Request is not open' };
     if (this.branches.get(pr.branch) !== headSha) {
@@ -410,7 +413,7 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
   private enter(method: PlatformRepoMethod, operation: string): PlatformRepoFault | undefined {
     this.calls.push(method);
     const fault = this.faultFor(method);
-    if (fault && !fault.applied) throw this.failure(operation, fault.status, fault.message);
+    if (fault && !fault.applied) throw this.failure(operation, fault.status, fault.message, fault.retryAfterSeconds);
     return fault;
   }
 
@@ -424,8 +427,11 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
   }
 
   /** The error the GitHub adapter throws for a failed call. */
-  private failure(operation: string, status: number, message = 'injected fault'): Error {
-    return new ServiceUnavailableError(`The platform repo failed while ${operation} (HTTP ${status}): ${message}`);
+  private failure(operation: string, status: number, message = 'injected fault', retryAfterSeconds?: number): Error {
+    const text = `The platform repo failed while ${operation} (HTTP ${status}): ${message}`;
+    return retryAfterSeconds === undefined
+      ? new ServiceUnavailableError(text)
+      : new PlatformRepoRateLimitedError(text, retryAfterSeconds);
   }
 
   private storeBlob(text: string): string {
