@@ -13,6 +13,17 @@ async function queuedWorld() {
   return { ...world, run, promotionId: queued.promotionId };
 }
 
+/** `c` in dev and `b` in test, both healthy, to climb a rung each: the auto-promoter queued uat's, then test's. */
+async function twoRungsQueued() {
+  const world = promotionsWorld({
+    releases: { dev: { api: digest('c') }, test: { api: digest('b') }, uat: { api: digest('a') }, prod: { api: digest('a') } },
+    config: { stages: ['dev', 'test', 'uat', 'prod'] },
+  });
+  world.runAsReleased();
+  const run = await world.autoPromoter().run();
+  return { ...world, run };
+}
+
 describe('PromotionQueue', () => {
   it('takes an auto-promotion off the request path: the run writes nothing to GitHub, the drain opens its PR', async () => {
     const { repo, store, run, promotionId, writeQueue, changed } = await queuedWorld();
@@ -60,12 +71,7 @@ describe('PromotionQueue', () => {
   });
 
   it("pauses on GitHub's secondary rate limit mid-way through a bulk run, losing and duplicating nothing, and resumes on the next drain", async () => {
-    const world = promotionsWorld({
-      releases: { dev: { api: digest('c') }, test: { api: digest('b') }, uat: { api: digest('a') }, prod: { api: digest('a') } },
-      config: { stages: ['dev', 'test', 'uat', 'prod'] },
-    });
-    world.runAsReleased();
-    const run = await world.autoPromoter().run();
+    const { run, ...world } = await twoRungsQueued();
     const [uat, test] = run.queued.map(q => q.promotionId);
     const firstBranch = (await world.store.get(uat))!.branch;
     world.repo.failNext('commitFile', { status: 403, retryAfterSeconds: 60, message: 'You have exceeded a secondary rate limit' });
@@ -123,12 +129,7 @@ describe('PromotionQueue', () => {
   });
 
   it('opens each promotion once when two replicas drain the same queue at once', async () => {
-    const world = promotionsWorld({
-      releases: { dev: { api: digest('c') }, test: { api: digest('b') }, uat: { api: digest('a') }, prod: { api: digest('a') } },
-      config: { stages: ['dev', 'test', 'uat', 'prod'] },
-    });
-    world.runAsReleased();
-    const run = await world.autoPromoter().run();
+    const { run, ...world } = await twoRungsQueued();
     expect(run.queued.map(q => q.toStage)).toEqual(['uat', 'test']);
     const replica = new PromotionQueue({ config: world.config, store: world.store, opener: world.opener, files: world.repo, logger: world.logger });
 
