@@ -94,4 +94,43 @@ describe('WriteBudget', () => {
     expect(counts).toEqual([1, 3, 2, 1]);
     expect(budget.state()).toEqual({ waiting: 0, nextAt: timer.now() + MINUTE });
   });
+
+  describe('with replicas sharing a ledger', () => {
+    /** A ledger as the database keeps it, holding another replica's writes; `recorded` are this one's. */
+    function ledgerWith(others: number[]) {
+      const recorded: number[] = [];
+      return { recorded, record: async (at: number) => void recorded.push(at), othersSince: async (since: number) => others.filter(at => at > since) };
+    }
+
+    it("counts the other replicas' writes: when theirs fill the minute, this one's waits for room", async () => {
+      const timer = virtualTimer();
+      const start = timer.now();
+      // The other replica wrote twice 10 s ago: the minute is full until 50 s from now.
+      const ledger = ledgerWith([start - 10 * SECOND, start - 10 * SECOND]);
+      const budget = new WriteBudget({ perMinute: 2, perHour: 500 }, timer, undefined, ledger);
+
+      const release = await budget.acquire();
+
+      expect(timer.now() - start).toBe(50 * SECOND);
+      release();
+      expect(ledger.recorded).toEqual([timer.now()]);
+    });
+
+    it("goes on with this process's own count when the database cannot say, and says so", async () => {
+      const timer = virtualTimer();
+      const failures: unknown[] = [];
+      const ledger = {
+        record: async () => Promise.reject(new Error('database is locked')),
+        othersSince: async () => Promise.reject(new Error('database is locked')),
+      };
+      const budget = new WriteBudget({ perMinute: 2, perHour: 500 }, timer, undefined, ledger, error => failures.push(error));
+      const start = timer.now();
+
+      (await budget.acquire())();
+      await new Promise(resolve => setImmediate(resolve));
+
+      expect(timer.now()).toBe(start);
+      expect(failures.map(String)).toEqual(['Error: database is locked', 'Error: database is locked']);
+    });
+  });
 });

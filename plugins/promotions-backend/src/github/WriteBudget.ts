@@ -32,6 +32,18 @@ interface Waiter {
   admit(): void;
 }
 
+/**
+ * The writes other backend processes made with the same identity (the
+ * replicas'), shared through the database: GitHub counts them all against
+ * one limit.
+ */
+export interface WriteLedger {
+  /** This process's write was answered at `at` (epoch ms). */
+  record(at: number): Promise<void>;
+  /** When the other processes' writes since `since` were answered (epoch ms), oldest first. */
+  othersSince(since: number): Promise<number[]>;
+}
+
 /** What the budget is doing, for a log line or a page. */
 export interface WriteBudgetState {
   /** Writes waiting for the budget. */
@@ -48,8 +60,10 @@ export interface WriteBudgetState {
  * latest GitHub can have counted it: octokit's pacing and retries inside a
  * write never bring two writes closer together than the budget let them go.
  * Writes are not serialised here (octokit's throttling sends them one at a
- * time), so that the order octokit gives them stays. The count is this
- * process's: replicas each keep their own.
+ * time), so that the order octokit gives them stays. With a `ledger`, the
+ * other replicas' answered writes count too, read before each write goes
+ * (their writes still in flight do not: at the limit, replicas writing in
+ * the same instant may pass it by one each).
  */
 export class WriteBudget {
   /** When the writes of the last hour were answered, oldest first (epoch ms). */
@@ -59,11 +73,15 @@ export class WriteBudget {
   private admitting = false;
   /** Ends the current wait early: a write in flight was answered. */
   private wake?: AbortController;
+  /** The other replicas' writes of the last hour, as the ledger last answered. */
+  private others: number[] = [];
 
   constructor(
     readonly limits: WriteBudgetLimits,
     private readonly timer: BudgetTimer = realTimer,
     private readonly onWait?: (state: WriteBudgetState) => void,
+    private readonly ledger?: WriteLedger,
+    private readonly onLedgerError?: (error: unknown) => void,
   ) {}
 
   /**
@@ -89,8 +107,18 @@ export class WriteBudget {
   /** How long the next write waits; writes in flight count as made now. */
   private waitMs(now: number): number {
     this.recent = this.recent.filter(at => at > now - HOUR_MS);
-    const counted = this.inFlight ? [...this.recent, ...Array<number>(this.inFlight).fill(now)] : this.recent;
+    const made = this.others.length ? [...this.recent, ...this.others].sort((a, b) => a - b) : this.recent;
+    const counted = this.inFlight ? [...made, ...Array<number>(this.inFlight).fill(now)] : made;
     return writeBudgetWaitMs(counted, this.limits, now);
+  }
+
+  /** The other replicas' writes, before a write goes; when the database cannot say, this process's count alone. */
+  private async readOthers() {
+    try {
+      this.others = await this.ledger!.othersSince(this.timer.now() - HOUR_MS);
+    } catch (error) {
+      this.onLedgerError?.(error);
+    }
   }
 
   private releaser(): () => void {
@@ -99,7 +127,9 @@ export class WriteBudget {
       if (released) return;
       released = true;
       this.inFlight -= 1;
-      this.recent.push(this.timer.now());
+      const at = this.timer.now();
+      this.recent.push(at);
+      this.ledger?.record(at).catch(error => this.onLedgerError?.(error));
       this.wake?.abort();
       void this.admitWaiting();
     };
@@ -110,6 +140,8 @@ export class WriteBudget {
     this.admitting = true;
     try {
       while (this.waiters.length) {
+        // Only with a ledger: without one, admitting stays synchronous (no turn of the event loop between waiters).
+        if (this.ledger) await this.readOthers();
         const now = this.timer.now();
         const wait = this.waitMs(now);
         if (wait > 0) {

@@ -10,7 +10,7 @@ import { Octokit } from '@octokit/rest';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { WriteBudgetLimits } from '@refplat/plugin-promotions-common';
-import { WriteBudget } from './WriteBudget';
+import { WriteBudget, WriteLedger } from './WriteBudget';
 
 const ResilientOctokit = Octokit.plugin(retry, throttling);
 
@@ -66,6 +66,8 @@ export interface CreateOctokitOptions {
   pullRequestSpacingMs?: number;
   /** GitHub's secondary limit on writes (promotions.platformRepo.writeBudget); every write waits for it. None unless given. */
   writeBudget?: WriteBudgetLimits;
+  /** The other replicas' writes (the database's), which the budget counts too; this process's alone when not given. */
+  writeLedger?: WriteLedger;
   /**
    * Retries of a 5xx; the retry plugin's 3 (after 1, 4 and 9 s) unless
    * given. The Gate uses 0: its next run is the retry, and a step must stay short.
@@ -103,20 +105,40 @@ function writePacing(options: Pick<CreateOctokitOptions, 'writeSpacingMs' | 'pul
 /** A wait for the budget this long or longer is logged. */
 const LOGGED_BUDGET_WAIT_MS = 10_000;
 
-/** One budget per GitHub host and limits, shared by every client of this process: one identity's writes to GitHub. */
+/**
+ * One budget per GitHub host and limits, shared by every client of this process: one identity's writes to GitHub.
+ * With a ledger, per ledger too: a backend's database (tests start several backends in one process).
+ */
 const writeBudgets = new Map<string, WriteBudget>();
-function writeBudgetFor(host: string, limits: WriteBudgetLimits, logger: LoggerService): WriteBudget {
+const ledgerBudgets = new WeakMap<WriteLedger, Map<string, WriteBudget>>();
+function writeBudgetFor(
+  host: string,
+  limits: WriteBudgetLimits,
+  logger: LoggerService,
+  ledger?: WriteLedger,
+): WriteBudget {
   const key = `${host} ${limits.perMinute}/${limits.perHour}`;
-  let budget = writeBudgets.get(key);
+  let budgets = writeBudgets;
+  if (ledger) {
+    budgets = ledgerBudgets.get(ledger) ?? new Map();
+    ledgerBudgets.set(ledger, budgets);
+  }
+  let budget = budgets.get(key);
   if (!budget) {
-    budget = new WriteBudget(limits, undefined, ({ waiting, nextAt }) => {
-      const inMs = nextAt - Date.now();
-      if (inMs < LOGGED_BUDGET_WAIT_MS) return;
-      logger.info(
-        `GitHub write budget (${limits.perMinute} a minute, ${limits.perHour} an hour) in use: ${waiting} write(s) waiting; the next in ${Math.ceil(inMs / 1000)} s`,
-      );
-    });
-    writeBudgets.set(key, budget);
+    budget = new WriteBudget(
+      limits,
+      undefined,
+      ({ waiting, nextAt }) => {
+        const inMs = nextAt - Date.now();
+        if (inMs < LOGGED_BUDGET_WAIT_MS) return;
+        logger.info(
+          `GitHub write budget (${limits.perMinute} a minute, ${limits.perHour} an hour) in use: ${waiting} write(s) waiting; the next in ${Math.ceil(inMs / 1000)} s`,
+        );
+      },
+      ledger,
+      error => logger.warn(`GitHub write budget: the other replicas' writes could not be shared through the database: ${error}`),
+    );
+    budgets.set(key, budget);
   }
   return budget;
 }
@@ -173,7 +195,7 @@ export function createOctokit(options: CreateOctokitOptions): GithubClient {
 
   // Wrapped around the throttling and retry plugins: a write waits for the budget first,
   // and counts once its answer came, after octokit's pacing and retries within it.
-  const budget = options.writeBudget && writeBudgetFor(host, options.writeBudget, logger);
+  const budget = options.writeBudget && writeBudgetFor(host, options.writeBudget, logger, options.writeLedger);
   if (budget) {
     octokit.hook.wrap('request', async (send, requestOptions) => {
       if (requestOptions.method === 'GET' || requestOptions.method === 'HEAD') return send(requestOptions);

@@ -69,6 +69,7 @@ import { IncidentApprovals } from '../incidents/IncidentApprovals';
 import { IncidentService } from '../incidents/IncidentService';
 import { DatabaseIncidentStore } from '../incidents/IncidentStore';
 import { PromotionQueue, WRITE_QUEUE_TASK } from '../promotions/PromotionQueue';
+import { DatabaseWriteLedger } from '../database/DatabaseWriteLedger';
 import { asBulkWork } from '../github/WriteBudget';
 
 /** How far back a ladder view looks for live promotions and for how each digest arrived. */
@@ -128,7 +129,9 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     logger,
     names,
   });
-  const octokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger });
+  // Every replica's writes count against one identity's limit at GitHub: they share their count here.
+  const writeLedger = new DatabaseWriteLedger(db, config.platformRepo.host);
+  const octokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger, writeLedger });
   const cacheTtlMs = readCacheTtlMs(rootConfig);
   const reader = new PlatformRepoReader(
     octokit,
@@ -243,7 +246,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     new PromotionOpener({ config, store, writer: repoWriter, logger, entityUrl, approvers: approversOf, names, files: reader });
   const opener = openerWritingWith(writer);
   // The Gate's GitHub calls are not retried within a run: the next run retries.
-  const gateOctokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0 });
+  const gateOctokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0, writeLedger });
   reader.forgetHeadAfterWritesBy(gateOctokit);
   // With the cache, the Gate's lists are conditional: an unchanged run is answered 304, not charged.
   const gateWriter = new PlatformRepoWriter(gateOctokit, config.platformRepo, cache);
