@@ -140,7 +140,7 @@ export const promotionsPlugin = createBackendPlugin({
           timeout: { minutes: 1 },
           scope: 'global',
           fn: async signal => {
-            await asBulkWork(() => services.promotionQueue.drain(signal));
+            await services.promotionQueue.drain(signal);
           },
         });
         if (config.autoPromote.enabled) {

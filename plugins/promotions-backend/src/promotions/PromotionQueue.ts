@@ -6,6 +6,7 @@ import type { PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promoti
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { releasePath } from '../ladder/readProductRecords';
+import { asBulkWork } from '../github/WriteBudget';
 import { PromotionOpener } from './PromotionOpener';
 import { branchName } from './pullRequestText';
 
@@ -68,7 +69,8 @@ export class PromotionQueue {
       this.lookAgain = true;
       return this.running;
     }
-    this.running = this.drainAll(signal).finally(() => {
+    // Bulk work by definition: its writes wait behind people's for the write budget.
+    this.running = asBulkWork(() => this.drainAll(signal)).finally(() => {
       this.running = undefined;
     });
     return this.running;
@@ -122,11 +124,7 @@ export class PromotionQueue {
       index = await files.fileIndex(revision);
     } catch (error) {
       logger.warn(`Write queue paused: could not read the platform repo's branch: ${error}`);
-      await store.transition(
-        promotion.id,
-        { status: LIVE_STATUSES, noPullRequest: true, queued: false },
-        { queuedAt, leaseExpiresAt: undefined },
-      );
+      await this.putBack(promotion, queuedAt);
       return 'requeued';
     }
     try {
@@ -154,16 +152,21 @@ export class PromotionQueue {
         const wait = error.retryAfterSeconds === undefined ? '' : ` (GitHub asks to wait ${error.retryAfterSeconds} s)`;
         logger.warn(`Write queue paused: GitHub's rate limit refused opening promotion ${promotion.id}${wait}: ${error.message}`);
         // On a branch of its own next time: the one it may have created is the reconciler's to delete.
-        await store.transition(
-          promotion.id,
-          { status: LIVE_STATUSES, noPullRequest: true, queued: false },
-          { queuedAt, leaseExpiresAt: undefined, branch: branchName({ ...promotion, id: randomUUID() }) },
-        );
+        await this.putBack(promotion, queuedAt, { branch: branchName({ ...promotion, id: randomUUID() }) });
         return 'requeued';
       }
       // The opener failed the promotion (or a newer request replaced it): the queue goes on.
       logger.warn(`Write queue could not open promotion ${promotion.id}: ${error}`);
       return 'failed';
     }
+  }
+
+  /** Back in the queue at its place (`queuedAt`), the lease it was taken with let go. */
+  private async putBack(promotion: PromotionRecord, queuedAt: string, changes: { branch?: string } = {}) {
+    await this.options.store.transition(
+      promotion.id,
+      { status: LIVE_STATUSES, noPullRequest: true, queued: false },
+      { queuedAt, leaseExpiresAt: undefined, ...changes },
+    );
   }
 }

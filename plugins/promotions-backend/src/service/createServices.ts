@@ -70,7 +70,6 @@ import { IncidentService } from '../incidents/IncidentService';
 import { DatabaseIncidentStore } from '../incidents/IncidentStore';
 import { PromotionQueue, WRITE_QUEUE_TASK } from '../promotions/PromotionQueue';
 import { DatabaseWriteLedger } from '../database/DatabaseWriteLedger';
-import { asBulkWork } from '../github/WriteBudget';
 
 /** How far back a ladder view looks for live promotions and for how each digest arrived. */
 const RECENT_PROMOTIONS = 50;
@@ -278,7 +277,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
       await deps.scheduler.triggerTask(WRITE_QUEUE_TASK).catch(() => undefined);
       return;
     }
-    await asBulkWork(() => promotionQueue.drain()).catch(error => logger.warn(`Write queue stopped: ${error}`));
+    await promotionQueue.drain().catch(error => logger.warn(`Write queue stopped: ${error}`));
   };
   const productHealthChanged = new ProductHealthChanged({
     healthSource,
