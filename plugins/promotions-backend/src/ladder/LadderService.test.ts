@@ -26,4 +26,41 @@ describe('LadderService on the fakes', () => {
     expect(ladder.healthError).toBe("ArgoCD 'fake' unreachable: connection refused");
     expect(ladder.stages[0].services.api.healthy).toBe(false);
   });
+
+  it("reads only the stages a promotion could leave when asked for the auto-promoter's ladder", async () => {
+    const { argo, repo, ladderService } = promotionsWorld();
+    const head = repo.branchHead()!;
+    // Argo CD 3: resource health lives in the resource tree, one read per Application.
+    for (const [stage, d] of [['dev', digest('b')], ['uat', digest('a')], ['prod', digest('a')]]) {
+      const app = argo.runs(SHOP, stage, { api: d }, head);
+      argo.setApplication(SHOP, stage, {
+        revision: head,
+        images: app.status!.summary!.images,
+        application: { status: { ...app.status, resourceHealthSource: 'appTree' } },
+      });
+      argo.setResourceHealth(`alpha-shop-${stage}`, {
+        nodes: app.status!.resources!.map(({ group, kind, namespace, name, health }) => ({ group, kind, namespace, name, health })),
+        kinds: ['Rollout'],
+        rollouts: new Map(),
+      });
+    }
+    const trees = jest.spyOn(argo, 'resourceHealth');
+
+    const ladder = await ladderService().getLadder(SHOP, { healthOf: 'auto-promotion-sources' });
+
+    // dev offers b to uat; uat and prod (an approval stage) offer nothing the auto-promoter walks.
+    expect(trees.mock.calls.map(([observed]) => observed.application.metadata?.name)).toEqual(['alpha-shop-dev']);
+    const [dev, uat, prod] = ladder.stages;
+    expect(dev.services.api).toMatchObject({ healthy: true, verdict: 'healthy' });
+    expect(uat.services.api).toMatchObject({
+      healthy: false,
+      verdict: 'unknown',
+      reasons: ['Health not read: no promotion leaves uat now'],
+    });
+    expect(prod.services.api.verdict).toBe('unknown');
+
+    trees.mockClear();
+    await ladderService().getLadder(SHOP);
+    expect(trees).toHaveBeenCalledTimes(3);
+  });
 });

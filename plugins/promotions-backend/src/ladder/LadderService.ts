@@ -7,7 +7,9 @@ import {
   ProductRef,
   ServiceHealth,
   applicationName,
+  autoPromotionSources,
   evaluateServiceHealth,
+  healthNotRead,
   evaluateStageHealth,
   isWaitingToClimb,
   Promotion,
@@ -65,11 +67,19 @@ export class LadderService {
    * branch head and the Applications once for all of them. `judgeAges` reads
    * the Release records' history to judge the digest age of pairs not judged
    * before (the auto-promoter, which must never downgrade); a view answers
-   * with the judgements made so far, at no upstream cost.
+   * with the judgements made so far, at no upstream cost. `healthOf:
+   * 'auto-promotion-sources'` reads the health (resource trees, Rollouts)
+   * of the stages a promotion could leave only (`autoPromotionSources`);
+   * the other stages' cells say their health was not read.
    */
   async getLadder(
     product: ProductRef,
-    at: { revision?: string; listing?: ApplicationListing; judgeAges?: boolean } = {},
+    at: {
+      revision?: string;
+      listing?: ApplicationListing;
+      judgeAges?: boolean;
+      healthOf?: 'every-stage' | 'auto-promotion-sources';
+    } = {},
   ): Promise<Ladder> {
     const { config, repo } = this.options;
     const revision = at.revision ?? (await repo.headCommit());
@@ -85,9 +95,10 @@ export class LadderService {
     const healthError =
       listing.errors.length > 0 ? listing.errors.join('; ') : undefined;
 
+    const sources = at.healthOf === 'auto-promotion-sources' ? this.autoPromotionSources(records) : undefined;
     const stages = await Promise.all(
       records.stages.map(stage =>
-        this.buildStage(product, stage, records, listing, healthError, revision, index),
+        this.buildStage(product, stage, records, listing, healthError, revision, index, sources?.has(stage.name) ?? true),
       ),
     );
     await this.markIncomingAges(product, stages, at.judgeAges ?? false);
@@ -124,6 +135,17 @@ export class LadderService {
     }
   }
 
+  private autoPromotionSources(records: ProductRecords): Set<string> {
+    const approvalStages = this.options.config.approval.stages;
+    return autoPromotionSources(
+      records.stages.map(stage => ({
+        name: stage.name,
+        requiresApproval: approvalStages.includes(stage.name),
+        digests: stage.release.services,
+      })),
+    );
+  }
+
   private async buildStage(
     product: ProductRef,
     stage: StageRecords,
@@ -132,6 +154,7 @@ export class LadderService {
     healthError: string | undefined,
     headRevision: string,
     headIndex: RepoFileIndex,
+    readHealth: boolean,
   ): Promise<LadderStage> {
     const appName = applicationName(product, stage.name);
     const observed = listing.applications.find(
@@ -142,7 +165,7 @@ export class LadderService {
         Boolean(stage.release.services[service]) ||
         stage.environment.services.includes(service),
     );
-    const observation = observed
+    const observation = observed && readHealth
       ? await this.observe(observed, stageServices)
       : undefined;
     const carriesRelease = observation
@@ -166,18 +189,20 @@ export class LadderService {
     for (const service of stageServices) {
       const digest = stage.release.services[service];
       const declared = stage.environment.services.includes(service);
-      const health = evaluateServiceHealth(service, {
-        releasedDigest: digest,
-        application: observation?.application,
-        applicationLookupError: observed ? undefined : healthError,
-        platformRepo: this.options.config.platformRepo,
-        platformRevisionCarriesRelease: carriesRelease[service],
-        rollout: observation?.rollouts.get(service),
-        applicationName: appName,
-        product,
-        imageNaming: this.options.config.images,
-        now,
-      });
+      const health = readHealth
+        ? evaluateServiceHealth(service, {
+            releasedDigest: digest,
+            application: observation?.application,
+            applicationLookupError: observed ? undefined : healthError,
+            platformRepo: this.options.config.platformRepo,
+            platformRevisionCarriesRelease: carriesRelease[service],
+            rollout: observation?.rollouts.get(service),
+            applicationName: appName,
+            product,
+            imageNaming: this.options.config.images,
+            now,
+          })
+        : healthNotRead(`Health not read: no promotion leaves ${stage.name} now`);
       if (digest) healths[service] = health;
       services[service] = {
         digest,

@@ -90,6 +90,8 @@ export class AutoPromoter {
           listing: listingFor(product),
           // The auto-promoter never downgrades: it judges every differing digest's age.
           judgeAges: true,
+          // It decides on the health of the stages a digest could leave; ArgoCD is read for those only.
+          healthOf: 'auto-promotion-sources',
         });
         const context: AutoPromoteContext = {
           holds: await this.options.holds.listLive(product),

@@ -2,6 +2,7 @@ import { formatSeconds } from '../argo/canaryState';
 import type { Ladder, LadderStage } from '../ladder/types';
 import type { PromotionStatus } from '../promotions/types';
 import type { AutoDecisionKind, Hold } from './types';
+import { walkLimit } from './walkable';
 
 /**
  * The auto-promoter's rule ("Reconciler 1"): each run, for every Product,
@@ -101,8 +102,7 @@ export function soakRemaining(
  * first approval stage. Never into an approval stage, never past it.
  */
 function walkablePairs(ladder: Ladder): Array<[LadderStage, LadderStage]> {
-  const firstApproval = ladder.stages.findIndex(stage => stage.requiresApproval);
-  const limit = firstApproval < 0 ? ladder.stages.length : firstApproval;
+  const limit = walkLimit(ladder.stages);
   const pairs: Array<[LadderStage, LadderStage]> = [];
   for (let i = 1; i < limit; i++) pairs.push([ladder.stages[i - 1], ladder.stages[i]]);
   return pairs;

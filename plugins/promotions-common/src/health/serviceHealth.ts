@@ -12,6 +12,7 @@ export { HEALTH_VERDICT_SEVERITY, worstVerdict } from './verdict';
 export type { HealthVerdict } from './verdict';
 export * from './serviceHealthTypes';
 export * from './stageHealth';
+export { healthNotRead } from './checks/applicationUnreadable';
 
 /**
  * THE reality rule: is `service` really running what the stage's Release record names?

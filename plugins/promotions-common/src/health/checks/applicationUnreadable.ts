@@ -8,7 +8,8 @@ import type {
 } from '../serviceHealthTypes';
 import { check } from './check';
 
-const CHECKS_AFTER_THE_APPLICATION: ServiceHealthCheckId[] = [
+const ALL_CHECKS: ServiceHealthCheckId[] = [
+  'application',
   'sync',
   'revision',
   'reconciled',
@@ -48,7 +49,7 @@ export function applicationUnreadable(
     reasons: [unreadable.detail],
     checks: [
       unreadable,
-      ...CHECKS_AFTER_THE_APPLICATION.map(id =>
+      ...ALL_CHECKS.slice(1).map(id =>
         check(id, 'unknown', 'Not checked: the Application could not be read'),
       ),
     ],
@@ -59,4 +60,21 @@ export function applicationUnreadable(
     result.rolloutHealth = rolloutHealth(input.rollout);
   }
   return result;
+}
+
+/**
+ * The caller chose not to read this stage's health (an auto-promoter run
+ * reads only the stages a promotion could leave): every check unknown, for
+ * `reason`. Nothing about ArgoCD is implied.
+ *
+ * @public
+ */
+export function healthNotRead(reason: string): ServiceHealth {
+  return {
+    verdict: 'unknown',
+    healthy: false,
+    reasons: [reason],
+    checks: ALL_CHECKS.map(id => check(id, 'unknown', reason)),
+    runningDigests: [],
+  };
 }
