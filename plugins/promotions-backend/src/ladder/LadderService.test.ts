@@ -60,6 +60,10 @@ describe('LadderService on the fakes', () => {
     expect(prod.services.api.verdict).toBe('unknown');
 
     trees.mockClear();
+    await ladderService().getLadder(SHOP, { healthOf: { stages: ['uat'] } });
+    expect(trees.mock.calls.map(([observed]) => observed.application.metadata?.name)).toEqual(['alpha-shop-uat']);
+
+    trees.mockClear();
     await ladderService().getLadder(SHOP);
     expect(trees).toHaveBeenCalledTimes(3);
   });

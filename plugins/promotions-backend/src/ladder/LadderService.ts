@@ -67,9 +67,9 @@ export class LadderService {
    * branch head and the Applications once for all of them. `judgeAges` reads
    * the Release records' history to judge the digest age of pairs not judged
    * before (the auto-promoter, which must never downgrade); a view answers
-   * with the judgements made so far, at no upstream cost. `healthOf:
-   * 'auto-promotion-sources'` reads the health (resource trees, Rollouts)
-   * of the stages a promotion could leave only (`autoPromotionSources`);
+   * with the judgements made so far, at no upstream cost. `healthOf` narrows
+   * the stages whose health is read (resource trees, Rollouts): those an
+   * auto-promotion could leave (`autoPromotionSources`), or the ones named;
    * the other stages' cells say their health was not read.
    */
   async getLadder(
@@ -78,7 +78,7 @@ export class LadderService {
       revision?: string;
       listing?: ApplicationListing;
       judgeAges?: boolean;
-      healthOf?: 'every-stage' | 'auto-promotion-sources';
+      healthOf?: 'every-stage' | 'auto-promotion-sources' | { stages: string[] };
     } = {},
   ): Promise<Ladder> {
     const { config, repo } = this.options;
@@ -95,10 +95,10 @@ export class LadderService {
     const healthError =
       listing.errors.length > 0 ? listing.errors.join('; ') : undefined;
 
-    const sources = at.healthOf === 'auto-promotion-sources' ? this.autoPromotionSources(records) : undefined;
+    const read = this.stagesToRead(records, at.healthOf ?? 'every-stage');
     const stages = await Promise.all(
       records.stages.map(stage =>
-        this.buildStage(product, stage, records, listing, healthError, revision, index, sources?.has(stage.name) ?? true),
+        this.buildStage(product, stage, records, listing, healthError, revision, index, read?.has(stage.name) ?? true),
       ),
     );
     await this.markIncomingAges(product, stages, at.judgeAges ?? false);
@@ -135,7 +135,13 @@ export class LadderService {
     }
   }
 
-  private autoPromotionSources(records: ProductRecords): Set<string> {
+  /** The stages whose health `healthOf` asks for; undefined: every stage. */
+  private stagesToRead(
+    records: ProductRecords,
+    healthOf: 'every-stage' | 'auto-promotion-sources' | { stages: string[] },
+  ): Set<string> | undefined {
+    if (healthOf === 'every-stage') return undefined;
+    if (healthOf !== 'auto-promotion-sources') return new Set(healthOf.stages);
     const approvalStages = this.options.config.approval.stages;
     return autoPromotionSources(
       records.stages.map(stage => ({

@@ -141,18 +141,18 @@ describe('Gate', () => {
     expect(await eventsOf(promotion.id)).toEqual(['requested', 'pr-opened', 'checks-failed']);
   });
 
-  it("hands each ladder it reads to the stall notifier, and a notifier's failure does not hold the promotion up", async () => {
+  it("hands the stage below of each ladder it reads to the stall notifier, and a notifier's failure does not hold the promotion up", async () => {
     const world = promotionsWorld();
     const seen: string[] = [];
     const gate = world.gate(undefined, async ladder => {
-      seen.push(`${ladder.team}/${ladder.product}`);
+      seen.push(`${ladder.team}/${ladder.product}: ${ladder.stages.map(stage => stage.name).join(', ')}`);
       throw new Error('the notifications service is down');
     });
     const promotion = await world.request('uat', { api: digest('b') });
 
     await gate.checkAll();
 
-    expect(seen).toEqual(['alpha/shop']);
+    expect(seen).toEqual(['alpha/shop: dev']);
     expect(await world.store.get(promotion.id)).toMatchObject({ status: 'merged' });
   });
 

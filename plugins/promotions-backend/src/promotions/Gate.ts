@@ -115,8 +115,9 @@ export class Gate {
       /** The guards judge at its time (a freeze window); the machine's clock when not given. */
       clock?: Clock;
       /**
-       * Told of each ladder a check reads (StuckNotifier.notifyStuck): a
-       * waiting promotion's stage below is where a stall shows first.
+       * Told of the stage below of each ladder a check reads (StuckNotifier.notifyStuck):
+       * a waiting promotion's stage below is where a stall shows first, and the
+       * only stage whose health the check reads.
        */
       ladderSeen?(ladder: Ladder): Promise<void>;
     },
@@ -199,9 +200,14 @@ export class Gate {
     const pr = await this.pullRequestOf(promotion, open);
     if (await this.settledOnGitHub(promotion, pr)) return;
 
-    const ladder = await ladderService.getLadder({ team: promotion.team, product: promotion.product });
+    // The verdict reads the stage below alone: ArgoCD is asked for its health only.
+    const ladder = await ladderService.getLadder(
+      { team: promotion.team, product: promotion.product },
+      { healthOf: { stages: [promotion.fromStage] } },
+    );
+    const below = { ...ladder, stages: ladder.stages.filter(stage => stage.name === promotion!.fromStage) };
     // A notification that cannot be sent must not hold the promotion up.
-    await this.options.ladderSeen?.(ladder).catch(error =>
+    await this.options.ladderSeen?.(below).catch(error =>
       this.options.logger.warn(`Gate could not notify a stall of ${promotion!.team}/${promotion!.product}: ${error}`),
     );
     const target = ladder.stages.find(stage => stage.name === promotion!.toStage);
