@@ -36,6 +36,7 @@ export * from './promotions/waitForPromotion';
 export * from './autoPromote/types';
 export * from './autoPromote/decide';
 export * from './autoPromote/digestAge';
+export * from './autoPromote/bottomHistoryRead';
 export * from './autoPromote/walkable';
 export * from './diagnosis/diagnose';
 export * from './diagnosis/checklistItem';

@@ -15,6 +15,12 @@ function timelines(histories: Record<string, ReleaseTimeline>) {
       reads.push(stage);
       return histories[stage] ?? [];
     },
+    // All of it, as read (StageHistory.test.ts counts how far back the real one reads).
+    timelineUntil: async (_product: unknown, stage: string) => {
+      reads.push(stage);
+      const [head = {}, ...older] = histories[stage] ?? [];
+      return { head, oldest: older, unread: 0 };
+    },
   };
 }
 

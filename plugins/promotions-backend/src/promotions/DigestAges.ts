@@ -3,7 +3,9 @@ import {
   DigestAge,
   ProductRef,
   ReleaseTimeline,
+  bottomOrderSettled,
   judgeDigestAge,
+  partialTimeline,
 } from '@refplat/plugin-promotions-common';
 import { ReleaseTimelines } from './StageHistory';
 
@@ -47,31 +49,44 @@ export class DigestAges implements DigestAgeJudge {
     },
   ) {}
 
-  /** Each stage's history is read at most once per call, and only with `readHistory`. */
+  /**
+   * Each stage's history is read at most once per call, and only with `readHistory`; the bottom
+   * rung's only as far back as the questions not judged before need.
+   */
   async judge(
     product: ProductRef,
     questions: DigestAgeQuestion[],
     options: { readHistory: boolean },
   ): Promise<Array<DigestAge | undefined>> {
     const bottomStage = this.options.stages[0];
+    const { cache, timelines } = this.options;
+    const keyOf = ({ toStage, service, candidate, current }: DigestAgeQuestion) =>
+      `digest-age:${product.team}/${product.product}:${toStage}:${service}:${candidate}:${current}`;
+    const cached = await Promise.all(questions.map(question => cache.get<DigestAge>(keyOf(question))));
+    if (!options.readHistory) return cached;
+    const unjudged = questions.filter((_, i) => !cached[i]);
+    // The bottom rung's history from its oldest end, until every question's order is told.
+    let bottomRead: Promise<ReleaseTimeline> | undefined;
+    const bottomTimeline = () =>
+      (bottomRead ??= timelines
+        .timelineUntil(product, bottomStage, read => unjudged.every(question => bottomOrderSettled(read, question)))
+        .then(partialTimeline));
     const read = new Map<string, Promise<ReleaseTimeline>>();
     const timeline = (stage: string) => {
-      if (!read.has(stage)) read.set(stage, this.options.timelines.timeline(product, stage));
+      if (!read.has(stage)) read.set(stage, timelines.timeline(product, stage));
       return read.get(stage)!;
     };
     return Promise.all(
-      questions.map(async question => {
+      questions.map(async (question, i) => {
+        if (cached[i]) return cached[i];
         const { toStage, service, candidate, current } = question;
-        const key = `digest-age:${product.team}/${product.product}:${toStage}:${service}:${candidate}:${current}`;
-        const cached = await this.options.cache.get<DigestAge>(key);
-        if (cached || !options.readHistory) return cached;
         const ask = (target: ReleaseTimeline, bottom: ReleaseTimeline) =>
           judgeDigestAge({ service, candidate, current, target, bottom, targetStage: toStage, bottomStage });
         // The bottom rung mostly answers alone; the target's history is read only when it cannot.
-        const bottom = await timeline(bottomStage);
+        const bottom = await bottomTimeline();
         let age = ask([], bottom);
         if (age.age === 'unknown') age = ask(await timeline(toStage), bottom);
-        await this.options.cache.set(key, age, {
+        await cache.set(keyOf(question), age, {
           ttl: age.age === 'unknown' ? UNKNOWN_TTL_MS : KNOWN_TTL_MS,
         });
         return age;

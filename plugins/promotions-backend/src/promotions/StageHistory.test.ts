@@ -43,4 +43,28 @@ describe('StageHistory', () => {
     expect(githubReads).toBe(3);
     expect(fileReads()).toBe(2);
   });
+
+  it('reads from the oldest version on, and stops where the caller has enough', async () => {
+    const { history, repo, fileReads, config } = historyWorld();
+    const path = releasePath(config, SHOP, 'dev');
+    for (const c of ['e', 'f', '0', '1']) repo.commit({ [path]: releaseFile('dev', { api: digest(c) }) });
+    // Newest first: 1 (the head), 0, f, e, d, c, b (the seed's).
+
+    repo.calls.length = 0;
+    const firstRead = await history(repo).timelineUntil(SHOP, 'dev', read => read.oldest.length > 0);
+    expect(firstRead).toEqual({ head: { api: digest('1') }, oldest: [{ api: digest('b') }], unread: 5 });
+    expect(fileReads()).toBe(1);
+
+    repo.calls.length = 0;
+    const toD = await history(repo).timelineUntil(SHOP, 'dev', read => read.oldest.some(e => e.api === digest('d')));
+    // 1, then 2 more: b, then d and c.
+    expect(toD.oldest.map(e => e.api)).toEqual([digest('d'), digest('c'), digest('b')]);
+    expect(toD.unread).toBe(3);
+    expect(fileReads()).toBe(3);
+
+    repo.calls.length = 0;
+    const all = await history(repo).timelineUntil(SHOP, 'dev', () => false);
+    expect([all.head, ...all.oldest]).toEqual(await history(repo).timeline(SHOP, 'dev'));
+    expect(all.unread).toBe(0);
+  });
 });

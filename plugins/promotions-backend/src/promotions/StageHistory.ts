@@ -1,6 +1,7 @@
 import { CacheService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
 import {
+  PartialTimeline,
   ProductRef,
   releaseChanges,
   ReleaseTimeline,
@@ -19,6 +20,11 @@ const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Where a stage's Release record has been: the digests it named, newest commit first. */
 export interface ReleaseTimelines {
   timeline(product: ProductRef, stage: string): Promise<ReleaseTimeline>;
+  /**
+   * The same history read from its oldest end, a few versions at a time,
+   * until `enough` says the rest cannot matter (bottomOrderSettled).
+   */
+  timelineUntil(product: ProductRef, stage: string, enough: (read: PartialTimeline) => boolean): Promise<PartialTimeline>;
 }
 
 /** A stage's history is the `git log` of its Release record. */
@@ -67,6 +73,31 @@ export class StageHistory implements ReleaseTimelines {
   }
 
   /**
+   * Reads 1, then 2, 4, 8 more versions from the oldest: an ordinary build is
+   * told by the first read or two, and 20 versions still take five rounds.
+   */
+  async timelineUntil(
+    product: ProductRef,
+    stage: string,
+    enough: (read: PartialTimeline) => boolean,
+  ): Promise<PartialTimeline> {
+    const { path, commits, newest } = await this.commitsOf(product, stage);
+    if (!commits.length) return { head: {}, oldest: [], unread: 0 };
+    const read: PartialTimeline = {
+      head: await this.servicesAt(path, commits[0].sha, newest),
+      oldest: [],
+      unread: commits.length - 1,
+    };
+    for (let batch = 1; !enough(read) && read.unread > 0; batch *= 2) {
+      const next = commits.slice(Math.max(1, read.unread + 1 - batch), read.unread + 1);
+      const versions = await Promise.all(next.map(commit => this.servicesAt(path, commit.sha)));
+      read.oldest = [...versions, ...read.oldest];
+      read.unread -= next.length;
+    }
+    return read;
+  }
+
+  /**
    * Whether a Service ran at a digest in a stage lately: in the history's
    * entries or the state the oldest one replaced (what reverting it writes).
    */
@@ -81,6 +112,17 @@ export class StageHistory implements ReleaseTimelines {
    * are known.
    */
   private async releases(product: ProductRef, stage: string) {
+    const { path, commits, newest } = await this.commitsOf(product, stage);
+    return Promise.all(
+      commits.map(async (commit, index) => ({
+        commit,
+        services: await this.servicesAt(path, commit.sha, index === 0 ? newest : undefined),
+      })),
+    );
+  }
+
+  /** The Release record's last commits, newest first, and its text at the head where the snapshot has it. */
+  private async commitsOf(product: ProductRef, stage: string) {
     const { config, writer } = this.options;
     if (!config.stages.includes(stage)) {
       throw new NotFoundError(`Unknown stage '${stage}'`);
@@ -91,12 +133,7 @@ export class StageHistory implements ReleaseTimelines {
     // The newest commit that touched the file left it as it is at the head:
     // the snapshot has it, so a new version costs no read of its own.
     const newest = head ? await this.atHead(path, head).catch(() => undefined) : undefined;
-    return Promise.all(
-      commits.map(async (commit, index) => ({
-        commit,
-        services: await this.servicesAt(path, commit.sha, index === 0 ? newest : undefined),
-      })),
-    );
+    return { path, commits, newest };
   }
 
   /** The file's text at the snapshot's `head`; undefined when it has none there. */
