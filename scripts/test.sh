@@ -85,9 +85,10 @@ beside+=("$install_pid")
 npx backstage-cli repo test --ci --watchAll=false --maxWorkers=3 \
   --testSequencer="$PWD/scripts/jest/durationSequencer.js"
 phase "browser tests"
-# Each of the three browser files runs a stack of its own (a worker each): they
-# mostly wait on canaries, soaks and polls, at a quarter of the two cores, so
-# side by side the phase lasts about as long as its longest file.
+# Each of the four browser files runs a stack of its own (a worker each): they
+# mostly wait on canaries, soaks and polls, so side by side the phase lasts
+# about as long as its longest file. The auto-promoter's file, the longest, is
+# split in two (autoPromoterOn, tryIt); five files kept both cores busy.
 npm run test:e2e --silent
 phase "consumer install (the packed plugins in a clean Backstage), until it ends"
 install_status=0

@@ -1,27 +1,14 @@
-import { useSharedStack } from './__testUtils__/sharedStack';
-import { approvalsSuite } from './__testUtils__/suites/approvals';
+import { AUTO_PROMOTER_DEMO, useSharedStack } from './__testUtils__/sharedStack';
 import { autoPromoteSuite } from './__testUtils__/suites/autoPromote';
-import { tryItSuite } from './__testUtils__/suites/tryIt';
 
 jest.setTimeout(300_000);
 
 /**
- * The demo world with the auto-promoter running every 3 s and stages that
- * soak: test 15 s (a countdown people can watch), staging 2 s (approvers see
- * what they let through, soaked). The Try it steps use the demo's own
- * Products (the blog, and the shop's incident); the climb and the approvals
- * inbox each a Product of their own, the inbox's left alone by the
- * auto-promoter.
+ * The auto-promoter climbing a digest through the demo world's soaking
+ * stages (AUTO_PROMOTER_DEMO), on a Product of its own, with the rollbacks
+ * and holds that stop it. The Try it steps and the approvals inbox run on
+ * the same configuration in a stack of their own (tryIt.e2e.test.ts).
  */
-const shared = useSharedStack({
-  sim: { demoProducts: true, canaryStepMs: 800, syncDelayMs: 300 },
-  promotions: {
-    stages: ['dev', { name: 'test', soakTime: { seconds: 15 } }, 'uat', { name: 'staging', soakTime: { seconds: 2 } }, 'prod'],
-    autoPromote: { enabled: true, frequency: { seconds: 3 } },
-  },
-  products: [{ name: 'shop-climb' }, { name: 'shop-approvals', autoPromote: false }],
-});
+const shared = useSharedStack({ ...AUTO_PROMOTER_DEMO, products: [{ name: 'shop-climb' }] });
 
-tryItSuite(shared);
-approvalsSuite(shared);
 autoPromoteSuite(shared);

@@ -29,6 +29,20 @@ export interface SharedStackOptions {
   provenance?: { products: string[] };
 }
 
+/**
+ * The demo world with the auto-promoter running every 3 s and stages that
+ * soak: test 15 s (a countdown people can watch), staging 2 s (approvers see
+ * what they let through, soaked). Two browser files run on it, each a stack
+ * of its own.
+ */
+export const AUTO_PROMOTER_DEMO: Pick<SharedStackOptions, 'sim' | 'promotions'> = {
+  sim: { demoProducts: true, canaryStepMs: 800, syncDelayMs: 300 },
+  promotions: {
+    stages: ['dev', { name: 'test', soakTime: { seconds: 15 } }, 'uat', { name: 'staging', soakTime: { seconds: 2 } }, 'prod'],
+    autoPromote: { enabled: true, frequency: { seconds: 3 } },
+  },
+};
+
 /** A stage's Application as the backend's ladder reports it. */
 type LadderApplication = { name: string; syncStatus?: string; healthStatus?: string };
 

@@ -126,7 +126,8 @@ export async function startStack(
         ],
       },
       promotions: {
-        platformRepo: { host: simHost },
+        // The simulator asks for no pacing: writes a tenth of GitHub's spacing apart (1 s, PRs and merges 3 s).
+        platformRepo: { host: simHost, writePacing: { writes: { milliseconds: 100 }, pullRequests: { milliseconds: 300 } } },
         argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd },
         // Tests decide for themselves when digests climb and what soaks.
         stages: ['dev', 'test', 'uat', 'staging', 'prod'],

@@ -65,7 +65,14 @@ export function simConfig(
       github: [{ host: simHost, apiBaseUrl: sim.githubApiUrl, token: sim.tokens.github }],
     },
     promotions: {
-      platformRepo: { host: simHost, owner: 'refplat', repo: 'platform', branch: 'main', writeBudget: UNBOUNDED_WRITE_BUDGET },
+      platformRepo: {
+        host: simHost,
+        owner: 'refplat',
+        repo: 'platform',
+        branch: 'main',
+        writeBudget: UNBOUNDED_WRITE_BUDGET,
+        writePacing: SIMULATOR_WRITE_PACING,
+      },
       gate: { enabled: true, frequency: { seconds: 1 }, ...extra.gate },
       autoPromote: extra.autoPromote ?? { enabled: false },
       metrics: extra.metrics ?? { enabled: false },
@@ -289,6 +296,15 @@ export const FAST_SIM_TIMINGS = { canaryStepMs: 300, syncDelayMs: 200, reconcile
  * unless asked). writeBudget.api.suite tests GitHub's budget against a simulator that does.
  */
 export const UNBOUNDED_WRITE_BUDGET = { perMinute: 100_000, perHour: 1_000_000 };
+
+/**
+ * Writes a tenth of octokit's spacing apart (1 s, and 3 s for PRs, comments
+ * and merges): the simulator asks for no pacing, and at GitHub's a test
+ * waited eight seconds on every promotion it opened and merged. Still one
+ * at a time, through the same throttling groups. writeBudget.api.suite and
+ * the climb bench keep GitHub's pacing (their own `platformRepo`).
+ */
+export const SIMULATOR_WRITE_PACING = { writes: { milliseconds: 100 }, pullRequests: { milliseconds: 300 } };
 
 /** A file on the simulator's main branch, read with git itself. */
 export function readSimFile(sim: RunningSim, path: string): string {
