@@ -29,6 +29,22 @@ export function simAddresses(sim: RunningSim): SimAddresses {
   return { url, githubApiUrl, argocdUrl, kubernetesUrl, tokens };
 }
 
+/**
+ * A write budget no test file reaches: a file's backends write to one simulator for many
+ * minutes, more than GitHub's hour allows one identity (the simulator does not enforce it
+ * unless asked). writeBudget.api.suite tests GitHub's budget against a simulator that does.
+ */
+export const UNBOUNDED_WRITE_BUDGET = { perMinute: 100_000, perHour: 1_000_000 };
+
+/**
+ * Writes a tenth of octokit's spacing apart (1 s, and 3 s for PRs, comments
+ * and merges): the simulator asks for no pacing, and at GitHub's a test
+ * waited eight seconds on every promotion it opened and merged. Still one
+ * at a time, through the same throttling groups. writeBudget.api.suite and
+ * the climb bench keep GitHub's pacing (their own `platformRepo`).
+ */
+export const SIMULATOR_WRITE_PACING = { writes: { milliseconds: 100 }, pullRequests: { milliseconds: 300 } };
+
 /** Config that points the plugin at a running simulator, as a user's app-config would. */
 export function simConfig(
   sim: SimAddresses,
@@ -289,22 +305,6 @@ export function promotionsBackendFeatures(
 
 /** Simulator timings for API tests: fast enough for a test, slow enough to see a canary on a busy 2-core box. */
 export const FAST_SIM_TIMINGS = { canaryStepMs: 300, syncDelayMs: 200, reconcileIntervalMs: 100 };
-
-/**
- * A write budget no test file reaches: a file's backends write to one simulator for many
- * minutes, more than GitHub's hour allows one identity (the simulator does not enforce it
- * unless asked). writeBudget.api.suite tests GitHub's budget against a simulator that does.
- */
-export const UNBOUNDED_WRITE_BUDGET = { perMinute: 100_000, perHour: 1_000_000 };
-
-/**
- * Writes a tenth of octokit's spacing apart (1 s, and 3 s for PRs, comments
- * and merges): the simulator asks for no pacing, and at GitHub's a test
- * waited eight seconds on every promotion it opened and merged. Still one
- * at a time, through the same throttling groups. writeBudget.api.suite and
- * the climb bench keep GitHub's pacing (their own `platformRepo`).
- */
-export const SIMULATOR_WRITE_PACING = { writes: { milliseconds: 100 }, pullRequests: { milliseconds: 300 } };
 
 /** A file on the simulator's main branch, read with git itself. */
 export function readSimFile(sim: RunningSim, path: string): string {
