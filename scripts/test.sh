@@ -55,23 +55,21 @@ rm -rf "$docs_site"
 npx madge --circular --no-spinner --extensions ts,tsx --ts-config tsconfig.json plugins/*/src packages/*/src
 node scripts/api-reports.js --ci
 phase "build the app, until it ends"
-# Before the pack below: a pack rewrites package.json files the build reads.
 if ! wait $app_build_pid; then
   cat "$app_build_log"
   echo "The app's build failed: its output is above"
   exit 1
 fi
 rm -f "$app_build_log"
-phase "pack the plugins (for the consumer install)"
-# Packed before the unit tests start: a pack rewrites each plugin's package.json
-# for a moment, and the tests resolve the plugins through them.
-tarballs=$(mktemp -d)
-bash scripts/pack-plugins.sh "$tarballs"
-phase "unit and API tests, the consumer install beside them"
+phase "unit and API tests, the pack and the consumer install beside them"
 # The consumer install mostly waits on npm and a compiler while the API suites
-# mostly wait on timers: beside each other they use the two cores.
+# mostly wait on timers: beside each other they use the two cores. The pack
+# before it packs copies of the plugins (scripts/pack-plugins.sh), so the
+# package.json files the tests resolve the plugins through stay as they are.
+tarballs=$(mktemp -d)
 install_log=$(mktemp)
-PROMOTIONS_TARBALLS_DIR="$tarballs" setsid npm run test:install --silent >"$install_log" 2>&1 &
+setsid bash -c 'bash scripts/pack-plugins.sh "$1" && PROMOTIONS_TARBALLS_DIR="$1" npm run test:install --silent' \
+  _ "$tarballs" >"$install_log" 2>&1 &
 install_pid=$!
 beside+=("$install_pid")
 # Three workers on two cores: the API suites mostly wait on the simulator's
@@ -90,13 +88,13 @@ phase "browser tests"
 # about as long as its longest file. The auto-promoter's file, the longest, is
 # split in two (autoPromoterOn, tryIt); five files kept both cores busy.
 npm run test:e2e --silent
-phase "consumer install (the packed plugins in a clean Backstage), until it ends"
+phase "the pack and the consumer install (the packed plugins in a clean Backstage), until they end"
 install_status=0
 wait $install_pid || install_status=$?
 cat "$install_log"
 rm -rf "$tarballs" "$install_log"
 if [ "$install_status" -ne 0 ]; then
-  echo "The consumer install test failed (exit $install_status): its output is above"
+  echo "The pack or the consumer install test failed (exit $install_status): its output is above"
   exit "$install_status"
 fi
 phase ""

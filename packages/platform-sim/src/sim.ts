@@ -252,6 +252,10 @@ export async function startPlatformSim(
   });
 
   const server = http.createServer(app);
+  // GitHub and Argo CD keep idle connections open for a minute or more. Node's 5 s
+  // default races a client reusing one (undici reuses for 4 s): on a busy machine a
+  // request then meets a closed socket (ECONNRESET) that no real upstream would give.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => {
