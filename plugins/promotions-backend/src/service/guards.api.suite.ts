@@ -87,6 +87,14 @@ export function guardsSuite() {
           const { promotion } = await promotionDetail(id);
           return promotion.status === 'merged' ? promotion : undefined;
         }, 60_000);
+      /** Until the ladder shows `stage` running its `service` healthy: a merge is done before its canary is. */
+      const runsHealthy = (stage: string, service: string) =>
+        eventually(async () => {
+          const ladder: Ladder = (
+            await request(server).get(`/api/promotions/products/${shop.ref}/ladder`).set('Authorization', asUser('bob'))
+          ).body;
+          return ladder.stages.find(candidate => candidate.name === stage)?.services[service]?.healthy ? true : undefined;
+        }, 120_000);
       const headStatuses = async (pullNumber: number) => {
         const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: pullNumber });
         return (await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha })).data;
@@ -161,6 +169,9 @@ export function guardsSuite() {
 
         refusedByChangeBoard.add('prod');
         refusedByChangeBoard.add('uat');
+        // The freeze override above brought storefront into test: until test runs it
+        // healthy, a request into uat is refused for that before any guard is asked.
+        await runsHealthy('test', 'storefront');
         const refused = await requestPromotion({ toStage: 'uat' }, 'bob');
         expect(refused.status).toBe(409);
         expect(refused.body.error.message).toMatch(/change-board: The change board has not cleared uat/);
