@@ -4,6 +4,7 @@ import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { AppRepos } from './appRepo/appRepos';
+import { keepIdleConnectionsLikeUpstreams } from './http/keepAlive';
 import { createArgocdRouter } from './argocd/argocdRouter';
 import { createControlRouter } from './control/controlRouter';
 import { FaultInjector } from './control/faults';
@@ -252,10 +253,7 @@ export async function startPlatformSim(
   });
 
   const server = http.createServer(app);
-  // GitHub and Argo CD keep idle connections open for a minute or more. Node's 5 s
-  // default races a client reusing one (undici reuses for 4 s): on a busy machine a
-  // request then meets a closed socket (ECONNRESET) that no real upstream would give.
-  server.keepAliveTimeout = 65_000;
+  keepIdleConnectionsLikeUpstreams(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => {

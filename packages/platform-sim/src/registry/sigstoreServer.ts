@@ -1,4 +1,5 @@
 import { fulcioHandler, initializeCA, initializeTLog, rekorHandler } from '@sigstore/mock';
+import { keepIdleConnectionsLikeUpstreams } from '../http/keepAlive';
 import crypto from 'crypto';
 import http from 'http';
 import net from 'net';
@@ -79,6 +80,7 @@ export async function startSigstoreServer(): Promise<SigstoreServer> {
       }
     });
   });
+  keepIdleConnectionsLikeUpstreams(server);
   const url = `http://127.0.0.1:${await listen(server)}`;
   const tlogKeys = newKeyPair();
   // The log signs its checkpoints with its host, which verifiers match against its base URL.
