@@ -12,8 +12,22 @@ export class BackendProcess {
     readonly url: string,
   ) {}
 
-  /** Starts a replica and waits until it serves; a busy machine may take a while. */
+  /**
+   * Starts a replica and waits until it serves; a busy machine may take a while. The
+   * replica listens on a port it found free a moment before: when another socket took
+   * it meanwhile (EADDRINUSE), it starts again on another.
+   */
   static async start(input: ProcessInput): Promise<BackendProcess> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await BackendProcess.startOnce(input);
+      } catch (error) {
+        if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+      }
+    }
+  }
+
+  private static async startOnce(input: ProcessInput): Promise<BackendProcess> {
     const entry = path.join(__dirname, 'promotionsProcess.ts');
     const child = spawn(process.execPath, ['--require', require.resolve('@backstage/cli/config/nodeTransform.cjs'), entry], {
       env: { ...process.env, PROMOTIONS_PROCESS: JSON.stringify(input), FORCE_COLOR: '0' },
