@@ -10,6 +10,7 @@ import {
   SimOptions,
   startDockerRegistry,
   startPlatformSim,
+  SIMULATOR_WRITE_PACING,
 } from '@refplat/platform-sim';
 import { freePort, spawnBackend } from './backendProcess';
 import { SuiteProductSpec, suiteProductEntities } from './products';
@@ -126,8 +127,7 @@ export async function startStack(
         ],
       },
       promotions: {
-        // The simulator asks for no pacing: writes a tenth of GitHub's spacing apart (1 s, PRs and merges 3 s).
-        platformRepo: { host: simHost, writePacing: { writes: { milliseconds: 100 }, pullRequests: { milliseconds: 300 } } },
+        platformRepo: { host: simHost, writePacing: SIMULATOR_WRITE_PACING },
         argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd },
         // Tests decide for themselves when digests climb and what soaks.
         stages: ['dev', 'test', 'uat', 'staging', 'prod'],

@@ -10,6 +10,15 @@ export interface WriteLimits {
 /** What GitHub documents: "no more than 80 content-generating requests per minute and no more than 500 per hour". */
 export const GITHUB_WRITE_LIMITS: Readonly<WriteLimits> = { perMinute: 80, perHour: 500 };
 
+/**
+ * `promotions.platformRepo.writePacing` for a plugin writing to this simulator:
+ * a tenth of octokit's spacing for GitHub (1 s, and 3 s for PRs, comments and
+ * merges), still one write at a time. The simulator asks for no pacing; at
+ * GitHub's, a test waited about eight seconds on every promotion it opened and
+ * merged. Tests of the write budget keep GitHub's.
+ */
+export const SIMULATOR_WRITE_PACING = { writes: { milliseconds: 100 }, pullRequests: { milliseconds: 300 } } as const;
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 

@@ -15,7 +15,7 @@ import {
   createServiceFactory,
 } from '@backstage/backend-plugin-api';
 import type { JsonArray, JsonObject } from '@backstage/types';
-import type { RunningSim } from '@refplat/platform-sim';
+import { SIMULATOR_WRITE_PACING, type RunningSim } from '@refplat/platform-sim';
 import { promotionsPlugin } from '../plugin';
 
 export type HealthSourceKind = 'argocd' | 'kubernetes';
@@ -35,15 +35,6 @@ export function simAddresses(sim: RunningSim): SimAddresses {
  * unless asked). writeBudget.api.suite tests GitHub's budget against a simulator that does.
  */
 export const UNBOUNDED_WRITE_BUDGET = { perMinute: 100_000, perHour: 1_000_000 };
-
-/**
- * Writes a tenth of octokit's spacing apart (1 s, and 3 s for PRs, comments
- * and merges): the simulator asks for no pacing, and at GitHub's a test
- * waited eight seconds on every promotion it opened and merged. Still one
- * at a time, through the same throttling groups. writeBudget.api.suite and
- * the climb bench keep GitHub's pacing (their own `platformRepo`).
- */
-export const SIMULATOR_WRITE_PACING = { writes: { milliseconds: 100 }, pullRequests: { milliseconds: 300 } };
 
 /** Config that points the plugin at a running simulator, as a user's app-config would. */
 export function simConfig(

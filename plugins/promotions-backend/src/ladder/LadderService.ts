@@ -29,6 +29,9 @@ import { DigestAgeJudge } from '../promotions/DigestAges';
 import { platformRevisionsCarryingRelease } from './platformRevisions';
 import { ProductRecords, StageRecords, readProductRecords } from './readProductRecords';
 
+/** Whose health a ladder read asks ArgoCD for (getLadder's `healthOf`). */
+export type LadderHealthReads = 'every-stage' | 'auto-promotion-sources' | { stages: string[] };
+
 export interface LadderServiceOptions {
   config: PromotionsConfig;
   repo: PlatformRepoFiles;
@@ -78,7 +81,7 @@ export class LadderService {
       revision?: string;
       listing?: ApplicationListing;
       judgeAges?: boolean;
-      healthOf?: 'every-stage' | 'auto-promotion-sources' | { stages: string[] };
+      healthOf?: LadderHealthReads;
     } = {},
   ): Promise<Ladder> {
     const { config, repo } = this.options;
@@ -138,7 +141,7 @@ export class LadderService {
   /** The stages whose health `healthOf` asks for; undefined: every stage. */
   private stagesToRead(
     records: ProductRecords,
-    healthOf: 'every-stage' | 'auto-promotion-sources' | { stages: string[] },
+    healthOf: LadderHealthReads,
   ): Set<string> | undefined {
     if (healthOf === 'every-stage') return undefined;
     if (healthOf !== 'auto-promotion-sources') return new Set(healthOf.stages);
