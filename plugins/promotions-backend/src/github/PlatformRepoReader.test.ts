@@ -3,6 +3,7 @@ import { ConfigReader } from '@backstage/config';
 import { Octokit } from '@octokit/rest';
 import { GithubClient } from './createOctokit';
 import { PlatformRepoReader } from './PlatformRepoReader';
+import { gitBlobSha } from './repoTarball';
 
 const COMMIT = 'c0ffee0000000000000000000000000000000000';
 const BLOB = 'b10b000000000000000000000000000000000000';
@@ -54,5 +55,53 @@ describe('PlatformRepoReader head checks', () => {
     expect(await reader.headCommit({ fresh: true })).toBe(BLOB);
     expect(await reader.headCommit()).toBe(BLOB);
     expect(asked).toEqual(['/api/v3/repos/refplat/platform/git/ref/heads%2Fmain', '/api/v3/repos/refplat/platform/git/ref/heads%2Fmain']);
+  });
+});
+
+describe('PlatformRepoReader and the files this replica commits', () => {
+  /** A GitHub that answers a contents PUT with `blobSha` as the file's, and counts every other request. */
+  function committingReader(blobSha: (text: Buffer) => string) {
+    const asked: string[] = [];
+    const fetch = async (url: string, init: { method?: string; body?: string }) => {
+      if (init.method === 'PUT') {
+        const { content } = JSON.parse(init.body!);
+        const answer = { content: { sha: blobSha(Buffer.from(content, 'base64')) }, commit: { sha: COMMIT } };
+        return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      asked.push(new URL(url).pathname);
+      return new Response(JSON.stringify({ content: Buffer.from('from GitHub').toString('base64'), encoding: 'base64' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const octokit = new Octokit({ baseUrl: 'https://github.test/api/v3', request: { fetch } }) as unknown as GithubClient;
+    const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
+    const reader = new PlatformRepoReader(octokit, cache, { owner: 'refplat', repo: 'platform', branch: 'main' }, ['gitops']);
+    const commit = (text: string) =>
+      octokit.rest.repos.createOrUpdateFileContents({
+        owner: 'refplat',
+        repo: 'platform',
+        path: 'gitops/releases/alpha/shop/test.yaml',
+        branch: 'promotions/alpha-shop-test',
+        message: 'Promote',
+        content: Buffer.from(text).toString('base64'),
+      });
+    return { reader, commit, asked };
+  }
+
+  it('reads a file it committed from the cache, not from GitHub', async () => {
+    const { reader, commit, asked } = committingReader(gitBlobSha);
+    await commit('services:\n  api: sha256:b\n');
+
+    expect(await reader.readBlob(gitBlobSha(Buffer.from('services:\n  api: sha256:b\n')))).toBe('services:\n  api: sha256:b\n');
+    expect(asked).toEqual([]);
+  });
+
+  it('keeps nothing when the blob sha GitHub answers is not the text it was sent', async () => {
+    const { reader, commit, asked } = committingReader(() => BLOB);
+    await commit('services:\n  api: sha256:b\n');
+
+    expect(await reader.readBlob(BLOB)).toBe('from GitHub');
+    expect(asked).toEqual([`/api/v3/repos/refplat/platform/git/blobs/${BLOB}`]);
   });
 });

@@ -88,9 +88,26 @@ export class PlatformRepoReader implements PlatformRepoFiles {
    * Every client that writes to the platform repo (the Gate has its own) is registered.
    */
   forgetHeadAfterWritesBy(writer: GithubClient): void {
-    writer.hook.after('request', (_response, options) => {
-      if (options.method !== 'GET' && options.method !== 'HEAD') this.heads.forget();
+    writer.hook.after('request', async (response, options) => {
+      if (options.method === 'GET' || options.method === 'HEAD') return;
+      this.heads.forget();
+      await this.rememberCommittedFile(response.data, options);
     });
+  }
+
+  /**
+   * A file this replica commits (a Release PR's one commit) is in the request
+   * already: its blob goes into the cache, so that once the PR merges the
+   * snapshot reads it from there, not from GitHub. Kept only when GitHub's
+   * blob sha is the text's own.
+   */
+  private async rememberCommittedFile(answer: unknown, request: { method: string; url: string; content?: unknown }) {
+    const blobSha = (answer as { content?: { sha?: unknown } } | undefined)?.content?.sha;
+    if (request.method !== 'PUT' || !request.url.includes('/contents/')) return;
+    if (typeof request.content !== 'string' || typeof blobSha !== 'string') return;
+    const bytes = Buffer.from(request.content, 'base64');
+    if (gitBlobSha(bytes) !== blobSha) return;
+    await this.rememberBlob(blobSha, bytes.toString('utf8')).catch(() => undefined);
   }
 
   /** The branch moved (a push webhook said so): the next read checks GitHub again. */

@@ -68,7 +68,7 @@ describe('Gate', () => {
     ]);
   });
 
-  it("verifies a PR by its Release blob from the comparison and the base from the snapshot: GitHub's compare is the one read", async () => {
+  it("merges the head it wrote after reading only the base's Release from the snapshot: no compare, no file read", async () => {
     const { gate, request, store, repo } = gateWorld();
     const promotion = await request('uat', { api: digest('b') });
     repo.calls.length = 0;
@@ -76,8 +76,22 @@ describe('Gate', () => {
     await gate.checkAll();
 
     expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
-    expect(repo.calls).toContain('changedFiles');
+    expect(repo.calls).not.toContain('changedFiles');
     // readFile is the port's readFileIfPresent when it records its calls.
+    expect(repo.calls).not.toContain('readFileIfPresent');
+  });
+
+  it("verifies a head someone else pushed by its Release blob from the comparison: GitHub's compare is the one read", async () => {
+    const { gate, request, store, repo, config } = gateWorld();
+    const promotion = await request('uat', { api: digest('b') });
+    const path = releasePath(config, SHOP, 'uat');
+    const pushed = repo.commit({ [path]: repo.fileAt(promotion.branch!, path)! }, { branch: promotion.branch });
+    repo.calls.length = 0;
+
+    await gate.checkAll();
+
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'merged', headSha: pushed });
+    expect(repo.calls.filter(call => call === 'changedFiles')).toEqual(['changedFiles']);
     expect(repo.calls).not.toContain('readFileIfPresent');
   });
 

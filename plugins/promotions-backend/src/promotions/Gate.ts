@@ -21,7 +21,7 @@ import { PromotionOpener } from './PromotionOpener';
 import { PromotionReconciler } from './PromotionReconciler';
 import { pullRequestTitle } from './pullRequestText';
 import { ActorNames } from '../service/ActorNames';
-import { verifyPullRequest } from './verifyPullRequest';
+import { verifyBeforeMerge, verifyPullRequest } from './verifyPullRequest';
 
 export const HEALTH_CONTEXT = 'promotions/health';
 export const GATE_ACTOR = 'promotions-gate';
@@ -269,8 +269,12 @@ export class Gate {
   }
 
   /** Content that is not exactly the requested change closes the promotion, saying why. */
-  private async verifiedOrClosed(promotion: PromotionRecord, pr: PullRequestInfo): Promise<boolean> {
-    const verdict = await verifyPullRequest(this.options, promotion, pr.headSha);
+  private async verifiedOrClosed(
+    promotion: PromotionRecord,
+    pr: PullRequestInfo,
+    verify: typeof verifyPullRequest = verifyPullRequest,
+  ): Promise<boolean> {
+    const verdict = await verify(this.options, promotion, pr.headSha);
     if (verdict.verified) return true;
     await this.close(promotion, pr, `its content at ${pr.headSha.slice(0, 7)} is not the requested change: ${verdict.reason}`);
     return false;
@@ -398,12 +402,13 @@ export class Gate {
   }
 
   /**
-   * Verifies the head once more right before merging, and merges exactly
+   * Verifies once more right before merging that the base still holds the
+   * Release the PR was written on (verifyBeforeMerge), and merges exactly
    * that head; the commit's message says why it could merge (`health`).
    */
   private async merge(promotion: PromotionRecord, pr: PullRequestInfo, health: string) {
     const { writer, store, logger } = this.options;
-    if (!(await this.verifiedOrClosed(promotion, pr))) return;
+    if (!(await this.verifiedOrClosed(promotion, pr, verifyBeforeMerge))) return;
     const outcome = await writer.mergePullRequest(
       pr.number,
       pr.headSha,

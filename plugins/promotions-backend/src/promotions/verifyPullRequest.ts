@@ -17,6 +17,13 @@ async function baseRelease(
   return releaseAtRevision(deps, path, revision);
 }
 
+function baseMoved(promotion: PromotionRecord): ReleaseChangeVerdict {
+  return {
+    verified: false,
+    reason: `${promotion.toStage}'s Release record changed on the base branch after this PR was opened; request the promotion again`,
+  };
+}
+
 /** The text the plugin writes for the promotion onto `baseText`; undefined when it cannot. */
 function expectedText(baseText: string, services: Record<string, string>): string | undefined {
   try {
@@ -45,12 +52,7 @@ export async function verifyPullRequest(
   const { config, writer } = deps;
   const path = releasePath(config, promotion, promotion.toStage);
   const [changedFiles, base] = await Promise.all([writer.changedFiles(headSha), baseRelease(deps, path)]);
-  if (promotion.baseBlobSha && base.blobSha !== promotion.baseBlobSha) {
-    return {
-      verified: false,
-      reason: `${promotion.toStage}'s Release record changed on the base branch after this PR was opened; request the promotion again`,
-    };
-  }
+  if (promotion.baseBlobSha && base.blobSha !== promotion.baseBlobSha) return baseMoved(promotion);
   const expected = expectedText(base.text, promotion.services);
   const [only] = changedFiles;
   if (changedFiles.length === 1 && only.filename === path && expected !== undefined && only.blobSha === gitBlobSha(Buffer.from(expected))) {
@@ -64,4 +66,22 @@ export async function verifyPullRequest(
     headText: head?.text,
     services: promotion.services,
   });
+}
+
+/**
+ * Right before a merge. A head the plugin wrote or has verified (the
+ * promotion's `headSha`) holds exactly the requested change: a commit's sha
+ * fixes its content. Only the base branch can have moved since, so only the
+ * target Release on it is read, from the snapshot (free while the branch is
+ * unchanged): GitHub's compare is not asked again. Any other head, or a
+ * promotion recorded without its base blob, is verified whole.
+ */
+export async function verifyBeforeMerge(
+  deps: { config: PromotionsConfig; writer: PlatformRepo; files?: PlatformRepoFiles },
+  promotion: PromotionRecord,
+  headSha: string,
+): Promise<ReleaseChangeVerdict> {
+  if (headSha !== promotion.headSha || !promotion.baseBlobSha) return verifyPullRequest(deps, promotion, headSha);
+  const base = await baseRelease(deps, releasePath(deps.config, promotion, promotion.toStage));
+  return base.blobSha === promotion.baseBlobSha ? { verified: true } : baseMoved(promotion);
 }
