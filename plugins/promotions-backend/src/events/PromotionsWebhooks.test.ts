@@ -1,4 +1,4 @@
-import { mockServices } from '@backstage/backend-test-utils';
+import { mockLogger } from '../__testUtils__/lightServices';
 import { PromotionRecord } from '../database/PromotionStore';
 import { PromotionsWebhooks } from './PromotionsWebhooks';
 
@@ -31,7 +31,7 @@ function setup(options: { autoPromote?: boolean; listLive?: () => Promise<Promot
           calls.autoPromoted.push(products.map(p => `${p.team}/${p.product}`));
         }
       : undefined,
-    logger: mockServices.logger.mock(),
+    logger: mockLogger(),
   });
   return { webhooks, calls };
 }

@@ -1,6 +1,6 @@
 import http from 'http';
 import { AddressInfo } from 'net';
-import { mockServices } from '@backstage/backend-test-utils';
+import { mockLogger } from '../__testUtils__/lightServices';
 import { ConfigReader } from '@backstage/config';
 import { CreateOctokitOptions, createOctokit } from './createOctokit';
 import { toUpstreamError } from './errors';
@@ -44,7 +44,7 @@ const octokitFor = (host: string, options: Partial<CreateOctokitOptions> = {}) =
     host,
     owner: 'refplat',
     repo: 'platform',
-    logger: mockServices.logger.mock(),
+    logger: mockLogger(),
     ...options,
   });
 

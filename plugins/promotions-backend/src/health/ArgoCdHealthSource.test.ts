@@ -1,6 +1,6 @@
 import http from 'http';
 import { AddressInfo } from 'net';
-import { mockServices } from '@backstage/backend-test-utils';
+import { mockCache } from '../__testUtils__/lightServices';
 import { ArgoCdHealthSource } from './ArgoCdHealthSource';
 import { RejectedTokens } from './RejectedTokens';
 
@@ -30,7 +30,7 @@ describe('ArgoCdHealthSource with a token ArgoCD rejects', () => {
     let now = 1_000_000;
     const source = new ArgoCdHealthSource(
       [{ name: 'argocd', baseUrl: argo.url, token: 'wrong', uiUrl: argo.url }],
-      mockServices.cache.mock(),
+      mockCache(),
       LABELS,
       new RejectedTokens(() => now),
     );

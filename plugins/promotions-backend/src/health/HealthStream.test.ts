@@ -1,4 +1,4 @@
-import { mockServices } from '@backstage/backend-test-utils';
+import { mockLogger } from '../__testUtils__/lightServices';
 import type { Application, ProductRef } from '@refplat/plugin-promotions-common';
 import { ApplicationEvent, ApplicationWatch, ResourceVersionGone } from './ApplicationWatch';
 import { HealthStream } from './HealthStream';
@@ -56,7 +56,7 @@ describe('HealthStream', () => {
     const signalled: ProductRef[] = [];
     const stream = new HealthStream({
       watches: [watch],
-      logger: mockServices.logger.mock(),
+      logger: mockLogger(),
       labels: LABELS,
       onProductChanged: async product => {
         signalled.push(product);

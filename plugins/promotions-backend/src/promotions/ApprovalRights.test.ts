@@ -1,4 +1,4 @@
-import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
+import { allowingPermissions, mockLogger, userCredentials } from '../__testUtils__/lightServices';
 import { ConfigReader } from '@backstage/config';
 import { Entity } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
@@ -17,7 +17,7 @@ const user = (name: string, groups: string[]): Entity => ({
 });
 
 function rights(annotations: Record<string, string>, productApprovers = 'add') {
-  const logger = mockServices.logger.mock();
+  const logger = mockLogger();
   const config = readPromotionsConfig(
     new ConfigReader({ promotions: { platformRepo: { owner: 'o', repo: 'r' }, approval: { productApprovers } } }),
   );
@@ -29,7 +29,7 @@ function rights(annotations: Record<string, string>, productApprovers = 'add') {
       directory: new CatalogApproverDirectory(
         catalogServiceMock({ entities: [user('alice', ['release-approvers']), user('dave', ['shop-release'])] }),
       ),
-      permissions: mockServices.permissions(),
+      permissions: allowingPermissions(),
       logger,
     }),
   };
@@ -58,10 +58,10 @@ describe('ApprovalRights', () => {
 
   it("requires membership of the Product's approvers, the global ones gone with 'replace'", async () => {
     const { rights: approval } = rights({ 'refplat.org/approvers': 'shop-release' }, 'replace');
-    await expect(approval.require(mockCredentials.user('user:default/dave'), SHOP)).resolves.toMatchObject({
+    await expect(approval.require(userCredentials('user:default/dave'), SHOP)).resolves.toMatchObject({
       approvers: ['group:default/shop-release'],
     });
-    await expect(approval.require(mockCredentials.user('user:default/alice'), SHOP, 'rejections')).rejects.toThrow(
+    await expect(approval.require(userCredentials('user:default/alice'), SHOP, 'rejections')).rejects.toThrow(
       'alice is not a release-approver: rejections need membership of shop-release',
     );
   });

@@ -1,4 +1,4 @@
-import { mockCredentials } from '@backstage/backend-test-utils';
+import { userCredentials } from '../__testUtils__/lightServices';
 import { ConflictError, NotAllowedError } from '@backstage/errors';
 import { releasePath } from '../ladder/readProductRecords';
 import { SHOP, digest, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
@@ -6,7 +6,7 @@ import { APPROVAL_CONTEXT } from './ApprovalService';
 
 const RELEASE_APPROVERS = 'group:default/release-approvers';
 const [ALICE, BOB, CAROL, DAVE] = ['alice', 'bob', 'carol', 'dave'].map(name => `user:default/${name}`);
-const as = (user: string) => mockCredentials.user(user);
+const as = (user: string) => userCredentials(user);
 
 /**
  * alice requested a promotion of `b` into prod (awaiting approval); alice,

@@ -55,8 +55,10 @@ export class AutoPromoter {
       holds: HoldStore;
       healthySince: HealthySinceStore;
       decisions: AutoDecisionStore;
-      catalog: CatalogService;
-      auth: AuthService;
+      /** Only the Systems are read, for their Product and opt-out annotations. */
+      catalog: Pick<CatalogService, 'getEntities'>;
+      /** Only the plugin's own credentials, for the catalog. */
+      auth: Pick<AuthService, 'getOwnServiceCredentials'>;
       logger: LoggerService;
       /** When the run decides (soak times); the machine's clock when not given. */
       clock?: Clock;

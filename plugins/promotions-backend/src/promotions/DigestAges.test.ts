@@ -1,4 +1,4 @@
-import { mockServices } from '@backstage/backend-test-utils';
+import { mockCache } from '../__testUtils__/lightServices';
 import { ReleaseTimeline } from '@refplat/plugin-promotions-common';
 import { DigestAges } from './DigestAges';
 
@@ -27,7 +27,7 @@ function timelines(histories: Record<string, ReleaseTimeline>) {
 describe('DigestAges', () => {
   it('judges by the bottom rung alone when it can, and reads each history once per call', async () => {
     const source = timelines({ dev: [{ cart: A }, { cart: B }, { cart: A }], test: [{ cart: B }] });
-    const ages = new DigestAges({ stages: ['dev', 'test', 'uat'], timelines: source, cache: mockServices.cache.mock() });
+    const ages = new DigestAges({ stages: ['dev', 'test', 'uat'], timelines: source, cache: mockCache() });
     const answers = await ages.judge(
       product,
       [
@@ -45,7 +45,7 @@ describe('DigestAges', () => {
 
   it("reads the target's history only when the bottom rung's is too short", async () => {
     const source = timelines({ dev: [{ cart: C }], test: [{ cart: B }, { cart: A }] });
-    const ages = new DigestAges({ stages: ['dev', 'test'], timelines: source, cache: mockServices.cache.mock() });
+    const ages = new DigestAges({ stages: ['dev', 'test'], timelines: source, cache: mockCache() });
     const question = { toStage: 'test', service: 'cart', candidate: A, current: B };
     expect(await ages.judge(product, [question], { readHistory: true })).toEqual([
       { age: 'older', reason: expect.stringMatching(/reached test before test's/) },
@@ -59,7 +59,7 @@ describe('DigestAges', () => {
     const ages = new DigestAges({
       stages: ['dev', 'test'],
       timelines: source,
-      cache: mockServices.cache.mock({
+      cache: mockCache({
         get: async (key: string) => cache.get(key) as any,
         set: async (key: string, value: any) => void cache.set(key, value),
       }),

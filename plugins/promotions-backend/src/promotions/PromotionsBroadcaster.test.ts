@@ -1,4 +1,4 @@
-import { mockServices } from '@backstage/backend-test-utils';
+import { mockLogger } from '../__testUtils__/lightServices';
 import { NotificationSendOptions } from '@backstage/plugin-notifications-node';
 import { PromotionEventType, actorNameWithoutCatalog } from '@refplat/plugin-promotions-common';
 import { PromotionRecord } from '../database/PromotionStore';
@@ -33,7 +33,7 @@ function broadcaster() {
     },
     approvers: async () => ['group:default/release-approvers'],
     approvalStages: ['prod'],
-    logger: mockServices.logger.mock(),
+    logger: mockLogger(),
     names: {
       namesOf: async () => actor => (actor === 'user:default/bob' ? 'Bob Builder' : actorNameWithoutCatalog(actor)),
     },

@@ -1,4 +1,4 @@
-import { mockServices } from '@backstage/backend-test-utils';
+import { mockCache } from '../__testUtils__/lightServices';
 import { releasePath } from '../ladder/readProductRecords';
 import { SHOP, digest, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
 import { StageHistory } from './StageHistory';
@@ -10,7 +10,7 @@ function historyWorld() {
   world.repo.commit({ [path]: releaseFile('dev', { api: digest('c') }) }, { message: 'CI: api c' });
   world.repo.commit({ [path]: releaseFile('dev', { api: digest('d') }) }, { message: 'CI: api d' });
   const history = (files?: typeof world.repo) =>
-    new StageHistory({ config: world.config, writer: world.repo, files, store: world.store, cache: mockServices.cache.mock() });
+    new StageHistory({ config: world.config, writer: world.repo, files, store: world.store, cache: mockCache() });
   const fileReads = () => world.repo.calls.filter(call => call === 'readFileIfPresent').length;
   return { ...world, history, fileReads };
 }

@@ -1,4 +1,4 @@
-import { mockServices } from '@backstage/backend-test-utils';
+import { mockLogger } from '../__testUtils__/lightServices';
 import type { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
 import { StuckSweep } from './StuckSweep';
 
@@ -22,7 +22,7 @@ function sweep(options: { failing?: ProductRef; listings?: () => void } = {}) {
     notifyStuck: async ladder => {
       notified.push(`${ladder.team}/${ladder.product}`);
     },
-    logger: mockServices.logger.mock(),
+    logger: mockLogger(),
   });
   return { stuckSweep, notified, built };
 }

@@ -1,4 +1,4 @@
-import { mockServices } from '@backstage/backend-test-utils';
+import { mockCache } from '../__testUtils__/lightServices';
 import { ConfigReader } from '@backstage/config';
 import { SourceRevision } from '@refplat/plugin-promotions-common';
 import type { PlatformRepoFiles } from '@refplat/plugin-promotions-node';
@@ -38,7 +38,7 @@ function setUp(attested: Record<string, SourceRevision>) {
     config,
     reader: repo,
     octokit,
-    cache: mockServices.cache.mock(),
+    cache: mockCache(),
     attestedSource: async (service, d) => {
       asked.push(`${service.team}/${service.product} ${service.service} ${d}`);
       return attested[d];

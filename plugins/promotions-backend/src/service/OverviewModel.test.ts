@@ -1,4 +1,4 @@
-import { mockServices } from '@backstage/backend-test-utils';
+import { mockLogger } from '../__testUtils__/lightServices';
 import { NotFoundError } from '@backstage/errors';
 import type { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
 import { OverviewModel } from './OverviewModel';
@@ -47,7 +47,7 @@ describe('OverviewModel', () => {
       owners: async product => [`group:default/${product.team}`],
       refreshMs: 30_000,
       maxStaleMs: 120_000,
-      logger: mockServices.logger.mock(),
+      logger: mockLogger(),
       now: () => clock,
     });
   });

@@ -1,7 +1,5 @@
-import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
 import { Entity } from '@backstage/catalog-model';
-import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { GuardVerdict, Ladder, LadderStage, PRODUCT_ANNOTATION } from '@refplat/plugin-promotions-common';
 import { HoldStore, NewPromotion } from '@refplat/plugin-promotions-node';
 import {
@@ -15,6 +13,7 @@ import {
   InMemoryPromotionStore,
   ManualClock,
 } from '@refplat/plugin-promotions-node/testUtils';
+import { allowingPermissions, catalogOf, mockCache, mockLogger, serviceAuth } from '../../__testUtils__/lightServices';
 import { readPromotionsConfig } from '../../config';
 import { LIVE_STATUSES } from '../../database/PromotionStore';
 import { PromotionGuards } from '../../guards/PromotionGuards';
@@ -108,7 +107,7 @@ export function promotionsWorld(
   const repo = new InMemoryPlatformRepo({ clock, deleteBranchOnMerge: options.deleteBranchOnMerge });
   const store = new InMemoryPromotionStore({ clock });
   const directory = new FakeDirectory().setName('user:default/alice', 'Alice Developer');
-  const logger = mockServices.logger.mock();
+  const logger = mockLogger();
   const config = readPromotionsConfig(
     new ConfigReader({
       promotions: { platformRepo: { owner: 'platform', repo: 'gitops' }, stages: STAGES, ...options.config },
@@ -231,8 +230,8 @@ export function promotionsWorld(
   const digestAges = () =>
     new DigestAges({
       stages: config.stages,
-      timelines: new StageHistory({ config, writer: repo, store, cache: mockServices.cache.mock() }),
-      cache: mockServices.cache.mock(),
+      timelines: new StageHistory({ config, writer: repo, store, cache: mockCache() }),
+      cache: mockCache(),
     });
 
   /** What `onChange` was told, in order. */
@@ -299,7 +298,7 @@ export function promotionsWorld(
       names: directory,
       clock,
       wasReleasedIn: (product, stage, service, d) =>
-        new StageHistory({ config, writer: repo, store, cache: mockServices.cache.mock() }).wasReleased(product, stage, service, d),
+        new StageHistory({ config, writer: repo, store, cache: mockCache() }).wasReleased(product, stage, service, d),
     });
 
   /**
@@ -312,7 +311,7 @@ export function promotionsWorld(
       config,
       owners: directory,
       directory,
-      permissions: mockServices.permissions(),
+      permissions: allowingPermissions(),
       logger,
     });
     const wiring = {
@@ -320,7 +319,7 @@ export function promotionsWorld(
       store,
       writer: repo,
       rights,
-      permissions: mockServices.permissions(),
+      permissions: allowingPermissions(),
       logger,
       names: directory,
     };
@@ -356,8 +355,8 @@ export function promotionsWorld(
       holds: parts.holds ?? holds,
       healthySince,
       decisions: autoDecisions,
-      catalog: catalogServiceMock({ entities: parts.systems ?? [productSystem('alpha/shop'), productSystem('beta/cart')] }),
-      auth: mockServices.auth(),
+      catalog: catalogOf(parts.systems ?? [productSystem('alpha/shop'), productSystem('beta/cart')]),
+      auth: serviceAuth(),
       logger,
       clock,
     });
