@@ -320,6 +320,6 @@ export async function eventually<T>(
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise(resolve => setTimeout(resolve, 100));
+    await new Promise(resolve => setTimeout(resolve, 250));
   }
 }
