@@ -75,6 +75,12 @@ export async function verifyPullRequest(
  * target Release on it is read, from the snapshot (free while the branch is
  * unchanged): GitHub's compare is not asked again. Any other head, or a
  * promotion recorded without its base blob, is verified whole.
+ *
+ * What this no longer catches: a force-push that rewrites the base's history
+ * under the PR (its diff would then carry more than the one file) while
+ * leaving the target Release as it was: GitHub would merge the PR's whole
+ * diff. Protected base branches refuse force pushes; the compare this saves
+ * is one GitHub read per merge.
  */
 export async function verifyBeforeMerge(
   deps: { config: PromotionsConfig; writer: PlatformRepo; files?: PlatformRepoFiles },
