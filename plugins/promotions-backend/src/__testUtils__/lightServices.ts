@@ -15,8 +15,8 @@ import { AuthorizeResult } from '@backstage/plugin-permission-common';
  * Stand-ins for the Backstage core services the domain classes take, for their unit tests.
  * They behave as the @backstage/backend-test-utils mocks the tests used, but load nothing:
  * mockServices (and catalogServiceMock) load the whole default backend, about 5 s of CPU
- * for each test file under Jest, which made a Gate test file of 20 cases take 7 s, not 2.
- * The API tests, which start a backend, keep Backstage's own.
+ * for each test file under Jest: the Gate's 20 cases took 2.7 s alone with them, 1.2 s with
+ * these. The API tests, which start a backend, keep Backstage's own.
  */
 
 /** Like mockServices.logger.mock(): every method a jest.fn, children the same logger. */
