@@ -4,8 +4,8 @@ import path from 'path';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { launchBrowser, screenshot } from '../__testUtils__/browser';
 import {
-  NPM_STEPS_ENV,
   buildApp,
+  npmStepsEnv,
   startConsumerBackend,
   writeConsumer,
 } from './__testUtils__/consumer';
@@ -42,7 +42,7 @@ describe('the packed plugins in a clean Backstage outside this repository', () =
     tarballs = buildAndPack(tarballDir);
     writeConsumer(consumer);
     // The README's npm steps and its backend line, as written there.
-    runShellSteps('npm', consumer, tarballDir, NPM_STEPS_ENV);
+    runShellSteps('npm', consumer, tarballDir, npmStepsEnv(consumer));
     addBackendStep(path.join(consumer, 'packages/backend/src/index.js'));
     buildApp(consumer);
     sim = await startPlatformSim();
