@@ -79,7 +79,7 @@ describe('ladder view benchmark', () => {
     return {
       github: github.length,
       github304: github.filter(c => c.status === 304).length,
-      headChecks: github.filter(c => c.path.endsWith('/git/ref/heads/main')).length,
+      headChecks: github.filter(c => c.path.endsWith('/commits/heads/main')).length,
       argocd: argocd.length,
       argocdLists: argocd.filter(c => c.path === '/api/v1/applications').length,
     };

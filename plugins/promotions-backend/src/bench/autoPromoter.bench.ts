@@ -35,7 +35,7 @@ describe('GitHub cost at scale', () => {
         write('auto-promoter.json', { machine: machine(), targets, scans });
         expect(cold.result.products).toBe(size + 2);
         expect(cold.cost.github).toBeLessThanOrEqual(5);
-        expect(unchanged.cost.calls).toEqual(['304 GET /repos/refplat/platform/git/ref/heads/main']);
+        expect(unchanged.cost.calls).toEqual(['304 GET /repos/refplat/platform/commits/heads/main']);
       } finally {
         await sim.stop();
       }
@@ -70,7 +70,7 @@ describe('GitHub cost at scale', () => {
           oneChange: oneChange.cost,
         });
         expect(cold.cost.github).toBeLessThanOrEqual(5);
-        expect(unchanged.cost.calls).toEqual(['304 GET /repos/refplat/platform/git/ref/heads/main']);
+        expect(unchanged.cost.calls).toEqual(['304 GET /repos/refplat/platform/commits/heads/main']);
         expect(oneChange.cost.github).toBeLessThanOrEqual(3);
       } finally {
         await sim.stop();

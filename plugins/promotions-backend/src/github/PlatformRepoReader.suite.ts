@@ -46,7 +46,7 @@ export function platformRepoReaderSuite() {
       });
     };
     const headChecks = () =>
-      sim.control.getRequests('github').filter(call => call.path === '/repos/refplat/platform/git/ref/heads/main');
+      sim.control.getRequests('github').filter(call => call.path === '/repos/refplat/platform/commits/heads/main');
 
     it('reuses a head check within its TTL, and asks again after a write by any registered client', async () => {
       const reads = client();
@@ -106,7 +106,7 @@ export function platformRepoReaderSuite() {
         for (const blob of Object.values(index)) await reader.readBlob(blob);
 
         expect(calls()).toEqual([
-          '200 GET /repos/refplat/platform/git/ref/heads/main',
+          '200 GET /repos/refplat/platform/commits/heads/main',
           `200 GET /repos/refplat/platform/git/trees/${head}`,
           `302 GET /repos/refplat/platform/tarball/${head}`,
           `200 GET /refplat/platform/legacy.tar.gz/${head}`,

@@ -40,7 +40,7 @@ describe('PlatformRepoReader head checks', () => {
     let head = COMMIT;
     const fetch = async (url: string) => {
       asked.push(new URL(url).pathname);
-      return new Response(JSON.stringify({ ref: 'refs/heads/main', object: { sha: head } }), {
+      return new Response(JSON.stringify({ sha: head, parents: [], files: [] }), {
         status: 200,
         headers: { 'content-type': 'application/json' },
       });
@@ -54,7 +54,87 @@ describe('PlatformRepoReader head checks', () => {
     expect(await reader.headCommit()).toBe(COMMIT);
     expect(await reader.headCommit({ fresh: true })).toBe(BLOB);
     expect(await reader.headCommit()).toBe(BLOB);
-    expect(asked).toEqual(['/api/v3/repos/refplat/platform/git/ref/heads%2Fmain', '/api/v3/repos/refplat/platform/git/ref/heads%2Fmain']);
+    expect(asked).toEqual(['/api/v3/repos/refplat/platform/commits/heads%2Fmain', '/api/v3/repos/refplat/platform/commits/heads%2Fmain']);
+  });
+});
+
+describe('PlatformRepoReader after the branch moved', () => {
+  const PARENT = 'a'.repeat(40);
+  const MERGE = 'b'.repeat(40);
+  const TEST_RELEASE = 'gitops/releases/alpha/shop/test.yaml';
+  const DEV_RELEASE = 'gitops/releases/alpha/shop/dev.yaml';
+  const OLD_BLOB = '1'.repeat(40);
+  const NEW_BLOB = '2'.repeat(40);
+  const DEV_BLOB = '3'.repeat(40);
+  const parentTree = { [TEST_RELEASE]: OLD_BLOB, [DEV_RELEASE]: DEV_BLOB };
+
+  /** A GitHub whose branch is at PARENT, then at `moved`; it lists the trees it is asked for. */
+  function movingBranch(moved: object, link?: string) {
+    const asked: string[] = [];
+    let head: object = { sha: PARENT, parents: [{ sha: 'c'.repeat(40) }], files: [] };
+    const fetch = async (url: string) => {
+      const path = new URL(url).pathname;
+      const isHead = path.endsWith('/commits/heads%2Fmain');
+      if (!isHead) asked.push(path);
+      const tree = Object.entries(parentTree).map(([file, sha]) => ({ path: file, sha, type: 'blob' }));
+      const body = isHead ? head : { sha: PARENT, truncated: false, tree };
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (isHead && link && head === moved) headers.link = link;
+      return new Response(JSON.stringify(body), { status: 200, headers });
+    };
+    const octokit = new Octokit({ baseUrl: 'https://github.test/api/v3', request: { fetch } }) as unknown as GithubClient;
+    const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
+    const reader = new PlatformRepoReader(octokit, cache, { owner: 'refplat', repo: 'platform', branch: 'main' }, ['gitops']);
+    return {
+      reader,
+      asked,
+      move: () => {
+        head = moved;
+      },
+    };
+  }
+
+  const merged = (files: object[], parents = [{ sha: PARENT }]) => ({ sha: MERGE, parents, files });
+  const testReleaseChanged = { filename: TEST_RELEASE, status: 'modified', sha: NEW_BLOB };
+
+  it('derives the index of a head one commit past a known index from its changed files, reading no tree', async () => {
+    const { reader, asked, move } = movingBranch(
+      merged([testReleaseChanged, { filename: 'README.md', status: 'added', sha: '4'.repeat(40) }]),
+    );
+    expect(await reader.fileIndex(await reader.headCommit())).toEqual(parentTree);
+    move();
+
+    expect(await reader.headCommit({ fresh: true })).toBe(MERGE);
+    expect(await reader.fileIndex(MERGE)).toEqual({ [TEST_RELEASE]: NEW_BLOB, [DEV_RELEASE]: DEV_BLOB });
+    expect(asked).toEqual([`/api/v3/repos/refplat/platform/git/trees/${PARENT}`]);
+  });
+
+  it.each([
+    ['a merge commit of two parents', merged([testReleaseChanged], [{ sha: PARENT }, { sha: 'd'.repeat(40) }])],
+    ['a commit whose parent has no known index', merged([testReleaseChanged], [{ sha: 'e'.repeat(40) }])],
+    ['a list of 300 files, which GitHub may have cut', merged(Array.from({ length: 300 }, () => testReleaseChanged))],
+    ['a changed file without its blob sha', merged([{ filename: TEST_RELEASE, status: 'modified' }])],
+    ['a rename without its old name', merged([{ ...testReleaseChanged, status: 'renamed' }])],
+    ['an answer without its files', { sha: MERGE, parents: [{ sha: PARENT }] }],
+  ])('reads the tree of the new head after %s', async (_case, moved) => {
+    const { reader, asked, move } = movingBranch(moved);
+    await reader.fileIndex(await reader.headCommit());
+    move();
+
+    await reader.fileIndex(await reader.headCommit({ fresh: true }));
+    expect(asked).toEqual([
+      `/api/v3/repos/refplat/platform/git/trees/${PARENT}`,
+      `/api/v3/repos/refplat/platform/git/trees/${MERGE}`,
+    ]);
+  });
+
+  it('reads the tree of the new head when GitHub pages the commit\'s files', async () => {
+    const { reader, asked, move } = movingBranch(merged([testReleaseChanged]), '<https://github.test/x?page=2>; rel="next"');
+    await reader.fileIndex(await reader.headCommit());
+    move();
+
+    await reader.fileIndex(await reader.headCommit({ fresh: true }));
+    expect(asked).toHaveLength(2);
   });
 });
 

@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { GithubClient } from './createOctokit';
 import { isNotModified, statusOf, toUpstreamError } from './errors';
 import { gitBlobSha, unpackRepoTarball } from './repoTarball';
+import { applyChangedFiles, ChangedFile } from './changedFiles';
 
 export interface PlatformRepoLocation {
   owner: string;
@@ -29,8 +30,6 @@ const RECENT_PARSED_FILES = 20_000;
  * each: a cold start costs the same at 10 Products as at 10,000.
  */
 export const TARBALL_THRESHOLD = 20;
-/** GitHub lists at most this many files in a comparison; a list this long may be cut. */
-const MAX_COMPARED_FILES = 300;
 /** How long a blob seen in the cache (not written by us, so of unknown age) is assumed to stay there. */
 const SEEN_BLOB_MS = 60 * 60 * 1000;
 
@@ -43,7 +42,9 @@ function isUnknownRevision(error: unknown): boolean {
 /**
  * Reads the platform repo so that an unchanged repo costs one conditional
  * request (answered 304, free of rate limit): the branch head is checked
- * with its last ETag; trees and blobs are cached by sha, which makes them
+ * with its last ETag; a head one commit past a known index (a merge) gets
+ * its index from that commit's changed files, without a tree read; trees
+ * and blobs are cached by sha, which makes them
  * immutable; everything lives in the CacheService so replicas share it.
  * The head check itself is shared by concurrent callers and reused for
  * `headTtlMs`, so many viewers cost one check per TTL per replica. A tree
@@ -124,28 +125,62 @@ export class PlatformRepoReader implements PlatformRepoFiles {
     return this.heads.get('head', () => this.checkHead());
   }
 
+  /**
+   * GET commits/heads/{branch} with the last ETag: a 304 while the branch is
+   * unchanged (free of rate limit), else the head commit with its parents and
+   * changed files, from which `indexFromParent` derives the new index.
+   */
   private async checkHead(): Promise<string> {
     const { owner, repo, branch } = this.location;
-    const key = `ref:${owner}/${repo}/${branch}`;
+    const key = `head-commit:${owner}/${repo}/${branch}`;
     const cached = await this.cache.get<{ etag: string; sha: string }>(key);
+    let response;
     try {
-      const response = await this.octokit.request(
-        'GET /repos/{owner}/{repo}/git/ref/{ref}',
-        {
-          owner,
-          repo,
-          ref: `heads/${branch}`,
-          headers: cached ? { 'if-none-match': cached.etag } : {},
-        },
-      );
-      const sha = response.data.object.sha;
-      const etag = response.headers.etag;
-      if (etag) await this.cache.set(key, { etag, sha });
-      return sha;
+      response = await this.octokit.request('GET /repos/{owner}/{repo}/commits/{ref}', {
+        owner,
+        repo,
+        ref: `heads/${branch}`,
+        headers: cached ? { 'if-none-match': cached.etag } : {},
+      });
     } catch (error) {
       if (cached && isNotModified(error)) return cached.sha;
       throw toUpstreamError(error, `reading branch ${branch} of ${owner}/${repo}`);
     }
+    const sha = response.data?.sha;
+    if (typeof sha !== 'string') {
+      throw new ServiceUnavailableError(
+        `GitHub answered the head of branch ${branch} of ${owner}/${repo} without its sha (${describeAnswer(response.data)})`,
+      );
+    }
+    // Only the head is needed here: a failure to derive its index leaves the tree to be read.
+    await this.indexFromParent(response.data, response.headers.link).catch(() => undefined);
+    const etag = response.headers.etag;
+    if (etag) await this.cache.set(key, { etag, sha });
+    return sha;
+  }
+
+  /**
+   * A branch moved by one commit (a squash merge, a push of one commit) whose
+   * parent's index is known: the new index is that one with the commit's
+   * changed files applied, and its tree is not read. Not when GitHub may have
+   * cut the list of files, or when many of the new blobs are in no cache (the
+   * tree read then fetches them through the tarball).
+   */
+  private async indexFromParent(
+    commit: { sha: string; parents?: { sha: string }[]; files?: ChangedFile[] },
+    link: string | undefined,
+  ): Promise<void> {
+    if (commit.parents?.length !== 1 || link?.includes('rel="next"')) return;
+    const key = this.indexKey(commit.sha);
+    if (this.recentIndexes.has(key) || (await this.cache.get(key)) !== undefined) return;
+    const parentKey = this.indexKey(commit.parents[0].sha);
+    const parentIndex = this.recentIndexes.get(parentKey) ?? (await this.cache.get<RepoFileIndex>(parentKey));
+    if (!parentIndex) return;
+    const index = applyChangedFiles(parentIndex, commit.files, path => this.isWatched(path));
+    if (!index) return;
+    const changed = (commit.files ?? []).flatMap(file => (index[file.filename] ? [index[file.filename]] : []));
+    if (await this.manyUncached(changed)) return;
+    await this.rememberIndex(commit.sha, index);
   }
 
   /**
@@ -168,11 +203,16 @@ export class PlatformRepoReader implements PlatformRepoFiles {
     }
     return this.indexReads.get(`${key}:${Boolean(options.rememberFailure)}`, async () => {
       const index = await this.readIndex(commitSha, options);
-      await this.cache.set(key, index, { ttl: IMMUTABLE_TTL_MS });
-      await this.cache.set(this.latestIndexKey, commitSha, { ttl: IMMUTABLE_TTL_MS });
-      this.recentIndexes.set(key, index);
+      await this.rememberIndex(commitSha, index);
       return index;
     });
+  }
+
+  private async rememberIndex(commitSha: string, index: RepoFileIndex): Promise<void> {
+    const key = this.indexKey(commitSha);
+    await this.cache.set(key, index, { ttl: IMMUTABLE_TTL_MS });
+    await this.cache.set(this.latestIndexKey, commitSha, { ttl: IMMUTABLE_TTL_MS });
+    this.recentIndexes.set(key, index);
   }
 
   private indexKey(commitSha: string): string {
@@ -269,16 +309,7 @@ export class PlatformRepoReader implements PlatformRepoFiles {
       return undefined;
     }
     if (data.status !== 'ahead' && data.status !== 'identical') return undefined;
-    const files = data.files ?? [];
-    if (files.length >= MAX_COMPARED_FILES) return undefined;
-    const index: RepoFileIndex = { ...baseIndex };
-    for (const file of files) {
-      if (file.status === 'renamed' && !file.previous_filename) return undefined;
-      if (file.previous_filename) delete index[file.previous_filename];
-      if (file.status === 'removed') delete index[file.filename];
-      else if (this.isWatched(file.filename)) index[file.filename] = file.sha;
-    }
-    return index;
+    return applyChangedFiles(baseIndex, data.files ?? [], path => this.isWatched(path));
   }
 
   private isWatched(path: string): boolean {

@@ -365,7 +365,7 @@ export function deliveryMetricsSuite() {
       const { cost, result } = await measure(sim, () => services.timelineReader.readNewCommits());
       expect(result).toBe(1);
       // the head check, the commit (200 Release records), the tarball (302) and its download
-      expect(cost.calls.filter(call => !call.includes('/git/ref/'))).toEqual([
+      expect(cost.calls.filter(call => !call.includes('/commits/heads/'))).toEqual([
         expect.stringMatching(/^200 GET \/repos\/refplat\/platform\/commits\/[0-9a-f]{40}$/),
         expect.stringMatching(/^302 GET \/repos\/refplat\/platform\/tarball\/[0-9a-f]{40}$/),
         expect.stringMatching(/^200 GET \/refplat\/platform\/legacy\.tar\.gz\/[0-9a-f]{40}$/),

@@ -47,7 +47,7 @@ export function githubCostSuite() {
 
       const unchanged = await measure(sim, () => services.autoPromoter.run());
       expect(unchanged.result.products).toBe(PRODUCTS + 2);
-      expect(unchanged.cost.calls).toEqual(['304 GET /repos/refplat/platform/git/ref/heads/main']);
+      expect(unchanged.cost.calls).toEqual(['304 GET /repos/refplat/platform/commits/heads/main']);
     });
 
     it(`runs the Gate over ${OPEN_PROMOTIONS} open promotions, nothing changing, for at most 1 charged GitHub request a run`, async () => {

@@ -101,7 +101,7 @@ describeOnPlatform.each([2, 3] as const)('On the reference platform with ArgoCD 
     const githubCalls = await platform.calls('gh', github);
     const argocdCalls = await platform.calls('argo', argocd);
     expect(githubCalls.map(call => `${call.status} ${call.method} ${call.path}`)).toEqual([
-      `304 GET /repos/${owner}/${repo}/git/ref/heads/${branch}`,
+      `304 GET /repos/${owner}/${repo}/commits/heads/${branch}`,
     ]);
     expect(argocdCalls).toHaveLength(1);
     expect(clientErrors([...githubCalls, ...argocdCalls])).toEqual([]);

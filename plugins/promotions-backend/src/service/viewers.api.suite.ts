@@ -10,7 +10,7 @@ const LONG_TTL = { seconds: 60 };
 
 /** The two per-view reads not keyed by an immutable version. */
 const isHeadCheck = (call: { path: string }) =>
-  call.path === '/repos/refplat/platform/git/ref/heads/main';
+  call.path === '/repos/refplat/platform/commits/heads/main';
 const isApplicationList = (call: { path: string }) => call.path === '/api/v1/applications';
 
 /** What many viewers of one ladder cost upstream, and what they see of the Gate's merges. */

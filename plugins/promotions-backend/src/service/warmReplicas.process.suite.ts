@@ -80,7 +80,7 @@ export function warmReplicasSuite() {
 
       const second = await startReplica();
       const warm = await firstView(second);
-      expect(warm.github).toEqual(['GET /repos/refplat/platform/git/ref/heads/main → 304']);
+      expect(warm.github).toEqual(['GET /repos/refplat/platform/commits/heads/main → 304']);
       expect(warm.ladder.revision).toBe(cold.ladder.revision);
       // the same Releases, read from the shared cache instead of GitHub
       expect(digests(warm.ladder)).toEqual(digests(cold.ladder));
@@ -88,7 +88,7 @@ export function warmReplicasSuite() {
       await first.stop();
       const restarted = await startReplica();
       const afterRestart = await firstView(restarted);
-      expect(afterRestart.github).toEqual(['GET /repos/refplat/platform/git/ref/heads/main → 304']);
+      expect(afterRestart.github).toEqual(['GET /repos/refplat/platform/commits/heads/main → 304']);
     });
   });
 }
