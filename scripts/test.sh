@@ -40,32 +40,41 @@ stop_beside() {
   for pid in "${beside[@]}"; do kill -- "-$pid" 2>/dev/null || true; done
 }
 trap stop_beside EXIT
+# Waits for a job started beside; on its failure, shows its log and stops here.
+wait_for() {
+  local pid=$1 log=$2 what=$3
+  if ! wait "$pid"; then
+    cat "$log"
+    echo "$what failed: its output is above"
+    exit 1
+  fi
+  rm -f "$log"
+}
 
-phase "type check, docs, import circles and API reports (the app builds beside them)"
-# The checks below mostly run on one core; the app's build takes the other.
+phase "type check, docs, import circles and API reports (the app builds and the plugins pack beside them)"
+# The checks below mostly run on one core; the app's build takes the other,
+# and the packing (for the consumer install) once tsc has written the types it
+# builds on: after tsc, not before, as packing builds the plugins on both cores.
 app_build_log=$(mktemp)
 setsid npm run build:app --silent >"$app_build_log" 2>&1 &
 app_build_pid=$!
 beside+=("$app_build_pid")
 npx tsc
+tarballs=$(mktemp -d)
+pack_log=$(mktemp)
+setsid bash scripts/pack-plugins.sh "$tarballs" >"$pack_log" 2>&1 &
+pack_pid=$!
+beside+=("$pack_pid")
 docs_site=$(mktemp -d)
 mkdocs build --strict --quiet --site-dir "$docs_site"
 rm -rf "$docs_site"
 # Import circles: none, type-only ones included.
 npx madge --circular --no-spinner --extensions ts,tsx --ts-config tsconfig.json plugins/*/src packages/*/src
 node scripts/api-reports.js --ci
-phase "build the app, until it ends"
-if ! wait $app_build_pid; then
-  cat "$app_build_log"
-  echo "The app's build failed: its output is above"
-  exit 1
-fi
-rm -f "$app_build_log"
-phase "pack the plugins (for the consumer install)"
-# Before the unit tests, not beside them: packing builds the plugins on both
-# cores, and beside the API suites it cost them more time than it saved.
-tarballs=$(mktemp -d)
-bash scripts/pack-plugins.sh "$tarballs"
+phase "build the app and pack the plugins, until they end"
+# Not beside the unit tests: beside the API suites the packing cost them more time than it saved.
+wait_for "$app_build_pid" "$app_build_log" "The app's build"
+wait_for "$pack_pid" "$pack_log" "Packing the plugins"
 phase "unit and API tests, the consumer install beside them"
 # The consumer install mostly waits on npm and a compiler while the API suites
 # mostly wait on timers: beside each other they use the two cores.
