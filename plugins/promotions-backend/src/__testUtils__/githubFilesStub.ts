@@ -11,8 +11,9 @@ import type { PlatformRepoFiles } from '@refplat/plugin-promotions-node';
 export async function startGithubFilesStub(files: PlatformRepoFiles) {
   const unanswered: string[] = [];
   const answer = async (path: string): Promise<object | undefined> => {
-    if (/^\/repos\/[^/]+\/[^/]+\/git\/ref\/heads\/[^/]+$/.test(path)) {
-      return { object: { sha: await files.headCommit() } };
+    if (/^\/repos\/[^/]+\/[^/]+\/commits\/heads\/[^/]+$/.test(path)) {
+      // No parents: the reader reads the head's tree rather than deriving its index.
+      return { sha: await files.headCommit(), parents: [], files: [] };
     }
     const tree = path.match(/^\/repos\/[^/]+\/[^/]+\/git\/trees\/([0-9a-f]+)$/);
     if (tree) {
