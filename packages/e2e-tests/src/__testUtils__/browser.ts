@@ -84,16 +84,38 @@ export async function signIn(page: Page, baseUrl: string, user: DemoUser) {
     .waitFor({ timeout: SIGN_IN_TIMEOUT_MS });
 }
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
 /**
- * Each person's sign-in (the demo chooser keeps it in localStorage), by
- * browser and backend: the first page of theirs signs in through the
- * chooser, later ones open signed in.
+ * One browser context per person, backend and browser, signed in once: a
+ * person's pages share its HTTP and code caches, as tabs do. A load of the
+ * app's System page in a fresh context cost Chromium about 7 CPU-seconds on
+ * this 2-core machine, a new page in a context that loaded it before about 4.
+ * Callers close their page, not its context; a context closed anyway is
+ * forgotten and the next page signs in again.
  */
-const signedIn = new WeakMap<Browser, Map<string, StorageState>>();
+const personContexts = new WeakMap<Browser, Map<string, Promise<BrowserContext>>>();
 
-/** A fresh browser context signed in as `user`, on a System's page once its ladder is there. */
+function personContext(browser: Browser, baseUrl: string, user: DemoUser): Promise<BrowserContext> {
+  const contexts = personContexts.get(browser) ?? new Map<string, Promise<BrowserContext>>();
+  personContexts.set(browser, contexts);
+  const key = `${baseUrl} ${user}`;
+  const known = contexts.get(key);
+  if (known) return known;
+  const signedIn = (async () => {
+    const context = await browser.newContext();
+    // A busy 2-core machine renders and polls slowly: past Playwright's 30 s default for an action.
+    context.setDefaultTimeout(60_000);
+    context.on('close', () => contexts.delete(key));
+    const page = await context.newPage();
+    await signIn(page, baseUrl, user);
+    await page.close();
+    return context;
+  })();
+  contexts.set(key, signedIn);
+  signedIn.catch(() => contexts.delete(key));
+  return signedIn;
+}
+
+/** A new page of `user`'s context (signed in), on a System's page once its ladder is there. Close the page when done. */
 export async function openSystem(
   browser: Browser,
   baseUrl: string,
@@ -101,25 +123,15 @@ export async function openSystem(
   system: string,
   viewport = { width: 1600, height: 1100 },
 ): Promise<Page> {
-  const states = signedIn.get(browser) ?? new Map<string, StorageState>();
-  signedIn.set(browser, states);
-  const key = `${baseUrl} ${user}`;
-  const storageState = states.get(key);
-  const context = await browser.newContext({ viewport, storageState });
-  // A busy 2-core machine renders and polls slowly: past Playwright's 30 s default for an action.
-  context.setDefaultTimeout(60_000);
-  const page = await context.newPage();
-  if (!storageState) {
-    await signIn(page, baseUrl, user);
-    states.set(key, await context.storageState());
-  }
+  const page = await (await personContext(browser, baseUrl, user)).newPage();
+  await page.setViewportSize(viewport);
   await page.goto(`${baseUrl}/catalog/default/system/${system}`);
   // The first ladder of a fresh stack reads every Release cold.
   await page.getByTestId('stage-prod').waitFor({ timeout: 60_000 });
   return page;
 }
 
-/** A fresh browser context signed in as `user`, on the shop System page. */
+/** A new page of `user`'s signed-in context, on the shop System page. */
 export function openShop(
   browser: Browser,
   baseUrl: string,

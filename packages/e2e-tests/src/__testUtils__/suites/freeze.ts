@@ -76,7 +76,7 @@ export function freezeSuite(shared: SharedStack): void {
           expect.objectContaining({ type: 'guards-overridden', actor: 'user:default/alice', detail: 'Checkout outage hotfix' }),
         ]),
       );
-      await alice.context().close();
+      await alice.close();
     });
   });
 }

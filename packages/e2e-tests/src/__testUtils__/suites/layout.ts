@@ -140,7 +140,7 @@ export function layoutSuite(shared: SharedStack): void {
         ).toBeGreaterThan(0);
         await cardInView(page);
         await screenshot(page, `ladder-${width}`);
-        await page.context().close();
+        await page.close();
       },
     );
 
@@ -175,7 +175,7 @@ export function layoutSuite(shared: SharedStack): void {
       ).toEqual([]);
       await cardInView(page);
       await screenshot(page, 'ladder-card-661');
-      await page.context().close();
+      await page.close();
     });
 
     it('explains a blocked promotion in words, and keeps the history dialog whole at 1280', async () => {
@@ -199,7 +199,7 @@ export function layoutSuite(shared: SharedStack): void {
       await settled(dialog);
       expect(await wrappedLabels(dialog)).toEqual([]);
       await screenshot(page, 'history-dialog-1280');
-      await page.context().close();
+      await page.close();
     });
 
     it('gives the Promotions tab the history: status, people, PR and duration, by stage', async () => {
@@ -227,7 +227,7 @@ export function layoutSuite(shared: SharedStack): void {
       await page.mouse.move(0, 0);
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await screenshot(page, 'promotions-tab');
-      await page.context().close();
+      await page.close();
     });
   });
 }

@@ -68,7 +68,7 @@ export function liveSuite(shared: SharedStack): void {
       );
       expect(mergeDelayMs).toBeLessThan(5000);
       await screenshot(page, 'live-update');
-      await page.context().close();
+      await page.close();
     });
 
     it('marks a stuck stage and explains it in the diagnosis panel', async () => {
@@ -82,7 +82,7 @@ export function liveSuite(shared: SharedStack): void {
       expect(await panel.textContent()).toMatch(/Likely cause/);
       expect(await panel.textContent()).toMatch(/Degraded/);
       await screenshot(page, 'diagnosis-panel');
-      await page.context().close();
+      await page.close();
       stack.sim.control.setApp(shop.application('staging'), { clear: true });
       await stack.sim.control.reconcileNow();
       // The next test promotes out of staging: wait until the ladder sees it healthy again.

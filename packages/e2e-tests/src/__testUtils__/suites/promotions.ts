@@ -57,7 +57,7 @@ export function promotionsSuite(shared: SharedStack): void {
         { timeout: 60_000 },
       );
       expect(releaseDigest('test', 'storefront')).toBe(devDigest);
-      await page.context().close();
+      await page.close();
     });
 
     it('alice requests staging → prod and may not approve it herself; carol approves and prod runs the new digest', async () => {
@@ -88,7 +88,7 @@ export function promotionsSuite(shared: SharedStack): void {
       );
       await alice.getByRole('table', { name: 'Promotions in flight' }).scrollIntoViewIfNeeded();
       await screenshot(alice, 'approve-own-request');
-      await alice.context().close();
+      await alice.close();
 
       const carol = await shopAs('carol');
       const approveButton = carol.locator('button[data-testid^="approve-"]:not([disabled])').first();
@@ -122,7 +122,7 @@ export function promotionsSuite(shared: SharedStack): void {
       expect(texts[0]).toMatch(/^Requested by Alice Approver \(`alice`\)/m);
       expect(texts.join('\n')).toMatch(/^Approved by Carol Checker \(`carol`\) in Backstage \(requested by Alice Approver \(`alice`\)\)/m);
       expect(texts.join('\n')).not.toMatch(ENTITY_REF);
-      await carol.context().close();
+      await carol.close();
     });
   });
 }

@@ -66,8 +66,8 @@ export function provenanceSuite(shared: SharedStack): void {
       const seedShop = await openSystem(browser, stack.baseUrl, 'bob', 'shop', { width: 1280, height: 1000 });
       await seedShop.getByTestId('cell-dev-storefront').waitFor();
       expect(await seedShop.locator('[data-testid^="provenance-"]').count()).toBe(0);
-      await seedShop.context().close();
-      await bob.context().close();
+      await seedShop.close();
+      await bob.close();
     });
   });
 }

@@ -27,7 +27,7 @@ export function tryItSuite(shared: SharedStack): void {
     });
 
     afterAll(async () => {
-      await bob?.context().close();
+      await bob?.close();
     });
 
     const digestOf = (page: Page, stage: string, service: string) =>
@@ -139,7 +139,7 @@ export function tryItSuite(shared: SharedStack): void {
       expect(await run(steps.commands[1])).toMatch(/^Resolved incident INC-1 of alpha\/shop: /);
       await notice.waitFor({ state: 'detached', timeout: 60_000 });
       await shop.locator('[data-testid="request-promotion-prod"]:enabled').waitFor({ timeout: 30_000 });
-      await shop.context().close();
+      await shop.close();
     });
 
     it("links the blog's Applications to the simulator's Argo CD page, which answers without signing in", async () => {

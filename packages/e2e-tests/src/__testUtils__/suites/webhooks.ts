@@ -37,7 +37,7 @@ export function webhooksSuite(shared: SharedStack): void {
       // Well under the ladder's own 10 s poll; the target (≤ 2 s) is reported above.
       expect(ladderMs).toBeLessThan(5000);
       await screenshot(page, 'webhook-merge');
-      await page.context().close();
+      await page.close();
     });
   });
 }
