@@ -7,6 +7,25 @@ import { RunningStack, callPromotions } from '../stack';
 import { screenshot, signIn } from '../browser';
 
 /**
+ * Closes the rollback dialog, then the history dialog under it, each once
+ * the one above is gone: on a busy machine an Escape pressed while a dialog
+ * still closes was lost, and the history dialog stayed over the ladder.
+ */
+async function closeRollbackAndHistory(page: Page): Promise<void> {
+  for (const testId of ['rollback-dialog', 'history-dialog']) {
+    const dialog = page.getByTestId(testId);
+    for (let attempt = 1; (await dialog.count()) > 0; attempt++) {
+      await page.keyboard.press('Escape');
+      try {
+        await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+  }
+}
+
+/**
  * The climb, a soak countdown, a rollback from history and its hold, and a
  * revert of one change in dev, in the browser.
  */
@@ -82,8 +101,7 @@ export function autoPromoteSuite(shared: SharedStack): void {
       await screenshot(page, 'rollback-confirm');
       await page.getByTestId('rollback-confirm').click();
       await page.getByTestId('rollback-pr-link').waitFor({ timeout: 30_000 });
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Escape');
+      await closeRollbackAndHistory(page);
 
       const hold = page.getByTestId('hold-uat-cart');
       await hold.waitFor({ timeout: 60_000 });
@@ -155,8 +173,7 @@ export function autoPromoteSuite(shared: SharedStack): void {
         expect.stringMatching(new RegExp(`^-\\s+digest: ${bad.digest}$`)),
         expect.stringMatching(new RegExp(`^\\+\\s+digest: ${beforeBad.storefront}$`)),
       ]);
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Escape');
+      await closeRollbackAndHistory(page);
 
       // Merged: dev runs the earlier storefront again, and cart's change stays
       await cellDigestIs('dev', 'storefront', beforeBad.storefront, 60_000);
