@@ -1,7 +1,7 @@
 import type { RepoFileIndex } from '@refplat/plugin-promotions-node';
 
 /** GitHub lists at most this many files in a comparison or a commit's page; a list this long may be cut. */
-export const MAX_LISTED_FILES = 300;
+const MAX_LISTED_FILES = 300;
 
 /** A changed file as GitHub lists it in a comparison or a commit (its `diff-entry`). */
 export interface ChangedFile {
