@@ -1,4 +1,4 @@
-import { asBulkWork, BudgetTimer, WriteBudget } from './WriteBudget';
+import { asBulkWork, BudgetTimer, WriteBudget, WriteLedger } from './WriteBudget';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -104,9 +104,17 @@ describe('WriteBudget', () => {
 
   describe('with replicas sharing a ledger', () => {
     /** A ledger as the database keeps it, holding another replica's writes; `recorded` are this one's. */
-    function ledgerWith(others: number[]) {
+    function ledgerWith(others: number[]): WriteLedger & { recorded: number[] } {
       const recorded: number[] = [];
-      return { recorded, record: async (at: number) => void recorded.push(at), othersSince: async (since: number) => others.filter(at => at > since) };
+      const record = async (at: number) => void recorded.push(at);
+      return {
+        recorded,
+        record,
+        claim: async (now, waitMs) => {
+          const wait = waitMs(others.filter(at => at > now - 60 * MINUTE));
+          return wait > 0 ? { waitMs: wait, others } : { waitMs: 0, others, answered: record };
+        },
+      };
     }
 
     it("counts the other replicas' writes: when theirs fill the minute, this one's waits for room", async () => {
@@ -128,7 +136,7 @@ describe('WriteBudget', () => {
       const failures: unknown[] = [];
       const ledger = {
         record: async () => Promise.reject(new Error('database is locked')),
-        othersSince: async () => Promise.reject(new Error('database is locked')),
+        claim: async () => Promise.reject(new Error('database is locked')),
       };
       const budget = new WriteBudget({ perMinute: 2, perHour: 500 }, timer, undefined, ledger, error => failures.push(error));
       const start = timer.now();

@@ -29,7 +29,15 @@ export function asBulkWork<T>(work: () => Promise<T>): Promise<T> {
 
 interface Waiter {
   bulk: boolean;
-  admit(): void;
+  admit(claim?: LedgerClaim): void;
+}
+
+/** The ledger's answer to a claim: a wait, or the write claimed (then `answered` once GitHub answered it). */
+export interface LedgerClaim {
+  waitMs: number;
+  /** The other processes' writes of the last hour, oldest first (epoch ms), in flight ones counted at their claim. */
+  others: number[];
+  answered?: (at: number) => Promise<void>;
 }
 
 /**
@@ -38,10 +46,14 @@ interface Waiter {
  * one limit.
  */
 export interface WriteLedger {
-  /** This process's write was answered at `at` (epoch ms). */
+  /**
+   * One claim at a time over every process: reads the others' writes,
+   * asks `waitMs` how long the next write must wait with them counted, and
+   * when it need not wait, records this process's write as made `now`.
+   */
+  claim(now: number, waitMs: (others: number[]) => number): Promise<LedgerClaim>;
+  /** This process's write, made when the ledger could not be claimed from, was answered at `at` (epoch ms). */
   record(at: number): Promise<void>;
-  /** When the other processes' writes since `since` were answered (epoch ms), oldest first. */
-  othersSince(since: number): Promise<number[]>;
 }
 
 /** What the budget is doing, for a log line or a page. */
@@ -60,10 +72,10 @@ export interface WriteBudgetState {
  * latest GitHub can have counted it: octokit's pacing and retries inside a
  * write never bring two writes closer together than the budget let them go.
  * Writes are not serialised here (octokit's throttling sends them one at a
- * time), so that the order octokit gives them stays. With a `ledger`, the
- * other replicas' answered writes count too, read before each write goes
- * (their writes still in flight do not: at the limit, replicas writing in
- * the same instant may pass it by one each).
+ * time), so that the order octokit gives them stays. With a `ledger`, each
+ * write is claimed there before it goes, one claim at a time over all
+ * replicas, so the other replicas' writes count too, those in flight
+ * included; when the database cannot say, this process's count alone.
  */
 export class WriteBudget {
   /** When the writes of the last hour were answered, oldest first (epoch ms). */
@@ -90,7 +102,7 @@ export class WriteBudget {
    */
   acquire(): Promise<() => void> {
     return new Promise(resolve => {
-      const waiter: Waiter = { bulk: bulk.getStore() === true, admit: () => resolve(this.releaser()) };
+      const waiter: Waiter = { bulk: bulk.getStore() === true, admit: claim => resolve(this.releaser(claim)) };
       // People's writes go before every bulk write still waiting, in arrival order among themselves.
       const firstBulk = waiter.bulk ? -1 : this.waiters.findIndex(w => w.bulk);
       if (firstBulk === -1) this.waiters.push(waiter);
@@ -112,16 +124,23 @@ export class WriteBudget {
     return writeBudgetWaitMs(counted, this.limits, now);
   }
 
-  /** The other replicas' writes, before a write goes; when the database cannot say, this process's count alone. */
-  private async readOthers() {
+  /**
+   * Claims the write in the ledger, where the other replicas' writes count
+   * too; undefined when the database cannot say (this process's count alone).
+   */
+  private async claimFromLedger(now: number): Promise<LedgerClaim | undefined> {
     try {
-      this.others = await this.ledger!.othersSince(this.timer.now() - HOUR_MS);
+      return await this.ledger!.claim(now, others => {
+        this.others = others;
+        return this.waitMs(now);
+      });
     } catch (error) {
       this.onLedgerError?.(error);
+      return undefined;
     }
   }
 
-  private releaser(): () => void {
+  private releaser(claim?: LedgerClaim): () => void {
     let released = false;
     return () => {
       if (released) return;
@@ -129,7 +148,10 @@ export class WriteBudget {
       this.inFlight -= 1;
       const at = this.timer.now();
       this.recent.push(at);
-      this.ledger?.record(at).catch(error => this.onLedgerError?.(error));
+      if (this.ledger) {
+        const shared = claim?.answered ? claim.answered(at) : this.ledger.record(at);
+        shared.catch(error => this.onLedgerError?.(error));
+      }
       this.wake?.abort();
       void this.admitWaiting();
     };
@@ -140,10 +162,11 @@ export class WriteBudget {
     this.admitting = true;
     try {
       while (this.waiters.length) {
-        // Only with a ledger: without one, admitting stays synchronous (no turn of the event loop between waiters).
-        if (this.ledger) await this.readOthers();
         const now = this.timer.now();
-        const wait = this.waitMs(now);
+        let wait = this.waitMs(now);
+        // Only with a ledger: without one, admitting stays synchronous (no turn of the event loop between waiters).
+        const claim = wait === 0 && this.ledger ? await this.claimFromLedger(now) : undefined;
+        if (claim) wait = claim.waitMs;
         if (wait > 0) {
           this.onWait?.({ waiting: this.waiters.length, nextAt: now + wait });
           // Waits until the window has room, or until a write in flight is answered and counts from then.
@@ -153,7 +176,7 @@ export class WriteBudget {
           continue;
         }
         this.inFlight += 1;
-        this.waiters.shift()!.admit();
+        this.waiters.shift()!.admit(claim);
       }
     } finally {
       this.admitting = false;
