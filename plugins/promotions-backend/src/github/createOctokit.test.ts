@@ -3,6 +3,7 @@ import { AddressInfo } from 'net';
 import { mockLogger } from '../__testUtils__/lightServices';
 import { ConfigReader } from '@backstage/config';
 import { CreateOctokitOptions, createOctokit } from './createOctokit';
+import { PlatformRepoUnansweredError } from '@refplat/plugin-promotions-node';
 import { toUpstreamError } from './errors';
 
 /** A GitHub on a free local port whose every request `handle` sees, recording when each arrived. */
@@ -59,9 +60,10 @@ describe('createOctokit', () => {
         .then(() => undefined, (error: unknown) => error);
       const elapsed = Date.now() - started;
 
-      expect(toUpstreamError(failure, 'opening a pull request').message).toBe(
-        'GitHub failed while opening a pull request: GitHub did not answer within 0.3 s',
-      );
+      const upstream = toUpstreamError(failure, 'opening a pull request');
+      expect(upstream.message).toBe('GitHub failed while opening a pull request: GitHub did not answer within 0.3 s');
+      // The PR may exist all the same: the caller leaves it to be reconciled.
+      expect(upstream).toBeInstanceOf(PlatformRepoUnansweredError);
       // Not retried: a retry would be a second request here, and the failure
       // would come only after the retry plugin's backoff (1 s, 4 s, 9 s).
       expect(github.requests).toEqual(['POST /repos/refplat/platform/pulls']);

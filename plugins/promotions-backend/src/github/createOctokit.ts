@@ -11,6 +11,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { WriteBudgetLimits } from '@refplat/plugin-promotions-common';
 import { WriteBudget, WriteLedger } from './WriteBudget';
+import { GithubTimeoutError } from './errors';
 
 const ResilientOctokit = Octokit.plugin(retry, throttling);
 
@@ -23,16 +24,6 @@ const MAX_RATE_LIMIT_RETRIES = 2;
 const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
 /** A GitHub call that has not answered by then fails, as ArgoCD calls do. */
 export const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
-
-/**
- * A stalled call. Named AbortError so octokit passes it through as it is:
- * it is not retried, because a write that timed out may still have happened
- * (the caller reconciles from GitHub instead), and a retried read would
- * multiply the stall.
- */
-class GithubTimeoutError extends Error {
-  override name = 'AbortError';
-}
 
 /** fetch with a deadline per call (octokit has no timeout of its own). */
 function fetchWithTimeout(timeoutMs: number): typeof fetch {

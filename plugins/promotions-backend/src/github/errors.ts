@@ -1,5 +1,15 @@
 import { ServiceUnavailableError } from '@backstage/errors';
-import { PlatformRepoRateLimitedError } from '@refplat/plugin-promotions-node';
+import { PlatformRepoRateLimitedError, PlatformRepoUnansweredError } from '@refplat/plugin-promotions-node';
+
+/**
+ * A stalled call. Named AbortError so octokit passes it through as it is:
+ * it is not retried, because a write that timed out may still have happened
+ * (the caller reconciles from GitHub instead), and a retried read would
+ * multiply the stall.
+ */
+export class GithubTimeoutError extends Error {
+  override name = 'AbortError';
+}
 
 type HttpishError = {
   status?: number;
@@ -18,12 +28,14 @@ export function isNotModified(error: unknown): boolean {
 /**
  * GitHub failures that survive octokit's retries become a 503 with the
  * operation named, so the UI can say "GitHub cannot be reached" rather than
- * show a stack trace.
+ * show a stack trace. A call GitHub did not answer in time says so
+ * (PlatformRepoUnansweredError): a write may have been made.
  */
 export function toUpstreamError(error: unknown, operation: string): Error {
   const status = statusOf(error);
   const detail = (error as HttpishError)?.message ?? String(error);
   const message = `GitHub failed while ${operation}${status ? ` (HTTP ${status})` : ''}: ${detail}`;
+  if (error instanceof GithubTimeoutError) return new PlatformRepoUnansweredError(message);
   const rateLimited = rateLimitOf(error);
   return rateLimited ? new PlatformRepoRateLimitedError(message, rateLimited.retryAfterSeconds) : new ServiceUnavailableError(message);
 }

@@ -1,5 +1,5 @@
 import { ConflictError } from '@backstage/errors';
-import { PromotionEventInput, PromotionStore } from '@refplat/plugin-promotions-node';
+import { PlatformRepoUnansweredError, PromotionEventInput, PromotionStore } from '@refplat/plugin-promotions-node';
 import { releasePath } from '../ladder/readProductRecords';
 import { dyingAt } from './__testUtils__/dying';
 import { SHOP, digest, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
@@ -58,6 +58,22 @@ describe('PromotionOpener', () => {
     expect(failed.statusReason).toMatch(/^Could not open the Release PR: .*HTTP 502/);
     expect(repo.branchHead(failed.branch!)).toBeUndefined();
     expect(repo.pullRequests()).toEqual([]);
+  });
+
+  it('leaves a promotion whose PR GitHub did not answer to the reconciler, which adopts the PR once the lease ended', async () => {
+    const { request, repo, store, clock, opener } = promotionsWorld();
+    repo.failNext('openPullRequest', { status: 0, unanswered: true, applied: true });
+
+    await expect(request('uat', { api: digest('b') })).rejects.toBeInstanceOf(PlatformRepoUnansweredError);
+
+    // Not failed: the PR GitHub made is the promotion's, and no second one is opened.
+    const [waiting] = await store.listForProduct(SHOP.team, SHOP.product, 1);
+    expect(waiting).toMatchObject({ status: 'open', pullRequest: { number: 0 } });
+    expect(repo.pullRequests()).toHaveLength(1);
+    clock.advance({ seconds: 60 });
+    await opener.reconcileAbandoned(waiting, 'promotions-gate');
+    expect(await store.get(waiting.id)).toMatchObject({ status: 'open', pullRequest: { number: 1 }, leaseExpiresAt: undefined });
+    expect(repo.pullRequests()).toHaveLength(1);
   });
 
   it.each([

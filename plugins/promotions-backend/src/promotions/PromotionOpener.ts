@@ -3,7 +3,7 @@ import { ConflictError } from '@backstage/errors';
 import { ProductRef, judgeOpening, leaseExpiry } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
-import { Clock, PlatformRepoRateLimitedError, systemClock } from '@refplat/plugin-promotions-node';
+import { Clock, PlatformRepoRateLimitedError, PlatformRepoUnansweredError, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepo, PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { releasePath } from '../ladder/readProductRecords';
 import { releaseAtRevision } from './releaseAtRevision';
@@ -112,6 +112,15 @@ export class PromotionOpener {
         throw new ConflictError(
           `A newer request replaced this promotion into ${record.toStage} while its pull request was being opened`,
         );
+      }
+      if (error instanceof PlatformRepoUnansweredError) {
+        // GitHub may have made the write it did not answer (the PR above all): failing would
+        // leave that PR to nobody, and trying again could open a second one. The promotion keeps
+        // its lease; once that ends, the reconciler adopts the PR by its marker or fails it.
+        this.options.logger.warn(
+          `Promotion ${record.id} into ${record.toStage} of ${record.team}/${record.product}: ${error.message}; it is reconciled from GitHub once its opener's lease ends`,
+        );
+        throw error;
       }
       await this.fail(record, `Could not open the Release PR: ${(error as Error).message}`);
       throw error;

@@ -36,20 +36,20 @@ describe('PromotionQueue', () => {
     expect(queued!.leaseExpiresAt).toBeUndefined();
     expect(await writeQueue.state()).toEqual({ waiting: 1, oldestQueuedAt: '2026-01-01T00:00:00.000Z' });
 
-    expect(await writeQueue.drain()).toEqual({ opened: 1, dropped: 0, failed: 0 });
+    expect(await writeQueue.drain()).toEqual({ opened: 1, dropped: 0, failed: 0, unanswered: 0 });
 
     expect(repo.pullRequests()).toMatchObject([{ number: 1, state: 'open' }]);
     expect(await store.get(promotionId)).toMatchObject({ pullRequest: { number: 1 }, queuedAt: undefined, leaseExpiresAt: undefined });
     expect(changed).toEqual([promotionId]);
     expect(await writeQueue.state()).toEqual({ waiting: 0 });
-    expect(await writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0 });
+    expect(await writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0, unanswered: 0 });
   });
 
   it('drops a promotion whose target Release changed while it waited, opening nothing for it', async () => {
     const { repo, store, config, promotionId, writeQueue } = await queuedWorld();
     repo.commit({ [releasePath(config, SHOP, 'uat')]: releaseFile('uat', { api: digest('c') }) });
 
-    expect(await writeQueue.drain()).toEqual({ opened: 0, dropped: 1, failed: 0 });
+    expect(await writeQueue.drain()).toEqual({ opened: 0, dropped: 1, failed: 0, unanswered: 0 });
 
     expect(repo.pullRequests()).toEqual([]);
     expect(await store.get(promotionId)).toMatchObject({
@@ -62,11 +62,11 @@ describe('PromotionQueue', () => {
     const { repo, store, promotionId, writeQueue } = await queuedWorld();
     repo.failNext('headCommit', { status: 503 });
 
-    expect(await writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0 });
+    expect(await writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0, unanswered: 0 });
     expect(await store.get(promotionId)).toMatchObject({ queuedAt: '2026-01-01T00:00:00.000Z', leaseExpiresAt: undefined, pullRequest: { number: 0 } });
     expect(repo.pullRequests()).toEqual([]);
 
-    expect(await writeQueue.drain()).toEqual({ opened: 1, dropped: 0, failed: 0 });
+    expect(await writeQueue.drain()).toEqual({ opened: 1, dropped: 0, failed: 0, unanswered: 0 });
     expect(repo.pullRequests()).toHaveLength(1);
   });
 
@@ -76,7 +76,7 @@ describe('PromotionQueue', () => {
     const firstBranch = (await world.store.get(uat))!.branch;
     world.repo.failNext('commitFile', { status: 403, retryAfterSeconds: 60, message: 'You have exceeded a secondary rate limit' });
 
-    expect(await world.writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0 });
+    expect(await world.writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0, unanswered: 0 });
 
     expect(world.repo.pullRequests()).toEqual([]);
     const waiting = await world.store.get(uat);
@@ -85,10 +85,25 @@ describe('PromotionQueue', () => {
     expect(await world.store.get(test)).toMatchObject({ status: 'open', queuedAt: '2026-01-01T00:00:00.000Z' });
     expect(world.logger.warn).toHaveBeenCalledWith(expect.stringMatching(/^Write queue paused: GitHub's rate limit refused opening promotion .* \(GitHub asks to wait 60 s\)/));
 
-    expect(await world.writeQueue.drain()).toEqual({ opened: 2, dropped: 0, failed: 0 });
+    expect(await world.writeQueue.drain()).toEqual({ opened: 2, dropped: 0, failed: 0, unanswered: 0 });
     expect(world.repo.pullRequests().map(pr => pr.headRef)).toEqual([waiting!.branch, (await world.store.get(test))!.branch]);
     expect((await world.store.get(uat))!.pullRequest.number).toBe(1);
     expect((await world.store.get(test))!.pullRequest.number).toBe(2);
+  });
+
+  it('goes on past a promotion whose PR GitHub did not answer, leaving that one to the reconciler', async () => {
+    const { run, ...world } = await twoRungsQueued();
+    const [uat, test] = run.queued.map(q => q.promotionId);
+    world.repo.failNext('openPullRequest', { status: 0, unanswered: true, applied: true });
+
+    expect(await world.writeQueue.drain()).toEqual({ opened: 1, dropped: 0, failed: 0, unanswered: 1 });
+
+    expect(await world.store.get(uat)).toMatchObject({ status: 'open', pullRequest: { number: 0 }, queuedAt: undefined });
+    expect(await world.store.get(test)).toMatchObject({ status: 'open', pullRequest: { number: 2 } });
+    world.clock.advance({ seconds: 60 });
+    await world.reconciler.reconcile();
+    expect(await world.store.get(uat)).toMatchObject({ status: 'open', pullRequest: { number: 1 } });
+    expect(world.repo.pullRequests()).toHaveLength(2);
   });
 
   it("opens a queued promotion at once when a person asks for the same one, and the queue then has nothing to do", async () => {
@@ -97,7 +112,7 @@ describe('PromotionQueue', () => {
     const outcome = await promotionService().request(SHOP, { toStage: 'uat' }, BOB);
 
     expect(outcome).toMatchObject({ existing: true, promotion: { id: promotionId, pullRequest: { number: 1 }, queuedAt: undefined } });
-    expect(await writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0 });
+    expect(await writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0, unanswered: 0 });
     expect(repo.pullRequests()).toHaveLength(1);
   });
 
@@ -111,7 +126,7 @@ describe('PromotionQueue', () => {
     expect(outcome).toMatchObject({ existing: false, promotion: { services: { api: digest('b') }, pullRequest: { number: 1 } } });
     expect(outcome.promotion.id).not.toBe(promotionId);
     expect(await store.get(promotionId)).toMatchObject({ status: 'closed' });
-    expect(await writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0 });
+    expect(await writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0, unanswered: 0 });
     expect(repo.pullRequests()).toHaveLength(1);
   });
 
@@ -123,7 +138,7 @@ describe('PromotionQueue', () => {
     const outcome = await promotionService().request(SHOP, { toStage: 'uat' }, BOB);
 
     expect(await store.get(promotionId)).toMatchObject({ status: 'closed', statusReason: 'Superseded by a newer promotion request' });
-    expect(await writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0 });
+    expect(await writeQueue.drain()).toEqual({ opened: 0, dropped: 0, failed: 0, unanswered: 0 });
     expect(repo.pullRequests()).toMatchObject([{ number: outcome.promotion.pullRequest.number }]);
     expect(repo.pullRequests()).toHaveLength(1);
   });

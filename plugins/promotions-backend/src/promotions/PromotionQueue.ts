@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { WriteQueueState, judgeOpening } from '@refplat/plugin-promotions-common';
-import { Clock, PlatformRepoRateLimitedError, systemClock } from '@refplat/plugin-promotions-node';
+import { Clock, PlatformRepoRateLimitedError, PlatformRepoUnansweredError, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
@@ -23,6 +23,8 @@ export interface QueueDrain {
   dropped: number;
   /** GitHub refused their opening: the opener failed them. */
   failed: number;
+  /** GitHub did not answer while they opened: the reconciler adopts their PRs, or fails them. */
+  unanswered: number;
 }
 
 /**
@@ -77,7 +79,7 @@ export class PromotionQueue {
   }
 
   private async drainAll(signal?: AbortSignal): Promise<QueueDrain> {
-    const done: QueueDrain = { opened: 0, dropped: 0, failed: 0 };
+    const done: QueueDrain = { opened: 0, dropped: 0, failed: 0, unanswered: 0 };
     while (!signal?.aborted) {
       this.lookAgain = false;
       const [next] = await this.queued();
@@ -94,9 +96,9 @@ export class PromotionQueue {
       if (outcome === 'requeued') break;
       done[outcome] += 1;
     }
-    if (done.opened || done.dropped || done.failed) {
+    if (done.opened || done.dropped || done.failed || done.unanswered) {
       this.options.logger.info(
-        `Write queue: ${done.opened} promotion PRs opened, ${done.dropped} dropped as outdated, ${done.failed} failed`,
+        `Write queue: ${done.opened} promotion PRs opened, ${done.dropped} dropped as outdated, ${done.failed} failed, ${done.unanswered} unanswered by GitHub`,
       );
     }
     return done;
@@ -155,6 +157,8 @@ export class PromotionQueue {
         await this.putBack(promotion, queuedAt, { branch: branchName({ ...promotion, id: randomUUID() }) });
         return 'requeued';
       }
+      // The opener left it to the reconciler: the queue goes on.
+      if (error instanceof PlatformRepoUnansweredError) return 'unanswered';
       // The opener failed the promotion (or a newer request replaced it): the queue goes on.
       logger.warn(`Write queue could not open promotion ${promotion.id}: ${error}`);
       return 'failed';

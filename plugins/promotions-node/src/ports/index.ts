@@ -1,6 +1,7 @@
 export * from './Clock';
 export * from './PlatformRepo';
 export * from './PlatformRepoRateLimitedError';
+export * from './PlatformRepoUnansweredError';
 export * from './PromotionStore';
 export * from './HoldStore';
 export * from './AutoDecisionStore';

@@ -9,6 +9,7 @@ import {
   PlatformRepoCommit,
   PlatformRepoFiles,
   PlatformRepoRateLimitedError,
+  PlatformRepoUnansweredError,
   PullRequestInfo,
   RepoFileIndex,
 } from '@refplat/plugin-promotions-node';
@@ -57,6 +58,11 @@ export interface PlatformRepoFault {
   message?: string;
   /** A rate limit's refusal (403 or 429), with the wait the host asks for. */
   retryAfterSeconds?: number;
+  /**
+   * No answer came in time (the adapter's PlatformRepoUnansweredError, its
+   * `status` unused); with `applied`, the host made the write all the same.
+   */
+  unanswered?: boolean;
 }
 
 /**
@@ -237,10 +243,10 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
     this.calls.push('deleteBranch');
     // As the adapter: a branch already gone (404, 422) is no failure.
     if (fault && fault.status !== 404 && fault.status !== 422 && !fault.applied) {
-      throw this.failure(`deleting branch ${branch}`, fault.status, fault.message);
+      throw this.faultFailure(`deleting branch ${branch}`, fault);
     }
     this.branches.delete(branch);
-    if (fault?.applied) throw this.failure(`deleting branch ${branch}`, fault.status, fault.message);
+    if (fault?.applied) throw this.faultFailure(`deleting branch ${branch}`, fault);
   }
 
   async listBranches(prefix: string): Promise<Array<{ name: string; sha: string }>> {
@@ -261,7 +267,7 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
     const fault = this.faultFor('readFileIfPresent');
     this.calls.push('readFileIfPresent');
     if (fault?.status === 404) return undefined;
-    if (fault) throw this.failure(operation, fault.status, fault.message);
+    if (fault) throw this.faultFailure(operation, fault);
     const commit = this.commitOf(this.resolve(ref) ?? ref, false);
     const blobSha = commit?.files.get(path);
     return blobSha === undefined ? undefined : { text: this.blobs.get(blobSha)!, blobSha };
@@ -355,7 +361,7 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
     // As the adapter: GitHub's 405 and 409 are outcomes, not failures.
     if (fault?.status === 405) return { merged: false, reason: 'not-mergeable', message: fault.message ?? 'Pull Request is not mergeable' };
     if (fault?.status === 409) return { merged: false, reason: 'head-moved', message: fault.message ?? 'Head branch was modified' };
-    if (fault && !fault.applied) throw this.failure(operation, fault.status, fault.message, fault.retryAfterSeconds);
+    if (fault && !fault.applied) throw this.faultFailure(operation, fault);
     const pr = this.pullOf(number, operation);
     if (pr.state !== 'open') return { merged: false, reason: 'not-mergeable', message: 'Pull Request is not open' };
     if (this.branches.get(pr.branch) !== headSha) {
@@ -413,17 +419,23 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
   private enter(method: PlatformRepoMethod, operation: string): PlatformRepoFault | undefined {
     this.calls.push(method);
     const fault = this.faultFor(method);
-    if (fault && !fault.applied) throw this.failure(operation, fault.status, fault.message, fault.retryAfterSeconds);
+    if (fault && !fault.applied) throw this.faultFailure(operation, fault);
     return fault;
   }
 
   /** A fault whose write happened: the answer is lost. */
   private afterApplied(fault: PlatformRepoFault | undefined, operation: string) {
-    if (fault) throw this.failure(operation, fault.status, fault.message ?? 'the answer was lost');
+    if (fault) throw this.faultFailure(operation, { ...fault, message: fault.message ?? 'the answer was lost' });
   }
 
   private faultFor(method: PlatformRepoMethod): PlatformRepoFault | undefined {
     return this.faults.get(method)?.shift();
+  }
+
+  /** The error the GitHub adapter throws for a call an injected fault failed. */
+  private faultFailure(operation: string, fault: PlatformRepoFault): Error {
+    if (fault.unanswered) return new PlatformRepoUnansweredError(`The platform repo did not answer in time while ${operation}`);
+    return this.failure(operation, fault.status, fault.message, fault.retryAfterSeconds);
   }
 
   /** The error the GitHub adapter throws for a failed call. */
