@@ -135,6 +135,14 @@ export interface SimOptions extends PlatformShape {
    * Off unless asked, as on a new GitHub repository.
    */
   deleteBranchOnMerge?: boolean;
+  /**
+   * Which Products have their ApplicationSet in the simulated cluster (the seeds: one per
+   * Product, a git-files generator over its Release records). Every Product's when absent. A
+   * Product without one has Release records and no Applications, as a Product whose Argo CD
+   * runs elsewhere; the scale bench gives one to the climbing Products only, so that the
+   * simulator does not run 50,000 Applications beside the plugin.
+   */
+  hasApplicationSet?: (product: { team: string; product: string }) => boolean;
 }
 
 export const DEFAULT_GITHUB_TOKENS: Readonly<Record<string, string>> = {

@@ -111,6 +111,7 @@ export async function startPlatformSim(
     syncDelayMs: options.syncDelayMs,
     applicationSource: options.applicationSource,
     imageNaming: options.imageNaming,
+    hasApplicationSet: options.hasApplicationSet,
   });
   await reconciler.initialize();
   if (snapshotKey !== undefined && !restored) keepSeedSnapshot(snapshotKey, options.dataDir);

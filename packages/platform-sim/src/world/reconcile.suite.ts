@@ -13,6 +13,8 @@ import {
   getJson,
   OBSERVABLE_SYNC,
   octokitFor,
+  startTestSim,
+  stopTestSim,
   waitFor,
 } from '../__testUtils__/testSim';
 
@@ -340,6 +342,30 @@ export function reconcileSuite(): void {
           o.phase === 'Healthy' &&
           o.images.includes(`registry.refplat.org/team-alpha/shop-checkout@${good.digest}`),
       );
+    });
+  });
+
+  describe('Products without an ApplicationSet (hasApplicationSet)', () => {
+    let sim: RunningSim;
+    const appNames = () => sim.control.getState().apps.map(app => app.name);
+
+    beforeAll(async () => {
+      // A function option: a simulator of its own (fileTestSim keys its pool by JSON).
+      sim = await startTestSim({ hasApplicationSet: ({ product }) => product !== 'shop' });
+    });
+
+    afterAll(() => stopTestSim(sim));
+
+    it('runs no Application for their Release records, also once main moves, and runs the other Products\'', async () => {
+      expect(appNames().filter(name => name.startsWith('alpha-shop-'))).toEqual([]);
+      expect(appNames().length).toBeGreaterThan(0);
+
+      await sim.control.addProduct({ like: 'alpha/shop', product: 'cart' });
+      await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'storefront' });
+      await sim.control.reconcileNow();
+
+      expect(appNames()).toEqual(expect.arrayContaining(['alpha-cart-dev', 'alpha-cart-prod']));
+      expect(appNames().filter(name => name.startsWith('alpha-shop-'))).toEqual([]);
     });
   });
 }

@@ -33,6 +33,8 @@ export interface ReconcilerOptions {
   syncDelayMs: number;
   applicationSource: ApplicationSourceShape;
   imageNaming: ImageNaming;
+  /** SimOptions.hasApplicationSet: every Product's when absent. */
+  hasApplicationSet?: (product: { team: string; product: string }) => boolean;
 }
 
 /**
@@ -77,7 +79,14 @@ export class Reconciler {
   async initialize(now = Date.now()): Promise<void> {
     const snapshot = await this.readMainIfChanged();
     if (!snapshot) return;
-    await this.startRunning(snapshot, [...snapshot.releases], now);
+    await this.startRunning(snapshot, this.generated(snapshot), now);
+  }
+
+  /** The Release records an ApplicationSet generates an Application for. */
+  private generated(snapshot: PlatformSnapshot): Array<[string, ReleaseEntry]> {
+    const covered = this.options.hasApplicationSet;
+    const releases = [...snapshot.releases];
+    return covered ? releases.filter(([, entry]) => covered(entry.key)) : releases;
   }
 
   /**
@@ -216,7 +225,7 @@ export class Reconciler {
     if (this.usesAppRepo) this.compareStale(now);
     const snapshot = await this.readMainIfChanged();
     if (snapshot && options.adoptAdded) {
-      const added = [...snapshot.releases].filter(([name]) => !this.world.apps.has(name));
+      const added = this.generated(snapshot).filter(([name]) => !this.world.apps.has(name));
       await this.startRunning(snapshot, added, now);
     }
     if (snapshot) await this.applicationSet(snapshot, now);
@@ -262,7 +271,8 @@ export class Reconciler {
     snapshot: PlatformSnapshot,
     now: number,
   ): Promise<void> {
-    for (const [name, entry] of snapshot.releases) {
+    const generated = this.generated(snapshot);
+    for (const [name, entry] of generated) {
       let app = this.world.apps.get(name);
       if (!app) {
         app = this.createApp(entry, snapshot.revision, now);
@@ -278,9 +288,10 @@ export class Reconciler {
       app.comparisonError = undefined;
       app.specDigests = { ...entry.record.services };
     }
-    await this.ensureOverlays(snapshot.releases.values(), () => new Date(now).toISOString());
+    await this.ensureOverlays(generated.map(([, entry]) => entry), () => new Date(now).toISOString());
+    const names = new Set(generated.map(([name]) => name));
     for (const name of [...this.world.apps.keys()]) {
-      if (!snapshot.releases.has(name)) this.world.apps.delete(name);
+      if (!names.has(name)) this.world.apps.delete(name);
     }
   }
 
