@@ -39,8 +39,12 @@ const inbox = async (server: Server, user: string, only?: TestProduct): Promise<
 };
 const detail = async (server: Server, id: string) =>
   (await request(server).get(`/api/promotions/promotions/${id}`).set('Authorization', asUser('bob'))).body;
+/**
+ * Until the promotion merged: longer than the Gate task's timeout (1 minute), after which a
+ * replica whose Gate run stalled (an upstream call on a loaded machine) gives the task to the other.
+ */
 const mergedEventually = (server: Server, id: string) =>
-  eventually(async () => ((await detail(server, id)).promotion.status === 'merged' ? true : undefined), 60_000);
+  eventually(async () => ((await detail(server, id)).promotion.status === 'merged' ? true : undefined), 120_000);
 
 /**
  * A Product's own approvers, on the file's shared simulator: each block
