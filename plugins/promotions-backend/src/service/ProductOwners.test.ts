@@ -63,6 +63,44 @@ describe('CatalogProductOwners', () => {
     expect(getEntities).toHaveBeenCalledTimes(2);
   });
 
+  it('looks up many Products with one catalog query, and reads the cache no more once it holds the map', async () => {
+    const entities = Array.from({ length: 500 }, (_, n) => system(`p${n}`, `alpha/p${n}`, 'alpha'));
+    const catalog = catalogServiceMock({ entities });
+    const getEntities = jest.spyOn(catalog, 'getEntities');
+    const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
+    const cacheGet = jest.spyOn(cache, 'get');
+    const owners = new CatalogProductOwners(catalog, mockServices.auth(), cache);
+
+    const found = await Promise.all(entities.map((_, n) => owners.of({ team: 'alpha', product: `p${n}` })));
+
+    expect(found.every(list => list[0] === 'group:default/alpha')).toBe(true);
+    expect(getEntities).toHaveBeenCalledTimes(1);
+    await owners.of({ team: 'alpha', product: 'p1' });
+    // Each lookup that found no map read the cache; once one is held, none does.
+    expect(cacheGet.mock.calls.length).toBeLessThanOrEqual(entities.length);
+    const before = cacheGet.mock.calls.length;
+    await Promise.all(entities.map((_, n) => owners.of({ team: 'alpha', product: `p${n}` })));
+    expect(cacheGet.mock.calls.length).toBe(before);
+  });
+
+  it("takes another replica's newer map from the cache once its own minute ended", async () => {
+    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z'), doNotFake: ['nextTick', 'setImmediate'] });
+    const catalog = catalogServiceMock({ entities: [system('shop', 'alpha/shop', 'alpha')] });
+    const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
+    const owners = new CatalogProductOwners(catalog, mockServices.auth(), cache);
+    expect(await owners.of({ team: 'alpha', product: 'shop' })).toEqual(['group:default/alpha']);
+
+    // Another replica read the catalog after the owner changed.
+    jest.setSystemTime(new Date('2026-01-01T00:00:30Z'));
+    await cache.set('product-systems', {
+      systems: { 'alpha/shop': { owners: ['group:default/shop-team'], approvalAnnotations: {} } },
+      readAt: Date.now(),
+    });
+    expect(await owners.of({ team: 'alpha', product: 'shop' })).toEqual(['group:default/alpha']);
+    jest.setSystemTime(new Date('2026-01-01T00:01:00Z'));
+    expect(await owners.of({ team: 'alpha', product: 'shop' })).toEqual(['group:default/shop-team']);
+  });
+
   it("keeps the System's approval annotations, and none of the others", async () => {
     const shop = system('shop', 'alpha/shop', 'alpha');
     shop.metadata.annotations = {

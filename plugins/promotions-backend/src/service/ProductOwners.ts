@@ -45,6 +45,16 @@ type CachedSystems = { systems: SystemsByProduct; readAt: number };
  * sharing a cache store share it too.
  */
 export class CatalogProductOwners implements ProductOwners {
+  /**
+   * The map this replica last read (from the cache or the catalog), kept
+   * until its minute ends: the cache hands out a fresh copy of the whole map
+   * on every get, so a scan looking up each of 10,000 Products spent most of
+   * its time and memory deserialising it (Products² entries).
+   */
+  private recent?: CachedSystems;
+  /** A catalog read in flight, shared by the lookups that need it. */
+  private reading?: Promise<CachedSystems>;
+
   constructor(
     private readonly catalog: CatalogService,
     private readonly auth: AuthService,
@@ -62,12 +72,21 @@ export class CatalogProductOwners implements ProductOwners {
 
   private async systemOf(product: ProductRef): Promise<ProductSystem | undefined> {
     const name = formatProductRef(product);
-    let cached = await this.cache.get<CachedSystems>(CACHE_KEY);
+    const fresh = this.recent && Date.now() - this.recent.readAt < TTL_MS ? this.recent : undefined;
+    let cached = fresh ?? (await this.cache.get<CachedSystems>(CACHE_KEY));
     if (!cached || (!cached.systems[name] && Date.now() - cached.readAt >= MISS_REREAD_MS)) {
-      cached = { systems: await this.read(), readAt: Date.now() };
-      await this.cache.set(CACHE_KEY, cached, { ttl: TTL_MS });
+      cached = await (this.reading ??= this.readIntoCache().finally(() => {
+        this.reading = undefined;
+      }));
     }
+    this.recent = cached;
     return cached.systems[name];
+  }
+
+  private async readIntoCache(): Promise<CachedSystems> {
+    const read = { systems: await this.read(), readAt: Date.now() };
+    await this.cache.set(CACHE_KEY, read, { ttl: TTL_MS });
+    return read;
   }
 
   private async read(): Promise<SystemsByProduct> {
