@@ -20,7 +20,11 @@
 #    digest in dev at once: one auto-promoter run opens their promotions and
 #    the Gate merges them, against a simulator enforcing GitHub's secondary
 #    write limit — time to the last PR and merge, GitHub writes, charged reads
-#    and resource-tree reads per promotion, writes refused
+#    and resource-tree reads per promotion, writes refused, the bench process's
+#    CPU seconds and peak memory. Issue 26's organisation:
+#    BENCH_IDLE_PRODUCTS=9900 BENCH_CLIMBING=100 BENCH_NEXT_REBUILD=false
+#    (climb-10000-argocd<3|2>.json; BENCH_ARGOCD=2 for ArgoCD 2.x; run it with
+#    NODE_OPTIONS=--max-old-space-size=8000, the simulator shares the process)
 #  - webhook.json: a PR merged by hand on GitHub until an open ladder in the
 #    browser shows it (the browser suite's measurement, over
 #    BENCH_WEBHOOK_MERGES merges, default 10; the Gate polls hourly)

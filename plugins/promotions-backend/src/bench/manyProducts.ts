@@ -7,6 +7,11 @@ function digest(n: number): string {
   return `sha256:${n.toString(16).padStart(64, '0')}`;
 }
 
+/** Whether a Product is one addManyProducts added. */
+export function isAddedProduct({ team, product }: { team: string; product: string }): boolean {
+  return /^team\d+$/.test(team) && /^product\d+$/.test(product);
+}
+
 /**
  * Adds `count` Products (5 stages × 3 services each) to the simulator's
  * repository in one commit on main, with git fast-import: a platform repo
