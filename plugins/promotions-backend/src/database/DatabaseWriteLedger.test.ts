@@ -2,6 +2,7 @@ import { TestDatabases } from '@backstage/backend-test-utils';
 import { BudgetTimer, WriteBudget } from '../github/WriteBudget';
 import { migratedClient } from './DatabasePromotionStore';
 import { DatabaseWriteLedger } from './DatabaseWriteLedger';
+import { until } from '../__testUtils__/until';
 
 jest.setTimeout(60_000);
 
@@ -30,10 +31,6 @@ function stoppedClock(): BudgetTimer & { sleeping: Set<AbortSignal> } {
         });
       }),
   };
-}
-
-async function until(condition: () => boolean) {
-  while (!condition()) await new Promise(resolve => setTimeout(resolve, 10));
 }
 
 describe.each(databases.eachSupportedId())('DatabaseWriteLedger on %p', databaseId => {

@@ -2,6 +2,7 @@ import { mockLogger } from '../__testUtils__/lightServices';
 import type { Application, ProductRef } from '@refplat/plugin-promotions-common';
 import { ApplicationEvent, ApplicationWatch, ResourceVersionGone } from './ApplicationWatch';
 import { HealthStream } from './HealthStream';
+import { until } from '../__testUtils__/until';
 
 /** Label keys of an adopter's ApplicationSet template (promotions.applications.labels). */
 const LABELS = { team: 'example.com/team', product: 'example.com/product' };
@@ -16,10 +17,6 @@ function app(name: string, team: string, product: string, health: string, resour
     },
     status: { health: { status: health }, sync: { status: 'Synced', revision: 'a1' } },
   };
-}
-
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise(resolve => setTimeout(resolve, 10));
 }
 
 describe('HealthStream', () => {
