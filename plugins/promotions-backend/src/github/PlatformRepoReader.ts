@@ -22,8 +22,12 @@ const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
 const TRANSIENT_FAILURE_TTL_MS = 60 * 1000;
 /** Indexes kept in process: the head's, and a few revisions ArgoCD reports. */
 const RECENT_INDEXES = 4;
-/** Parsed files kept in process: every Release and Environment of 2,000 Products. */
-const RECENT_PARSED_FILES = 20_000;
+/**
+ * Parsed files kept in process: every Release and Environment of 10,000
+ * Products (5 stages each), so that an auto-promoter run over an organisation
+ * parses only what changed since the last one.
+ */
+const RECENT_PARSED_FILES = 120_000;
 /**
  * More uncached blobs than this in a new tree are read through the commit's
  * tarball (two requests, the 302 and the download) instead of one request

@@ -124,6 +124,36 @@ export class LadderService {
   }
 
   /**
+   * The auto-promoter's ladder of a Product whose Release records offer no
+   * digest to any rung it walks (`autoPromotionSources` is empty): every
+   * decision then follows from the records alone ("already carries it",
+   * "not released"), so no health, history, promotion or annotation is read,
+   * and an organisation's idle Products cost a run almost nothing.
+   * Undefined when some rung is offered a digest: read the whole ladder.
+   */
+  async idleLadder(product: ProductRef, revision: string): Promise<Ladder | undefined> {
+    const { config, repo } = this.options;
+    const index = await repo.fileIndex(revision);
+    const records = await readProductRecords(repo, config, index, product);
+    if (!records.exists || this.stagesToRead(records, 'auto-promotion-sources')!.size > 0) return undefined;
+    const listing: ApplicationListing = { applications: [], errors: [] };
+    const stages = await Promise.all(
+      records.stages.map(stage => this.buildStage(product, stage, records, listing, undefined, revision, index, false)),
+    );
+    markWaitingToClimb(stages);
+    return {
+      team: product.team,
+      product: product.product,
+      services: records.services,
+      stages,
+      promotions: [],
+      approvers: config.approval.approvers,
+      revision,
+      generatedAt: this.clock.now().toISOString(),
+    };
+  }
+
+  /**
    * The Product's Applications (without one, every Product's), or why there are none: a lookup
    * failure shows on the ladder, not as a 5xx.
    */

@@ -1,4 +1,5 @@
-import { ProductRef } from '@refplat/plugin-promotions-common';
+import { ProductRef, decideAutoPromotions } from '@refplat/plugin-promotions-common';
+import { LadderService } from '../ladder/LadderService';
 import { HoldStore } from '@refplat/plugin-promotions-node';
 import { environmentPath, releasePath } from '../ladder/readProductRecords';
 import { parseRelease } from '../releases/records';
@@ -235,6 +236,24 @@ describe('AutoPromoter', () => {
     expect(world.repo.pullRequests()).toEqual([]);
   });
 
+  it('decides a Product with nothing to climb from its Release records alone, as its whole ladder would', async () => {
+    const world = autoWorld({ dev: digest('a'), test: digest('a'), uat: digest('a'), prod: digest('b') });
+    const getLadder = jest.spyOn(LadderService.prototype, 'getLadder');
+    const listLive = jest.spyOn(world.holds, 'listLive');
+
+    const run = await world.promoter.run();
+
+    expect(run.decisions.map(d => d.reason)).toEqual(['test already carries it', 'uat already carries it']);
+    // Neither its ladder, nor ArgoCD's resource trees, nor its holds were read.
+    expect(getLadder).not.toHaveBeenCalled();
+    expect(listLive).not.toHaveBeenCalled();
+    const whole = await world.ladderService().getLadder(SHOP, { healthOf: 'auto-promotion-sources' });
+    const context = { holds: [], soakSeconds: {}, healthySince: {}, livePromotions: [], now: world.clock.now() };
+    expect(run.decisions).toEqual(decideAutoPromotions(whole, context).decisions.map(d => ({ ...d, product: 'alpha/shop' })));
+    expect(await world.autoDecisions.latest(SHOP)).toMatchObject([{ reason: 'test already carries it' }, { reason: 'uat already carries it' }]);
+    getLadder.mockRestore();
+  });
+
   describe('with two Products', () => {
     /** beta/cart beside alpha/shop, both with `b` in dev to promote into uat. */
     function twoProducts() {
@@ -310,6 +329,30 @@ describe('AutoPromoter', () => {
         expect.objectContaining({ product: 'beta/cart', toStage: 'uat', decision: 'promote' }),
       ]);
       expect(await world.autoDecisions.latest(SHOP)).toEqual([expect.objectContaining({ decision: 'skip', reason: run.decisions[0].reason })]);
+    });
+
+    it('decides the Products side by side: one whose reads are slow does not hold up the other', async () => {
+      const world = twoProducts();
+      let cartReached!: () => void;
+      const cartRead = new Promise<void>(resolve => {
+        cartReached = resolve;
+      });
+      const shopWaitsForCart: HoldStore = {
+        ...world.holds,
+        place: world.holds.place.bind(world.holds),
+        lift: world.holds.lift.bind(world.holds),
+        listLive: async product => {
+          // One after the other, alpha/shop would wait here for ever.
+          if (product.team === SHOP.team) await cartRead;
+          else cartReached();
+          return world.holds.listLive(product);
+        },
+      };
+
+      const run = await climb(world, world.autoPromoter({ holds: shopWaitsForCart }));
+
+      expect(run.opened.map(opened => opened.product).sort()).toEqual(['alpha/shop', 'beta/cart']);
+      expect(run.decisions.map(decision => decision.product)).toEqual(['alpha/shop', 'beta/cart']);
     });
 
     it('promotes the others when one Product cannot be judged at all', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'crypto';
+import pLimit from 'p-limit';
 import {
   AuthService,
   LoggerService,
@@ -26,6 +27,12 @@ import { PromotionService } from './PromotionService';
 export const AUTO_PROMOTER = 'plugin:promotions/auto-promoter';
 /** On a System: `"false"` keeps the auto-promoter away from its Product. */
 export const AUTO_PROMOTE_ANNOTATION = 'refplat.org/auto-promote';
+/**
+ * Products decided at once. Their reads (history, resource trees, the
+ * database) overlap; their writes still go one at a time through the write
+ * queue. GitHub allows 100 concurrent requests; 8 stays far below.
+ */
+const PRODUCT_CONCURRENCY = 8;
 
 export interface AutoPromoterRun {
   runId: string;
@@ -67,7 +74,7 @@ export class AutoPromoter {
 
   /** `only`: just these Products (a webhook said their files changed), else all of them. */
   async run(options: { only?: ProductRef[] } = {}): Promise<AutoPromoterRun> {
-    const { reader, ladder: ladderService, promotions, logger } = this.options;
+    const { reader, logger } = this.options;
     const now = (this.options.clock ?? systemClock).now();
     const runId = randomUUID();
     const revision = await reader.headCommit();
@@ -79,61 +86,91 @@ export class AutoPromoter {
     const listingFor = listingsByProduct(await this.listAll(), this.options.config.applicationLabels);
     const result: AutoPromoterRun = { runId, products: products.length, optedOut, notInCatalog: [], decisions: [], queued: [] };
 
-    for (const product of products) {
+    const candidates = products.filter(product => {
       const name = `${product.team}/${product.product}`;
-      if (optedOut.includes(name)) continue;
-      if (!inCatalog.has(name)) {
-        result.notInCatalog.push(name);
-        continue;
-      }
-      try {
-        const ladder = await ladderService.getLadder(product, {
-          revision,
-          listing: listingFor(product),
-          // The auto-promoter never downgrades: it judges every differing digest's age.
-          judgeAges: true,
-          // It decides on the health of the stages a digest could leave; ArgoCD is read for those only.
-          healthOf: 'auto-promotion-sources',
-        });
-        const context: AutoPromoteContext = {
-          holds: await this.options.holds.listLive(product),
-          soakSeconds: this.options.config.soakSeconds,
-          healthySince: await this.options.healthySince.read(product),
-          livePromotions: ladder.promotions,
-          now,
-        };
-        const plan = decideAutoPromotions(ladder, context);
-        for (const promotion of plan.promotions) {
-          try {
-            const outcome = await promotions.request(
-              product,
-              { toStage: promotion.toStage, services: promotion.services },
-              AUTO_PROMOTER,
-              { supersede: false, phase: 'auto-promote', queue: true },
-            );
-            if (!outcome.existing) {
-              result.queued.push({ product: name, toStage: promotion.toStage, promotionId: outcome.promotion.id });
-            }
-          } catch (error) {
-            for (const decision of plan.decisions) {
-              if (decision.toStage === promotion.toStage && decision.decision === 'promote') {
-                decision.decision = 'skip';
-                decision.reason = `could not request the promotion: ${(error as Error).message}`;
-              }
-            }
-          }
-        }
-        await this.options.decisions.record(runId, product, plan.decisions, now);
-        result.decisions.push(...plan.decisions.map(d => ({ ...d, product: name })));
-      } catch (error) {
-        logger.warn(`Auto-promoter skipped ${name}: ${error}`);
-      }
+      if (optedOut.includes(name)) return false;
+      if (!inCatalog.has(name)) result.notInCatalog.push(name);
+      return inCatalog.has(name);
+    });
+    const limit = pLimit(PRODUCT_CONCURRENCY);
+    const outcomes = await Promise.all(
+      candidates.map(product => limit(() => this.runProduct(product, { runId, revision, now, listing: listingFor(product) }))),
+    );
+    for (const outcome of outcomes) {
+      result.decisions.push(...outcome.decisions);
+      result.queued.push(...outcome.queued);
     }
     const unknown = result.notInCatalog.length ? `, ${result.notInCatalog.length} without a System in the catalog left alone` : '';
     logger.info(
       `Auto-promoter run ${runId}: ${products.length} products${unknown}, ${result.queued.length} promotions queued to open`,
     );
     return result;
+  }
+
+  /** One Product's decisions; an error fails that Product alone, and the run goes on for the others. */
+  private async runProduct(
+    product: ProductRef,
+    run: { runId: string; revision: string; now: Date; listing: ApplicationListing },
+  ): Promise<Pick<AutoPromoterRun, 'decisions' | 'queued'>> {
+    const { ladder: ladderService, promotions, logger } = this.options;
+    const name = `${product.team}/${product.product}`;
+    const queued: AutoPromoterRun['queued'] = [];
+    try {
+      const idle = await ladderService.idleLadder(product, run.revision);
+      if (idle) {
+        // Nothing offered to climb: no hold, soak or live promotion can change a decision.
+        const { decisions } = decideAutoPromotions(idle, {
+          holds: [],
+          soakSeconds: this.options.config.soakSeconds,
+          healthySince: {},
+          livePromotions: [],
+          now: run.now,
+        });
+        await this.options.decisions.record(run.runId, product, decisions, run.now);
+        return { decisions: decisions.map(d => ({ ...d, product: name })), queued };
+      }
+      const ladder = await ladderService.getLadder(product, {
+        revision: run.revision,
+        listing: run.listing,
+        // The auto-promoter never downgrades: it judges every differing digest's age.
+        judgeAges: true,
+        // It decides on the health of the stages a digest could leave; ArgoCD is read for those only.
+        healthOf: 'auto-promotion-sources',
+      });
+      const context: AutoPromoteContext = {
+        holds: await this.options.holds.listLive(product),
+        soakSeconds: this.options.config.soakSeconds,
+        healthySince: await this.options.healthySince.read(product),
+        livePromotions: ladder.promotions,
+        now: run.now,
+      };
+      const plan = decideAutoPromotions(ladder, context);
+      for (const promotion of plan.promotions) {
+        try {
+          const outcome = await promotions.request(
+            product,
+            { toStage: promotion.toStage, services: promotion.services },
+            AUTO_PROMOTER,
+            { supersede: false, phase: 'auto-promote', queue: true },
+          );
+          if (!outcome.existing) {
+            queued.push({ product: name, toStage: promotion.toStage, promotionId: outcome.promotion.id });
+          }
+        } catch (error) {
+          for (const decision of plan.decisions) {
+            if (decision.toStage === promotion.toStage && decision.decision === 'promote') {
+              decision.decision = 'skip';
+              decision.reason = `could not request the promotion: ${(error as Error).message}`;
+            }
+          }
+        }
+      }
+      await this.options.decisions.record(run.runId, product, plan.decisions, run.now);
+      return { decisions: plan.decisions.map(d => ({ ...d, product: name })), queued };
+    } catch (error) {
+      logger.warn(`Auto-promoter skipped ${name}: ${error}`);
+      return { decisions: [], queued };
+    }
   }
 
   /** Products are directories `<releasesPath>/<team>/<product>/` in the platform repo. */
