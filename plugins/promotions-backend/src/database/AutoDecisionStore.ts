@@ -1,29 +1,54 @@
 import { Knex } from 'knex';
-import type { AutoDecision, ProductRef } from '@refplat/plugin-promotions-common';
-import type { AutoDecisionStore, RecordedAutoDecision } from '@refplat/plugin-promotions-node';
+import type {
+  AutoDecision,
+  ProductRef,
+} from '@refplat/plugin-promotions-common';
+import type {
+  AutoDecisionStore,
+  RecordedAutoDecision,
+} from '@refplat/plugin-promotions-node';
 
-export type { AutoDecisionStore, RecordedAutoDecision } from '@refplat/plugin-promotions-node';
+export type {
+  AutoDecisionStore,
+  RecordedAutoDecision,
+} from '@refplat/plugin-promotions-node';
 
 /** The auto-promoter's decisions in the plugin's database, via knex. */
 export class DatabaseAutoDecisionStore implements AutoDecisionStore {
   constructor(private readonly db: Knex) {}
 
-  async record(runId: string, product: ProductRef, decisions: AutoDecision[], at: Date) {
+  /**
+   * Replaces the Product's earlier runs' decisions: only the latest run's are
+   * ever read, and an organisation's 10,000 Products decided every 5 minutes
+   * would otherwise add millions of rows a day.
+   */
+  async record(
+    runId: string,
+    product: ProductRef,
+    decisions: AutoDecision[],
+    at: Date,
+  ) {
     if (decisions.length === 0) return;
-    await this.db('auto_promotion_decisions').insert(
-      decisions.map(decision => ({
-        run_id: runId,
-        team: product.team,
-        product: product.product,
-        from_stage: decision.fromStage,
-        to_stage: decision.toStage,
-        service: decision.service,
-        decision: decision.decision,
-        reason: decision.reason,
-        digest: decision.digest ?? null,
-        decided_at: at.toISOString(),
-      })),
-    );
+    await this.db.transaction(async tx => {
+      await tx('auto_promotion_decisions')
+        .where({ team: product.team, product: product.product })
+        .whereNot({ run_id: runId })
+        .delete();
+      await tx('auto_promotion_decisions').insert(
+        decisions.map(decision => ({
+          run_id: runId,
+          team: product.team,
+          product: product.product,
+          from_stage: decision.fromStage,
+          to_stage: decision.toStage,
+          service: decision.service,
+          decision: decision.decision,
+          reason: decision.reason,
+          digest: decision.digest ?? null,
+          decided_at: at.toISOString(),
+        })),
+      );
+    });
   }
 
   /** The decisions of the latest run that looked at the product. */
@@ -34,7 +59,11 @@ export class DatabaseAutoDecisionStore implements AutoDecisionStore {
       .first();
     if (!last) return [];
     const rows = await this.db('auto_promotion_decisions')
-      .where({ run_id: last.run_id, team: product.team, product: product.product })
+      .where({
+        run_id: last.run_id,
+        team: product.team,
+        product: product.product,
+      })
       .orderBy('id', 'asc');
     return rows.map((row: any) => ({
       runId: row.run_id,
