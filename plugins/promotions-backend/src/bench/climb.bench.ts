@@ -4,6 +4,7 @@ import { costServices } from '../__testUtils__/githubCost';
 import { machine, write } from '../__testUtils__/benchResults';
 import { eventually, FAST_SIM_TIMINGS } from '../__testUtils__/testBackend';
 import { asBulkWork } from '../github/WriteBudget';
+import { profiled } from '../__testUtils__/cpuProfile';
 import { addManyProducts, isAddedProduct } from './manyProducts';
 
 /**
@@ -16,7 +17,7 @@ import { addManyProducts, isAddedProduct } from './manyProducts';
  * write budget and octokit's pacing. Then the next rebuild, with the caches
  * as the first left them (`next`: dev→test for the new digests, test→uat for
  * the first ones, closed by the Gate where the new digest reaches test first). Written to test-results/bench/climb.json, for each:
- * time to the last PR opened and to the last merge, GitHub writes and
+ * time to the last promotion queued, the last PR opened and the last merge, GitHub writes and
  * charged reads, resource-tree reads, per promotion, and writes refused for
  * the secondary limit.
  *
@@ -40,6 +41,13 @@ const ARGOCD_VERSION = process.env.BENCH_ARGOCD === '2' ? '2' : '3';
  * GitHub's 500 an hour.
  */
 const NEXT_REBUILD = process.env.BENCH_NEXT_REBUILD !== 'false';
+/**
+ * BENCH_CPU_PROFILE=<file>: a CPU profile of each auto-promoter run, and
+ * its main-thread seconds split between the simulator and the plugin
+ * (`runCpuSeconds`): they share this process, so the run's clock counts
+ * the simulator's work too.
+ */
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 
 const benchStart = performance.now();
 /** A line on stderr per step: a run at 10,000 Products takes many minutes. */
@@ -153,10 +161,10 @@ describe('a rebuild climbing many Products at once', () => {
       sim.control.clearRequests();
       const usage = processUsage();
       const started = performance.now();
-      const run = await asBulkWork(() => services.autoPromoter.run());
+      const { result: run, cpu } = await profiled(CPU_PROFILE, () => asBulkWork(() => services.autoPromoter.run()));
       // Every promotion is decided and in the write queue (the database): it opens in its turn.
       const lastQueuedMs = Math.round(performance.now() - started);
-      progress(`auto-promoter run queued ${run.queued.length} promotions in ${lastQueuedMs} ms`);
+      progress(`auto-promoter run queued ${run.queued.length} promotions in ${lastQueuedMs} ms${cpu ? `, main-thread CPU seconds ${JSON.stringify(cpu)}` : ''}`);
       expect(run.queued.filter(queued => queued.toStage === 'test').map(queued => queued.product).sort()).toEqual(
         climbing.map(product => `alpha/${product}`).sort(),
       );
@@ -187,6 +195,7 @@ describe('a rebuild climbing many Products at once', () => {
         promotions: promotions.length,
         merged: settled.filter(status => status === 'merged').length,
         lastQueuedMs,
+        runCpuSeconds: cpu,
         dropped: drained.dropped,
         lastPullRequestOpenedMs: lastOpenedMs,
         lastMergedMs,
