@@ -6,6 +6,7 @@ import { OutageSwitch } from '../control/outage';
 import { OpenStreams } from '../control/openStreams';
 import type { ArgocdVersion } from '../options';
 import {
+  applicationLabels,
   applicationManifest,
   ManifestContext,
 } from '../world/applicationManifest';
@@ -103,11 +104,12 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
       if (name && app.name !== name) return undefined;
       if (projects.length > 0 && !projects.includes(app.key.team))
         return undefined;
+      // Filtered before the whole object is built: a Product's list among thousands of Applications.
+      if (selector && !matchesLabelSelector(applicationLabels(app), selector))
+        return undefined;
       const manifest = applicationManifest(app, world, deps.manifestContext());
       const metadata = manifest.metadata as any;
       if (appNamespace && metadata.namespace !== appNamespace) return undefined;
-      if (selector && !matchesLabelSelector(metadata.labels, selector))
-        return undefined;
       return manifest;
     };
     return { name, manifestOf };

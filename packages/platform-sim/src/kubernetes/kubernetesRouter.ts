@@ -5,6 +5,7 @@ import { OutageSwitch } from '../control/outage';
 import { OpenStreams } from '../control/openStreams';
 import { RequestLog } from '../control/requestLog';
 import {
+  applicationLabels,
   applicationManifest,
   ManifestContext,
 } from '../world/applicationManifest';
@@ -124,9 +125,9 @@ export function createKubernetesRouter(deps: KubernetesRouterDeps): Router {
     const replay = from && from !== '0' ? world.eventsSince(Number(from)) : undefined;
     const stream = deps.streams.open('kubernetes', req, res, 'application/json');
     const send = (type: string, app: ApplicationState) => {
+      if (selector && !matchesLabelSelector(applicationLabels(app), selector)) return;
       const object = applicationManifest(app, world, deps.manifestContext()) as Manifest;
       if (namespace && object.metadata.namespace !== namespace) return;
-      if (selector && !matchesLabelSelector(object.metadata.labels, selector)) return;
       stream.write({ type, object });
     };
     if (from && from !== '0' && !replay) {

@@ -24,6 +24,15 @@ export interface ManifestContext {
   sources: SourceContext;
 }
 
+/** The labels of an Application's metadata: a list's label selector needs no more of it. */
+export function applicationLabels(app: ApplicationState): Record<string, string> {
+  return {
+    'refplat.org/team': app.key.team,
+    'refplat.org/product': app.key.product,
+    'refplat.org/stage': app.key.stage,
+  };
+}
+
 /**
  * The Application object as Argo CD's API and the Kubernetes API return it
  * (argoproj.io/v1alpha1). Argo CD 2.x keeps each resource's health in
@@ -35,7 +44,7 @@ export function applicationManifest(
   world: World,
   context: ManifestContext,
 ): Record<string, unknown> {
-  const { team, product, stage } = app.key;
+  const { team } = app.key;
   const sources = context.sources;
   const sourcesOf = (digests: Record<string, string>) =>
     sourceFields(sources, applicationSources(sources, app.key, digests));
@@ -142,11 +151,7 @@ export function applicationManifest(
       resourceVersion: world.resourceVersionOf(app),
       generation: app.history.length + 1,
       creationTimestamp: isoSeconds(app.createdAt),
-      labels: {
-        'refplat.org/team': team,
-        'refplat.org/product': product,
-        'refplat.org/stage': stage,
-      },
+      labels: applicationLabels(app),
       ownerReferences: [
         {
           apiVersion: 'argoproj.io/v1alpha1',
