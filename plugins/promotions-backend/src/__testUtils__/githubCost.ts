@@ -16,7 +16,7 @@ import { branchName, promotionFingerprint } from '../promotions/pullRequestText'
 import { namesWithoutCatalog } from '../service/ActorNames';
 import { releasePath } from '../ladder/readProductRecords';
 import { createPromotionsServices } from '../service/createServices';
-import { simConfig } from './testBackend';
+import { simConfig, SimAddresses } from './testBackend';
 
 /** The default Products opt out of auto-promotion here, so that a scan only reads: the cost measured is the scan's. */
 const OPTING_OUT = new Set(['alpha/shop', 'beta/payments']);
@@ -25,7 +25,7 @@ const OPTING_OUT = new Set(['alpha/shop', 'beta/payments']);
  * A System for every Product on the simulator's main now (the auto-promoter
  * promotes only Products the catalog has), the default ones opting out.
  */
-function productSystems(sim: RunningSim): Entity[] {
+function productSystems(sim: Pick<RunningSim, 'repoDir'>): Entity[] {
   const dirs = execFileSync('git', ['--git-dir', sim.repoDir, 'ls-tree', '-d', '-r', '--name-only', 'main', 'gitops/releases'], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -54,7 +54,8 @@ function productSystems(sim: RunningSim): Entity[] {
  * the database of an earlier one, it is that replica restarted.
  */
 export async function costServices(
-  sim: RunningSim,
+  /** A simulator here, or in a process of its own (bench/simProcess). */
+  sim: SimAddresses & Pick<RunningSim, 'repoDir'>,
   db: Knex.Knex = Knex({ client: 'better-sqlite3', connection: ':memory:', useNullAsDefault: true }),
   /** More config, e.g. a `cacheTtl` other than the tests' 0. */
   extra: Parameters<typeof simConfig>[2] = {},

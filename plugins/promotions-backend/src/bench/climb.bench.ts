@@ -1,11 +1,12 @@
 import { GITHUB_WRITE_BUDGET } from '@refplat/plugin-promotions-common';
-import { GITHUB_WRITE_LIMITS, LoggedRequest, RunningSim, startPlatformSim } from '@refplat/platform-sim';
+import { GITHUB_WRITE_LIMITS, LoggedRequest } from '@refplat/platform-sim';
 import { costServices } from '../__testUtils__/githubCost';
 import { machine, write } from '../__testUtils__/benchResults';
 import { eventually, FAST_SIM_TIMINGS } from '../__testUtils__/testBackend';
 import { asBulkWork } from '../github/WriteBudget';
 import { profiled } from '../__testUtils__/cpuProfile';
-import { addManyProducts, isAddedProduct } from './manyProducts';
+import { addManyProducts } from './manyProducts';
+import { SimInChildProcess, startSimInChildProcess } from './simProcess';
 
 /**
  * Benchmark, not a test (`npm run bench`): a rebuild that gives many Products
@@ -27,10 +28,12 @@ import { addManyProducts, isAddedProduct } from './manyProducts';
  * nothing to promote: issue 26's organisation is BENCH_IDLE_PRODUCTS=9900
  * BENCH_CLIMBING=100 (written to climb-10000-argocd<version>.json). The idle
  * Products have no ApplicationSet in the simulated cluster (the simulator
- * would otherwise reconcile 50,000 Applications in this process, seconds a
- * pass): the plugin reads no ArgoCD state of a Product with nothing to
- * promote, which the resource-tree count shows. BENCH_ARGOCD picks ArgoCD 3
- * (the default: health in the resource tree) or 2 (health inline).
+ * would otherwise reconcile 50,000 Applications, seconds a pass): the
+ * plugin reads no ArgoCD state of a Product with nothing to promote, which
+ * the resource-tree count shows. BENCH_ARGOCD picks ArgoCD 3 (the default:
+ * health in the resource tree) or 2 (health inline). The simulator runs in
+ * a process of its own, as GitHub and Argo CD run elsewhere than the
+ * plugin: the times, CPU seconds and memory measured are the plugin's.
  */
 const CLIMBING = Number(process.env.BENCH_CLIMBING ?? 10);
 const IDLE_PRODUCTS = Number(process.env.BENCH_IDLE_PRODUCTS ?? 0);
@@ -43,9 +46,7 @@ const ARGOCD_VERSION = process.env.BENCH_ARGOCD === '2' ? '2' : '3';
 const NEXT_REBUILD = process.env.BENCH_NEXT_REBUILD !== 'false';
 /**
  * BENCH_CPU_PROFILE=<file>: a CPU profile of each auto-promoter run, and
- * its main-thread seconds split between the simulator and the plugin
- * (`runCpuSeconds`): they share this process, so the run's clock counts
- * the simulator's work too.
+ * its main-thread seconds split by whose code ran (`runCpuSeconds`).
  */
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 
@@ -88,8 +89,7 @@ function perPromotion(calls: LoggedRequest[], promotions: number) {
 
 /**
  * The bench process's CPU seconds and peak resident memory from now until
- * stop(): the plugin's services and the simulator share this Node process
- * (the simulator's git children are not counted).
+ * stop(): the plugin's services (the simulator has its own process).
  */
 function processUsage() {
   const cpuBefore = process.cpuUsage();
@@ -110,20 +110,20 @@ function processUsage() {
 }
 
 describe('a rebuild climbing many Products at once', () => {
-  let sim: RunningSim;
+  let sim: SimInChildProcess;
 
   afterAll(async () => {
     await sim?.stop();
   });
 
   it(`opens and merges ${CLIMBING} Products' promotions within GitHub's write limit, cold and on the next rebuild`, async () => {
-    sim = await startPlatformSim({
+    sim = await startSimInChildProcess({
       ...FAST_SIM_TIMINGS,
       rateLimit: 1_000_000,
       writeLimits: GITHUB_WRITE_LIMITS,
       deleteBranchOnMerge: DELETE_BRANCH_ON_MERGE,
       argocdVersion: ARGOCD_VERSION,
-      hasApplicationSet: product => !isAddedProduct(product),
+      withoutApplicationSets: 'added',
     });
     if (IDLE_PRODUCTS) addManyProducts(sim.repoDir, IDLE_PRODUCTS);
     const climbing = Array.from({ length: CLIMBING }, (_, n) => `shop-${n + 1}`);
@@ -137,7 +137,7 @@ describe('a rebuild climbing many Products at once', () => {
     /** Until every climbing Product's `stage` runs its `digests` Synced and Healthy. */
     const runsHealthy = (stage: string, digests: Record<string, string>) =>
       eventually(async () => {
-        const apps = sim.control.getState().apps;
+        const { apps } = await sim.control.getState();
         const ready = climbing.every(product => {
           const app = apps.find(candidate => candidate.name === `alpha-${product}-${stage}`);
           return app?.healthStatus === 'Healthy' && app.syncStatus === 'Synced' && app.images.some(image => image.endsWith(digests[product]));
@@ -158,7 +158,7 @@ describe('a rebuild climbing many Products at once', () => {
       await runsHealthy('dev', pushed);
       progress('the new digests run healthy in dev');
 
-      sim.control.clearRequests();
+      await sim.control.clearRequests();
       const usage = processUsage();
       const started = performance.now();
       const { result: run, cpu } = await profiled(CPU_PROFILE, () => asBulkWork(() => services.autoPromoter.run()));
@@ -172,14 +172,14 @@ describe('a rebuild climbing many Products at once', () => {
       const drained = await services.promotionQueue.drain();
       const lastOpenedMs = Math.round(performance.now() - started);
       progress(`write queue drained: ${JSON.stringify(drained)}`);
-      const opening = sim.control.getRequests();
+      const opening = await sim.control.getRequests();
       const failed = (await Promise.all(run.queued.map(queued => services.store.get(queued.promotionId)))).filter(
         promotion => promotion?.status === 'failed',
       );
       expect(failed.map(promotion => `${promotion!.product} ${promotion!.toStage}: ${promotion!.statusReason}`)).toEqual([]);
       expect(drained.failed).toBe(0);
 
-      sim.control.clearRequests();
+      await sim.control.clearRequests();
       const promotions = await Promise.all(run.queued.map(async queued => (await services.store.get(queued.promotionId))!));
       // Settled: merged, or closed when its source moved on (test→uat once the new digest reaches test).
       const settled = await eventually(async () => {
@@ -189,7 +189,7 @@ describe('a rebuild climbing many Products at once', () => {
       }, 1_800_000);
       const lastMergedMs = Math.round(performance.now() - started);
       progress('every promotion settled');
-      const merging = sim.control.getRequests();
+      const merging = await sim.control.getRequests();
       expect(settled.filter(status => status === 'merged').length).toBeGreaterThanOrEqual(CLIMBING);
       return {
         promotions: promotions.length,
