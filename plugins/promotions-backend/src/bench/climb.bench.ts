@@ -165,6 +165,10 @@ describe('a rebuild climbing many Products at once', () => {
       // Every promotion is decided and in the write queue (the database): it opens in its turn.
       const lastQueuedMs = Math.round(performance.now() - started);
       progress(`auto-promoter run queued ${run.queued.length} promotions in ${lastQueuedMs} ms${cpu ? `, main-thread CPU seconds ${JSON.stringify(cpu)}` : ''}`);
+      const queuedProducts = new Set(run.queued.map(queued => queued.product));
+      for (const decision of run.decisions.filter(d => d.toStage === 'test' && !queuedProducts.has(d.product))) {
+        if (climbing.includes(decision.product.split('/')[1])) progress(`not queued: ${decision.product} ${decision.service}: ${decision.decision}, ${decision.reason}`);
+      }
       expect(run.queued.filter(queued => queued.toStage === 'test').map(queued => queued.product).sort()).toEqual(
         climbing.map(product => `alpha/${product}`).sort(),
       );
