@@ -8,6 +8,7 @@ import { CatalogService } from '@backstage/plugin-catalog-node';
 import {
   AutoDecision,
   AutoPromoteContext,
+  AutoPromotionPlan,
   PRODUCT_ANNOTATION,
   ProductRef,
   decideAutoPromotions,
@@ -112,39 +113,11 @@ export class AutoPromoter {
     product: ProductRef,
     run: { runId: string; revision: string; now: Date; listing: ApplicationListing },
   ): Promise<Pick<AutoPromoterRun, 'decisions' | 'queued'>> {
-    const { ladder: ladderService, promotions, logger } = this.options;
+    const { promotions, logger } = this.options;
     const name = `${product.team}/${product.product}`;
     const queued: AutoPromoterRun['queued'] = [];
     try {
-      const idle = await ladderService.idleLadder(product, run.revision);
-      if (idle) {
-        // Nothing offered to climb: no hold, soak or live promotion can change a decision.
-        const { decisions } = decideAutoPromotions(idle, {
-          holds: [],
-          soakSeconds: this.options.config.soakSeconds,
-          healthySince: {},
-          livePromotions: [],
-          now: run.now,
-        });
-        await this.options.decisions.record(run.runId, product, decisions, run.now);
-        return { decisions: decisions.map(d => ({ ...d, product: name })), queued };
-      }
-      const ladder = await ladderService.getLadder(product, {
-        revision: run.revision,
-        listing: run.listing,
-        // The auto-promoter never downgrades: it judges every differing digest's age.
-        judgeAges: true,
-        // It decides on the health of the stages a digest could leave; ArgoCD is read for those only.
-        healthOf: 'auto-promotion-sources',
-      });
-      const context: AutoPromoteContext = {
-        holds: await this.options.holds.listLive(product),
-        soakSeconds: this.options.config.soakSeconds,
-        healthySince: await this.options.healthySince.read(product),
-        livePromotions: ladder.promotions,
-        now: run.now,
-      };
-      const plan = decideAutoPromotions(ladder, context);
+      const plan = await this.plan(product, run);
       for (const promotion of plan.promotions) {
         try {
           const outcome = await promotions.request(
@@ -171,6 +144,41 @@ export class AutoPromoter {
       logger.warn(`Auto-promoter skipped ${name}: ${error}`);
       return { decisions: [], queued };
     }
+  }
+
+  /** What the rule decides for one Product: from its records alone when it is idle, else from its ladder. */
+  private async plan(
+    product: ProductRef,
+    run: { revision: string; now: Date; listing: ApplicationListing },
+  ): Promise<AutoPromotionPlan> {
+    const { ladder: ladderService } = this.options;
+    const idle = await ladderService.idleLadder(product, run.revision);
+    if (idle) {
+    // Nothing offered to climb: no hold, soak or live promotion can change a decision.
+    return decideAutoPromotions(idle, {
+      holds: [],
+      soakSeconds: this.options.config.soakSeconds,
+      healthySince: {},
+      livePromotions: [],
+      now: run.now,
+    });
+    }
+    const ladder = await ladderService.getLadder(product, {
+      revision: run.revision,
+      listing: run.listing,
+      // The auto-promoter never downgrades: it judges every differing digest's age.
+      judgeAges: true,
+      // It decides on the health of the stages a digest could leave; ArgoCD is read for those only.
+      healthOf: 'auto-promotion-sources',
+    });
+    const context: AutoPromoteContext = {
+      holds: await this.options.holds.listLive(product),
+      soakSeconds: this.options.config.soakSeconds,
+      healthySince: await this.options.healthySince.read(product),
+      livePromotions: ladder.promotions,
+      now: run.now,
+    };
+    return decideAutoPromotions(ladder, context);
   }
 
   /** Products are directories `<releasesPath>/<team>/<product>/` in the platform repo. */
