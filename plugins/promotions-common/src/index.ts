@@ -37,6 +37,7 @@ export * from './autoPromote/types';
 export * from './autoPromote/decide';
 export * from './autoPromote/digestAge';
 export * from './autoPromote/bottomHistoryRead';
+export * from './autoPromote/recordedTimeline';
 export * from './autoPromote/walkable';
 export * from './diagnosis/diagnose';
 export * from './diagnosis/checklistItem';

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { GithubClient } from './createOctokit';
 import { isNotModified, statusOf, toUpstreamError } from './errors';
 import { gitBlobSha, unpackRepoTarball } from './repoTarball';
-import { applyChangedFiles, ChangedFile } from './changedFiles';
+import { applyChangedFiles, ChangedFile, mayBeCut } from './changedFiles';
 
 export interface PlatformRepoLocation {
   owner: string;
@@ -15,6 +15,38 @@ export interface PlatformRepoLocation {
 }
 
 export type { RepoFileIndex } from '@refplat/plugin-promotions-node';
+
+/** A commit as GitHub's GET commits/{ref} answers it, with the files it changed. */
+export type ListedCommit = {
+  sha: string;
+  parents: string[];
+  message: string;
+  /** When it landed on the branch: the committer's date (a merge's or squash's time). */
+  at: string;
+  files: Array<{ filename: string; status: string; sha: string }>;
+  /** GitHub may have left some of its files out (it lists 300 a page). */
+  filesCut: boolean;
+};
+
+/** The commit answer's fields ListedCommit keeps (GitHub's `commit` schema). */
+export interface CommitAnswer {
+  sha: string;
+  parents?: Array<{ sha: string }>;
+  commit?: { message?: string; committer?: { date?: string } | null; author?: { date?: string } | null };
+  files?: ChangedFile[];
+}
+
+/** The commit in GitHub's answer; `filesCut` says whether GitHub may have left files out of its list. */
+export function listedCommit(data: CommitAnswer, filesCut: boolean): ListedCommit {
+  return {
+    sha: data.sha,
+    parents: (data.parents ?? []).map(parent => parent.sha),
+    message: data.commit?.message ?? '',
+    at: data.commit?.committer?.date ?? data.commit?.author?.date ?? new Date().toISOString(),
+    files: (data.files ?? []).map(f => ({ filename: f.filename, status: f.status, sha: f.sha ?? '' })),
+    filesCut,
+  };
+}
 
 /** Blobs and trees never change for a given sha: keep them for a long time. */
 const IMMUTABLE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -158,9 +190,29 @@ export class PlatformRepoReader implements PlatformRepoFiles {
     }
     // Only the head is needed here: a failure to derive its index leaves the tree to be read.
     await this.indexFromParent(response.data, response.headers.link).catch(() => undefined);
+    await this.rememberHeadCommit(response.data, response.headers.link).catch(() => undefined);
     const etag = response.headers.etag;
     if (etag) await this.cache.set(key, { etag, sha });
     return sha;
+  }
+
+  /**
+   * The head commit as GitHub answered it, for the delivery-metrics reader,
+   * which reads every commit of the branch: a merge the head check saw then
+   * costs that reader no request of its own.
+   */
+  private async rememberHeadCommit(data: CommitAnswer, link: string | undefined): Promise<void> {
+    const commit = listedCommit(data, mayBeCut(data.files, link));
+    if (!commit.filesCut) await this.cache.set(this.listedCommitKey(commit.sha), commit, { ttl: IMMUTABLE_TTL_MS });
+  }
+
+  /** A commit this replica (or another, through the shared cache) read as the branch head; undefined otherwise. */
+  async headCommitRead(sha: string): Promise<ListedCommit | undefined> {
+    return this.cache.get<ListedCommit>(this.listedCommitKey(sha));
+  }
+
+  private listedCommitKey(sha: string): string {
+    return `listed-commit:${this.location.owner}/${this.location.repo}:${sha}`;
   }
 
   /**

@@ -12,6 +12,11 @@ export interface ChangedFile {
   previous_filename?: string;
 }
 
+/** Whether GitHub may have left files out of a commit's or a comparison's list (`link`: the answer's Link header). */
+export function mayBeCut(files: readonly ChangedFile[] | undefined, link?: string): boolean {
+  return !Array.isArray(files) || files.length >= MAX_LISTED_FILES || Boolean(link?.includes('rel="next"'));
+}
+
 /**
  * `base` with GitHub's list of changed files applied, for the files under
  * the watched prefixes; undefined when the list cannot say the result
@@ -23,7 +28,7 @@ export function applyChangedFiles(
   files: readonly ChangedFile[] | undefined,
   isWatched: (path: string) => boolean,
 ): RepoFileIndex | undefined {
-  if (!Array.isArray(files) || files.length >= MAX_LISTED_FILES) return undefined;
+  if (!files || mayBeCut(files)) return undefined;
   const index: RepoFileIndex = { ...base };
   for (const file of files) {
     if (file.status === 'renamed' && !file.previous_filename) return undefined;

@@ -3,31 +3,37 @@ import type { DigestArrival } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { GithubClient } from '../github/createOctokit';
 import { toUpstreamError } from '../github/errors';
-import { PlatformRepoReader } from '../github/PlatformRepoReader';
+import { ListedCommit, listedCommit, PlatformRepoReader } from '../github/PlatformRepoReader';
 import { parseRelease } from '../releases/records';
 import { DigestTimelineStore } from './DigestTimelineStore';
 import { pullRequestOfCommit, releaseFileOf } from './releaseCommits';
 
-interface BranchCommit {
-  sha: string;
-  parent?: string;
-  message: string;
-  /** When it landed on the branch: the committer's date (a merge's or squash's time). */
-  at: string;
-  files: Array<{ filename: string; status: string; sha: string }>;
+/** GitHub lists at most 3,000 of a commit's files, 300 a page. */
+const MAX_FILE_PAGES = 10;
+const MAX_LISTED_FILES = 3000;
+
+/** The URL of the next page in a Link header, if any. */
+function nextPage(link: string | undefined): string | undefined {
+  return link?.match(/<([^>]+)>;\s*rel="next"/)?.[1];
 }
+
+/** A branch commit to read into the timelines. */
+type BranchCommit = ListedCommit & { parent?: string };
 
 /**
  * Reads the platform branch's new commits into per-digest timelines. From
  * the head the scan already knows, it walks first parents back to the last
  * commit read: one GET commits/{sha} per new commit (its changed files with
- * their blob shas, its time and message). A changed Release record's text
+ * their blob shas, its time and message), none for a commit the reader's
+ * head check already read. A changed Release record's text
  * comes through the reader's blob cache, where the scan has put the head's
  * records; only a commit that was never the head when scanned costs a blob
  * read more per Release file it changed.
  */
 export class DigestTimelineReader {
   private readonly branchKey: string;
+  /** The read in progress: the metrics task and the auto-promoter's catch-up share it. */
+  private reading?: Promise<number>;
 
   constructor(
     private readonly options: {
@@ -42,14 +48,27 @@ export class DigestTimelineReader {
     this.branchKey = `${owner}/${repo}/${branch}`;
   }
 
-  /** Reads every commit since the last one read; returns how many were read. */
-  async readNewCommits(): Promise<number> {
+  /** The key the store keeps this branch's cursor under. */
+  get branch(): string {
+    return this.branchKey;
+  }
+
+  /** Reads every commit since the last one read; returns how many were read. Concurrent callers share one read. */
+  readNewCommits(): Promise<number> {
+    this.reading ??= this.readSinceCursor().finally(() => {
+      this.reading = undefined;
+    });
+    return this.reading;
+  }
+
+  private async readSinceCursor(): Promise<number> {
     const { reader, store, config, logger } = this.options;
     const head = await reader.headCommit();
     const last = await store.cursor(this.branchKey);
     if (head === last) return 0;
     const commits: BranchCommit[] = [];
-    for (let sha: string | undefined = head; sha && sha !== last; ) {
+    let sha: string | undefined = head;
+    while (sha && sha !== last) {
       if (commits.length === config.metrics.backfillCommits) {
         logger.warn(
           `Delivery metrics: more than ${commits.length} new commits on ${this.branchKey}; older ones are not read`,
@@ -60,24 +79,41 @@ export class DigestTimelineReader {
       commits.push(commit);
       sha = commit.parent;
     }
+    // Stopped short of the cursor (the backfill's limit, or history rewritten under it): a gap.
+    const gapBeforeOldest = sha !== last;
     // Oldest first: each commit's arrivals compare with the one before.
-    for (const commit of commits.reverse()) {
-      await store.recordCommit(this.branchKey, commit.sha, await this.arrivalsIn(commit));
+    let previous = last;
+    for (const [index, commit] of commits.reverse().entries()) {
+      const gapBefore = (index === 0 && gapBeforeOldest) || commit.filesCut;
+      const recorded = await store.recordCommit(this.branchKey, commit.sha, await this.arrivalsIn(commit), {
+        previous,
+        gapBefore,
+      });
+      // Another reader (a replica) is recording these commits.
+      if (!recorded) return index;
+      previous = commit.sha;
     }
     return commits.length;
   }
 
   private async readCommit(sha: string): Promise<BranchCommit> {
     const { owner, repo } = this.options.config.platformRepo;
+    const seen = await this.options.reader.headCommitRead(sha);
+    if (seen) return { ...seen, parent: seen.parents[0] };
     try {
-      const { data } = await this.options.octokit.rest.repos.getCommit({ owner, repo, ref: sha });
-      return {
-        sha: data.sha,
-        parent: data.parents[0]?.sha,
-        message: data.commit.message,
-        at: data.commit.committer?.date ?? data.commit.author?.date ?? new Date().toISOString(),
-        files: (data.files ?? []).map(f => ({ filename: f.filename, status: f.status, sha: f.sha ?? '' })),
-      };
+      const { data, headers } = await this.options.octokit.rest.repos.getCommit({ owner, repo, ref: sha });
+      // GitHub lists a commit's files 300 a page, up to 3,000: the pages after the first, as its Link header gives them.
+      const files = [...(data.files ?? [])];
+      let next = nextPage(headers.link);
+      for (let page = 2; next && page <= MAX_FILE_PAGES; page++) {
+        const more = await this.options.octokit.request({ method: 'GET', url: next });
+        files.push(...((more.data as typeof data).files ?? []));
+        next = nextPage(more.headers.link);
+      }
+      const commit = listedCommit({ ...data, files }, Boolean(next) || files.length >= MAX_LISTED_FILES);
+      // More than GitHub lists (an import of hundreds of Products at once): a gap in
+      // the history, not a page of arrivals chosen by GitHub.
+      return { ...commit, files: commit.filesCut ? [] : commit.files, parent: commit.parents[0] };
     } catch (error) {
       throw toUpstreamError(error, `reading commit ${sha} of ${owner}/${repo}`);
     }

@@ -13,6 +13,11 @@ function arrival(stage: string, service: string, letter: string, commit: string,
   return { ...SHOP, stage, service, digest: `sha256:${letter.repeat(64)}`, at: '2027-01-04T00:00:00Z', commit, ...extra };
 }
 
+/** Records a commit after the one the cursor is at, as a reader walking the branch does. */
+async function record(store: DigestTimelineStore, commit: string, arrivals: DigestArrival[], gapBefore = false) {
+  return store.recordCommit(BRANCH, commit, arrivals, { previous: await store.cursor(BRANCH), gapBefore });
+}
+
 describe.each(databases.eachSupportedId())('DigestTimelineStore on %p', databaseId => {
   async function createStore() {
     const knex = await databases.init(databaseId);
@@ -22,9 +27,9 @@ describe.each(databases.eachSupportedId())('DigestTimelineStore on %p', database
   it('keeps the cursor with each commit, and the last digest of each Service per stage', async () => {
     const { store } = await createStore();
     expect(await store.cursor(BRANCH)).toBeUndefined();
-    await store.recordCommit(BRANCH, 'c1', [arrival('dev', 'web', 'a', 'c1'), arrival('dev', 'api', 'b', 'c1')]);
-    await store.recordCommit(BRANCH, 'c2', [arrival('dev', 'web', 'c', 'c2', { pullRequest: 7, promotionId: 'p7' })]);
-    await store.recordCommit(BRANCH, 'c3', []);
+    await record(store, 'c1', [arrival('dev', 'web', 'a', 'c1'), arrival('dev', 'api', 'b', 'c1')]);
+    await record(store, 'c2', [arrival('dev', 'web', 'c', 'c2', { pullRequest: 7, promotionId: 'p7' })]);
+    await record(store, 'c3', []);
     expect(await store.cursor(BRANCH)).toBe('c3');
     expect(await store.currentDigests(SHOP, 'dev')).toEqual({ web: `sha256:${'c'.repeat(64)}`, api: `sha256:${'b'.repeat(64)}` });
     expect(await store.currentDigests(SHOP, 'prod')).toEqual({});
@@ -33,7 +38,7 @@ describe.each(databases.eachSupportedId())('DigestTimelineStore on %p', database
       ['api', 'c1', undefined, undefined],
       ['web', 'c2', 7, 'p7'],
     ]);
-    await store.recordCommit(BRANCH, 'c4', [arrival('prod', 'web', 'a', 'c4', { at: '2027-01-05T00:00:00Z' })]);
+    await record(store, 'c4', [arrival('prod', 'web', 'a', 'c4', { at: '2027-01-05T00:00:00Z' })]);
     expect((await store.latestArrivals(SHOP)).map(a => [a.stage, a.service, a.digest[7], a.commit, a.at]).sort()).toEqual([
       ['dev', 'api', 'b', 'c1', '2027-01-04T00:00:00Z'],
       ['dev', 'web', 'c', 'c2', '2027-01-04T00:00:00Z'],
@@ -50,7 +55,7 @@ describe.each(databases.eachSupportedId())('DigestTimelineStore on %p', database
         ['web', 'api', 'worker'].map(service => ({ ...arrival(stage, service, 'a', 'c1', { onboarding: true }), product: `p${i}` })),
       ),
     ).flat();
-    await store.recordCommit(BRANCH, 'c1', many);
+    await record(store, 'c1', many);
     expect(await store.cursor(BRANCH)).toBe('c1');
     expect(await store.latestArrivals({ team: 'alpha', product: 'p999' })).toHaveLength(15);
   });
@@ -58,7 +63,7 @@ describe.each(databases.eachSupportedId())('DigestTimelineStore on %p', database
   it('lists the Products with timelines and the arrivals of only those asked for', async () => {
     const { store } = await createStore();
     const payments = { team: 'beta', product: 'payments' };
-    await store.recordCommit(BRANCH, 'c1', [arrival('dev', 'web', 'a', 'c1'), { ...arrival('dev', 'ledger', 'b', 'c1'), ...payments }]);
+    await record(store, 'c1', [arrival('dev', 'web', 'a', 'c1'), { ...arrival('dev', 'ledger', 'b', 'c1'), ...payments }]);
     expect(await store.products()).toEqual([SHOP, payments]);
     expect((await store.arrivals([payments])).map(a => a.service)).toEqual(['ledger']);
     expect(await store.arrivals([])).toEqual([]);
@@ -66,8 +71,8 @@ describe.each(databases.eachSupportedId())('DigestTimelineStore on %p', database
 
   it('keeps which arrivals onboarded their stage', async () => {
     const { store } = await createStore();
-    await store.recordCommit(BRANCH, 'c1', [arrival('dev', 'web', 'a', 'c1', { onboarding: true })]);
-    await store.recordCommit(BRANCH, 'c2', [arrival('dev', 'web', 'b', 'c2')]);
+    await record(store, 'c1', [arrival('dev', 'web', 'a', 'c1', { onboarding: true })]);
+    await record(store, 'c2', [arrival('dev', 'web', 'b', 'c2')]);
     expect((await store.arrivals([SHOP])).map(a => [a.commit, a.onboarding])).toEqual([
       ['c1', true],
       ['c2', undefined],
@@ -85,5 +90,36 @@ describe.each(databases.eachSupportedId())('DigestTimelineStore on %p', database
     expect(await store.promotionOf(SHOP, 12)).toBe('00000000-0000-4000-8000-000000000001');
     expect(await store.promotionOf(SHOP, 13)).toBeUndefined();
     expect(await store.promotionOf({ team: 'beta', product: 'payments' }, 12)).toBeUndefined();
+  });
+
+  it('moves the cursor only from where the reader found it: a second reader of the same commit records nothing', async () => {
+    const { store } = await createStore();
+    expect(await store.recordCommit(BRANCH, 'c1', [arrival('dev', 'web', 'a', 'c1')], { previous: undefined })).toBe(true);
+    expect(await store.recordCommit(BRANCH, 'c1', [arrival('dev', 'web', 'a', 'c1')], { previous: undefined })).toBe(false);
+    expect(await store.recordCommit(BRANCH, 'c2', [arrival('dev', 'web', 'b', 'c2')], { previous: 'c1' })).toBe(true);
+    expect(await store.recordCommit(BRANCH, 'c2', [arrival('dev', 'web', 'b', 'c2')], { previous: 'c1' })).toBe(false);
+    expect((await store.arrivals([SHOP])).map(a => a.commit)).toEqual(['c1', 'c2']);
+    expect(await store.cursor(BRANCH)).toBe('c2');
+  });
+
+  it("holds a Release record's arrivals from the last stretch of history read without a gap", async () => {
+    const { store } = await createStore();
+    expect(await store.recordedHistory(BRANCH, SHOP, 'dev')).toBeUndefined();
+    await record(store, 'c1', [arrival('dev', 'web', 'a', 'c1', { onboarding: true }), arrival('test', 'web', 'a', 'c1', { onboarding: true })]);
+    await record(store, 'c2', [arrival('dev', 'web', 'b', 'c2')]);
+    expect(await store.recordedHistory(BRANCH, SHOP, 'dev')).toEqual({
+      cursor: 'c2',
+      arrivals: [
+        { service: 'web', digest: `sha256:${'a'.repeat(64)}`, commit: 'c1', onboarding: true },
+        { service: 'web', digest: `sha256:${'b'.repeat(64)}`, commit: 'c2' },
+      ],
+    });
+    // Commits between c2 and c9 were left unread: what came before c9 no longer counts.
+    await record(store, 'c9', [arrival('dev', 'web', 'c', 'c9')], true);
+    expect(await store.recordedHistory(BRANCH, SHOP, 'dev')).toEqual({
+      cursor: 'c9',
+      arrivals: [{ service: 'web', digest: `sha256:${'c'.repeat(64)}`, commit: 'c9' }],
+    });
+    expect((await store.arrivals([SHOP])).map(a => a.commit)).toEqual(['c1', 'c1', 'c2', 'c9']);
   });
 });

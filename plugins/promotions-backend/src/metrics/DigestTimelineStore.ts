@@ -1,5 +1,5 @@
 import { Knex } from 'knex';
-import type { DigestArrival, ProductRef } from '@refplat/plugin-promotions-common';
+import type { DigestArrival, ProductRef, RecordedArrival } from '@refplat/plugin-promotions-common';
 
 type ArrivalRow = {
   team: string;
@@ -70,10 +70,24 @@ export class DigestTimelineStore {
 
   /**
    * One commit's arrivals and the cursor moving to it, together: a crash
-   * between the two can neither lose the commit nor read it twice.
+   * between the two can neither lose the commit nor read it twice. The
+   * cursor moves only from `previous`, the one the caller walked back to:
+   * when another reader (a replica's metrics task, the auto-promoter's
+   * catch-up) recorded the commit first, nothing is written and false is
+   * returned. `gapBefore`: the branch's history before this commit was
+   * left unread (a backfill's limit, a commit whose files GitHub listed in
+   * part), so the Release records' timelines are complete only from here.
    */
-  async recordCommit(branch: string, commitSha: string, arrivals: DigestArrival[]): Promise<void> {
-    await this.db.transaction(async tx => {
+  async recordCommit(
+    branch: string,
+    commitSha: string,
+    arrivals: DigestArrival[],
+    options: { previous: string | undefined; gapBefore?: boolean },
+  ): Promise<boolean> {
+    return this.db.transaction(async tx => {
+      // The cursor first: on PostgreSQL the row's lock makes a second reader wait, then find it moved.
+      const moved = await this.moveCursor(tx, branch, commitSha, options);
+      if (!moved) return false;
       if (arrivals.length > 0) {
         // In chunks: one commit can onboard hundreds of Products, more values than one statement may bind.
         await tx.batchInsert(
@@ -93,11 +107,56 @@ export class DigestTimelineStore {
           ARRIVALS_PER_INSERT,
         );
       }
-      await tx('metrics_cursor')
-        .insert({ branch, commit_sha: commitSha, read_at: new Date().toISOString() })
-        .onConflict('branch')
-        .merge();
+      return true;
     });
+  }
+
+  private async moveCursor(
+    tx: Knex.Transaction,
+    branch: string,
+    commitSha: string,
+    { previous, gapBefore }: { previous: string | undefined; gapBefore?: boolean },
+  ): Promise<boolean> {
+    const gap = gapBefore ? { complete_after_id: await this.lastArrivalId(tx) } : {};
+    const row = { commit_sha: commitSha, read_at: new Date().toISOString(), ...gap };
+    if (previous === undefined) {
+      if (await tx('metrics_cursor').where({ branch }).first()) return false;
+      await tx('metrics_cursor').insert({ branch, ...row });
+      return true;
+    }
+    return (await tx('metrics_cursor').where({ branch, commit_sha: previous }).update(row)) === 1;
+  }
+
+  private async lastArrivalId(tx: Knex.Transaction): Promise<number> {
+    const row = await tx('digest_arrivals').max('id as last').first();
+    return Number(row?.last ?? 0);
+  }
+
+  /**
+   * What the timelines hold of one Release record: the cursor, and the
+   * record's arrivals since the history read became unbroken, oldest first
+   * (recordedTimeline tells whether they start at the record's creation).
+   */
+  async recordedHistory(
+    branch: string,
+    product: ProductRef,
+    stage: string,
+  ): Promise<{ cursor: string; arrivals: RecordedArrival[] } | undefined> {
+    const cursor = await this.db('metrics_cursor').where({ branch }).first();
+    if (!cursor) return undefined;
+    const rows = await this.db<ArrivalRow>('digest_arrivals')
+      .where({ team: product.team, product: product.product, stage })
+      .where('id', '>', Number(cursor.complete_after_id))
+      .orderBy('id', 'asc');
+    return {
+      cursor: cursor.commit_sha,
+      arrivals: rows.map(row => ({
+        service: row.service,
+        digest: row.digest,
+        commit: row.commit_sha,
+        ...(row.onboarding ? { onboarding: true } : {}),
+      })),
+    };
   }
 
   /** Every Product with a timeline. */

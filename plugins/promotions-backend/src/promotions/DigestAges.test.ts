@@ -73,4 +73,26 @@ describe('DigestAges', () => {
     expect(await ages.judge(product, [question], { readHistory: false })).toEqual([{ age: 'newer' }]);
     expect(source.reads).toEqual(['dev']);
   });
+
+  it("takes the bottom rung's whole history from the recorded timelines where they hold it, reading none from git", async () => {
+    const source = timelines({ dev: [{ cart: B }, { cart: A }] });
+    const recorded = { timeline: jest.fn(async () => [{ cart: A }, { cart: B }, { cart: A }] as ReleaseTimeline) };
+    const ages = new DigestAges({ stages: ['dev', 'test'], timelines: source, recorded, cache: mockCache() });
+    // dev went back to A after B: A is the older one, whatever git's last version says.
+    expect(await ages.judge(product, [{ toStage: 'test', service: 'cart', candidate: A, current: B }], { readHistory: true })).toEqual([
+      { age: 'older', reason: expect.stringMatching(/reached dev before test's/) },
+    ]);
+    expect(recorded.timeline).toHaveBeenCalledWith(product, 'dev');
+    expect(source.reads).toEqual([]);
+  });
+
+  it('reads git where the recorded timelines do not hold the record', async () => {
+    const source = timelines({ dev: [{ cart: B }, { cart: A }] });
+    const recorded = { timeline: jest.fn(async () => undefined) };
+    const ages = new DigestAges({ stages: ['dev', 'test'], timelines: source, recorded, cache: mockCache() });
+    expect(await ages.judge(product, [{ toStage: 'test', service: 'cart', candidate: B, current: A }], { readHistory: true })).toEqual([
+      { age: 'newer' },
+    ]);
+    expect(source.reads).toEqual(['dev']);
+  });
 });

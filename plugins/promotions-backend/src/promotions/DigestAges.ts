@@ -39,12 +39,26 @@ export interface DigestAgeJudge {
   ): Promise<Array<DigestAge | undefined>>;
 }
 
-/** Judges digest age (see judgeDigestAge) from the Release records' git history, for the ladder and the auto-promoter. */
+/**
+ * A Release record's whole timeline where the plugin keeps it itself (the
+ * delivery-metrics timelines), at no GitHub read; undefined where it does
+ * not hold all of it.
+ */
+export interface RecordedTimelines {
+  timeline(product: ProductRef, stage: string): Promise<ReleaseTimeline | undefined>;
+}
+
+/**
+ * Judges digest age (see judgeDigestAge) from the Release records' history,
+ * for the ladder and the auto-promoter: the bottom rung's from `recorded`
+ * where it holds it, else from git.
+ */
 export class DigestAges implements DigestAgeJudge {
   constructor(
     private readonly options: {
       stages: string[];
       timelines: ReleaseTimelines;
+      recorded?: RecordedTimelines;
       cache: CacheService;
     },
   ) {}
@@ -65,12 +79,16 @@ export class DigestAges implements DigestAgeJudge {
     const cached = await Promise.all(questions.map(question => cache.get<DigestAge>(keyOf(question))));
     if (!options.readHistory) return cached;
     const unjudged = questions.filter((_, i) => !cached[i]);
-    // The bottom rung's history from its oldest end, until every question's order is told.
+    // The bottom rung's history as recorded, else from its oldest end, until every question's order is told.
     let bottomRead: Promise<ReleaseTimeline> | undefined;
-    const bottomTimeline = () =>
-      (bottomRead ??= timelines
-        .timelineUntil(product, bottomStage, read => unjudged.every(question => bottomOrderSettled(read, question)))
-        .then(partialTimeline));
+    const readBottom = async () =>
+      (await this.options.recorded?.timeline(product, bottomStage)) ??
+      partialTimeline(
+        await timelines.timelineUntil(product, bottomStage, read =>
+          unjudged.every(question => bottomOrderSettled(read, question)),
+        ),
+      );
+    const bottomTimeline = () => (bottomRead ??= readBottom());
     const read = new Map<string, Promise<ReleaseTimeline>>();
     const timeline = (stage: string) => {
       if (!read.has(stage)) read.set(stage, timelines.timeline(product, stage));

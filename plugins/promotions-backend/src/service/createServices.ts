@@ -57,6 +57,7 @@ import { WhatChanged } from '../promotions/WhatChanged';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { DigestTimelineReader } from '../metrics/DigestTimelineReader';
 import { DigestTimelineStore } from '../metrics/DigestTimelineStore';
+import { RecordedReleaseTimelines } from '../metrics/RecordedReleaseTimelines';
 import type { ActorNames, ProductOwners, PromotionGuard, PromotionsDirectory, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { systemClock } from '@refplat/plugin-promotions-node';
 import { PromotionGuards } from '../guards/PromotionGuards';
@@ -182,12 +183,20 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   });
 
   const stageHistory = new StageHistory({ config, writer, files: reader, store, cache });
+  const timelineReader = new DigestTimelineReader({ config, octokit, reader, store: timelines, logger });
   const ladderService = new LadderService({
     config,
     repo: reader,
     healthSource,
     logger,
-    digestAges: new DigestAges({ stages: config.stages, timelines: stageHistory, cache }),
+    digestAges: new DigestAges({
+      stages: config.stages,
+      timelines: stageHistory,
+      recorded: config.metrics.enabled
+        ? new RecordedReleaseTimelines({ files: reader, timelineReader, store: timelines, logger })
+        : undefined,
+      cache,
+    }),
     approvers: approversOf,
     annotate: async ladder => {
       await annotations.annotate(ladder);
@@ -382,7 +391,8 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
     rejecter: new PromotionRejecter({ config, store, writer, rights: approvalRights, permissions, logger, names }),
     stageHistory,
     autoPromoter,
-    timelineReader: new DigestTimelineReader({ config, octokit, reader, store: timelines, logger }),
+    timelineReader,
+    digestTimelines: timelines,
     deliveryMetrics: new DeliveryMetricsService({ config, store: timelines, permissions }),
     owners,
     knownProducts: new KnownProducts(reader, config),

@@ -7,7 +7,7 @@ import type { RunningSim } from '@refplat/platform-sim';
 import Knex from 'knex';
 import request from 'supertest';
 import { addManyProducts } from '../bench/manyProducts';
-import { costServices, measure } from '../__testUtils__/githubCost';
+import { addedProduct, costServices, measure } from '../__testUtils__/githubCost';
 import { sharedSim, sharedSimBackend } from '../__testUtils__/sharedSimBackend';
 import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 
@@ -154,7 +154,7 @@ export function deliveryMetricsSuite() {
       return { read: result, charged: sim.control.getRequests('github').filter(call => call.status !== 304).map(call => `${call.method} ${call.path}`), cost };
     }
 
-    it('reads the seed history once, then each scripted commit with one GitHub request, resuming after a restart', async () => {
+    it("reads the seed history once, then each scripted commit from the scan's head check at no request of its own, resuming after a restart", async () => {
       // gamma/web's onboarding is pushed with the seed: the backfill reads it too
       await commitOnboarding();
       let services = await costServices(sim, db);
@@ -163,7 +163,8 @@ export function deliveryMetricsSuite() {
       );
       const backfill = await scanThenRead(services, { team: 'alpha', product: 'shop' });
       expect(backfill.read).toBe(seedCommits);
-      expect(backfill.charged.filter(call => call.includes('/commits/'))).toHaveLength(seedCommits);
+      // Every commit but the head, which the scan's head check read (GET commits/heads/main answers it whole).
+      expect(backfill.charged.filter(call => call.includes('/commits/'))).toHaveLength(seedCommits - 1);
 
       const restartAt = 15;
       for (let step = 0; step < SCRIPT.length; step++) {
@@ -190,9 +191,9 @@ export function deliveryMetricsSuite() {
         if (step === restartAt) services = await costServices(sim, db);
         const { read, charged } = await scanThenRead(services);
         expect(read).toBe(1);
-        expect(charged.filter(call => call.includes('/commits/'))).toEqual([`GET /repos/${OWNER}/${REPO}/commits/${sha}`]);
-        // nothing but the scan's own requests and the one commit read
-        expect(charged.length).toBe(1);
+        // The scan's head check read the commit (after the restart too: the new replica's own check).
+        expect(charged).toEqual([]);
+        expect(await services.reader.headCommit()).toBe(sha);
       }
       // the head unchanged: nothing to read, nothing charged
       expect((await scanThenRead(services)).read).toBe(0);
@@ -221,7 +222,7 @@ export function deliveryMetricsSuite() {
 
       const { read, charged } = await scanThenRead(services, { team: 'alpha', product: 'shop' });
       expect(read).toBe(1);
-      expect(charged.filter(call => call.includes('/commits/'))).toHaveLength(1);
+      expect(charged).toEqual([]);
       const rows = await db('digest_arrivals').where({ team: 'alpha', product: 'shop', stage: 'test', digest: digest('e') });
       expect(rows).toEqual([expect.objectContaining({ service: 'storefront', pr_number: pull.number, promotion_id: null })]);
       const joined = await db('digest_arrivals').where({ pr_number: PLUGIN_PR });
@@ -364,12 +365,37 @@ export function deliveryMetricsSuite() {
       services.reader.forgetHead();
       const { cost, result } = await measure(sim, () => services.timelineReader.readNewCommits());
       expect(result).toBe(1);
-      // the head check, the commit (200 Release records), the tarball (302) and its download
+      // the head check, the commit's 400 files in two pages (200 Release records), the tarball (302) and its download
+      const commit = expect.stringMatching(/^200 GET \/repos\/refplat\/platform\/commits\/[0-9a-f]{40}$/);
       expect(cost.calls.filter(call => !call.includes('/commits/heads/'))).toEqual([
-        expect.stringMatching(/^200 GET \/repos\/refplat\/platform\/commits\/[0-9a-f]{40}$/),
+        commit,
+        commit,
         expect.stringMatching(/^302 GET \/repos\/refplat\/platform\/tarball\/[0-9a-f]{40}$/),
         expect.stringMatching(/^200 GET \/refplat\/platform\/legacy\.tar\.gz\/[0-9a-f]{40}$/),
       ]);
+      expect(await services.digestTimelines.recordedHistory(services.timelineReader.branch, addedProduct(39), 'dev')).toEqual({
+        cursor: await services.reader.headCommit(),
+        arrivals: [expect.objectContaining({ service: 'web', onboarding: true }), expect.anything(), expect.anything()],
+      });
+    });
+
+    it('keeps a commit of more files than GitHub lists (3,000) as a gap in the history, with no arrivals', async () => {
+      const { sim } = shared;
+      const services = await costServices(sim);
+      await services.timelineReader.readNewCommits();
+      addManyProducts(sim.repoDir, 1000);
+      services.reader.forgetHead();
+      const { result } = await measure(sim, () => services.timelineReader.readNewCommits());
+      expect(result).toBe(1);
+      // ten pages of 300 files, and nothing read of them
+      const calls = sim.control.getRequests('github').map(call => `${call.status} ${call.method} ${call.path}`);
+      expect(calls.filter(call => !call.includes('/commits/heads/'))).toEqual(
+        Array(10).fill(expect.stringMatching(/^200 GET \/repos\/refplat\/platform\/commits\/[0-9a-f]{40}$/)),
+      );
+      expect(await services.digestTimelines.recordedHistory(services.timelineReader.branch, addedProduct(0), 'dev')).toEqual({
+        cursor: await services.reader.headCommit(),
+        arrivals: [],
+      });
     });
   });
 }

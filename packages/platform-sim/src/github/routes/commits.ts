@@ -9,6 +9,12 @@ import { resolveRef, resolveRefOr404, route, wildcard } from '../routeHelpers';
 const UNPAGED_COMPARE_COMMITS = 250;
 /** A comparison lists at most 300 changed files, and only on its first page. */
 const COMPARE_FILES = 300;
+/**
+ * A commit lists its changed files 300 a page, with a Link header to the
+ * next page, up to 3,000 in all (GitHub's "Get a commit").
+ */
+const COMMIT_FILES_PER_PAGE = 300;
+const COMMIT_FILES_LISTED = 3000;
 
 /** GET /commits (git log), /commits/{ref} (with files), /compare/{base}...{head}. */
 export function registerCommitRoutes(router: Router, ctx: GithubContext): void {
@@ -61,8 +67,15 @@ export function registerCommitRoutes(router: Router, ctx: GithubContext): void {
       const sha = await resolveRefOr404(ctx, ref);
       const commit = await ctx.repo.readCommit(sha);
       if (!commit) throw notFound(`No commit found for SHA: ${ref}`);
-      const files = await ctx.repo.diff(commit.parents[0] ?? null, commit.sha);
-      ctx.responder.json(req, res, 200, restCommitJson(ctx, commit, files));
+      const files = (await ctx.repo.diff(commit.parents[0] ?? null, commit.sha)).slice(0, COMMIT_FILES_LISTED);
+      const page = Math.max(1, Number(req.query.page ?? 1) || 1);
+      if (page * COMMIT_FILES_PER_PAGE < files.length) {
+        const next = new URL(`${req.protocol}://${req.get('host')}${req.originalUrl}`);
+        next.searchParams.set('page', String(page + 1));
+        res.setHeader('Link', `<${next.toString()}>; rel="next"`);
+      }
+      const shown = files.slice((page - 1) * COMMIT_FILES_PER_PAGE, page * COMMIT_FILES_PER_PAGE);
+      ctx.responder.json(req, res, 200, restCommitJson(ctx, commit, shown));
     }),
   );
 
