@@ -1,4 +1,5 @@
 import { GITHUB_WRITE_BUDGET } from '@refplat/plugin-promotions-common';
+import Knex from 'knex';
 import { GITHUB_WRITE_LIMITS, LoggedRequest } from '@refplat/platform-sim';
 import { costServices } from '../__testUtils__/githubCost';
 import { machine, write } from '../__testUtils__/benchResults';
@@ -34,6 +35,9 @@ import { SimInChildProcess, startSimInChildProcess } from './simProcess';
  * health in the resource tree) or 2 (health inline). The simulator runs in
  * a process of its own, as GitHub and Argo CD run elsewhere than the
  * plugin: the times, CPU seconds and memory measured are the plugin's.
+ * The plugin's delivery-metrics task (on by default) reads each commit as
+ * the Products are created, and the merges after a rebuild: its requests
+ * are counted with the promotions'.
  */
 const CLIMBING = Number(process.env.BENCH_CLIMBING ?? 10);
 const IDLE_PRODUCTS = Number(process.env.BENCH_IDLE_PRODUCTS ?? 0);
@@ -125,14 +129,27 @@ describe('a rebuild climbing many Products at once', () => {
       argocdVersion: ARGOCD_VERSION,
       withoutApplicationSets: 'added',
     });
-    if (IDLE_PRODUCTS) addManyProducts(sim.repoDir, IDLE_PRODUCTS);
-    const climbing = Array.from({ length: CLIMBING }, (_, n) => `shop-${n + 1}`);
-    for (const product of climbing) await sim.control.addProduct({ like: 'alpha/shop', product });
-    progress(`${IDLE_PRODUCTS} idle and ${CLIMBING} climbing Products added`);
     const host = new URL(sim.url).host;
-    const services = await costServices(sim, undefined, {
+    const config = {
       promotions: { platformRepo: { host, owner: 'refplat', repo: 'platform', branch: 'main', writeBudget: GITHUB_WRITE_BUDGET } },
-    });
+      // On, as it is by default (the tests turn it off): here its reading is part of the cost.
+      metrics: { enabled: true },
+    };
+    const db = Knex({ client: 'better-sqlite3', connection: ':memory:', useNullAsDefault: true });
+    // The plugin was running while the Products were created: its delivery-metrics task read each
+    // commit within a minute (here: after the import, and after every 25 Products of 8 commits each).
+    const before = await costServices(sim, db, config);
+    await before.timelineReader.readNewCommits();
+    if (IDLE_PRODUCTS) addManyProducts(sim.repoDir, IDLE_PRODUCTS);
+    await before.timelineReader.readNewCommits();
+    const climbing = Array.from({ length: CLIMBING }, (_, n) => `shop-${n + 1}`);
+    for (const [n, product] of climbing.entries()) {
+      await sim.control.addProduct({ like: 'alpha/shop', product });
+      if (n % 25 === 24 || n === climbing.length - 1) await before.timelineReader.readNewCommits();
+    }
+    progress(`${IDLE_PRODUCTS} idle and ${CLIMBING} climbing Products added, their commits read by the delivery metrics`);
+    // Then a restart: the same database, every cache cold.
+    const services = await costServices(sim, db, config);
 
     /** Until every climbing Product's `stage` runs its `digests` Synced and Healthy. */
     const runsHealthy = (stage: string, digests: Record<string, string>) =>
@@ -193,6 +210,8 @@ describe('a rebuild climbing many Products at once', () => {
         return now.every(p => p.status === 'merged' || p.status === 'closed' || p.status === 'failed') ? now : undefined;
       }, 1_800_000);
       const lastMergedMs = Math.round(performance.now() - started);
+      // The delivery-metrics task reads the merges within its minute: its requests count too.
+      await services.timelineReader.readNewCommits();
       const failedAfterOpening = settled
         .filter(p => p.status === 'failed')
         .map(p => `${p.team}/${p.product} ${p.toStage}: ${p.statusReason}`);
@@ -215,7 +234,8 @@ describe('a rebuild climbing many Products at once', () => {
       };
     };
 
-    // The first rebuild after a start: every cache cold, each Product's dev history read.
+    // The first rebuild after a start: every cache cold; the database holds what the plugin read before
+    // (the delivery-metrics timelines), so a run catches them up rather than read each Product's dev history.
     const { pushed: firstDigests, ...cold } = await rebuild();
     // The next one comes while the first climbs on: test runs the first digests, so
     // the run opens dev→test for the new ones and test→uat for those.
