@@ -1,5 +1,6 @@
 import { GITHUB_WRITE_BUDGET } from '@refplat/plugin-promotions-common';
 import Knex from 'knex';
+import { monitorEventLoopDelay } from 'perf_hooks';
 import { GITHUB_WRITE_LIMITS, LoggedRequest } from '@refplat/platform-sim';
 import { costServices } from '../__testUtils__/githubCost';
 import { machine, write } from '../__testUtils__/benchResults';
@@ -177,11 +178,19 @@ describe('a rebuild climbing many Products at once', () => {
 
       await sim.control.clearRequests();
       const usage = processUsage();
+      // How long the plugin's event loop was held: a stall there times out requests that were answered.
+      const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+      loopDelay.enable();
       const started = performance.now();
       const { result: run, cpu } = await profiled(CPU_PROFILE, () => asBulkWork(() => services.autoPromoter.run()));
+      loopDelay.disable();
+      progress(`event loop delay in the run: p99 ${Math.round(loopDelay.percentile(99) / 1e6)} ms, max ${Math.round(loopDelay.max / 1e6)} ms`);
       // Every promotion is decided and in the write queue (the database): it opens in its turn.
       const lastQueuedMs = Math.round(performance.now() - started);
       progress(`auto-promoter run queued ${run.queued.length} promotions in ${lastQueuedMs} ms${cpu ? `, main-thread CPU seconds ${JSON.stringify(cpu)}` : ''}`);
+      // The simulator's slowest answers in the run: a health read over 10 s leaves a cell unknown.
+      const slowest = [...(await sim.control.getRequests())].sort((a, b) => b.durationMs - a.durationMs).slice(0, 8);
+      progress(`slowest simulator answers: ${slowest.map(call => `${call.durationMs} ms ${call.method} ${call.path} at ${call.at}`).join('; ')}`);
       const queuedProducts = new Set(run.queued.map(queued => queued.product));
       for (const decision of run.decisions.filter(d => d.toStage === 'test' && !queuedProducts.has(d.product))) {
         if (climbing.includes(decision.product.split('/')[1])) progress(`not queued: ${decision.product} ${decision.service}: ${decision.decision}, ${decision.reason}`);

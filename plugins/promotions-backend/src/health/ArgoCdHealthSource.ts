@@ -204,6 +204,7 @@ export async function argoCdFetch(
   signal: AbortSignal = AbortSignal.timeout(REQUEST_TIMEOUT_MS),
 ): Promise<Response> {
   let response: Response;
+  const started = Date.now();
   try {
     response = await fetch(`${instance.baseUrl}${path}`, {
       headers: {
@@ -213,8 +214,10 @@ export async function argoCdFetch(
       signal,
     });
   } catch (error) {
+    // Which read, and after how long: a timeout under load is told from a refused connection.
+    const waited = `GET ${path.split('?')[0]} after ${Date.now() - started} ms`;
     throw new ArgoCdRequestError(
-      `cannot reach ${instance.baseUrl}: ${(error as Error).cause ?? (error as Error).message}`,
+      `cannot reach ${instance.baseUrl} (${waited}): ${(error as Error).cause ?? (error as Error).message}`,
     );
   }
   if (!response.ok) {

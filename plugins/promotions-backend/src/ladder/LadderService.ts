@@ -84,8 +84,42 @@ export class LadderService {
       healthOf?: LadderHealthReads;
     } = {},
   ): Promise<Ladder> {
+    const revision = at.revision ?? (await this.options.repo.headCommit());
+    return this.buildLadder(product, revision, await this.readRecords(product, revision), at);
+  }
+
+  /**
+   * The auto-promoter's ladder of a Product, its Release records read once.
+   * When they offer no digest to any rung it walks (`autoPromotionSources`
+   * is empty), every decision follows from the records alone ("already
+   * carries it", "not released"): no health, history, promotion or
+   * annotation is read (`idle`), and an organisation's idle Products cost a
+   * run almost nothing. Otherwise the ladder judges every differing digest's
+   * age (it never downgrades) and reads the health of those sources only.
+   */
+  async autoPromotionLadder(
+    product: ProductRef,
+    at: { revision: string; listing: ApplicationListing },
+  ): Promise<{ ladder: Ladder; idle: boolean }> {
+    const { revision } = at;
+    const read = await this.readRecords(product, revision);
+    if (this.stagesToRead(read.records, 'auto-promotion-sources')!.size > 0) {
+      const options = { listing: at.listing, judgeAges: true, healthOf: 'auto-promotion-sources' as const };
+      return { ladder: await this.buildLadder(product, revision, read, options), idle: false };
+    }
+    const { records, index } = read;
+    const nothingListed: ApplicationListing = { applications: [], errors: [] };
+    const stages = await Promise.all(
+      records.stages.map(stage => this.buildStage(product, stage, records, nothingListed, undefined, revision, index, false)),
+    );
+    markWaitingToClimb(stages);
+    const approvers = this.options.config.approval.approvers;
+    return { ladder: this.ladderOf(product, records, stages, { revision, promotions: [], approvers }), idle: true };
+  }
+
+  /** A Product's file index and records at `revision`; NotFoundError when it has none. */
+  private async readRecords(product: ProductRef, revision: string): Promise<{ index: RepoFileIndex; records: ProductRecords }> {
     const { config, repo } = this.options;
-    const revision = at.revision ?? (await repo.headCommit());
     const index = await repo.fileIndex(revision);
     const records = await readProductRecords(repo, config, index, product);
     if (!records.exists) {
@@ -93,7 +127,15 @@ export class LadderService {
         `No Release records or Environments for ${product.team}/${product.product} under ${config.releasesPath} or ${config.environmentsPath}`,
       );
     }
+    return { index, records };
+  }
 
+  private async buildLadder(
+    product: ProductRef,
+    revision: string,
+    { index, records }: { index: RepoFileIndex; records: ProductRecords },
+    at: { listing?: ApplicationListing; judgeAges?: boolean; healthOf?: LadderHealthReads },
+  ): Promise<Ladder> {
     const listing = at.listing ?? (await this.listApplications(product));
     const healthError =
       listing.errors.length > 0 ? listing.errors.join('; ') : undefined;
@@ -107,48 +149,29 @@ export class LadderService {
     await this.markIncomingAges(product, stages, at.judgeAges ?? false);
     markWaitingToClimb(stages);
 
-    const ladder: Ladder = {
-      team: product.team,
-      product: product.product,
-      services: records.services,
-      stages,
-      promotions: (await this.options.livePromotions?.(product)) ?? [],
-      approvers: (await this.options.approvers?.(product)) ?? config.approval.approvers,
+    const ladder = this.ladderOf(product, records, stages, {
       revision,
       healthError,
-      generatedAt: this.clock.now().toISOString(),
-    };
+      promotions: (await this.options.livePromotions?.(product)) ?? [],
+      approvers: (await this.options.approvers?.(product)) ?? this.options.config.approval.approvers,
+    });
     await this.options.annotate?.(ladder);
     markPromotability(ladder);
     return ladder;
   }
 
-  /**
-   * The auto-promoter's ladder of a Product whose Release records offer no
-   * digest to any rung it walks (`autoPromotionSources` is empty): every
-   * decision then follows from the records alone ("already carries it",
-   * "not released"), so no health, history, promotion or annotation is read,
-   * and an organisation's idle Products cost a run almost nothing.
-   * Undefined when some rung is offered a digest: read the whole ladder.
-   */
-  async idleLadder(product: ProductRef, revision: string): Promise<Ladder | undefined> {
-    const { config, repo } = this.options;
-    const index = await repo.fileIndex(revision);
-    const records = await readProductRecords(repo, config, index, product);
-    if (!records.exists || this.stagesToRead(records, 'auto-promotion-sources')!.size > 0) return undefined;
-    const listing: ApplicationListing = { applications: [], errors: [] };
-    const stages = await Promise.all(
-      records.stages.map(stage => this.buildStage(product, stage, records, listing, undefined, revision, index, false)),
-    );
-    markWaitingToClimb(stages);
+  private ladderOf(
+    product: ProductRef,
+    records: ProductRecords,
+    stages: Ladder['stages'],
+    rest: Pick<Ladder, 'revision' | 'healthError' | 'promotions' | 'approvers'>,
+  ): Ladder {
     return {
       team: product.team,
       product: product.product,
       services: records.services,
       stages,
-      promotions: [],
-      approvers: config.approval.approvers,
-      revision,
+      ...rest,
       generatedAt: this.clock.now().toISOString(),
     };
   }

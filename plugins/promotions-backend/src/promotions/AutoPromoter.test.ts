@@ -238,20 +238,34 @@ describe('AutoPromoter', () => {
 
   it('decides a Product with nothing to climb from its Release records alone, as its whole ladder would', async () => {
     const world = autoWorld({ dev: digest('a'), test: digest('a'), uat: digest('a'), prod: digest('b') });
-    const getLadder = jest.spyOn(LadderService.prototype, 'getLadder');
+    // The whole ladder's build (health, history, promotions, annotations) is private: spied on by name.
+    const buildLadder = jest.spyOn(LadderService.prototype as unknown as { buildLadder: () => Promise<unknown> }, 'buildLadder');
     const listLive = jest.spyOn(world.holds, 'listLive');
 
     const run = await world.promoter.run();
 
     expect(run.decisions.map(d => d.reason)).toEqual(['test already carries it', 'uat already carries it']);
     // Neither its ladder, nor ArgoCD's resource trees, nor its holds were read.
-    expect(getLadder).not.toHaveBeenCalled();
+    expect(buildLadder).not.toHaveBeenCalled();
     expect(listLive).not.toHaveBeenCalled();
+    buildLadder.mockRestore();
     const whole = await world.ladderService().getLadder(SHOP, { healthOf: 'auto-promotion-sources' });
     const context = { holds: [], soakSeconds: {}, healthySince: {}, livePromotions: [], now: world.clock.now() };
     expect(run.decisions).toEqual(decideAutoPromotions(whole, context).decisions.map(d => ({ ...d, product: 'alpha/shop' })));
     expect(await world.autoDecisions.latest(SHOP)).toMatchObject([{ reason: 'test already carries it' }, { reason: 'uat already carries it' }]);
-    getLadder.mockRestore();
+  });
+
+  it('lets the event loop answer I/O between Products, so requests in flight do not time out behind a scan', async () => {
+    const world = autoWorld({ dev: digest('a'), test: digest('a'), uat: digest('a'), prod: digest('b') });
+    let finished = false;
+    const run = world.promoter.run().then(() => {
+      finished = true;
+    });
+    // Queued before the run's first Product: it runs at the loop's next turn, which a run of
+    // cached reads (promises only) would not give until its end.
+    const turnDuringRun = new Promise<boolean>(resolve => setImmediate(() => resolve(!finished)));
+    expect(await turnDuringRun).toBe(true);
+    await run;
   });
 
   describe('with two Products', () => {

@@ -142,8 +142,16 @@ export function autoPromoteSuite() {
       await eventually(async () => (digestIn(sim, 'staging') === digest ? true : undefined), 60_000);
     }, 600_000);
 
-    it('never carries an older digest up: after a rollback below, the newer digest stays, and the decision says why', async () => {
-      const server = await startBackend(sim, 'argocd', { autoPromote: AUTO });
+    /**
+     * Which digest reached dev first comes from git (a history list and a read
+     * per version) or, with the delivery metrics on, from the timelines they
+     * recorded since the seed's first commit, at no history read.
+     */
+    it.each([
+      ['from the Release history on GitHub', { enabled: false }, true],
+      ['from the delivery-metrics timelines', { enabled: true, frequency: { seconds: 1 } }, false],
+    ])('never carries an older digest up: after a rollback below, the newer digest stays, and the decision says why (%s)', async (_, metrics, readsGitHistory) => {
+      const server = await startBackend(sim, 'argocd', { autoPromote: AUTO, metrics });
       const older = digestIn(sim, 'dev', 'cart');
       const { digest: newer } = await sim.control.ciPush({ team: 'alpha', product: 'shop', service: 'cart' });
       await eventually(async () => (digestIn(sim, 'test', 'cart') === newer ? true : undefined), 120_000);
@@ -153,6 +161,8 @@ export function autoPromoteSuite() {
         .set('Authorization', bob)
         .send({ stage: 'dev', services: { cart: older } });
       expect(rollback.status).toBe(201);
+      // Reads from here are the runs' (the rollback itself reads dev's history to check the digest ran there).
+      const rolledBackAt = new Date().toISOString();
       await eventually(async () => (digestIn(sim, 'dev', 'cart') === older ? true : undefined), 60_000);
 
       // A run that saw dev's older digest declined to move it over test's newer one.
@@ -161,6 +171,11 @@ export function autoPromoteSuite() {
         reason: expect.stringMatching(/reached dev before test's/),
       });
       expect(digestIn(sim, 'test', 'cart')).toBe(newer);
+      const historyReads = sim.control
+        .getRequests('github')
+        .filter(call => call.at >= rolledBackAt)
+        .filter(call => call.path.endsWith('/commits') || call.path.endsWith('/contents/gitops/releases/alpha/shop/dev.yaml'));
+      expect(historyReads.length > 0).toBe(readsGitHistory);
       expect((await promotions(server)).filter(p => p.toStage === 'test' && p.services.cart === older)).toEqual([]);
       // The ladder tells the same story (from the judgement the run made): dev's digest is older,
       // so it does not wait to climb. A ladder built before the run judged may be served a moment longer.
