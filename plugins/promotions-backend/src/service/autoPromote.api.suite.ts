@@ -217,8 +217,9 @@ export function autoPromoteSuite() {
         pushed[product] = (await sim.control.ciPush({ team: 'alpha', product, service: 'storefront' })).digest;
       }
 
+      const platform = sim;
       for (const product of climbing) {
-        const arrived = async () => (digestIn(sim, 'test', 'storefront', product) === pushed[product] ? true : undefined);
+        const arrived = async () => (digestIn(platform, 'test', 'storefront', product) === pushed[product] ? true : undefined);
         await eventually(arrived, 180_000);
       }
       expect(limit.remaining).toBe(0);
