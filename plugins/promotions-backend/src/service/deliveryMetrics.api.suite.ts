@@ -356,14 +356,19 @@ export function deliveryMetricsSuite() {
   describe('a commit that onboards many Products', () => {
     const shared = sharedSim(METRICS_SIM, OWN_SIM);
 
-    it('is read through one tarball, not one blob read per Release record', async () => {
+    /** `count` Products onboarded in one commit, and the metrics' reading of it measured. */
+    async function onboardInOneCommit(count: number) {
       const { sim } = shared;
       const services = await costServices(sim);
       // The seed first, so that only the onboarding commit is new.
       await services.timelineReader.readNewCommits();
-      addManyProducts(sim.repoDir, 40);
+      addManyProducts(sim.repoDir, count);
       services.reader.forgetHead();
-      const { cost, result } = await measure(sim, () => services.timelineReader.readNewCommits());
+      return { sim, services, ...(await measure(sim, () => services.timelineReader.readNewCommits())) };
+    }
+
+    it('is read through one tarball, not one blob read per Release record', async () => {
+      const { services, cost, result } = await onboardInOneCommit(40);
       expect(result).toBe(1);
       // the head check, the commit's 400 files in two pages (200 Release records), the tarball (302) and its download
       const commit = expect.stringMatching(/^200 GET \/repos\/refplat\/platform\/commits\/[0-9a-f]{40}$/);
@@ -380,12 +385,7 @@ export function deliveryMetricsSuite() {
     });
 
     it('keeps a commit of more files than GitHub lists (3,000) as a gap in the history, with no arrivals', async () => {
-      const { sim } = shared;
-      const services = await costServices(sim);
-      await services.timelineReader.readNewCommits();
-      addManyProducts(sim.repoDir, 1000);
-      services.reader.forgetHead();
-      const { result } = await measure(sim, () => services.timelineReader.readNewCommits());
+      const { sim, services, result } = await onboardInOneCommit(1000);
       expect(result).toBe(1);
       // ten pages of 300 files, and nothing read of them
       const calls = sim.control.getRequests('github').map(call => `${call.status} ${call.method} ${call.path}`);
