@@ -46,9 +46,14 @@ describe('RecordedReleaseTimelines', () => {
     expect(timelineReader.readNewCommits).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves the first backfill to the metrics task: before it, git is read', async () => {
+    const { timelines, timelineReader } = world({ head: 'c2' });
+    expect(await timelines.timeline(SHOP, 'dev')).toBeUndefined();
+    expect(timelineReader.readNewCommits).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['still behind after catching up (the branch moved on)', { head: 'c3', cursor: 'c1', catchUpTo: 'c2' }],
-    ['never read', { head: 'c2' }],
     ['the catch-up failed', { head: 'c2', cursor: 'c1', catchUpFails: true }],
     ['the record was created before the unbroken history', { head: 'c2', cursor: 'c2', arrivals: [CREATED_THEN_CHANGED[1]] }],
   ])('answers nothing, so git is read, when %s', async (_, options) => {

@@ -13,7 +13,7 @@ import type { DigestTimelineStore } from './DigestTimelineStore';
  * commit list and a version a read each). The timelines must have read the
  * ladder's head: behind it, they first catch up (the commits the metrics
  * task would read within its minute, shared with it); where they still
- * cannot answer, the rule reads git as before.
+ * cannot answer, or before their first reading, the rule reads git as before.
  */
 export class RecordedReleaseTimelines implements RecordedTimelines {
   constructor(
@@ -29,7 +29,9 @@ export class RecordedReleaseTimelines implements RecordedTimelines {
     const { files, timelineReader, store, logger } = this.options;
     const head = await files.headCommit();
     let history = await store.recordedHistory(timelineReader.branch, product, stage);
-    if (history?.cursor !== head) {
+    // Never read: the first backfill (up to backfillCommits reads) is the metrics task's, not a run's.
+    if (!history) return undefined;
+    if (history.cursor !== head) {
       try {
         await timelineReader.readNewCommits();
       } catch (error) {
