@@ -1,3 +1,4 @@
+import { givesTheEventLoopATurn } from '../__testUtils__/eventLoopTurn';
 import { ProductRef, decideAutoPromotions } from '@refplat/plugin-promotions-common';
 import { LadderService } from '../ladder/LadderService';
 import { HoldStore } from '@refplat/plugin-promotions-node';
@@ -257,15 +258,7 @@ describe('AutoPromoter', () => {
 
   it('lets the event loop answer I/O between Products, so requests in flight do not time out behind a scan', async () => {
     const world = autoWorld({ dev: digest('a'), test: digest('a'), uat: digest('a'), prod: digest('b') });
-    let finished = false;
-    const run = world.promoter.run().then(() => {
-      finished = true;
-    });
-    // Queued before the run's first Product: it runs at the loop's next turn, which a run of
-    // cached reads (promises only) would not give until its end.
-    const turnDuringRun = new Promise<boolean>(resolve => setImmediate(() => resolve(!finished)));
-    expect(await turnDuringRun).toBe(true);
-    await run;
+    expect(await givesTheEventLoopATurn(() => world.promoter.run())).toBe(true);
   });
 
   describe('with two Products', () => {

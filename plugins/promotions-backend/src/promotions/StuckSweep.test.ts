@@ -1,3 +1,4 @@
+import { givesTheEventLoopATurn } from '../__testUtils__/eventLoopTurn';
 import { mockLogger } from '../__testUtils__/lightServices';
 import type { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
 import { StuckSweep } from './StuckSweep';
@@ -45,5 +46,10 @@ describe('StuckSweep', () => {
 
     expect(built.sort()).toEqual(['alpha/shop', 'beta/payments']);
     expect(notified).toEqual(['beta/payments']);
+  });
+
+  it('lets the event loop answer I/O between Products', async () => {
+    const { stuckSweep } = sweep();
+    expect(await givesTheEventLoopATurn(() => stuckSweep.run())).toBe(true);
   });
 });

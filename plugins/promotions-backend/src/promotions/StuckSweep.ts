@@ -1,6 +1,7 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
 import pLimit from 'p-limit';
+import { setImmediate } from 'timers/promises';
 
 /** Ladders built at once by a sweep: enough to overlap their reads, few enough to leave the machine to requests. */
 const SWEEP_CONCURRENCY = 4;
@@ -32,6 +33,9 @@ export class StuckSweep {
     await Promise.all(
       all.map(product =>
         limit(async () => {
+          // Ladders built from caches resolve with promises alone: without a turn of the event loop
+          // between Products, a sweep of thousands holds it, as the auto-promoter's scan did (24 s).
+          await setImmediate();
           try {
             await notifyStuck(await ladderOf(product));
           } catch (error) {

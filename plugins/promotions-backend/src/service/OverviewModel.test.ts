@@ -1,3 +1,4 @@
+import { givesTheEventLoopATurn } from '../__testUtils__/eventLoopTurn';
 import { mockLogger } from '../__testUtils__/lightServices';
 import { NotFoundError } from '@backstage/errors';
 import type { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
@@ -54,6 +55,10 @@ describe('OverviewModel', () => {
 
   const verdicts = async () =>
     Object.fromEntries((await model.current()).map(entry => [entry.row.product, entry.row.cells[0].verdict]));
+
+  it('lets the event loop answer I/O between the Products of a sweep', async () => {
+    expect(await givesTheEventLoopATurn(() => model.current())).toBe(true);
+  });
 
   it('waits for the first sweep, then answers from it without building again', async () => {
     expect(await verdicts()).toEqual({ 'alpha/shop': 'healthy', 'beta/pay': 'healthy' });

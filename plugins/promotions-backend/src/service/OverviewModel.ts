@@ -1,6 +1,7 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
 import pLimit from 'p-limit';
+import { setImmediate } from 'timers/promises';
 import {
   Ladder,
   OverviewRow,
@@ -133,6 +134,9 @@ export class OverviewModel {
     ladderOf: (product: ProductRef) => Promise<Ladder>,
   ): Promise<ProductOverview | null | undefined> {
     const build = ++this.builds;
+    // Ladders built from caches resolve with promises alone: without a turn of the event loop
+    // between Products, a sweep of thousands holds it, as the auto-promoter's scan did (24 s).
+    await setImmediate();
     try {
       const [ladder, owners] = await Promise.all([ladderOf(product), this.options.owners(product)]);
       return { product, row: overviewRow(ladder, { owners }), stuck: stuckItems(ladder, owners), build };
