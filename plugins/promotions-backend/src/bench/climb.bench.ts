@@ -20,7 +20,7 @@ import { SimInChildProcess, startSimInChildProcess } from './simProcess';
  * write budget and octokit's pacing. Then the next rebuild, with the caches
  * as the first left them (`next`: dev→test for the new digests, test→uat for
  * the first ones, closed by the Gate where the new digest reaches test first). Written to test-results/bench/climb.json, for each:
- * time to the last promotion queued, the last PR opened and the last merge, GitHub writes and
+ * time to the last promotion queued (and the plugin's event-loop delay meanwhile), the last PR opened and the last merge, GitHub writes and
  * charged reads, resource-tree reads, per promotion, and writes refused for
  * the secondary limit.
  *
@@ -184,7 +184,8 @@ describe('a rebuild climbing many Products at once', () => {
       const started = performance.now();
       const { result: run, cpu } = await profiled(CPU_PROFILE, () => asBulkWork(() => services.autoPromoter.run()));
       loopDelay.disable();
-      progress(`event loop delay in the run: p99 ${Math.round(loopDelay.percentile(99) / 1e6)} ms, max ${Math.round(loopDelay.max / 1e6)} ms`);
+      const eventLoopDelayMs = { p99: Math.round(loopDelay.percentile(99) / 1e6), max: Math.round(loopDelay.max / 1e6) };
+      progress(`event loop delay in the run: p99 ${eventLoopDelayMs.p99} ms, max ${eventLoopDelayMs.max} ms`);
       // Every promotion is decided and in the write queue (the database): it opens in its turn.
       const lastQueuedMs = Math.round(performance.now() - started);
       progress(`auto-promoter run queued ${run.queued.length} promotions in ${lastQueuedMs} ms${cpu ? `, main-thread CPU seconds ${JSON.stringify(cpu)}` : ''}`);
@@ -231,6 +232,7 @@ describe('a rebuild climbing many Products at once', () => {
         merged: settled.filter(p => p.status === 'merged').length,
         failedAfterOpening,
         lastQueuedMs,
+        eventLoopDelayMs,
         runCpuSeconds: cpu,
         dropped: drained.dropped,
         lastPullRequestOpenedMs: lastOpenedMs,
