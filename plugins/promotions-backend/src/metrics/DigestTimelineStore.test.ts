@@ -102,24 +102,29 @@ describe.each(databases.eachSupportedId())('DigestTimelineStore on %p', database
     expect(await store.cursor(BRANCH)).toBe('c2');
   });
 
-  it("holds a Release record's arrivals from the last stretch of history read without a gap", async () => {
+  it("says where the unbroken history starts, and a Release record's arrivals after a point", async () => {
     const { store } = await createStore();
-    expect(await store.recordedHistory(BRANCH, SHOP, 'dev')).toBeUndefined();
+    expect(await store.position(BRANCH)).toBeUndefined();
     await record(store, 'c1', [arrival('dev', 'web', 'a', 'c1', { onboarding: true }), arrival('test', 'web', 'a', 'c1', { onboarding: true })]);
     await record(store, 'c2', [arrival('dev', 'web', 'b', 'c2')]);
-    expect(await store.recordedHistory(BRANCH, SHOP, 'dev')).toEqual({
-      cursor: 'c2',
-      arrivals: [
-        { service: 'web', digest: `sha256:${'a'.repeat(64)}`, commit: 'c1', onboarding: true },
-        { service: 'web', digest: `sha256:${'b'.repeat(64)}`, commit: 'c2' },
-      ],
-    });
-    // Commits between c2 and c9 were left unread: what came before c9 no longer counts.
+    expect(await store.position(BRANCH)).toEqual({ cursor: 'c2', lastArrivalId: 3, completeAfterId: 0 });
+    expect(await store.arrivalsAfter(SHOP, 'dev', 0)).toEqual([
+      { service: 'web', digest: `sha256:${'a'.repeat(64)}`, commit: 'c1', onboarding: true },
+      { service: 'web', digest: `sha256:${'b'.repeat(64)}`, commit: 'c2' },
+    ]);
+    expect(await store.arrivalsAfter(SHOP, 'dev', 2)).toEqual([{ service: 'web', digest: `sha256:${'b'.repeat(64)}`, commit: 'c2' }]);
+    // Commits between c2 and c9 were left unread: the unbroken history starts after what came before c9.
     await record(store, 'c9', [arrival('dev', 'web', 'c', 'c9')], true);
-    expect(await store.recordedHistory(BRANCH, SHOP, 'dev')).toEqual({
-      cursor: 'c9',
-      arrivals: [{ service: 'web', digest: `sha256:${'c'.repeat(64)}`, commit: 'c9' }],
-    });
+    expect(await store.position(BRANCH)).toEqual({ cursor: 'c9', lastArrivalId: 4, completeAfterId: 3 });
     expect((await store.arrivals([SHOP])).map(a => a.commit)).toEqual(['c1', 'c1', 'c2', 'c9']);
+  });
+
+  it("keeps a Release record's timeline read from git, replacing the one read before", async () => {
+    const { store } = await createStore();
+    expect(await store.baseline(SHOP, 'dev')).toBeUndefined();
+    await store.saveBaseline(SHOP, 'dev', { afterArrivalId: 3, timeline: [{ web: 'b' }, { web: 'a' }] });
+    await store.saveBaseline(SHOP, 'dev', { afterArrivalId: 7, timeline: [{ web: 'c' }, { web: 'b' }, { web: 'a' }] });
+    expect(await store.baseline(SHOP, 'dev')).toEqual({ afterArrivalId: 7, timeline: [{ web: 'c' }, { web: 'b' }, { web: 'a' }] });
+    expect(await store.baseline(SHOP, 'test')).toBeUndefined();
   });
 });

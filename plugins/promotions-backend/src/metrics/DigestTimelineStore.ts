@@ -1,5 +1,5 @@
 import { Knex } from 'knex';
-import type { DigestArrival, ProductRef, RecordedArrival } from '@refplat/plugin-promotions-common';
+import type { DigestArrival, ProductRef, RecordedArrival, ReleaseTimeline } from '@refplat/plugin-promotions-common';
 
 type ArrivalRow = {
   team: string;
@@ -27,6 +27,19 @@ const toArrival = (row: ArrivalRow): DigestArrival => ({
   ...(row.promotion_id !== null ? { promotionId: row.promotion_id } : {}),
   ...(row.onboarding ? { onboarding: true } : {}),
 });
+
+/** Where the timelines stand (see DigestTimelineStore.position). */
+export interface TimelinePosition {
+  cursor: string;
+  lastArrivalId: number;
+  completeAfterId: number;
+}
+
+/** A Release record's timeline read from git, newest first, and the last arrival recorded when it was read. */
+export interface ReleaseBaseline {
+  afterArrivalId: number;
+  timeline: ReleaseTimeline;
+}
 
 /** 10 values a row: well below SQLite's 32,766 and PostgreSQL's 65,535 bound values a statement. */
 const ARRIVALS_PER_INSERT = 500;
@@ -127,36 +140,58 @@ export class DigestTimelineStore {
     return (await tx('metrics_cursor').where({ branch, commit_sha: previous }).update(row)) === 1;
   }
 
-  private async lastArrivalId(tx: Knex.Transaction): Promise<number> {
+  private async lastArrivalId(tx: Knex | Knex.Transaction): Promise<number> {
     const row = await tx('digest_arrivals').max('id as last').first();
     return Number(row?.last ?? 0);
   }
 
   /**
-   * What the timelines hold of one Release record: the cursor, and the
-   * record's arrivals since the history read became unbroken, oldest first
-   * (recordedTimeline tells whether they start at the record's creation).
+   * Where the timelines stand on `branch`: the last commit read, the last
+   * arrival recorded, and the arrival after which the history read is
+   * unbroken. Undefined before the first commit is read.
    */
-  async recordedHistory(
-    branch: string,
-    product: ProductRef,
-    stage: string,
-  ): Promise<{ cursor: string; arrivals: RecordedArrival[] } | undefined> {
+  async position(branch: string): Promise<TimelinePosition | undefined> {
     const cursor = await this.db('metrics_cursor').where({ branch }).first();
     if (!cursor) return undefined;
-    const rows = await this.db<ArrivalRow>('digest_arrivals')
-      .where({ team: product.team, product: product.product, stage })
-      .where('id', '>', Number(cursor.complete_after_id))
-      .orderBy('id', 'asc');
     return {
       cursor: cursor.commit_sha,
-      arrivals: rows.map(row => ({
-        service: row.service,
-        digest: row.digest,
-        commit: row.commit_sha,
-        ...(row.onboarding ? { onboarding: true } : {}),
-      })),
+      lastArrivalId: await this.lastArrivalId(this.db),
+      completeAfterId: Number(cursor.complete_after_id),
     };
+  }
+
+  /** A Release record's arrivals after arrival `afterId`, oldest first (recordedTimeline reads them). */
+  async arrivalsAfter(product: ProductRef, stage: string, afterId: number): Promise<RecordedArrival[]> {
+    const rows = await this.db<ArrivalRow>('digest_arrivals')
+      .where({ team: product.team, product: product.product, stage })
+      .where('id', '>', afterId)
+      .orderBy('id', 'asc');
+    return rows.map(row => ({
+      service: row.service,
+      digest: row.digest,
+      commit: row.commit_sha,
+      ...(row.onboarding ? { onboarding: true } : {}),
+    }));
+  }
+
+  /** A record's timeline read from git, and the last arrival recorded before its later versions. */
+  async baseline(product: ProductRef, stage: string): Promise<ReleaseBaseline | undefined> {
+    const row = await this.db('release_baselines').where({ team: product.team, product: product.product, stage }).first();
+    return row && { afterArrivalId: Number(row.after_arrival_id), timeline: JSON.parse(row.timeline) };
+  }
+
+  async saveBaseline(product: ProductRef, stage: string, baseline: ReleaseBaseline): Promise<void> {
+    await this.db('release_baselines')
+      .insert({
+        team: product.team,
+        product: product.product,
+        stage,
+        after_arrival_id: baseline.afterArrivalId,
+        timeline: JSON.stringify(baseline.timeline),
+        read_at: new Date().toISOString(),
+      })
+      .onConflict(['team', 'product', 'stage'])
+      .merge();
   }
 
   /** Every Product with a timeline. */

@@ -46,6 +46,12 @@ export interface DigestAgeJudge {
  */
 export interface RecordedTimelines {
   timeline(product: ProductRef, stage: string): Promise<ReleaseTimeline | undefined>;
+  /**
+   * The record's whole timeline read from git (`read`), kept so that it
+   * holds the record from then on; undefined, with nothing read, where it
+   * cannot keep it.
+   */
+  seed(product: ProductRef, stage: string, read: () => Promise<ReleaseTimeline>): Promise<ReleaseTimeline | undefined>;
 }
 
 /**
@@ -79,10 +85,13 @@ export class DigestAges implements DigestAgeJudge {
     const cached = await Promise.all(questions.map(question => cache.get<DigestAge>(keyOf(question))));
     if (!options.readHistory) return cached;
     const unjudged = questions.filter((_, i) => !cached[i]);
-    // The bottom rung's history as recorded, else from its oldest end, until every question's order is told.
+    // The bottom rung's history as recorded; else read whole from git once and recorded from then
+    // on; else (nothing recorded yet) from its oldest end, until every question's order is told.
+    const { recorded } = this.options;
     let bottomRead: Promise<ReleaseTimeline> | undefined;
     const readBottom = async () =>
-      (await this.options.recorded?.timeline(product, bottomStage)) ??
+      (await recorded?.timeline(product, bottomStage)) ??
+      (await recorded?.seed(product, bottomStage, () => timelines.timeline(product, bottomStage))) ??
       partialTimeline(
         await timelines.timelineUntil(product, bottomStage, read =>
           unjudged.every(question => bottomOrderSettled(read, question)),

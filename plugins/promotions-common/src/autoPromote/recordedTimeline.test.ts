@@ -28,6 +28,17 @@ describe('recordedTimeline', () => {
     expect(recordedTimeline(arrivals)).toEqual(expected);
   });
 
+  it.each<[string, RecordedArrival[], ReturnType<typeof recordedTimeline>]>([
+    ['nothing since: the timeline read from git', [], [{ web: B }, { web: A }]],
+    [
+      'the arrivals since, on top of it',
+      [...changed('c5', { web: C }), ...changed('c6', { api: D })],
+      [{ web: C, api: D }, { web: C }, { web: B }, { web: A }],
+    ],
+  ])('continues a timeline read from git where the stretch starts: %s', (_, arrivals, expected) => {
+    expect(recordedTimeline(arrivals, [{ web: B }, { web: A }])).toEqual(expected);
+  });
+
   it('gives judgeDigestAge the answer the record’s git history gives: a rollback in dev is older', () => {
     // dev took A, then B (test took B from it), then went back to A.
     const bottom = recordedTimeline([...created('c1', { web: A }), ...changed('c2', { web: B }), ...changed('c3', { web: A })])!;
