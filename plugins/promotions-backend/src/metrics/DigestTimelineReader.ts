@@ -3,19 +3,14 @@ import type { DigestArrival } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { GithubClient } from '../github/createOctokit';
 import { toUpstreamError } from '../github/errors';
-import { ListedCommit, listedCommit, PlatformRepoReader } from '../github/PlatformRepoReader';
+import { CommitAnswer, ListedCommit, listedCommit, PlatformRepoReader } from '../github/PlatformRepoReader';
 import { parseRelease } from '../releases/records';
 import { DigestTimelineStore } from './DigestTimelineStore';
 import { pullRequestOfCommit, releaseFileOf } from './releaseCommits';
 
-/** GitHub lists at most 3,000 of a commit's files, 300 a page. */
-const MAX_FILE_PAGES = 10;
-const MAX_LISTED_FILES = 3000;
-
-/** The URL of the next page in a Link header, if any. */
-function nextPage(link: string | undefined): string | undefined {
-  return link?.match(/<([^>]+)>;\s*rel="next"/)?.[1];
-}
+/** GitHub lists at most 3,000 of a commit's files, 300 a page: a list this long may be cut. */
+const MAX_COMMIT_FILES = 3000;
+const MAX_COMMIT_FILE_PAGES = 10;
 
 /** A branch commit to read into the timelines. */
 type BranchCommit = ListedCommit & { parent?: string };
@@ -101,16 +96,17 @@ export class DigestTimelineReader {
     const seen = await this.options.reader.headCommitRead(sha);
     if (seen) return { ...seen, parent: seen.parents[0] };
     try {
-      const { data, headers } = await this.options.octokit.rest.repos.getCommit({ owner, repo, ref: sha });
-      // GitHub lists a commit's files 300 a page, up to 3,000: the pages after the first, as its Link header gives them.
-      const files = [...(data.files ?? [])];
-      let next = nextPage(headers.link);
-      for (let page = 2; next && page <= MAX_FILE_PAGES; page++) {
-        const more = await this.options.octokit.request({ method: 'GET', url: next });
-        files.push(...((more.data as typeof data).files ?? []));
-        next = nextPage(more.headers.link);
+      // GitHub lists a commit's files a page at a time, each page the whole commit with the next
+      // files; octokit's iterator follows the Link header from one to the next.
+      const { octokit } = this.options;
+      const pages: CommitAnswer[] = [];
+      for await (const { data } of octokit.paginate.iterator(octokit.rest.repos.getCommit, { owner, repo, ref: sha })) {
+        // The iterator's types are a list endpoint's; a commit's pages are passed through whole.
+        pages.push(data as unknown as CommitAnswer);
+        if (pages.length === MAX_COMMIT_FILE_PAGES) break;
       }
-      const commit = listedCommit({ ...data, files }, Boolean(next) || files.length >= MAX_LISTED_FILES);
+      const files = pages.flatMap(page => page.files ?? []);
+      const commit = listedCommit({ ...pages[0], files }, files.length >= MAX_COMMIT_FILES);
       // More than GitHub lists (an import of hundreds of Products at once): a gap in
       // the history, not a page of arrivals chosen by GitHub.
       return { ...commit, files: commit.filesCut ? [] : commit.files, parent: commit.parents[0] };
