@@ -63,21 +63,21 @@ const at = (cursor: string, lastArrivalId: number, completeAfterId = 0): Timelin
 
 describe('RecordedReleaseTimelines', () => {
   it("answers a record's whole timeline, newest first, when the timelines have read the ladder's head", async () => {
-    const { timelines, timelineReader } = world({ head: 'c2', position: at('c2', 2) });
-    expect(await timelines.timeline(SHOP, 'dev')).toEqual([{ web: B }, { web: A }]);
+    const { timelines, timelineReader, readGit } = world({ head: 'c2', position: at('c2', 2) });
+    expect(await timelines.timeline(SHOP, 'dev', readGit)).toEqual([{ web: B }, { web: A }]);
     expect(timelineReader.readNewCommits).not.toHaveBeenCalled();
+    expect(readGit).not.toHaveBeenCalled();
   });
 
   it('catches up first when behind the head', async () => {
-    const { timelines, timelineReader } = world({ head: 'c2', position: at('c1', 1), catchUpTo: at('c2', 2) });
-    expect(await timelines.timeline(SHOP, 'dev')).toEqual([{ web: B }, { web: A }]);
+    const { timelines, timelineReader, readGit } = world({ head: 'c2', position: at('c1', 1), catchUpTo: at('c2', 2) });
+    expect(await timelines.timeline(SHOP, 'dev', readGit)).toEqual([{ web: B }, { web: A }]);
     expect(timelineReader.readNewCommits).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves the first backfill to the metrics task: before it, git is read', async () => {
+  it('leaves the first backfill to the metrics task: before it, nothing is read or kept', async () => {
     const { timelines, timelineReader, readGit } = world({ head: 'c2' });
-    expect(await timelines.timeline(SHOP, 'dev')).toBeUndefined();
-    expect(await timelines.seed(SHOP, 'dev', readGit)).toBeUndefined();
+    expect(await timelines.timeline(SHOP, 'dev', readGit)).toBeUndefined();
     expect(timelineReader.readNewCommits).not.toHaveBeenCalled();
     expect(readGit).not.toHaveBeenCalled();
   });
@@ -85,10 +85,10 @@ describe('RecordedReleaseTimelines', () => {
   it.each([
     ['still behind after catching up (the branch moved on)', { head: 'c3', position: at('c1', 1), catchUpTo: at('c2', 2) }],
     ['the catch-up failed', { head: 'c2', position: at('c1', 1), catchUpFails: true }],
-    ['the record was created before the unbroken history', { head: 'c2', position: at('c2', 2, 1) }],
-  ])('answers nothing, so git is read, when %s', async (_, options) => {
-    const { timelines } = world(options);
-    expect(await timelines.timeline(SHOP, 'dev')).toBeUndefined();
+  ])('answers nothing, and reads nothing, when %s', async (_, options) => {
+    const { timelines, readGit } = world(options);
+    expect(await timelines.timeline(SHOP, 'dev', readGit)).toBeUndefined();
+    expect(readGit).not.toHaveBeenCalled();
   });
 
   describe('a record older than the timelines', () => {
@@ -96,23 +96,24 @@ describe('RecordedReleaseTimelines', () => {
 
     it('is read from git once, and from then on answered from that and its later arrivals', async () => {
       const { timelines, store, readGit } = world({ head: 'c4', position: at('c4', 4, 1), arrivals: OLDER });
-      expect(await timelines.timeline(SHOP, 'dev')).toBeUndefined();
-      expect(await timelines.seed(SHOP, 'dev', readGit)).toEqual([{ web: A }]);
+      expect(await timelines.timeline(SHOP, 'dev', readGit)).toEqual([{ web: A }]);
       expect(store.saveBaseline).toHaveBeenCalledWith(SHOP, 'dev', { afterArrivalId: 4, timeline: [{ web: A }] });
       // c5 changed it after git was read.
-      expect(await timelines.timeline(SHOP, 'dev')).toEqual([{ web: C }, { web: A }]);
+      expect(await timelines.timeline(SHOP, 'dev', readGit)).toEqual([{ web: C }, { web: A }]);
+      expect(readGit).toHaveBeenCalledTimes(1);
     });
 
     it('is not kept when the branch moved while git was read (which head it read is unknown)', async () => {
       const { timelines, store, readGit } = world({ head: 'c4', position: at('c4', 4, 1), arrivals: OLDER, headAfterRead: 'c5' });
-      expect(await timelines.seed(SHOP, 'dev', readGit)).toEqual([{ web: A }]);
+      expect(await timelines.timeline(SHOP, 'dev', readGit)).toEqual([{ web: A }]);
       expect(store.saveBaseline).not.toHaveBeenCalled();
     });
 
     it('is read from git again after a gap in the history read since', async () => {
-      const baseline = { afterArrivalId: 4, timeline: [{ web: A }] };
-      const { timelines } = world({ head: 'c9', position: at('c9', 9, 6), arrivals: OLDER, baseline });
-      expect(await timelines.timeline(SHOP, 'dev')).toBeUndefined();
+      const baseline = { afterArrivalId: 4, timeline: [{ web: B }] };
+      const { timelines, store, readGit } = world({ head: 'c9', position: at('c9', 9, 6), arrivals: OLDER, baseline });
+      expect(await timelines.timeline(SHOP, 'dev', readGit)).toEqual([{ web: A }]);
+      expect(store.saveBaseline).toHaveBeenCalledWith(SHOP, 'dev', { afterArrivalId: 9, timeline: [{ web: A }] });
     });
   });
 });

@@ -11,8 +11,8 @@ import type { DigestTimelineStore, TimelinePosition } from './DigestTimelineStor
  * reads no history from GitHub (a commit list and a version a read each):
  * - a record created since they began, and read without a gap since, has
  *   every version there;
- * - an older one has its versions read from git once (`seed`), kept as where
- *   its recorded history starts, and its later versions are its arrivals.
+ * - an older one has its versions read from git once (`readWhole`), kept as
+ *   where its recorded history starts, and its later versions are its arrivals.
  * The timelines must have read the ladder's head: behind it, they first
  * catch up (the commits the metrics task would read within its minute,
  * shared with it); where they still cannot answer, or before their first
@@ -28,30 +28,25 @@ export class RecordedReleaseTimelines implements RecordedTimelines {
     },
   ) {}
 
-  async timeline(product: ProductRef, stage: string): Promise<ReleaseTimeline | undefined> {
+  async timeline(
+    product: ProductRef,
+    stage: string,
+    readWhole: () => Promise<ReleaseTimeline>,
+  ): Promise<ReleaseTimeline | undefined> {
     const position = await this.atHead(product);
     if (!position) return undefined;
-    const { store } = this.options;
+    const { store, files } = this.options;
     const baseline = await store.baseline(product, stage);
     // A gap in the history read since the baseline leaves its later versions unknown.
     if (baseline && baseline.afterArrivalId >= position.completeAfterId) {
       return recordedTimeline(await store.arrivalsAfter(product, stage, baseline.afterArrivalId), baseline.timeline);
     }
-    return recordedTimeline(await store.arrivalsAfter(product, stage, position.completeAfterId));
-  }
-
-  /**
-   * The record's timeline read from git (`read`), kept as where its recorded
-   * history starts when the timelines stand at the head git is read at;
-   * undefined (nothing read) when they do not.
-   */
-  async seed(product: ProductRef, stage: string, read: () => Promise<ReleaseTimeline>): Promise<ReleaseTimeline | undefined> {
-    const position = await this.atHead(product);
-    if (!position) return undefined;
-    const timeline = await read();
+    const recorded = recordedTimeline(await store.arrivalsAfter(product, stage, position.completeAfterId));
+    if (recorded) return recorded;
+    const timeline = await readWhole();
     // git was read at the same head: the record's versions after it are the arrivals after this position.
-    if ((await this.options.files.headCommit()) === position.cursor) {
-      await this.options.store.saveBaseline(product, stage, { afterArrivalId: position.lastArrivalId, timeline });
+    if ((await files.headCommit()) === position.cursor) {
+      await store.saveBaseline(product, stage, { afterArrivalId: position.lastArrivalId, timeline });
     }
     return timeline;
   }

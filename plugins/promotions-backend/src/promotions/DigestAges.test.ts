@@ -76,33 +76,33 @@ describe('DigestAges', () => {
 
   it("takes the bottom rung's whole history from the recorded timelines where they hold it, reading none from git", async () => {
     const source = timelines({ dev: [{ cart: B }, { cart: A }] });
-    const recorded = { timeline: jest.fn(async () => [{ cart: A }, { cart: B }, { cart: A }] as ReleaseTimeline), seed: jest.fn() };
+    const recorded = { timeline: jest.fn(async () => [{ cart: A }, { cart: B }, { cart: A }] as ReleaseTimeline) };
     const ages = new DigestAges({ stages: ['dev', 'test'], timelines: source, recorded, cache: mockCache() });
     // dev went back to A after B: A is the older one, whatever git's last version says.
     expect(await ages.judge(product, [{ toStage: 'test', service: 'cart', candidate: A, current: B }], { readHistory: true })).toEqual([
       { age: 'older', reason: expect.stringMatching(/reached dev before test's/) },
     ]);
-    expect(recorded.timeline).toHaveBeenCalledWith(product, 'dev');
+    expect(recorded.timeline).toHaveBeenCalledWith(product, 'dev', expect.any(Function));
     expect(source.reads).toEqual([]);
   });
 
   it('reads git whole once where the recorded timelines do not hold the record, for them to hold it from then on', async () => {
     const source = timelines({ dev: [{ cart: B }, { cart: A }] });
+    // The record kept nowhere yet: the recorded timelines read it whole through the callback given.
     const recorded = {
-      timeline: jest.fn(async () => undefined),
-      seed: jest.fn(async (_product: unknown, _stage: string, read: () => Promise<ReleaseTimeline>) => read()),
+      timeline: jest.fn(async (_product: unknown, _stage: string, readWhole: () => Promise<ReleaseTimeline>) => readWhole()),
     };
     const ages = new DigestAges({ stages: ['dev', 'test'], timelines: source, recorded, cache: mockCache() });
     expect(await ages.judge(product, [{ toStage: 'test', service: 'cart', candidate: B, current: A }], { readHistory: true })).toEqual([
       { age: 'newer' },
     ]);
-    expect(recorded.seed).toHaveBeenCalledWith(product, 'dev', expect.any(Function));
+    expect(recorded.timeline).toHaveBeenCalledWith(product, 'dev', expect.any(Function));
     expect(source.reads).toEqual(['dev']);
   });
 
   it('reads git from its oldest end where the recorded timelines can keep nothing yet', async () => {
     const source = timelines({ dev: [{ cart: B }, { cart: A }] });
-    const recorded = { timeline: jest.fn(async () => undefined), seed: jest.fn(async () => undefined) };
+    const recorded = { timeline: jest.fn(async () => undefined) };
     const ages = new DigestAges({ stages: ['dev', 'test'], timelines: source, recorded, cache: mockCache() });
     expect(await ages.judge(product, [{ toStage: 'test', service: 'cart', candidate: B, current: A }], { readHistory: true })).toEqual([
       { age: 'newer' },

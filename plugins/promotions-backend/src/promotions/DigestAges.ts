@@ -45,13 +45,12 @@ export interface DigestAgeJudge {
  * not hold all of it.
  */
 export interface RecordedTimelines {
-  timeline(product: ProductRef, stage: string): Promise<ReleaseTimeline | undefined>;
   /**
-   * The record's whole timeline read from git (`read`), kept so that it
-   * holds the record from then on; undefined, with nothing read, where it
-   * cannot keep it.
+   * A Release record's whole timeline as the plugin keeps it; where it keeps
+   * none yet, the one `readWhole` reads from git, kept from then on.
+   * Undefined, with nothing read, where nothing can be kept.
    */
-  seed(product: ProductRef, stage: string, read: () => Promise<ReleaseTimeline>): Promise<ReleaseTimeline | undefined>;
+  timeline(product: ProductRef, stage: string, readWhole: () => Promise<ReleaseTimeline>): Promise<ReleaseTimeline | undefined>;
 }
 
 /**
@@ -90,8 +89,7 @@ export class DigestAges implements DigestAgeJudge {
     const { recorded } = this.options;
     let bottomRead: Promise<ReleaseTimeline> | undefined;
     const readBottom = async () =>
-      (await recorded?.timeline(product, bottomStage)) ??
-      (await recorded?.seed(product, bottomStage, () => timelines.timeline(product, bottomStage))) ??
+      (await recorded?.timeline(product, bottomStage, () => timelines.timeline(product, bottomStage))) ??
       partialTimeline(
         await timelines.timelineUntil(product, bottomStage, read =>
           unjudged.every(question => bottomOrderSettled(read, question)),
