@@ -59,6 +59,12 @@ app_build_log=$(mktemp)
 setsid npm run build:app --silent >"$app_build_log" 2>&1 &
 app_build_pid=$!
 beside+=("$app_build_pid")
+# The plugins' unit tests run against the lowest Backstage versions their
+# ranges admit (scripts/lowest-versions): installed beside, mostly npm's wait.
+lowest_log=$(mktemp)
+setsid node scripts/lowest-versions/install.js >"$lowest_log" 2>&1 &
+lowest_pid=$!
+beside+=("$lowest_pid")
 npx tsc
 tarballs=$(mktemp -d)
 pack_log=$(mktemp)
@@ -75,6 +81,7 @@ phase "build the app and pack the plugins, until they end"
 # Not beside the unit tests: beside the API suites the packing cost them more time than it saved.
 wait_for "$app_build_pid" "$app_build_log" "The app's build"
 wait_for "$pack_pid" "$pack_log" "Packing the plugins"
+wait_for "$lowest_pid" "$lowest_log" "Installing the lowest Backstage versions"
 phase "unit and API tests, the consumer install beside them"
 # The consumer install mostly waits on npm and a compiler while the API suites
 # mostly wait on timers: beside each other they use the two cores.

@@ -49,7 +49,7 @@ describe('PromotionsClient', () => {
       response: { statusCode: 409 },
     });
     const error = await client.requestPromotion(shop, { toStage: 'test' }).catch(e => e);
-    expect(ResponseError.is(error)).toBe(true);
+    expect(error).toBeInstanceOf(ResponseError);
     expect(error.cause.message).toBe('storefront is not healthy in dev');
   });
 
@@ -101,7 +101,7 @@ describe('PromotionsClient', () => {
     const error = await client
       .requestRollback(shop, { stage: 'prod', services: { storefront: 'sha256:b' } })
       .catch(e => e);
-    expect(ResponseError.is(error)).toBe(true);
+    expect(error).toBeInstanceOf(ResponseError);
     expect(error.cause.message).toBe('Rollback refused: prod already runs storefront');
   });
 

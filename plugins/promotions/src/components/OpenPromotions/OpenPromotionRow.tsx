@@ -1,4 +1,4 @@
-import { TableCell, TableRow } from '@material-ui/core';
+import { TableCell, TableRow, Typography, makeStyles } from '@material-ui/core';
 import { Ladder, Promotion } from '@refplat/plugin-promotions-common';
 import { ActorName } from '../common/ActorName';
 import { ApproverNames } from '../common/ApproverNames';
@@ -9,41 +9,63 @@ import { ApprovalAction } from './ApprovalAction';
 import { ApprovalProgress } from './ApprovalProgress';
 import { PromotionDigests } from './PromotionDigests';
 
-/** One promotion in flight: where it goes, what it carries, who, its state and approval. */
+const useStyles = makeStyles(theme => ({
+  stacked: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: theme.spacing(0.5) },
+  action: { maxWidth: theme.spacing(22) },
+}));
+
+/** One promotion in flight: where it goes and what it carries, its state and PR, who, and its approval. */
 export const OpenPromotionRow = (props: {
   ladder: Ladder;
   promotion: Promotion;
   onChanged: () => void;
 }) => {
+  const classes = useStyles();
   const { ladder, promotion } = props;
   const incidentGate = ladder.stages.find(stage => stage.name === promotion.toStage)?.incidentGate;
   const commanders = incidentGate?.mode === 'approval' ? incidentGate.commanders : undefined;
   return (
     <TableRow data-testid={`open-promotion-${promotion.id}`}>
       <TableCell>
-        <PromotionRoute promotion={promotion} />
+        <div className={classes.stacked}>
+          <PromotionRoute promotion={promotion} />
+          <div>
+            <PromotionDigests promotion={promotion} />
+          </div>
+        </div>
       </TableCell>
       <TableCell>
-        <PromotionDigests promotion={promotion} />
+        <div className={classes.stacked}>
+          <PromotionStatusChip
+            status={promotion.status}
+            reason={promotion.statusReason}
+            testId={`promotion-status-${promotion.id}`}
+          />
+          {promotion.approval && (
+            <ApprovalProgress approval={promotion.approval} testId={`approval-progress-${promotion.id}`} />
+          )}
+          <Typography component="span" variant="body2">
+            PR <PullRequestLink pullRequest={promotion.pullRequest} queuedAt={promotion.queuedAt} />
+          </Typography>
+        </div>
       </TableCell>
       <TableCell>
-        <PromotionStatusChip
-          status={promotion.status}
-          reason={promotion.statusReason}
-          testId={`promotion-status-${promotion.id}`}
-        />
-        {promotion.approval && (
-          <ApprovalProgress approval={promotion.approval} testId={`approval-progress-${promotion.id}`} />
+        <Typography component="div" variant="body2" data-testid={`requested-by-${promotion.id}`}>
+          <Typography component="span" variant="caption" color="textSecondary">
+            Requested by{' '}
+          </Typography>
+          <ActorName actor={promotion.requestedBy} />
+        </Typography>
+        {promotion.approvedBy && (
+          <Typography component="div" variant="body2" data-testid={`approved-by-${promotion.id}`}>
+            <Typography component="span" variant="caption" color="textSecondary">
+              Approved by{' '}
+            </Typography>
+            <ApproverNames approvedBy={promotion.approvedBy} />
+          </Typography>
         )}
       </TableCell>
-      <TableCell>
-        <ActorName actor={promotion.requestedBy} />
-      </TableCell>
-      <TableCell>{promotion.approvedBy ? <ApproverNames approvedBy={promotion.approvedBy} /> : '—'}</TableCell>
-      <TableCell>
-        <PullRequestLink pullRequest={promotion.pullRequest} queuedAt={promotion.queuedAt} />
-      </TableCell>
-      <TableCell>
+      <TableCell className={classes.action}>
         <ApprovalAction product={ladder} promotion={promotion} commanders={commanders} onApproved={props.onChanged} />
       </TableCell>
     </TableRow>

@@ -63,9 +63,15 @@ describe('OpenPromotionsList', () => {
     expect(within(merged).getByTestId('promotion-status-p-merged')).toHaveTextContent('Merged');
     expect(screen.getByTestId('promotion-status-p-shop')).toHaveTextContent('Awaiting approval');
     // People by the catalog's presentation of their refs, never the raw refs.
-    expect(merged).toHaveTextContent('alice');
-    expect(merged).toHaveTextContent('bob');
+    expect(within(merged).getByTestId('requested-by-p-merged')).toHaveTextContent('Requested by alice');
+    expect(within(merged).getByTestId('approved-by-p-merged')).toHaveTextContent('Approved by bob');
     expect(merged).not.toHaveTextContent('user:default/');
+    expect(screen.getAllByRole('columnheader').map(header => header.textContent)).toEqual([
+      'Promotion',
+      'Status',
+      'People',
+      'Action',
+    ]);
     expect(within(merged).getByText('#41')).toHaveAttribute(
       'href',
       'https://github.com/acme/platform/pull/41',

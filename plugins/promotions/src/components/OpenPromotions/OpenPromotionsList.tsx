@@ -13,9 +13,21 @@ import { OpenPromotionRow } from './OpenPromotionRow';
 
 const useStyles = makeStyles(theme => ({
   root: { marginTop: theme.spacing(3), overflowX: 'auto' },
+  visuallyHidden: {
+    position: 'absolute',
+    width: 1,
+    height: 1,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
 }));
 
-/** The Product's promotions in flight, below the ladder (the Promotions tab has them all). */
+/**
+ * The Product's promotions in flight, below the ladder (the Promotions tab
+ * has them all). Four columns whose contents wrap, so that the Approve
+ * action stays inside a create-app Overview's 629 px card at 1280 px.
+ */
 export const OpenPromotionsList = (props: {
   ladder: Ladder;
   onChanged: () => void;
@@ -40,13 +52,12 @@ export const OpenPromotionsList = (props: {
         >
           <TableHead>
             <TableRow>
-              <TableCell>Stages</TableCell>
-              <TableCell>Digests</TableCell>
+              <TableCell>Promotion</TableCell>
               <TableCell>Status</TableCell>
-              <TableCell>Requested by</TableCell>
-              <TableCell>Approved by</TableCell>
-              <TableCell>PR</TableCell>
-              <TableCell />
+              <TableCell>People</TableCell>
+              <TableCell>
+                <span className={classes.visuallyHidden}>Action</span>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
