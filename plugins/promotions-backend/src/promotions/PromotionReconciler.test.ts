@@ -49,6 +49,9 @@ describe('PromotionReconciler', () => {
       branch: lost.branch,
       pullRequest: { number: 1 },
     });
+    // "from → to" as before the restart: the PR body lists the digests it replaces, whole.
+    expect(lost.previousServices?.api).toMatch(/^sha256:/);
+    expect(restored.previousServices).toEqual({ api: lost.previousServices!.api });
     expect(await world.repo.getPullRequest(1)).toMatchObject({ state: 'open' });
     expect(world.logger.warn).toHaveBeenCalledWith(expect.stringMatching(/^Restored promotion .* from PR #1/));
   });

@@ -64,8 +64,27 @@ describe('parsePullRequestBody: a promotion rebuilt from the PR the plugin wrote
       toStage: written.toStage,
       kind: written.kind ?? 'promotion',
       services: written.services,
+      previousServices: { storefront: D2, cart: null },
       requestedBy: 'user:default/bob',
     });
+  });
+
+  it('lists what the stage ran before, whole, so a restored promotion shows "from → to" as before', () => {
+    const body = pullRequestBody(input());
+    expect(body).toContain(['Full digests in `prod` before this PR:', `- storefront: \`${D2}\``, '- cart: _none_'].join('\n'));
+  });
+
+  it('reads back a body written before it listed the digests it replaces: the services, nothing made up', () => {
+    const body = pullRequestBody(input()).replace(/\n\nFull digests in `prod` before this PR:(\n- .*)+/, '');
+    expect(body).not.toContain('before this PR');
+    const facts = parsePullRequestBody(body);
+    expect(facts?.services).toEqual({ storefront: D1, cart: D2 });
+    expect(facts).not.toHaveProperty('previousServices');
+  });
+
+  it('leaves out a list of replaced digests that is not whole', () => {
+    const body = pullRequestBody(input()).replace('- cart: _none_', '- cart: latest');
+    expect(parsePullRequestBody(body)).not.toHaveProperty('previousServices');
   });
 
   it.each([

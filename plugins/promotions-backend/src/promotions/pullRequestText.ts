@@ -123,6 +123,13 @@ function nextStep(input: PullRequestTextInput): string {
     : `Merges automatically once \`${input.fromStage}\` is Synced, Healthy and running these digests; while it waits, the commit status \`promotions/health\` says why.`;
 }
 
+const FULL_DIGESTS = 'Full digests:';
+/** Written where the stage had no digest for a service. */
+const NO_DIGEST = '_none_';
+function replacedDigestsHeading(toStage: string) {
+  return `Full digests in \`${toStage}\` before this PR:`;
+}
+
 /** A PR description a reviewer understands on GitHub, without Backstage. */
 export function pullRequestBody(input: PullRequestTextInput): string {
   const rows = Object.entries(input.services).map(([service, digest]) => {
@@ -141,8 +148,14 @@ export function pullRequestBody(input: PullRequestTextInput): string {
     '|---|---|---|',
     ...rows,
     '',
-    'Full digests:',
+    FULL_DIGESTS,
     ...Object.entries(input.services).map(([service, digest]) => `- ${service}: \`${digest}\``),
+    '',
+    replacedDigestsHeading(input.toStage),
+    ...Object.keys(input.services).map(service => {
+      const before = input.previous[service];
+      return `- ${service}: ${before ? `\`${before}\`` : NO_DIGEST}`;
+    }),
     '',
     `Requested by ${actorInMarkdown(input.requestedBy, input.nameOf)}${input.entityUrl ? ` from [Backstage](${input.entityUrl})` : ''}.`,
     '',
@@ -162,7 +175,38 @@ export interface PullRequestBodyFacts {
   toStage: string;
   kind: 'promotion' | 'rollback';
   services: Record<string, string>;
+  /** What the stage ran before, as the body lists it; absent from bodies written before it did. */
+  previousServices?: Record<string, string | null>;
   requestedBy: string;
+}
+
+/** The `- name: value` lines of the list right under `heading`, up to the first line that is not one. */
+function listUnder(body: string, heading: string): Array<[string, string]> {
+  const lines = body.split('\n');
+  const start = lines.indexOf(heading);
+  if (start < 0) return [];
+  const entries: Array<[string, string]> = [];
+  for (const line of lines.slice(start + 1)) {
+    const entry = line.match(/^- ([\w.-]+): (.+)$/);
+    if (!entry) break;
+    entries.push([entry[1], entry[2]]);
+  }
+  return entries;
+}
+
+const QUOTED_DIGEST = /^`(sha256:[0-9a-f]{64})`$/;
+
+/** The digests the stage ran before the PR, or undefined where the body does not list them whole. */
+function previousServicesIn(body: string, toStage: string, services: Record<string, string>) {
+  const listed = listUnder(body, replacedDigestsHeading(toStage));
+  const previous: Record<string, string | null> = {};
+  for (const [service, value] of listed) {
+    const digest = value.match(QUOTED_DIGEST)?.[1];
+    if (!digest && value !== NO_DIGEST) return undefined;
+    previous[service] = digest ?? null;
+  }
+  const complete = Object.keys(services).every(service => service in previous);
+  return listed.length > 0 && complete ? previous : undefined;
 }
 
 /**
@@ -180,16 +224,17 @@ export function parsePullRequestBody(body: string): PullRequestBodyFacts | undef
   const requester = body.match(/^Requested by (?:`([^`]+)`|[^\n]*?\(`([^`]+)`\))/m);
   const plainRequester = requester?.[1] ?? requester?.[2];
   const requestedBy = plainRequester ? actorFromPlain(plainRequester) : undefined;
-  const digestsAt = body.indexOf('Full digests:');
-  const services = Object.fromEntries(
-    [...body.slice(Math.max(digestsAt, 0)).matchAll(/^- ([\w.-]+): `(sha256:[0-9a-f]{64})`$/gm)].map(match => [
-      match[1],
-      match[2],
-    ]),
-  );
-  if ((!promotes && !rollsBack) || !requestedBy || digestsAt < 0 || Object.keys(services).length === 0) return undefined;
+  const services: Record<string, string> = {};
+  for (const [service, value] of listUnder(body, FULL_DIGESTS)) {
+    const digest = value.match(QUOTED_DIGEST)?.[1];
+    if (!digest) return undefined;
+    services[service] = digest;
+  }
+  if ((!promotes && !rollsBack) || !requestedBy || Object.keys(services).length === 0) return undefined;
   if (promotionFingerprint(team, product, toStage, services) !== fingerprint) return undefined;
+  const previousServices = previousServicesIn(body, toStage, services);
   return {
+    ...(previousServices ? { previousServices } : {}),
     id,
     fingerprint,
     team,
