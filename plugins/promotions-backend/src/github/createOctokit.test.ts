@@ -75,6 +75,26 @@ describe('createOctokit', () => {
   });
 
   it.each([
+    ['a refused connection', async () => {
+      const github = await answeringGithub();
+      github.stop();
+      return github.host;
+    }, /^GitHub failed while reading the ladder: GitHub at 127\.0\.0\.1:\d+ cannot be reached: nothing accepts connections at its address \(ECONNREFUSED\)$/],
+    ['a host name that does not resolve', async () => 'github.invalid', /^GitHub failed while reading the ladder: GitHub at github\.invalid cannot be reached: its host name does not resolve \(DNS\) \(ENOTFOUND\)$/],
+  ])('fails at once, not retried and without an HTTP status, on %s', async (_case, unreachableHost, message) => {
+    const octokit = octokitFor(await unreachableHost());
+    const started = Date.now();
+    const failure = await octokit.rest.repos
+      .get({ owner: 'refplat', repo: 'platform' })
+      .then(() => undefined, (error: unknown) => error);
+    const upstream = toUpstreamError(failure, 'reading the ladder');
+    expect(upstream.message).toMatch(message);
+    expect(upstream.name).toBe('ServiceUnavailableError');
+    // The retry plugin would have waited 1 + 4 + 9 s before failing.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it.each([
     ["octokit's own: writes 1 s apart", {}, 1_000],
     ['promotions.platformRepo.writePacing: writes 400 ms apart', { writeSpacingMs: 400, pullRequestSpacingMs: 800 }, 400],
   ])('paces writes one at a time, %s', async (_case, pacing, spacingMs) => {

@@ -11,7 +11,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { WriteBudgetLimits } from '@refplat/plugin-promotions-common';
 import { WriteBudget, WriteLedger } from './WriteBudget';
-import { GithubTimeoutError } from './errors';
+import { GithubTimeoutError, unreachableError } from './errors';
 
 const ResilientOctokit = Octokit.plugin(retry, throttling);
 
@@ -25,7 +25,10 @@ const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
 /** A GitHub call that has not answered by then fails, as ArgoCD calls do. */
 export const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
 
-/** fetch with a deadline per call (octokit has no timeout of its own). */
+/**
+ * fetch with a deadline per call (octokit has no timeout of its own), and a
+ * host that cannot be reached said plainly, not retried as a 500.
+ */
 function fetchWithTimeout(timeoutMs: number): typeof fetch {
   return async (input, init) => {
     const deadline = AbortSignal.timeout(timeoutMs);
@@ -36,7 +39,7 @@ function fetchWithTimeout(timeoutMs: number): typeof fetch {
       if (deadline.aborted) {
         throw new GithubTimeoutError(`GitHub did not answer within ${timeoutMs / 1000} s`);
       }
-      throw error;
+      throw unreachableError(error, String(input instanceof Request ? input.url : input)) ?? error;
     }
   };
 }

@@ -11,6 +11,35 @@ export class GithubTimeoutError extends Error {
   override name = 'AbortError';
 }
 
+/**
+ * GitHub's host could not be reached at all: its name did not resolve, or
+ * nothing accepted the connection. Named AbortError, as a timeout is, so
+ * octokit passes it through and its retry plugin does not wait 1, 4 and 9 s
+ * on a host that is not there; nothing was sent, so nothing needs reconciling.
+ */
+export class GithubUnreachableError extends Error {
+  override name = 'AbortError';
+}
+
+/** What each connection failure means to a person; the code stays in the message for a search. */
+const UNREACHABLE: Record<string, string> = {
+  ENOTFOUND: 'its host name does not resolve (DNS)',
+  EAI_AGAIN: 'its host name could not be resolved now (DNS)',
+  ECONNREFUSED: 'nothing accepts connections at its address',
+  EHOSTUNREACH: 'its host is unreachable from here',
+  ENETUNREACH: 'its network is unreachable from here',
+};
+
+/** The unreachable-host error for a failed fetch to `url`, or undefined for any other failure. */
+export function unreachableError(error: unknown, url: string): GithubUnreachableError | undefined {
+  const cause = (error as { cause?: { code?: string; errors?: Array<{ code?: string }> } })?.cause;
+  // A host with several addresses fails with an AggregateError of one refusal each.
+  const code = cause?.code ?? cause?.errors?.find(each => each.code)?.code;
+  const meaning = code ? UNREACHABLE[code] : undefined;
+  if (!meaning) return undefined;
+  return new GithubUnreachableError(`GitHub at ${new URL(url).host} cannot be reached: ${meaning} (${code})`);
+}
+
 type HttpishError = {
   status?: number;
   message?: string;
@@ -36,6 +65,7 @@ export function toUpstreamError(error: unknown, operation: string): Error {
   const detail = (error as HttpishError)?.message ?? String(error);
   const message = `GitHub failed while ${operation}${status ? ` (HTTP ${status})` : ''}: ${detail}`;
   if (error instanceof GithubTimeoutError) return new PlatformRepoUnansweredError(message);
+  if (error instanceof GithubUnreachableError) return new ServiceUnavailableError(`GitHub failed while ${operation}: ${detail}`);
   const rateLimited = rateLimitOf(error);
   return rateLimited ? new PlatformRepoRateLimitedError(message, rateLimited.retryAfterSeconds) : new ServiceUnavailableError(message);
 }

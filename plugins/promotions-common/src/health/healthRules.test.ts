@@ -41,6 +41,18 @@ const cases: Case[] = [
     failing: EVERY_CHECK,
   },
   {
+    name: "ArgoCD refusing the plugin's token",
+    input: () =>
+      input({
+        application: undefined,
+        applicationLookupError:
+          "argocd 'default' rejected the token (HTTP 401 from https://argocd.example: Unauthenticated): set promotions.argocd.token to a valid ArgoCD API token; asked again in 30 s",
+      }),
+    verdict: 'unknown',
+    reason: /^ArgoCD refused the plugin: argocd 'default' rejected the token \(HTTP 401/,
+    failing: EVERY_CHECK,
+  },
+  {
     name: 'Application missing',
     input: () =>
       input({ application: undefined, applicationName: 'alpha-shop-test' }),

@@ -19,6 +19,15 @@ const ALL_CHECKS: ServiceHealthCheckId[] = [
 ];
 
 /**
+ * Why the Application could not be read: ArgoCD was not reached, or it
+ * refused the plugin's token (the backend's listing says "rejected the
+ * token" then), which no wait on the network fixes.
+ */
+function lookupFailure(error: string): string {
+  return /\brejected the token\b/.test(error) ? `ArgoCD refused the plugin: ${error}` : `ArgoCD unreachable: ${error}`;
+}
+
+/**
  * The Application could not be read (ArgoCD unreachable, or the Application not generated), so
  * nothing else can be said; a live Rollout given is still reported.
  */
@@ -31,7 +40,7 @@ export function applicationUnreadable(
       ? check(
           'application',
           'unknown',
-          `ArgoCD unreachable: ${input.applicationLookupError}`,
+          lookupFailure(input.applicationLookupError),
         )
       : {
           ...check(
