@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
-import { Browser } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../__testUtils__/browser';
 import { freePort, spawnBackend } from '../__testUtils__/backendProcess';
 import { RunningBackend, whenReady } from '../__testUtils__/runningBackend';
@@ -28,6 +28,8 @@ import {
 // builds, an app build and a first backend start on a loaded 2-core machine.
 jest.setTimeout(60 * 60_000);
 
+const isBackstagePackage = (name: string) => name.startsWith('@backstage/');
+
 const PLUGIN_APIS = [
   '@backstage/core-plugin-api',
   '@backstage/frontend-plugin-api',
@@ -45,6 +47,8 @@ describe("the plugins in the app @backstage/create-app makes, installed by the R
   let tools: AdopterTools;
   let before: Record<string, string[]>;
   let after: Record<string, string[]>;
+  let backstageBefore: Record<string, string[]>;
+  let backstageAfter: Record<string, string[]>;
   let sim: RunningSim;
   let backend: RunningBackend;
   let browser: Browser;
@@ -55,6 +59,7 @@ describe("the plugins in the app @backstage/create-app makes, installed by the R
     pinRelease(tools, appDir);
     yarn(tools, appDir, ['install']);
     before = installedVersions(appDir, PLUGIN_APIS);
+    backstageBefore = installedVersions(appDir, isBackstagePackage);
 
     const tarballDir = path.join(work, 'tarballs');
     buildAndPack(tarballDir);
@@ -64,6 +69,7 @@ describe("the plugins in the app @backstage/create-app makes, installed by the R
     addConfigStep('app-extensions', appConfig);
     addConfigStep('action-sources', appConfig);
     after = installedVersions(appDir, PLUGIN_APIS);
+    backstageAfter = installedVersions(appDir, isBackstagePackage);
     yarn(tools, appDir, ['workspace', 'app', 'build']);
 
     sim = await startPlatformSim();
@@ -84,6 +90,16 @@ describe("the plugins in the app @backstage/create-app makes, installed by the R
     // whenever create-app's own plugins already bring two.
     expect(after['@backstage/core-plugin-api']).toHaveLength(1);
     expect(after['@backstage/backend-plugin-api']).toHaveLength(1);
+  });
+
+  it('adds no second copy of any @backstage/* package, and one of each it brings new', () => {
+    const added = Object.entries(backstageAfter).filter(
+      ([name, versions]) => versions.join() !== (backstageBefore[name] ?? []).join(),
+    );
+    // A package the app had keeps its versions; one the plugins bring has one version.
+    expect(
+      added.filter(([name, versions]) => backstageBefore[name] !== undefined || versions.length > 1),
+    ).toEqual([]);
   });
 
   it('answers the ladder and lists the promotion actions as MCP tools', async () => {
@@ -115,10 +131,8 @@ describe("the plugins in the app @backstage/create-app makes, installed by the R
       expect(
         await backend.eventuallyOk('/api/catalog/entities/by-name/system/default/shop', token),
       ).toBe(200);
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      const page = await openSystem(backend, 'shop', width);
       try {
-        await page.goto(`${backend.baseUrl}/catalog/default/system/shop`);
-        await page.getByRole('button', { name: /enter/i }).click();
         const card = page.getByTestId('ladder-card');
         await page.getByTestId('stage-prod').waitFor({ timeout: 60_000 });
         const components = page.getByText('Has components').first();
@@ -146,6 +160,83 @@ describe("the plugins in the app @backstage/create-app makes, installed by the R
       }
     },
   );
+
+  /** A System's page as create-app's guest sees it, signed in with the sign-in page's Enter. */
+  async function openSystem(on: RunningBackend, system: string, width: number): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    await page.goto(`${on.baseUrl}/catalog/default/system/${system}`);
+    await page.getByRole('button', { name: /enter/i }).click();
+    return page;
+  }
+
+  /** The Overview card around the ladder: where its content must stay. */
+  const cardAround = (page: Page) =>
+    page.getByTestId('ladder-card').locator('xpath=ancestor::*[contains(@class, "MuiCard-root")][1]');
+
+  it("keeps In flight, Approve included, inside create-app's Overview card at 1280 px", async () => {
+    const token = await backend.guestToken();
+    // The guest is in the catalog (alpha, release-approvers): its own prod request awaits another approver.
+    const requested = await fetch(`${backend.baseUrl}/api/promotions/products/alpha/shop/promotions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ toStage: 'prod' }),
+    });
+    expect({ status: requested.status, body: await requested.json() }).toMatchObject({ status: 201 });
+    const page = await openSystem(backend, 'shop', 1280);
+    try {
+      const approve = page.locator('button[data-testid^="approve-"]').first();
+      await approve.waitFor({ timeout: 60_000 });
+      const inFlight = page.getByRole('table', { name: 'Promotions in flight' });
+      await inFlight.scrollIntoViewIfNeeded();
+      await screenshot(page, 'adopter-create-app-in-flight-1280');
+      const cardBox = (await cardAround(page).boundingBox())!;
+      const tableBox = (await inFlight.boundingBox())!;
+      const approveBox = (await approve.boundingBox())!;
+      expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      expect(approveBox.x).toBeGreaterThanOrEqual(cardBox.x);
+      expect(approveBox.x + approveBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("shows GitHub's refusal of a request (422) in the dialog, in the backend's words", async () => {
+    sim.control.addFault({ target: 'github', method: 'POST', path: '/pulls', status: 422, message: 'Validation Failed', count: 1 });
+    const page = await openSystem(backend, 'blog', 1280);
+    try {
+      const promote = page.locator('[data-testid="request-promotion-test"]:enabled');
+      await promote.waitFor({ timeout: 60_000 });
+      await promote.click();
+      await page.getByTestId('promotion-dialog').waitFor();
+      await page.getByTestId('promotion-submit').click();
+      const error = page.getByTestId('promotion-error');
+      await error.waitFor({ timeout: 60_000 });
+      await screenshot(page, 'adopter-create-app-request-422');
+      expect(await error.textContent()).toMatch(/GitHub failed while .*\(HTTP 422\): Validation Failed/);
+      // The dialog is not left on "Requesting…": the person may try again.
+      expect(await page.getByTestId('promotion-submit').isEnabled()).toBe(true);
+    } finally {
+      sim.control.clearFaults();
+      await page.close();
+    }
+  });
+
+  it.each([
+    ['GitHub', { github: 'a-mistyped-token' }, /^Cannot read the ladder: GitHub failed while .*Bad credentials/],
+    ['ArgoCD', { argocd: 'a-mistyped-token' }, /rejected the token .*set promotions\.argocd\.token/],
+  ])("shows %s's refusal of a wrong token on the card, in the backend's words", async (_upstream, tokens, message) => {
+    const misconfigured = await startAdopterBackend(appDir, tools, sim, tokens);
+    const page = await openSystem(misconfigured, 'shop', 1280);
+    try {
+      const card = page.getByTestId('ladder-card');
+      await card.getByText(message).first().waitFor({ timeout: 60_000 });
+      await screenshot(page, `adopter-create-app-wrong-${_upstream.toLowerCase()}-token`);
+      expect(await card.textContent()).not.toMatch(/Something Went Wrong|is not a function/);
+    } finally {
+      await page.close();
+      await misconfigured.stop();
+    }
+  });
 });
 
 /**
@@ -156,16 +247,29 @@ async function startAdopterBackend(
   appDir: string,
   tools: AdopterTools,
   sim: RunningSim,
+  /** Tokens other than the simulator's, as an adopter may mistype them. */
+  tokens: { github?: string; argocd?: string } = {},
 ): Promise<RunningBackend> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const simHost = new URL(sim.url).host;
-  const products = path.join(appDir, 'examples/refplat-products.yaml');
-  fs.copyFileSync(
-    path.resolve(__dirname, '../../../../examples/products.yaml'),
-    products,
+  const catalogFiles = ['products.yaml', 'org.yaml'].map(file => {
+    const target = path.join(appDir, `examples/refplat-${file}`);
+    fs.copyFileSync(path.resolve(__dirname, '../../../../examples', file), target);
+    return target;
+  });
+  // create-app's guest, in the catalog as docs/install.md says, so it may request and approve.
+  const guest = path.join(appDir, 'examples/refplat-guest.yaml');
+  fs.writeFileSync(
+    guest,
+    stringify({
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'User',
+      metadata: { name: 'guest', namespace: 'development' },
+      spec: { profile: { displayName: 'Guest Adopter' }, memberOf: ['default/alpha', 'default/release-approvers'] },
+    }),
   );
-  const configFile = path.join(appDir, 'app-config.adopter-test.yaml');
+  const configFile = path.join(appDir, `app-config.adopter-test-${port}.yaml`);
   fs.writeFileSync(
     configFile,
     stringify({
@@ -173,21 +277,19 @@ async function startAdopterBackend(
       backend: { baseUrl, listen: { port }, cors: { origin: baseUrl } },
       integrations: {
         github: [
-          { host: simHost, apiBaseUrl: sim.githubApiUrl, token: sim.tokens.github },
+          { host: simHost, apiBaseUrl: sim.githubApiUrl, token: tokens.github ?? sim.tokens.github },
         ],
       },
       catalog: {
-        locations: [
-          {
-            type: 'file',
-            target: products,
-            rules: [{ allow: ['System', 'Component', 'Group', 'User'] }],
-          },
-        ],
+        locations: [...catalogFiles, guest].map(target => ({
+          type: 'file',
+          target,
+          rules: [{ allow: ['System', 'Component', 'Group', 'User'] }],
+        })),
       },
       promotions: {
         platformRepo: { host: simHost, owner: 'refplat', repo: 'platform' },
-        argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd },
+        argocd: { baseUrl: sim.argocdUrl, token: tokens.argocd ?? sim.tokens.argocd },
       },
     }),
   );

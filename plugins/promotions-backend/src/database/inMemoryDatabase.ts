@@ -13,9 +13,12 @@ export function isInMemoryDatabase(db: Knex): boolean {
   return filename === undefined || filename === '' || filename === ':memory:' || filename.startsWith('file::memory:');
 }
 
-/** What the start-up warning says an in-memory database loses, and what to do about it. */
+/**
+ * What the start-up warning says an in-memory database loses, and what to do about it. It does
+ * not quote the connection: Backstage's logger hides config values, and ':memory:' read as '***'.
+ */
 export const IN_MEMORY_DATABASE_WARNING =
-  "The promotions plugin's database is in memory (SQLite ':memory:'): a restart forgets every promotion's " +
+  "The promotions plugin's database is in memory (SQLite without a file, as create-app's backend has it): a restart forgets every promotion's " +
   'history, approvals and audit trail. Open Release PRs survive (the Gate restores them from GitHub), but ' +
   'approvals given before the restart must be given again. Use a persistent database: ' +
   "backend.database.client 'pg', or better-sqlite3 with connection.directory.";

@@ -164,7 +164,7 @@ describe('PromotionOpener', () => {
       expect((await store.listEvents(record.id)).at(-1)).toMatchObject({
         type: 'pr-opened',
         actor: 'promotions-gate',
-        detail: expect.stringMatching(/^adopted .*: the request that opened it did not finish$/),
+        detail: expect.stringMatching(/^adopted .*: its record did not name it \(the request that opened it ended first, or the record was restored from it\)$/),
       });
       expect(repo.labelsOf(1)).toEqual(['promotion', 'stage:uat', 'product:alpha-shop']);
     });

@@ -155,10 +155,12 @@ export class PromotionOpener {
       candidate => parseMarker(candidate.body).id === record.id,
     );
     if (pr) {
-      this.options.logger.info(`Adopting PR #${pr.number} for promotion ${record.id}: its opener did not finish`);
+      // Its record does not name the PR: the request that opened it ended before saying so, or the
+      // record was restored from the PR itself after the database lost it.
+      this.options.logger.info(`Adopting PR #${pr.number} for promotion ${record.id}: its record did not name it yet`);
       await this.record(record, pr, {
         actor,
-        detail: `adopted ${pr.url}: the request that opened it did not finish`,
+        detail: `adopted ${pr.url}: its record did not name it (the request that opened it ended first, or the record was restored from it)`,
       });
       return;
     }

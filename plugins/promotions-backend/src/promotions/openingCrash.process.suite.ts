@@ -139,7 +139,7 @@ export function openingCrashSuite() {
         'after the PR is created',
         { target: 'github', method: 'POST', path: '/pulls', kind: 'stall-response' },
         'open and recorded',
-        /^pr-opened promotions-(gate|reconciler) adopted \S+: the request that opened it did not finish/m,
+        /^pr-opened promotions-(gate|reconciler) adopted \S+: its record did not name it \(the request that opened it ended first/m,
         200,
       ],
       [

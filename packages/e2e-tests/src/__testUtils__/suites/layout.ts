@@ -178,6 +178,27 @@ export function layoutSuite(shared: SharedStack): void {
       await page.close();
     });
 
+    it("keeps In flight inside a create-app Overview's card, Approve included, for an approver", async () => {
+      // Carol approves prod: her row carries an enabled Approve, the widest action.
+      const page = await openSystem(browser, stack.baseUrl, 'carol', shop.name, { width: 925, height: 800 });
+      const card = page.getByTestId('ladder-card').locator('xpath=ancestor::*[contains(@class, "MuiCard-root")][1]');
+      const approve = page.locator('button[data-testid^="approve-"]:not([disabled])').first();
+      await approve.waitFor({ timeout: 60_000 });
+      const inFlight = page.getByRole('table', { name: 'Promotions in flight' });
+      await inFlight.scrollIntoViewIfNeeded();
+      const cardBox = (await card.boundingBox())!;
+      expect(Math.abs(cardBox.width - 661)).toBeLessThan(10);
+      const tableBox = (await inFlight.boundingBox())!;
+      const approveBox = (await approve.boundingBox())!;
+      expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      expect(approveBox.x).toBeGreaterThanOrEqual(cardBox.x);
+      expect(approveBox.x + approveBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      expect(await scrollingSideways(inFlight)).toEqual([]);
+      expect(await wrappedLabels(inFlight)).toEqual([]);
+      await screenshot(page, 'in-flight-card-661');
+      await page.close();
+    });
+
     it('explains a blocked promotion in words, and keeps the history dialog whole at 1280', async () => {
       const page = await shopAt(1280, 800);
       await cardInView(page);

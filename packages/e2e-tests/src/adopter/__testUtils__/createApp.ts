@@ -121,12 +121,18 @@ export function yarn(tools: AdopterTools, appDir: string, args: string[]): strin
   return run('yarn', args, appDir, tools.env);
 }
 
-/** Every installed version of each package in `names`, anywhere under node_modules. */
+/**
+ * Every installed version of each package `wanted` accepts, anywhere under
+ * node_modules: a list of names, or a test of the name.
+ */
 export function installedVersions(
   appDir: string,
-  names: string[],
+  wanted: string[] | ((name: string) => boolean),
 ): Record<string, string[]> {
-  const found = new Map(names.map(name => [name, new Set<string>()]));
+  const accepts = Array.isArray(wanted) ? (name: string) => wanted.includes(name) : wanted;
+  const found = new Map<string, Set<string>>(
+    Array.isArray(wanted) ? wanted.map(name => [name, new Set<string>()]) : [],
+  );
   const visit = (modules: string) => {
     if (!fs.existsSync(modules)) return;
     for (const entry of fs.readdirSync(modules)) {
@@ -138,7 +144,8 @@ export function installedVersions(
       for (const name of dirs) {
         const dir = path.join(modules, name);
         const manifest = path.join(dir, 'package.json');
-        if (found.has(name) && fs.existsSync(manifest)) {
+        if (accepts(name) && fs.existsSync(manifest)) {
+          if (!found.has(name)) found.set(name, new Set());
           found.get(name)!.add(JSON.parse(fs.readFileSync(manifest, 'utf8')).version);
         }
         visit(path.join(dir, 'node_modules'));
@@ -150,6 +157,6 @@ export function installedVersions(
     visit(path.join(appDir, workspace, 'node_modules'));
   }
   return Object.fromEntries(
-    [...found].map(([name, versions]) => [name, [...versions].sort()]),
+    [...found].sort(([a], [b]) => a.localeCompare(b)).map(([name, versions]) => [name, [...versions].sort()]),
   );
 }

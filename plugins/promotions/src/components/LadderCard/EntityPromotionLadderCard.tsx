@@ -4,6 +4,7 @@ import {
   WarningPanel,
 } from '@backstage/core-components';
 import { CannotReadPanel } from '../common/CannotReadPanel';
+import { errorMessage } from '../common/errorMessage';
 import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
 import { PRODUCT_ANNOTATION } from '@refplat/plugin-promotions-common';
 import { ProductAccessProvider } from '../../access/ProductAccessContext';
@@ -37,13 +38,13 @@ export const EntityPromotionLadderCard = () => {
           <WarningPanel
             severity="warning"
             title="Could not refresh the ladder; showing the last one read"
-            message={error.message}
+            message={errorMessage(error)}
           />
         )}
         {ladder?.healthError && (
           <WarningPanel
             severity="error"
-            title="Health unknown: the health source cannot be reached"
+            title="Health unknown: the health source could not be read"
             message={`${ladder.healthError}. Digests come from the platform repo; nothing is promotable until health is known.`}
           />
         )}

@@ -1,4 +1,4 @@
-import { ResponseError, isError } from '@backstage/errors';
+import { isError } from '@backstage/errors';
 
 /**
  * The backend's own words for a failed call (e.g. why a promotion was
@@ -11,7 +11,7 @@ import { ResponseError, isError } from '@backstage/errors';
  */
 export function errorMessage(error: unknown): string {
   if (isError(error) && error.name === 'ResponseError') {
-    const message = (error as ResponseError).body?.error?.message;
+    const message = (error as { body?: { error?: { message?: unknown } } }).body?.error?.message;
     if (typeof message === 'string') return message;
   }
   return error instanceof Error ? error.message : String(error);
