@@ -12,6 +12,7 @@ import {
 } from '@refplat/plugin-promotions-node';
 import { FakeDirectory, FakeHealthSource, InMemoryPlatformRepo } from '@refplat/plugin-promotions-node/testUtils';
 import Knex from 'knex';
+import net from 'net';
 import request from 'supertest';
 import { startGithubFilesStub } from './__testUtils__/githubFilesStub';
 import { readPromotionsConfig } from './config';
@@ -99,6 +100,51 @@ describe('the plugin without a promotions block', () => {
   });
 
   afterEach(() => jest.clearAllMocks());
+});
+
+describe('the plugin with a GitHub that cannot be reached', () => {
+  it('answers a ladder read 503 at once, saying the host refused the connection, not "HTTP 500" after retries', async () => {
+    // A port nothing listens on any more: the connection is refused.
+    const closed = net.createServer();
+    await new Promise<void>(resolve => closed.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${(closed.address() as net.AddressInfo).port}`;
+    await new Promise(resolve => closed.close(resolve));
+    const knex = Knex({ client: 'better-sqlite3', connection: ':memory:', useNullAsDefault: true });
+    const backend = await startTestBackend({
+      features: [
+        promotionsPlugin,
+        healthSourceModule('fake-health', new FakeHealthSource()),
+        mockServices.rootConfig.factory({
+          data: {
+            integrations: { github: [{ host, apiBaseUrl: `http://${host}`, token: 'stub' }] },
+            promotions: {
+              platformRepo: { host, owner: 'platform', repo: 'gitops' },
+              healthStream: { enabled: false },
+              metrics: { enabled: false },
+            },
+          },
+        }),
+        mockServices.scheduler.mock().factory,
+        mockServices.database.factory({ knex }),
+        catalogServiceMock.factory(),
+      ],
+    });
+    try {
+      const started = Date.now();
+      const response = await request(backend.server).get('/api/promotions/products/alpha/shop/ladder');
+      const elapsedMs = Date.now() - started;
+      expect(response.status).toBe(503);
+      expect(response.body.error.message).toMatch(
+        /GitHub at 127\.0\.0\.1:\d+ cannot be reached: nothing accepts connections at its address \(ECONNREFUSED\)/,
+      );
+      expect(response.body.error.message).not.toMatch(/HTTP 500/);
+      // octokit's retries of a 500 would take 1 + 4 + 9 s per read.
+      expect(elapsedMs).toBeLessThan(5_000);
+    } finally {
+      await backend.stop();
+      await knex.destroy();
+    }
+  });
 });
 
 /**
