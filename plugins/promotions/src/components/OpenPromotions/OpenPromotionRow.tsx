@@ -1,3 +1,4 @@
+import { ReactNode } from 'react';
 import { TableCell, TableRow, Typography, makeStyles } from '@material-ui/core';
 import { Ladder, Promotion } from '@refplat/plugin-promotions-common';
 import { ActorName } from '../common/ActorName';
@@ -13,6 +14,16 @@ const useStyles = makeStyles(theme => ({
   stacked: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: theme.spacing(0.5) },
   action: { maxWidth: theme.spacing(22) },
 }));
+
+/** "Requested by Bob Builder": a caption, then who. */
+const PeopleLine = (props: { label: string; testId: string; children: ReactNode }) => (
+  <Typography component="div" variant="body2" data-testid={props.testId}>
+    <Typography component="span" variant="caption" color="textSecondary">
+      {props.label}{' '}
+    </Typography>
+    {props.children}
+  </Typography>
+);
 
 /** One promotion in flight: where it goes and what it carries, its state and PR, who, and its approval. */
 export const OpenPromotionRow = (props: {
@@ -50,19 +61,13 @@ export const OpenPromotionRow = (props: {
         </div>
       </TableCell>
       <TableCell>
-        <Typography component="div" variant="body2" data-testid={`requested-by-${promotion.id}`}>
-          <Typography component="span" variant="caption" color="textSecondary">
-            Requested by{' '}
-          </Typography>
+        <PeopleLine label="Requested by" testId={`requested-by-${promotion.id}`}>
           <ActorName actor={promotion.requestedBy} />
-        </Typography>
+        </PeopleLine>
         {promotion.approvedBy && (
-          <Typography component="div" variant="body2" data-testid={`approved-by-${promotion.id}`}>
-            <Typography component="span" variant="caption" color="textSecondary">
-              Approved by{' '}
-            </Typography>
+          <PeopleLine label="Approved by" testId={`approved-by-${promotion.id}`}>
             <ApproverNames approvedBy={promotion.approvedBy} />
-          </Typography>
+          </PeopleLine>
         )}
       </TableCell>
       <TableCell className={classes.action}>
