@@ -328,6 +328,14 @@ export interface Config {
         concurrency?: number;
         /** Each request's limit. Default: 10 seconds. */
         timeout?: HumanDuration;
+        /**
+         * Hosts (`host` or `host:port`) besides the registry's own that may
+         * serve its Bearer tokens or what it redirects to, e.g. its blob
+         * storage. Nothing else is asked: the credentials never leave for a
+         * host not named here, and only over https (plain http on loopback
+         * only). Default: none.
+         */
+        allowedHosts?: string[];
       };
       /**
        * Sigstore's trusted root (trusted_root.json), one of: `file`, e.g. a

@@ -9,6 +9,7 @@ import {
   pushManifest,
   startDockerRegistry,
 } from '@refplat/platform-sim';
+import fc from 'fast-check';
 import { OciRegistry, RegistryUnavailableError } from './OciRegistry';
 
 const BUNDLE = 'application/vnd.dev.sigstore.bundle.v0.3+json';
@@ -218,5 +219,166 @@ describe('OciRegistry when the registry misbehaves', () => {
     expect(await client.referrers(NAME, DIGEST)).toEqual([]);
     body = '{not json';
     await expect(client.referrers(NAME, DIGEST)).rejects.toThrow(/is not JSON/);
+  });
+});
+
+describe("OciRegistry at the registry's trust boundary", () => {
+  const DIGEST = `sha256:${'b'.repeat(64)}`;
+  const servers: Array<{ stop: () => Promise<void> }> = [];
+  const serve = async (answer: (req: http.IncomingMessage, res: http.ServerResponse) => void) => {
+    const fake = await scriptedRegistry(answer);
+    servers.push(fake);
+    return fake;
+  };
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map(server => server.stop()));
+  });
+
+  it('cuts off a chunked 1 GB answer at the bytes it reads, with bounded memory', async () => {
+    let sent = 0;
+    const fake = await serve((_req, res) => {
+      // No Content-Length: chunked, as a hostile registry sends it.
+      res.writeHead(200, { 'content-type': 'application/vnd.oci.image.manifest.v1+json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (sent < 1024 ** 3 && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      res.on('close', () => {
+        sent = Math.min(sent, 1024 ** 3);
+      });
+      pump();
+    });
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    await expect(new OciRegistry({ baseUrl: fake.url }).manifest(NAME, 'latest')).rejects.toThrow(
+      /an answer of more than 4194304 bytes is over the 4194304 read at most/,
+    );
+    const grownMb = (process.memoryUsage().rss - before) / 1024 ** 2;
+    expect(grownMb).toBeLessThan(50);
+    // The read stopped the transfer: nowhere near the gigabyte was sent.
+    expect(sent).toBeLessThan(256 * 1024 ** 2);
+  });
+
+  /** A registry whose Bearer challenge points at `realm`. */
+  const challenging = (realm: (req: http.IncomingMessage) => string) =>
+    serve((req, res) => {
+      if (req.headers.authorization?.startsWith('Bearer ')) res.writeHead(200).end();
+      else res.writeHead(401, { 'www-authenticate': `Bearer realm="${realm(req)}",service="registry"` }).end();
+    });
+
+  const tokenService = () =>
+    serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ token: 't0ken' })));
+
+  it("sends no credentials to a token service on another host, unless it is listed", async () => {
+    const elsewhere = await tokenService();
+    const registry = await challenging(() => `${elsewhere.url}/token`);
+    const credentials = { username: 'ci', password: 'secret' };
+
+    const refused = new OciRegistry({ baseUrl: registry.url, credentials }).hasManifest(NAME, DIGEST);
+    await expect(refused).rejects.toThrow(
+      `the registry asked for a token from another host, ${new URL(elsewhere.url).host}, which promotions.provenance.registry.allowedHosts does not list: not followed`,
+    );
+    expect(elsewhere.requests).toEqual([]);
+
+    const listed = new OciRegistry({ baseUrl: registry.url, credentials, allowedHosts: [new URL(elsewhere.url).host] });
+    expect(await listed.hasManifest(NAME, DIGEST)).toBe(true);
+    expect(elsewhere.requests).toHaveLength(1);
+  });
+
+  it('asks no token service over plain http beyond loopback, listed or not', async () => {
+    const registry = await challenging(() => 'http://auth.registry.example/token');
+    const client = new OciRegistry({ baseUrl: registry.url, credentials: { username: 'ci', password: 'secret' }, allowedHosts: ['auth.registry.example'] });
+    await expect(client.hasManifest(NAME, DIGEST)).rejects.toThrow(
+      'the registry asked for a token from http://auth.registry.example, not https: not followed',
+    );
+  });
+
+  it("follows no redirect to another host, and says nothing of that host's answer", async () => {
+    const elsewhere = await serve((_req, res) => res.writeHead(418).end('teapot'));
+    const registry = await serve((req, res) =>
+      res.writeHead(307, { location: `${elsewhere.url}/storage${req.url}` }).end(),
+    );
+    const attempt = new OciRegistry({ baseUrl: registry.url, credentials: { username: 'ci', password: 'secret' } }).blob(NAME, DIGEST);
+    await expect(attempt).rejects.toThrow(/redirected to another host, 127\.0\.0\.1:\d+, which promotions\.provenance\.registry\.allowedHosts does not list/);
+    await expect(attempt).rejects.not.toThrow(/418/);
+    expect(elsewhere.requests).toEqual([]);
+  });
+
+  it('follows a redirect to a listed host without the credentials, and checks what it serves', async () => {
+    const content = Buffer.from('a layer');
+    const digest = `sha256:${require('crypto').createHash('sha256').update(content).digest('hex')}`;
+    const storage = await serve((_req, res) => res.writeHead(200).end(content));
+    const registry = await serve((req, res) => res.writeHead(307, { location: `${storage.url}/storage${req.url}` }).end());
+    const client = new OciRegistry({
+      baseUrl: registry.url,
+      credentials: { username: 'ci', password: 'secret' },
+      allowedHosts: [new URL(storage.url).host],
+    });
+    expect(await client.blob(NAME, digest)).toEqual(content);
+    expect(registry.requests[0]).toMatch(/ Basic /);
+    expect(storage.requests).toEqual([`GET /storage/v2/${NAME}/blobs/${digest}`]);
+  });
+
+  it.each([
+    ['null', 'the manifest team-alpha/shop-storefront:latest is not an OCI manifest: a JSON null'],
+    ['[1, 2]', 'the manifest team-alpha/shop-storefront:latest is not an OCI manifest: a JSON array'],
+    ['{"layers": null}', 'the manifest team-alpha/shop-storefront:latest has layers that are not a list of descriptors (mediaType, sha256 digest)'],
+    ['{"layers": [{"digest": 7}]}', 'the manifest team-alpha/shop-storefront:latest has layers that are not a list of descriptors (mediaType, sha256 digest)'],
+    ['{"config": "x"}', 'the manifest team-alpha/shop-storefront:latest has a config that is not a descriptor (mediaType, sha256 digest)'],
+  ])('says what is wrong with the manifest %s, in words', async (body, reason) => {
+    const registry = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    await expect(new OciRegistry({ baseUrl: registry.url }).manifest(NAME, 'latest')).rejects.toThrow(
+      new RegistryUnavailableError(reason),
+    );
+  });
+
+  it('answers any JSON with a manifest or a reason, never a runtime error (fuzzed)', async () => {
+    let body = '{}';
+    const registry = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    const client = new OciRegistry({ baseUrl: registry.url });
+    const descriptor = fc.record(
+      {
+        mediaType: fc.oneof(fc.string(), fc.constant(null)),
+        digest: fc.oneof(fc.constant(DIGEST), fc.string(), fc.integer()),
+        size: fc.oneof(fc.nat(), fc.string()),
+        artifactType: fc.oneof(fc.string(), fc.constant(null)),
+      },
+      { requiredKeys: [] },
+    );
+    const manifest = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        {
+          mediaType: fc.jsonValue(),
+          artifactType: fc.jsonValue(),
+          config: fc.oneof(descriptor, fc.jsonValue()),
+          layers: fc.oneof(fc.array(fc.oneof(descriptor, fc.jsonValue())), fc.jsonValue()),
+          manifests: fc.oneof(fc.array(fc.oneof(descriptor, fc.jsonValue())), fc.jsonValue()),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(manifest, async value => {
+        body = JSON.stringify(value) ?? 'null';
+        const read = await client.manifest(NAME, 'latest').then(
+          answer => answer!.manifest,
+          error => error,
+        );
+        if (read instanceof Error) {
+          expect(read).toBeInstanceOf(RegistryUnavailableError);
+          return;
+        }
+        for (const entry of [...(read.layers ?? []), ...(read.manifests ?? []), ...(read.config ? [read.config] : [])]) {
+          expect(entry.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+          expect(typeof entry.mediaType).toBe('string');
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -47,10 +47,18 @@ export interface OciRegistryOptions {
   maxBytes?: number;
   /** How long a 429 or 503's `Retry-After` is honoured, in all, before giving up. */
   maxRetryWaitMs?: number;
+  /**
+   * Hosts besides the registry's own that may serve its tokens (a Bearer
+   * challenge's realm) or what it redirects to (blob storage): nothing else
+   * is asked, so no credential or request leaves for a host nobody named.
+   */
+  allowedHosts?: string[];
   sleep?: (ms: number) => Promise<void>;
 }
 
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
+const REDIRECTS = [301, 302, 303, 307, 308];
+const MAX_REDIRECTS = 3;
 
 /**
  * The OCI distribution API, read-only: whether a manifest exists, the
@@ -62,6 +70,7 @@ const DIGEST = /^sha256:[0-9a-f]{64}$/;
 export class OciRegistry {
   private readonly limit: ReturnType<typeof pLimit>;
   private readonly options: Required<Omit<OciRegistryOptions, 'credentials'>> & Pick<OciRegistryOptions, 'credentials'>;
+  private readonly registryHost: string;
   private bearer = new Map<string, string>();
   /** The registry answered the referrers API 404 or 405: it has none (see referrers). */
   private noReferrersApi = false;
@@ -73,10 +82,12 @@ export class OciRegistry {
       maxReferrers: 64,
       maxBytes: 4 * 1024 * 1024,
       maxRetryWaitMs: 30_000,
+      allowedHosts: [],
       sleep: ms => new Promise(resolve => setTimeout(resolve, ms)),
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
     };
+    this.registryHost = new URL(this.options.baseUrl).host;
     this.limit = pLimit(this.options.concurrency);
   }
 
@@ -98,7 +109,7 @@ export class OciRegistry {
     if (DIGEST.test(reference) && digest !== reference) {
       throw new RegistryUnavailableError(`the manifest ${name}@${reference} has the content of ${digest}`);
     }
-    return { digest, manifest: parseJson(bytes, `the manifest ${name}:${reference}`) as OciManifest };
+    return { digest, manifest: manifestOf(parseJson(bytes, `the manifest ${name}:${reference}`), `the manifest ${name}:${reference}`) };
   }
 
   /** A blob, checked against its digest. */
@@ -160,17 +171,33 @@ export class OciRegistry {
     return new RegistryUnavailableError(`${what}: HTTP ${response.status}${response.status === 401 ? ' (check promotions.provenance.registry credentials)' : ''}`);
   }
 
+  /**
+   * The answer's bytes, counted as they arrive: past `maxBytes` the read is
+   * cut off, whether or not `Content-Length` said so (a chunked answer has none).
+   */
   private async body(response: Response): Promise<Buffer> {
+    const { maxBytes } = this.options;
+    const tooLarge = (bytes: number | string) => new RegistryUnavailableError(`an answer of ${bytes} bytes is over the ${maxBytes} read at most`);
     const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > this.options.maxBytes) {
+    if (declared > maxBytes) {
       await response.body?.cancel();
-      throw new RegistryUnavailableError(`an answer of ${declared} bytes is over the ${this.options.maxBytes} read at most`);
+      throw tooLarge(declared);
     }
-    const bytes = Buffer.from(await response.arrayBuffer());
-    if (bytes.length > this.options.maxBytes) {
-      throw new RegistryUnavailableError(`an answer of ${bytes.length} bytes is over the ${this.options.maxBytes} read at most`);
+    if (!response.body) return Buffer.alloc(0);
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let read = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      read += value.byteLength;
+      if (read > maxBytes) {
+        await reader.cancel();
+        throw tooLarge(`more than ${maxBytes}`);
+      }
+      chunks.push(value);
     }
-    return bytes;
+    return Buffer.concat(chunks, read);
   }
 
   /** One request through the concurrency bound, with auth and Retry-After. */
@@ -189,14 +216,7 @@ export class OciRegistry {
   }
 
   private async send(url: string, method: string, accept: string[], name: string): Promise<Response> {
-    const attempt = (authorization?: string) =>
-      fetch(url, {
-        method,
-        headers: { accept: accept.join(', '), ...(authorization ? { authorization } : {}) },
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      }).catch(error => {
-        throw new RegistryUnavailableError(`${method} ${url}: ${error?.name === 'TimeoutError' ? `no answer in ${this.options.timeoutMs} ms` : error?.cause?.code ?? error?.message}`);
-      });
+    const attempt = (authorization?: string) => this.fetchFollowing(url, method, accept, authorization);
     const response = await attempt(this.bearer.get(name) ?? this.basic());
     if (response.status !== 401) return response;
     const challenge = response.headers.get('www-authenticate') ?? '';
@@ -205,6 +225,53 @@ export class OciRegistry {
     const token = await this.token(challenge, name);
     this.bearer.set(name, `Bearer ${token}`);
     return attempt(`Bearer ${token}`);
+  }
+
+  /**
+   * One call, following redirects by hand: to the registry itself with the
+   * credentials, to an allowed host without them, and nowhere else (a
+   * registry that sends its client elsewhere is unavailable, and the other
+   * host's answer is never read).
+   */
+  private async fetchFollowing(url: string, method: string, accept: string[], authorization?: string): Promise<Response> {
+    let target = new URL(url);
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+      const home = target.host === this.registryHost;
+      const response = await fetch(target, {
+        method,
+        redirect: 'manual',
+        headers: { accept: accept.join(', '), ...(authorization && home ? { authorization } : {}) },
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      }).catch(error => {
+        throw new RegistryUnavailableError(
+          `${method} ${target.origin}${target.pathname}: ${error?.name === 'TimeoutError' ? `no answer in ${this.options.timeoutMs} ms` : error?.cause?.code ?? error?.message}`,
+        );
+      });
+      const location = REDIRECTS.includes(response.status) ? response.headers.get('location') : null;
+      if (!location) return response;
+      await response.body?.cancel();
+      target = this.permitted(new URL(location, target), 'redirected to');
+    }
+    throw new RegistryUnavailableError(`${method} ${url}: more than ${MAX_REDIRECTS} redirects`);
+  }
+
+  /**
+   * A URL the registry sent its client to, if the client may go there: the
+   * registry's own host or an allowed one, over https (plain http only on
+   * loopback, or where the registry itself is plain http on that host).
+   */
+  private permitted(url: URL, how: string): URL {
+    const home = url.host === this.registryHost;
+    if (!home && !this.options.allowedHosts.includes(url.host)) {
+      throw new RegistryUnavailableError(
+        `the registry ${how} another host, ${url.host}, which promotions.provenance.registry.allowedHosts does not list: not followed`,
+      );
+    }
+    const plainAllowed = isLoopback(url.hostname) || (home && new URL(this.options.baseUrl).protocol === 'http:');
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && plainAllowed)) {
+      throw new RegistryUnavailableError(`the registry ${how} ${url.protocol}//${url.host}, not https: not followed`);
+    }
+    return url;
   }
 
   private basic(): string | undefined {
@@ -216,11 +283,19 @@ export class OciRegistry {
   private async token(challenge: string, name: string): Promise<string> {
     const params = Object.fromEntries([...challenge.matchAll(/(\w+)="([^"]*)"/g)].map(match => [match[1], match[2]]));
     if (!params.realm) throw new RegistryUnavailableError(`a Bearer challenge without a realm: ${challenge.slice(0, 200)}`);
-    const url = new URL(params.realm);
+    let realm: URL;
+    try {
+      realm = new URL(params.realm);
+    } catch {
+      throw new RegistryUnavailableError(`a Bearer challenge whose realm is not a URL: ${params.realm.slice(0, 200)}`);
+    }
+    // The credentials go to the token service: only one the registry's operator named.
+    const url = this.permitted(realm, 'asked for a token from');
     if (params.service) url.searchParams.set('service', params.service);
     url.searchParams.set('scope', params.scope ?? `repository:${name}:pull`);
     const basic = this.basic();
     const response = await fetch(url, {
+      redirect: 'error',
       headers: basic ? { authorization: basic } : {},
       signal: AbortSignal.timeout(this.options.timeoutMs),
     }).catch(error => {
@@ -246,14 +321,62 @@ function parseJson(bytes: Buffer, what: string): unknown {
   }
 }
 
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\./.test(hostname);
+}
+
+function isDescriptor(entry: unknown): entry is Descriptor {
+  const candidate = entry as Partial<Descriptor> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.digest === 'string' &&
+    DIGEST.test(candidate.digest) &&
+    typeof candidate.mediaType === 'string' &&
+    (candidate.artifactType === undefined || typeof candidate.artifactType === 'string')
+  );
+}
+
 /** The descriptors an index lists, only well-formed ones. */
 function descriptorsOf(index: unknown): Descriptor[] {
   const manifests = (index as { manifests?: unknown })?.manifests;
   if (!Array.isArray(manifests)) return [];
-  return manifests.filter(
-    (entry): entry is Descriptor =>
-      typeof entry === 'object' && entry !== null && typeof entry.digest === 'string' && DIGEST.test(entry.digest) && typeof entry.mediaType === 'string',
-  );
+  return manifests.filter(isDescriptor);
+}
+
+/**
+ * A manifest as provenance reads it, from JSON a registry may have made up:
+ * an object, its descriptors well-formed, or an error that says what is wrong
+ * with it (never a runtime error's text later, reading `layers` of null).
+ */
+function manifestOf(json: unknown, what: string): OciManifest {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new RegistryUnavailableError(`${what} is not an OCI manifest: a JSON ${json === null ? 'null' : Array.isArray(json) ? 'array' : typeof json}`);
+  }
+  const raw = json as Record<string, unknown>;
+  const descriptors = (key: 'layers'): Descriptor[] | undefined => {
+    const list = raw[key];
+    if (list === undefined) return undefined;
+    if (!Array.isArray(list) || !list.every(isDescriptor)) {
+      throw new RegistryUnavailableError(`${what} has ${key} that are not a list of descriptors (mediaType, sha256 digest)`);
+    }
+    return list;
+  };
+  const text = (key: 'mediaType' | 'artifactType') => (typeof raw[key] === 'string' ? (raw[key] as string) : undefined);
+  const layers = descriptors('layers');
+  // An index's entries the client cannot use are left out, as the referrers API's are.
+  const manifests = raw.manifests === undefined ? undefined : descriptorsOf(raw);
+  const config = raw.config === undefined ? undefined : raw.config;
+  if (config !== undefined && !isDescriptor(config)) {
+    throw new RegistryUnavailableError(`${what} has a config that is not a descriptor (mediaType, sha256 digest)`);
+  }
+  return {
+    ...(text('mediaType') ? { mediaType: text('mediaType') } : {}),
+    ...(text('artifactType') ? { artifactType: text('artifactType') } : {}),
+    ...(config ? { config } : {}),
+    ...(layers ? { layers } : {}),
+    ...(manifests ? { manifests } : {}),
+  };
 }
 
 /** `Retry-After` in ms (seconds or an HTTP date); undefined when absent or unreadable. */

@@ -7,7 +7,7 @@ const ISSUER = 'https://token.actions.githubusercontent.com';
 const CONFIG: ActiveProvenanceConfig = {
   mode: 'enforce',
   stages: ['dev', 'test', 'uat', 'staging', 'prod'],
-  registry: { url: 'https://registry.refplat.org', concurrency: 4, timeoutMs: 10_000 },
+  registry: { url: 'https://registry.refplat.org', concurrency: 4, timeoutMs: 10_000, allowedHosts: [] },
   trustedRoot: { file: '/trusted_root.json' },
   signer: { issuer: ISSUER, identity: 'https://github.com/refplat/{product}/.github/workflows/build-sign.yml@refs/heads/main' },
   builder: { issuer: ISSUER, identity: 'https://github.com/refplat/{product}/.github/workflows/provenance.yml@refs/heads/main' },

@@ -59,6 +59,7 @@ export function createProvenance(options: {
     credentials: config.registry.credentials,
     concurrency: config.registry.concurrency,
     timeoutMs: config.registry.timeoutMs,
+    allowedHosts: config.registry.allowedHosts,
   });
   const roots = new TrustedRoots(config.trustedRoot);
   const service = new ProvenanceService({

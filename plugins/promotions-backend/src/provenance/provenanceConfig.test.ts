@@ -22,7 +22,7 @@ describe('readProvenanceConfig', () => {
     expect(read(ENFORCE)).toEqual({
       mode: 'enforce',
       stages: STAGES,
-      registry: { url: 'https://registry.refplat.org', concurrency: 4, timeoutMs: 10_000 },
+      registry: { url: 'https://registry.refplat.org', concurrency: 4, timeoutMs: 10_000, allowedHosts: [] },
       trustedRoot: { file: '/etc/sigstore/trusted_root.json' },
       signer: { issuer: 'https://token.actions.githubusercontent.com', identity: ENFORCE.signer.identity },
       builder: { issuer: 'https://token.actions.githubusercontent.com', identity: ENFORCE.builder.identity },

@@ -35,6 +35,8 @@ export interface ActiveProvenanceConfig {
     credentials?: { username: string; password: string };
     concurrency: number;
     timeoutMs: number;
+    /** Hosts besides the registry's that may serve its tokens and redirects. */
+    allowedHosts: string[];
   };
   trustedRoot: TrustedRootSource;
   /** The build-sign workflow's identity, a template over `{team}`, `{product}`, `{service}`. */
@@ -117,6 +119,7 @@ export function readProvenanceConfig(config: Config | undefined, stages: string[
       ...(username && password ? { credentials: { username, password } } : {}),
       concurrency: config.getOptionalNumber('registry.concurrency') ?? 4,
       timeoutMs: timeout ? durationToMilliseconds(readDurationFromConfig(timeout)) : 10_000,
+      allowedHosts: config.getOptionalStringArray('registry.allowedHosts') ?? [],
     },
     trustedRoot: readTrustedRoot(config),
     signer: readIdentity(config, 'signer'),

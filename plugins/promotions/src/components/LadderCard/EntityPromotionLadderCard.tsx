@@ -5,6 +5,7 @@ import {
 } from '@backstage/core-components';
 import { CannotReadPanel } from '../common/CannotReadPanel';
 import { errorMessage } from '../common/errorMessage';
+import { HealthUnknownPanel } from '../common/HealthUnknownPanel';
 import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
 import { PRODUCT_ANNOTATION } from '@refplat/plugin-promotions-common';
 import { ProductAccessProvider } from '../../access/ProductAccessContext';
@@ -41,13 +42,7 @@ export const EntityPromotionLadderCard = () => {
             message={errorMessage(error)}
           />
         )}
-        {ladder?.healthError && (
-          <WarningPanel
-            severity="error"
-            title="Health unknown: the health source could not be read"
-            message={`${ladder.healthError}. Digests come from the platform repo; nothing is promotable until health is known.`}
-          />
-        )}
+        {ladder?.healthError && <HealthUnknownPanel reason={ladder.healthError} />}
         {ladder && (
           <ProductAccessProvider product={target.product} approvers={ladder.approvers ?? []}>
             <LadderTable ladder={ladder} highlightService={target.service} onChanged={refresh} />

@@ -1,8 +1,5 @@
-import {
-  InfoCard,
-  Progress,
-  WarningPanel,
-} from '@backstage/core-components';
+import { InfoCard, Progress } from '@backstage/core-components';
+import { HealthUnknownPanel } from '../common/HealthUnknownPanel';
 import { CannotReadPanel } from '../common/CannotReadPanel';
 import {
   EntityDisplayName,
@@ -72,13 +69,7 @@ export const EntityServicePromotionsCard = () => {
       {error && !ladder && (
         <CannotReadPanel what="the ladder" error={error} />
       )}
-      {ladder?.healthError && (
-        <WarningPanel
-          severity="error"
-          title="Health unknown"
-          message={ladder.healthError}
-        />
-      )}
+      {ladder?.healthError && <HealthUnknownPanel reason={ladder.healthError} />}
       {ladder && !ladder.services.includes(service) && (
         <Typography>
           {service} is not in any Release record or Environment of {ladder.team}
