@@ -369,6 +369,13 @@ export interface Config {
         issuer?: string;
         identity: string;
       };
+      /**
+       * Whether a release-approver's override lifts `enforce`'s refusal of a
+       * digest (break-glass). Default: false, as admission verifies too and
+       * would refuse the digest in the cluster. When true, the override is
+       * recorded as any other: on the PR and in the audit trail, who and why.
+       */
+      overridable?: boolean;
       /** How long a result that is not verified stands before the registry is asked again. Default: 1 minute. */
       recheck?: HumanDuration;
     };

@@ -12,6 +12,7 @@ const CONFIG: ActiveProvenanceConfig = {
   signer: { issuer: ISSUER, identity: 'https://github.com/refplat/{product}/.github/workflows/build-sign.yml@refs/heads/main' },
   builder: { issuer: ISSUER, identity: 'https://github.com/refplat/{product}/.github/workflows/provenance.yml@refs/heads/main' },
   recheckMs: 60_000,
+  overridable: false,
 };
 const STOREFRONT = { team: 'alpha', product: 'shop', service: 'storefront' };
 const DIGEST = `sha256:${'a'.repeat(64)}`;

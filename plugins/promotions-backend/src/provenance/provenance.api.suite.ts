@@ -1,3 +1,4 @@
+import type { JsonObject } from '@backstage/types';
 import crypto from 'crypto';
 import { execFileSync } from 'child_process';
 import { TestDatabases, mockCredentials } from '@backstage/backend-test-utils';
@@ -26,7 +27,13 @@ const SERVICE = 'storefront';
  * trusted root, the seeds' build-sign and provenance workflows. A result that
  * is not verified stands 10 minutes, so no view in a test asks again.
  */
-function provenanceBackend(sim: RunningSim, registryUrl: string, more: PromotionsBackendOptions = {}): PromotionsBackendOptions {
+function provenanceBackend(
+  sim: RunningSim,
+  registryUrl: string,
+  more: PromotionsBackendOptions = {},
+  /** More `promotions.provenance` keys, e.g. `overridable`. */
+  provenance: JsonObject = {},
+): PromotionsBackendOptions {
   return {
     // No Gate: nothing but a test's own requests writes to GitHub, so a refusal's "no write" is exact.
     gate: { enabled: false },
@@ -41,6 +48,7 @@ function provenanceBackend(sim: RunningSim, registryUrl: string, more: Promotion
         signer: { ...DEFAULT_BUILD_IDENTITIES.signer },
         builder: { ...DEFAULT_BUILD_IDENTITIES.builder },
         recheck: { minutes: 10 },
+        ...provenance,
       },
     },
   };
@@ -253,6 +261,30 @@ export function provenanceSuite() {
       } finally {
         await counted.stop();
       }
+    });
+
+    it.each([
+      ["refuses a release-approver's override of an unsigned build with 409, writing nothing", {}, 409],
+      ['lets the override through where promotions.provenance.overridable is set (break-glass)', { overridable: true }, 201],
+    ])('%s', async (_case, provenance, status) => {
+      const { sim } = shared;
+      const shop = await shared.addProduct('alpha/shop');
+      const server = await startBackend(sim, 'argocd', provenanceBackend(sim, proxy.url, {}, provenance));
+      const digest = await push(shop, { unsigned: true });
+      await devCell(server, shop, digest);
+
+      const writes = githubWrites(sim).length;
+      const overriding = await request(server)
+        .post(`/api/promotions/products/${shop.ref}/promotions`)
+        .set('Authorization', mockCredentials.user.header('user:default/alice'))
+        .send({ toStage: 'test', services: [SERVICE], override: { reason: 'Checkout outage hotfix' } });
+      expect([overriding.status, overriding.body.error?.message]).toEqual([
+        status,
+        status === 409
+          ? `Promotion into test refused by policy: provenance: ${subjectOf(digest)} is not signed (look at the build-sign workflow's sign step)`
+          : undefined,
+      ]);
+      if (status === 409) expect(githubWrites(sim)).toHaveLength(writes);
     });
 
     it('shows a build unknown, with the reason, when the registry cannot be reached, and refuses it into test with 409, writing nothing', async () => {

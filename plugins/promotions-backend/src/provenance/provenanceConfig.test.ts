@@ -27,6 +27,7 @@ describe('readProvenanceConfig', () => {
       signer: { issuer: 'https://token.actions.githubusercontent.com', identity: ENFORCE.signer.identity },
       builder: { issuer: 'https://token.actions.githubusercontent.com', identity: ENFORCE.builder.identity },
       recheckMs: 60_000,
+      overridable: false,
     });
   });
 
@@ -36,19 +37,21 @@ describe('readProvenanceConfig', () => {
       mode: 'warn',
       stages: ['staging', 'prod'],
       products: ['alpha/shop'],
-      registry: { url: 'https://r', username: 'ci', password: 's3cret', concurrency: 2, timeout: { seconds: 3 } },
+      registry: { url: 'https://r', username: 'ci', password: 's3cret', concurrency: 2, timeout: { seconds: 3 }, allowedHosts: ['auth.r'] },
       trustedRoot: { url: 'http://sim/sigstore/trusted_root.json' },
       signer: { issuer: 'https://issuer.example', identity: 'a' },
       recheck: { seconds: 30 },
+      overridable: true,
     });
     expect(config).toMatchObject({
       mode: 'warn',
       stages: ['staging', 'prod'],
       products: ['alpha/shop'],
-      registry: { url: 'https://r', credentials: { username: 'ci', password: 's3cret' }, concurrency: 2, timeoutMs: 3000 },
+      registry: { url: 'https://r', credentials: { username: 'ci', password: 's3cret' }, concurrency: 2, timeoutMs: 3000, allowedHosts: ['auth.r'] },
       trustedRoot: { url: 'http://sim/sigstore/trusted_root.json' },
       signer: { issuer: 'https://issuer.example', identity: 'a' },
       recheckMs: 30_000,
+      overridable: true,
     });
   });
 

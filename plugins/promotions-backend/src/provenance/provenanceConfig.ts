@@ -45,6 +45,8 @@ export interface ActiveProvenanceConfig {
   builder: SignerIdentity;
   /** How long a result that is not `verified` stands before the registry is asked again. */
   recheckMs: number;
+  /** Whether an override lifts `enforce` (break-glass); false by default. */
+  overridable: boolean;
 }
 
 export type ProvenanceConfig = { mode: 'off' } | ActiveProvenanceConfig;
@@ -125,5 +127,6 @@ export function readProvenanceConfig(config: Config | undefined, stages: string[
     signer: readIdentity(config, 'signer'),
     builder: readIdentity(config, 'builder'),
     recheckMs: recheck ? durationToMilliseconds(readDurationFromConfig(recheck)) : 60_000,
+    overridable: config.getOptionalBoolean('overridable') ?? false,
   };
 }

@@ -14,6 +14,11 @@ export interface GuardVerdict {
   reason: string;
   /** ISO time at which a block ends on its own (e.g. the end of a freeze window). */
   until?: string;
+  /**
+   * `false`: a release-approver's override does not lift this block (say,
+   * provenance in `enforce`, which admission refuses anyway). Absent: it does.
+   */
+  overridable?: boolean;
 }
 
 /**

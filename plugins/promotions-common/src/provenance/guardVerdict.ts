@@ -8,6 +8,8 @@ export interface ProvenanceRequirement {
   stages: string[];
   /** The Products checked, as `team/product`; absent: every Product. */
   products?: string[];
+  /** Whether a release-approver's override lifts an `enforce` refusal (break-glass); not unless set. */
+  overridable?: boolean;
 }
 
 /** Whether `promotions.provenance` checks this Product (a platform turns it on Product by Product). */
@@ -45,5 +47,6 @@ export function provenanceGuardVerdict(
   if (requirement.mode === 'warn') {
     return { verdict: 'allow', reason: `Let through (provenance mode warn): ${problems.join('; ')}` };
   }
-  return { verdict: 'block', reason: problems.join('; ') };
+  // Admission verifies too: an override would only move the refusal to the cluster.
+  return { verdict: 'block', reason: problems.join('; '), ...(requirement.overridable ? {} : { overridable: false }) };
 }

@@ -322,6 +322,21 @@ describe('Replacing the promotion in flight', () => {
       );
     });
 
+    it("keeps Promote disabled for a release-approver where a block is one an override does not lift (provenance in enforce)", async () => {
+      const ladder = frozenLadder('unsigned-alice');
+      const UNSIGNED = 'storefront sha256:dddddddddddd is not signed by the build-sign workflow';
+      stageNamed(ladder, 'prod').guards!.push({ guard: 'provenance', verdict: 'block', reason: UNSIGNED, overridable: false });
+      await renderButton({ ladder, stage: 'prod', viewer: ALICE });
+      const button = await screen.findByTestId('request-promotion-prod');
+      expect(button).toBeDisabled();
+      await userEvent.hover(button.parentElement!);
+      await waitFor(async () =>
+        expect(await screen.findByTestId('why-prod')).toHaveTextContent(
+          `${FREEZE_REASON}; ${UNSIGNED}. An override does not lift provenance`,
+        ),
+      );
+    });
+
     it('sends no override when nothing blocks', async () => {
       const requestPromotion = jest.fn(async () => ({ promotion: shopPromotion(), existing: false, plan: [] }));
       await renderButton({ ladder: ladderWithStorefrontReadyForProd('open-alice'), stage: 'prod', viewer: ALICE, api: { requestPromotion } });

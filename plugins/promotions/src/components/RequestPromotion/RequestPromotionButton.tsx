@@ -1,7 +1,7 @@
 import { ReactNode, useState } from 'react';
 import { Button, Tooltip, Typography, makeStyles } from '@material-ui/core';
 import ArrowUpwardIcon from '@material-ui/icons/ArrowUpward';
-import { Ladder, LadderStage, promotability } from '@refplat/plugin-promotions-common';
+import { Ladder, LadderStage, overrideLifts, promotability } from '@refplat/plugin-promotions-common';
 import { useChangeAccess, useOverrideAccess } from '../../access/useChangeAccess';
 import { PromotionChecklist } from '../Checklist/PromotionChecklist';
 import { rungChecklist } from '../Checklist/rungChecklist';
@@ -60,9 +60,11 @@ export const RequestPromotionButton = (props: {
   const promotable =
     (service ? stage.services[service]?.promotion : stage.promotion) ??
     promotability(ladder, stage.name, service);
-  // A guard's block (a freeze window) stops everyone but release-approvers, who may override it.
+  // A guard's block (a freeze window) stops everyone but release-approvers, who may override it,
+  // unless its guard says an override does not lift it (provenance in enforce).
   const blocks = (stage.guards ?? []).filter(guard => guard.verdict === 'block');
-  const blockedByPolicy = blocks.length > 0 && !override.allowed;
+  const kept = blocks.filter(block => !overrideLifts(block));
+  const blockedByPolicy = blocks.length > 0 && (!override.allowed || kept.length > 0);
   const key = service ? `${stage.name}-${service}` : stage.name;
   const text = props.label ?? 'Promote';
   // The accessible name starts with the visible text (WCAG 2.5.3), then says what and where.
@@ -110,7 +112,10 @@ export const RequestPromotionButton = (props: {
     action = explained(access.reason);
   } else if (blockedByPolicy) {
     const why = blocks.map(guard => guard.reason).join('; ');
-    action = explained(`${why}. ${override.reason}`);
+    const overriding = kept.length
+      ? `An override does not lift ${kept.map(block => block.guard).join(' or ')}`
+      : override.reason;
+    action = explained(`${why}. ${overriding}`);
   } else if (!promotable.allowed) {
     const checklists = rungChecklist(ladder, stage, service);
     action = explained(
