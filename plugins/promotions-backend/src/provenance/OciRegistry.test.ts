@@ -179,6 +179,34 @@ describe('OciRegistry when the registry misbehaves', () => {
     ]);
   });
 
+  it('probes the referrers API once for many digests read at once (a start), then reads their referrers tags', async () => {
+    const fake = await scriptedRegistry((req, res) => {
+      if (req.url?.includes('/referrers/')) res.writeHead(404).end();
+      else res.writeHead(200, { 'content-type': 'application/vnd.oci.image.index.v1+json' }).end(JSON.stringify({ schemaVersion: 2, manifests: [] }));
+    });
+    stop = fake.stop;
+    const client = new OciRegistry({ baseUrl: fake.url });
+    const digests = Array.from({ length: 8 }, (_, i) => `sha256:${String(i).repeat(64)}`);
+    await Promise.all(digests.map(digest => client.referrers(NAME, digest, BUNDLE)));
+    expect(fake.requests.filter(call => call.includes('/referrers/'))).toHaveLength(1);
+    expect(fake.requests.filter(call => call.includes('/manifests/sha256-'))).toHaveLength(digests.length);
+  });
+
+  it('probes again after a probe the registry could not answer', async () => {
+    let down = true;
+    const fake = await scriptedRegistry((req, res) => {
+      if (down) res.writeHead(500).end();
+      else if (req.url?.includes('/referrers/')) res.writeHead(404).end();
+      else res.writeHead(404).end();
+    });
+    stop = fake.stop;
+    const client = new OciRegistry({ baseUrl: fake.url });
+    await expect(client.referrers(NAME, DIGEST, BUNDLE)).rejects.toThrow(/HTTP 500/);
+    down = false;
+    expect(await client.referrers(NAME, DIGEST, BUNDLE)).toEqual([]);
+    expect(fake.requests.filter(call => call.includes('/referrers/'))).toHaveLength(2);
+  });
+
   it('reads at most maxReferrers of a 10,000-entry referrers list', async () => {
     const manifests = Array.from({ length: 10_000 }, (_, i) => ({
       mediaType: 'application/vnd.oci.image.manifest.v1+json',

@@ -72,8 +72,12 @@ export class OciRegistry {
   private readonly options: Required<Omit<OciRegistryOptions, 'credentials'>> & Pick<OciRegistryOptions, 'credentials'>;
   private readonly registryHost: string;
   private bearer = new Map<string, string>();
-  /** The registry answered the referrers API 404 or 405: it has none (see referrers). */
-  private noReferrersApi = false;
+  /**
+   * Whether the registry has the referrers API, once one call asked it (see
+   * referrers): shared by the calls in flight meanwhile, so that a start
+   * reading many digests at once probes once, not once per digest.
+   */
+  private referrersApiProbe?: Promise<boolean | undefined>;
 
   constructor(options: OciRegistryOptions) {
     this.options = {
@@ -133,9 +137,29 @@ export class OciRegistry {
    * referrers tag straight away: one request per digest instead of two.
    */
   async referrers(name: string, digest: string, artifactType?: string): Promise<Descriptor[]> {
-    const found = this.noReferrersApi ? await this.referrersTag(name, digest) : await this.referrersApi(name, digest, artifactType);
+    const found = await this.referrersOf(name, digest, artifactType);
     const wanted = artifactType ? found.filter(descriptor => descriptor.artifactType === artifactType) : found;
     return wanted.slice(0, this.options.maxReferrers);
+  }
+
+  /** The first call probes the referrers API; the others wait for its answer, then ask the API or the tag. */
+  private async referrersOf(name: string, digest: string, artifactType?: string): Promise<Descriptor[]> {
+    const probed = this.referrersApiProbe;
+    if (probed) {
+      const hasApi = await probed;
+      if (hasApi === false) return this.referrersTag(name, digest);
+      if (hasApi === true) return (await this.referrersApi(name, digest, artifactType)).found;
+      // The probe failed (the registry was unavailable): this call asks again.
+      if (this.referrersApiProbe === probed) this.referrersApiProbe = undefined;
+      return this.referrersOf(name, digest, artifactType);
+    }
+    const asked = this.referrersApi(name, digest, artifactType);
+    // Undefined where the registry could not answer: the next call probes again.
+    this.referrersApiProbe = asked.then(
+      answer => answer.hasApi,
+      () => undefined,
+    );
+    return (await asked).found;
   }
 
   /** cosign's tag scheme: the manifests of the digest's `.sig` and `.att` tags, those that exist. */
@@ -149,16 +173,23 @@ export class OciRegistry {
     return tags.flat();
   }
 
-  private async referrersApi(name: string, digest: string, artifactType?: string): Promise<Descriptor[]> {
+  /**
+   * The referrers API's answer, and whether the registry has the API: a 404 or
+   * 405 says it has not (Distribution 2.8), and the referrers tag answers instead.
+   */
+  private async referrersApi(
+    name: string,
+    digest: string,
+    artifactType?: string,
+  ): Promise<{ found: Descriptor[]; hasApi: boolean }> {
     const filter = artifactType ? `?artifactType=${encodeURIComponent(artifactType)}` : '';
     const api = await this.request(name, `referrers/${digest}${filter}`, 'GET', [OCI_INDEX]);
     if (api.ok && (api.headers.get('content-type') ?? '').includes(OCI_INDEX)) {
-      return descriptorsOf(parseJson(await this.body(api), `the referrers of ${name}@${digest}`));
+      return { found: descriptorsOf(parseJson(await this.body(api), `the referrers of ${name}@${digest}`)), hasApi: true };
     }
     if (api.status !== 404 && api.status !== 405 && !api.ok) throw this.unexpected(api, `GET the referrers of ${name}@${digest}`);
     await api.body?.cancel();
-    if (!api.ok) this.noReferrersApi = true;
-    return this.referrersTag(name, digest);
+    return { found: await this.referrersTag(name, digest), hasApi: api.ok };
   }
 
   /** The referrers tag `sha256-<hex>`, which clients keep up to date where the registry has no referrers API. */

@@ -29,6 +29,7 @@ describe('provenanceGuard', () => {
     expect(await provenanceGuard(enforce, service).evaluate(promotion, context)).toEqual({
       verdict: 'block',
       reason: 'cart sha256:bbb has no SLSA provenance from the provenance workflow',
+      overridable: false,
     });
     expect(provenanceOf.mock.calls).toEqual([
       [{ team: 'alpha', product: 'shop', service: 'storefront' }, 'sha256:aaa'],
