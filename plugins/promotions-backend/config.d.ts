@@ -368,6 +368,21 @@ export interface Config {
         /** Default: https://token.actions.githubusercontent.com */
         issuer?: string;
         identity: string;
+        /**
+         * The SLSA `runDetails.builder.id` values accepted, templates likewise.
+         * A statement naming another builder is `failed`. Default: [identity].
+         */
+        ids?: string[];
+      };
+      /** What the SLSA provenance must name as the build's source. */
+      source?: {
+        /**
+         * The source repository, a template over {team}, {product}, {service},
+         * e.g. https://github.com/acme/{product}. A statement naming another is
+         * `failed`. Default: the signer identity's repository, where it is a
+         * GitHub workflow's (https://github.com/<owner>/<repo>/.github/workflows/…).
+         */
+        repository?: string;
       };
       /**
        * Whether a release-approver's override lifts `enforce`'s refusal of a

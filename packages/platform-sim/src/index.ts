@@ -73,6 +73,8 @@ export {
   imageRepository,
   DEFAULT_BUILD_IDENTITIES,
   DEFAULT_SOURCE_REPO,
+  FOREIGN_BUILDER_ID,
+  FOREIGN_SOURCE_REPO,
   GITHUB_ACTIONS_ISSUER,
   SIGSTORE_BUNDLE_V03,
 } from './registry/publishBuild';

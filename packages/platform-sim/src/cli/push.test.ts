@@ -11,8 +11,8 @@ describe('sim:push on the command line', () => {
     });
   });
 
-  it('turns --unsigned, --wrong-signer, --no-provenance, --tampered and --not-pushed into the control API fields', () => {
-    const flags = ['--unsigned', '--wrong-signer', '--no-provenance', '--tampered', '--not-pushed'];
+  it('turns --unsigned, --wrong-signer, --no-provenance, --tampered, --not-pushed, --foreign-builder and --foreign-source into the control API fields', () => {
+    const flags = ['--unsigned', '--wrong-signer', '--no-provenance', '--tampered', '--not-pushed', '--foreign-builder', '--foreign-source'];
     // A switch before a positional argument does not take it as its value.
     expect(pushRequest(parsePushArgs(['--tampered', 'alpha', 'shop', 'storefront', ...flags]))).toEqual(
       expect.objectContaining({
@@ -22,6 +22,8 @@ describe('sim:push on the command line', () => {
         noProvenance: true,
         tampered: true,
         notPushed: true,
+        foreignBuilder: true,
+        foreignSource: true,
       }),
     );
     expect(pushRequest(parsePushArgs(['alpha', 'shop', 'storefront', '--not-pushed']))).toEqual(

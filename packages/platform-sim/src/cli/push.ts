@@ -4,7 +4,8 @@ import { ParsedArgs, parseArgs, simulatorUrl } from './args';
 
 const USAGE = `usage: push <team> <product> <service> [--bad] [--digest sha256:...] [--url http://127.0.0.1:7070]
   with a simulator started with --registry-url, a push without --digest publishes a signed build;
-  these break its supply chain: --unsigned --wrong-signer --no-provenance --tampered --not-pushed`;
+  these break its supply chain: --unsigned --wrong-signer --no-provenance --tampered --not-pushed
+  --foreign-builder --foreign-source`;
 
 /** The supply-chain flags on the command line, as the control API names them. */
 const BUILD_FLAGS = {
@@ -13,6 +14,8 @@ const BUILD_FLAGS = {
   'no-provenance': 'noProvenance',
   tampered: 'tampered',
   'not-pushed': 'notPushed',
+  'foreign-builder': 'foreignBuilder',
+  'foreign-source': 'foreignSource',
 } as const;
 
 export const parsePushArgs = (argv: string[]): ParsedArgs => parseArgs(argv, ['bad', 'help', ...Object.keys(BUILD_FLAGS)]);

@@ -11,7 +11,7 @@ import { CiPushRequest, CiPushResult, ControlError } from './simControl';
 
 const NAME = /^[a-z0-9][a-z0-9._-]*$/;
 
-const FLAGS = ['unsigned', 'wrongSigner', 'noProvenance', 'tampered', 'notPushed'] as const;
+const FLAGS = ['unsigned', 'wrongSigner', 'noProvenance', 'tampered', 'notPushed', 'foreignBuilder', 'foreignSource'] as const;
 
 /** The supply-chain flags a push asks for (those set to true). */
 function flagsOf(request: CiPushRequest): BuildFlags {

@@ -7,7 +7,7 @@ import type { BuildFlags } from '../registry/publishBuild';
 /**
  * POST /_sim/ci/push: CI built a new image of a service and writes its digest into the dev Release.
  * With a registry configured, a push without a digest publishes a real signed build; the
- * flags (`unsigned`, `wrongSigner`, `noProvenance`, `tampered`, `notPushed`) break its supply chain.
+ * flags (`unsigned`, `wrongSigner`, `noProvenance`, `tampered`, `notPushed`, `foreignBuilder`, `foreignSource`) break its supply chain.
  */
 export interface CiPushRequest extends BuildFlags {
   team: string;

@@ -40,7 +40,16 @@ export interface BuildFlags {
   tampered?: boolean;
   /** The push step did not run: the digest is computed, nothing reaches the registry. */
   notPushed?: boolean;
+  /** The provenance workflow signs a statement naming another builder ({@link FOREIGN_BUILDER_ID}). */
+  foreignBuilder?: boolean;
+  /** The provenance workflow signs a statement naming another source repository ({@link FOREIGN_SOURCE_REPO}). */
+  foreignSource?: boolean;
 }
+
+/** What a statement signed by the right identity may still claim: a builder nobody trusts. */
+export const FOREIGN_BUILDER_ID = 'https://evil.example/builder@v1';
+/** And a source repository that is not the Product's. */
+export const FOREIGN_SOURCE_REPO = 'https://github.com/evil/backdoor';
 
 export interface PublishBuildRequest {
   /** e.g. `http://127.0.0.1:5000`. */
@@ -100,10 +109,10 @@ export async function publishBuild(request: PublishBuildRequest): Promise<string
     const provenance = slsaProvenanceStatement({
       image: reference,
       digest: image.digest,
-      sourceRepo: fill(request.sourceRepo ?? DEFAULT_SOURCE_REPO, names),
+      sourceRepo: flags.foreignSource ? FOREIGN_SOURCE_REPO : fill(request.sourceRepo ?? DEFAULT_SOURCE_REPO, names),
       sourceCommit,
       workflowPath: '.github/workflows/build-sign.yml',
-      builderId: builder.identity,
+      builderId: flags.foreignBuilder ? FOREIGN_BUILDER_ID : builder.identity,
     });
     await attach(await authority.signStatement(provenance, builder));
   }

@@ -11,6 +11,8 @@ const CONFIG: ActiveProvenanceConfig = {
   trustedRoot: { file: '/trusted_root.json' },
   signer: { issuer: ISSUER, identity: 'https://github.com/refplat/{product}/.github/workflows/build-sign.yml@refs/heads/main' },
   builder: { issuer: ISSUER, identity: 'https://github.com/refplat/{product}/.github/workflows/provenance.yml@refs/heads/main' },
+  builderIds: ['https://github.com/refplat/{product}/.github/workflows/provenance.yml@refs/heads/main'],
+  sourceRepository: 'https://github.com/refplat/{product}',
   recheckMs: 60_000,
   overridable: false,
 };
@@ -36,7 +38,13 @@ class FakeFacts {
       bundles.push({
         verified: true as const,
         signer: { issuer: ISSUER, identity: 'https://github.com/refplat/shop/.github/workflows/provenance.yml@refs/heads/main' },
-        statement: { predicateType: SLSA_PROVENANCE_V1, subjectDigests: [digest], sourceRepo: 'https://github.com/refplat/shop', sourceCommit: 'c0ffee' },
+        statement: {
+          predicateType: SLSA_PROVENANCE_V1,
+          subjectDigests: [digest],
+          builderId: 'https://github.com/refplat/shop/.github/workflows/provenance.yml@refs/heads/main',
+          sourceRepo: 'https://github.com/refplat/shop',
+          sourceCommit: 'c0ffee',
+        },
       });
     }
     return { subject, digest, manifest: { state: 'present' }, bundles };

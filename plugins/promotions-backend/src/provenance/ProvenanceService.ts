@@ -2,9 +2,11 @@ import crypto from 'crypto';
 import {
   ImageNaming,
   Provenance,
+  ProvenanceExpectations,
   ProvenanceFacts,
   ServiceRef,
   expectedSigner,
+  fillTemplate,
   provenanceVerdict,
   registryRepository,
   shortDigest,
@@ -85,8 +87,15 @@ export class ProvenanceService {
     return provenance;
   }
 
-  private expected(service: ServiceRef) {
-    return { signer: expectedSigner(this.options.config.signer, service), builder: expectedSigner(this.options.config.builder, service) };
+  /** Who must have signed and attested, and what the SLSA statement must name, for this Service. */
+  private expected(service: ServiceRef): ProvenanceExpectations {
+    const { signer, builder, builderIds, sourceRepository } = this.options.config;
+    return {
+      signer: expectedSigner(signer, service),
+      builder: expectedSigner(builder, service),
+      builderIds: builderIds.map(id => fillTemplate(id, service)),
+      ...(sourceRepository ? { sourceRepo: fillTemplate(sourceRepository, service) } : {}),
+    };
   }
 
   /** What a verification depends on besides the digest: who must have signed, where, under which root. */

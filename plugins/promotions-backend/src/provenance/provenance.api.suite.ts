@@ -7,6 +7,8 @@ import { Ladder, Provenance, expectedSigner, shortDigest } from '@refplat/plugin
 import {
   BuildFlags,
   DEFAULT_BUILD_IDENTITIES,
+  FOREIGN_BUILDER_ID,
+  FOREIGN_SOURCE_REPO,
   RunningRegistry,
   RunningSim,
   dockerRegistryInstalled,
@@ -148,6 +150,21 @@ export function provenanceSuite() {
 
     it.each<{ flag: keyof BuildFlags; state: Provenance['state']; requests: number; reasonFor: (digest: string, shop: TestProduct) => string }>([
       { flag: 'unsigned', state: 'unverified', requests: 4, reasonFor: digest => `${subjectOf(digest)} is not signed (look at the build-sign workflow's sign step)` },
+      {
+        // Signed by the provenance workflow's identity, naming a builder nobody trusts (issue 44).
+        flag: 'foreignBuilder',
+        state: 'failed',
+        requests: 6,
+        reasonFor: (digest, shop) =>
+          `${subjectOf(digest)}: its SLSA provenance names the builder ${FOREIGN_BUILDER_ID}, not ${identities(shop).builder.identity} (promotions.provenance.builder.ids)`,
+      },
+      {
+        flag: 'foreignSource',
+        state: 'failed',
+        requests: 6,
+        reasonFor: (digest, shop) =>
+          `${subjectOf(digest)}: its SLSA provenance is of the source repository ${FOREIGN_SOURCE_REPO}, not https://github.com/refplat/${shop.product} (promotions.provenance.source.repository)`,
+      },
       {
         flag: 'wrongSigner',
         state: 'failed',

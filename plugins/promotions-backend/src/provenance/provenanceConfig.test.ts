@@ -26,9 +26,29 @@ describe('readProvenanceConfig', () => {
       trustedRoot: { file: '/etc/sigstore/trusted_root.json' },
       signer: { issuer: 'https://token.actions.githubusercontent.com', identity: ENFORCE.signer.identity },
       builder: { issuer: 'https://token.actions.githubusercontent.com', identity: ENFORCE.builder.identity },
+      // The builder's own identity as builder.id, the signer's repository as the source.
+      builderIds: [ENFORCE.builder.identity],
+      sourceRepository: 'https://github.com/refplat/{product}',
       recheckMs: 60_000,
       overridable: false,
     });
+  });
+
+  it('reads the SLSA bindings given, and checks no source where the signer is not a GitHub workflow', () => {
+    expect(
+      read({
+        ...ENFORCE,
+        builder: { ...ENFORCE.builder, ids: ['https://github.com/slsa-framework/slsa-github-generator/.github/workflows/generator_container_slsa3.yml@refs/tags/v2.1.0'] },
+        source: { repository: 'https://github.com/acme/{product}-app' },
+      }),
+    ).toMatchObject({
+      builderIds: ['https://github.com/slsa-framework/slsa-github-generator/.github/workflows/generator_container_slsa3.yml@refs/tags/v2.1.0'],
+      sourceRepository: 'https://github.com/acme/{product}-app',
+    });
+    expect(read({ ...ENFORCE, signer: { issuer: 'https://accounts.example', identity: 'ci@acme.example' } })).not.toHaveProperty('sourceRepository');
+    expect(() => read({ ...ENFORCE, source: { repository: 'https://github.com/{org}/{product}' } })).toThrow(
+      'promotions.provenance.builder.ids and source.repository have placeholders other than {team}, {product}, {service}: {org}',
+    );
   });
 
   it('reads what is given', () => {

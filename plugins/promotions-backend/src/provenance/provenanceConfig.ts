@@ -1,7 +1,7 @@
 import { Config, readDurationFromConfig } from '@backstage/config';
 import { InputError } from '@backstage/errors';
 import { durationToMilliseconds } from '@backstage/types';
-import { ProvenanceMode, SignerIdentity, unknownPlaceholders } from '@refplat/plugin-promotions-common';
+import { ProvenanceMode, SignerIdentity, unknownPlaceholders, workflowRepository } from '@refplat/plugin-promotions-common';
 
 /** GitHub Actions' OIDC issuer: the seeds' CI signs keylessly with it (seed 002, step 2). */
 export const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
@@ -43,6 +43,17 @@ export interface ActiveProvenanceConfig {
   signer: SignerIdentity;
   /** The isolated provenance workflow's identity, a template likewise. */
   builder: SignerIdentity;
+  /**
+   * The SLSA `builder.id` values accepted, templates likewise: the provenance
+   * workflow's identity by default (GitHub's generators write their workflow's).
+   */
+  builderIds: string[];
+  /**
+   * The repository the SLSA provenance must name as its source, a template
+   * likewise: by default the signer's repository, where its identity is a
+   * GitHub workflow's; not checked when there is none.
+   */
+  sourceRepository?: string;
   /** How long a result that is not `verified` stands before the registry is asked again. */
   recheckMs: number;
   /** Whether an override lifts `enforce` (break-glass); false by default. */
@@ -88,6 +99,19 @@ function readTrustedRoot(config: Config): TrustedRootSource {
   };
 }
 
+/** What a SLSA statement must name: the builder (`builder.ids`) and the source (`source.repository`). */
+function readBindings(config: Config, signer: SignerIdentity, builder: SignerIdentity) {
+  const builderIds = config.getOptionalStringArray('builder.ids') ?? [builder.identity];
+  const sourceRepository = config.getOptionalString('source.repository') ?? workflowRepository(signer.identity);
+  const unknown = [...builderIds, sourceRepository ?? ''].flatMap(unknownPlaceholders);
+  if (unknown.length) {
+    throw new InputError(
+      `promotions.provenance.builder.ids and source.repository have placeholders other than {team}, {product}, {service}: ${unknown.map(name => `{${name}}`).join(', ')}`,
+    );
+  }
+  return { builderIds, ...(sourceRepository ? { sourceRepository } : {}) };
+}
+
 /** `promotions.provenance`: off until configured; `enforce` and `warn` need a registry, a trusted root and both identities. */
 export function readProvenanceConfig(config: Config | undefined, stages: string[]): ProvenanceConfig {
   const mode = (config?.getOptionalString('mode') ?? 'off') as ProvenanceMode;
@@ -111,6 +135,8 @@ export function readProvenanceConfig(config: Config | undefined, stages: string[
     throw new InputError('promotions.provenance.registry needs both username and password, or neither');
   }
   const timeout = config.getOptionalConfig('registry.timeout');
+  const signer = readIdentity(config, 'signer');
+  const builder = readIdentity(config, 'builder');
   const recheck = config.getOptionalConfig('recheck');
   return {
     mode,
@@ -124,8 +150,9 @@ export function readProvenanceConfig(config: Config | undefined, stages: string[
       allowedHosts: config.getOptionalStringArray('registry.allowedHosts') ?? [],
     },
     trustedRoot: readTrustedRoot(config),
-    signer: readIdentity(config, 'signer'),
-    builder: readIdentity(config, 'builder'),
+    ...readBindings(config, signer, builder),
+    signer,
+    builder,
     recheckMs: recheck ? durationToMilliseconds(readDurationFromConfig(recheck)) : 60_000,
     overridable: config.getOptionalBoolean('overridable') ?? false,
   };

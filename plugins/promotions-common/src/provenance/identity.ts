@@ -10,3 +10,14 @@ export function unknownPlaceholders(template: string): string[] {
 export function expectedSigner(template: SignerIdentity, service: ServiceRef): SignerIdentity {
   return { issuer: fillTemplate(template.issuer, service), identity: fillTemplate(template.identity, service) };
 }
+
+/**
+ * The repository a GitHub Actions workflow identity runs in
+ * (`https://github.com/acme/shop/.github/workflows/build-sign.yml@refs/heads/main`
+ * → `https://github.com/acme/shop`), placeholders kept; undefined for any other form.
+ *
+ * @public
+ */
+export function workflowRepository(identity: string): string | undefined {
+  return identity.match(/^(https:\/\/[^/]+\/[^/]+\/[^/]+)\/\.github\/workflows\//)?.[1];
+}

@@ -13,14 +13,16 @@ const signature = (over: Partial<{ signer: typeof SIGNER; digest: string }> = {}
   signer: over.signer ?? SIGNER,
   statement: { predicateType: COSIGN_SIGN_V1, subjectDigests: [over.digest ?? DIGEST] },
 });
-const provenance = (over: Partial<{ signer: typeof SIGNER; digest: string }> = {}): CheckedBundle => ({
+const provenance = (
+  over: Partial<{ signer: typeof SIGNER; digest: string; builderId: string; sourceRepo: string }> = {},
+): CheckedBundle => ({
   verified: true,
   signer: over.signer ?? BUILDER,
   statement: {
     predicateType: SLSA_PROVENANCE_V1,
     subjectDigests: [over.digest ?? DIGEST],
-    builderId: BUILDER.identity,
-    sourceRepo: 'https://github.com/refplat/shop',
+    builderId: over.builderId ?? BUILDER.identity,
+    sourceRepo: over.sourceRepo ?? 'https://github.com/refplat/shop',
     sourceCommit: 'c0ffee',
   },
 });
@@ -123,5 +125,44 @@ describe('provenanceVerdict', () => {
     ],
   ])('%s', (_case, given, expected) => {
     expect(provenanceVerdict(given, { signer: SIGNER, builder: BUILDER })).toEqual(expected);
+  });
+});
+
+describe('provenanceVerdict binding the SLSA source and builder (a statement signed by the right workflow, naming others)', () => {
+  const POLICY = { signer: SIGNER, builder: BUILDER, sourceRepo: 'https://github.com/refplat/shop', builderIds: [BUILDER.identity] };
+  it.each<[string, ProvenanceFacts, object]>([
+    ['the expected builder and source', facts([signature(), provenance()]), { state: 'verified', ...VERIFIED_CELL, reasons: [] }],
+    [
+      'the source as git+…@ref or with .git, in another case',
+      facts([signature(), provenance({ sourceRepo: 'git+https://github.com/RefPlat/shop.git' })]),
+      { state: 'verified', ...VERIFIED_CELL, sourceRepo: 'git+https://github.com/RefPlat/shop.git', reasons: [] },
+    ],
+    [
+      'a foreign builder.id: failed, and the cell shows none of it',
+      facts([signature(), provenance({ builderId: 'https://evil.example/builder@v1' })]),
+      {
+        state: 'failed',
+        signer: SIGNER.identity,
+        reasons: [`${SUBJECT}: its SLSA provenance names the builder https://evil.example/builder@v1, not ${BUILDER.identity} (promotions.provenance.builder.ids)`],
+      },
+    ],
+    [
+      'a foreign source repository: failed',
+      facts([signature(), provenance({ sourceRepo: 'https://github.com/evil/backdoor' })]),
+      {
+        state: 'failed',
+        signer: SIGNER.identity,
+        reasons: [
+          `${SUBJECT}: its SLSA provenance is of the source repository https://github.com/evil/backdoor, not https://github.com/refplat/shop (promotions.provenance.source.repository)`,
+        ],
+      },
+    ],
+    [
+      'one statement the policy accepts among refused ones is enough',
+      facts([signature(), provenance({ sourceRepo: 'https://github.com/evil/backdoor' }), provenance()]),
+      { state: 'verified', ...VERIFIED_CELL, reasons: [] },
+    ],
+  ])('%s', (_case, given, expected) => {
+    expect(provenanceVerdict(given, POLICY)).toEqual(expected);
   });
 });

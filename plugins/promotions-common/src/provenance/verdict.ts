@@ -34,6 +34,13 @@ export interface ProvenanceFacts {
 export interface ProvenanceExpectations {
   signer: SignerIdentity;
   builder: SignerIdentity;
+  /**
+   * The repository the SLSA provenance must say the build ran from (a URL,
+   * compared without `git+`, `.git` and case). Absent: not checked.
+   */
+  sourceRepo?: string;
+  /** The SLSA `runDetails.builder.id` values accepted. Absent or empty: not checked. */
+  builderIds?: string[];
 }
 
 const sameSigner = (a: SignerIdentity, b: SignerIdentity) => a.issuer === b.issuer && a.identity === b.identity;
@@ -46,23 +53,30 @@ interface Check {
   found?: Extract<CheckedBundle, { verified: true }>;
 }
 
-/** One check over the bundles of one kind: one good bundle is enough; otherwise say what each is. */
+/**
+ * One check over the bundles of one kind: one good bundle is enough (by the
+ * expected signer, over this digest, and nothing in its statement the policy
+ * refuses: `refusals`); otherwise say what each is.
+ */
 function check(
   facts: ProvenanceFacts,
   predicateType: string,
   expected: SignerIdentity,
   missing: string,
   what: string,
+  refusals: (statement: StatementSummary) => string[] = () => [],
 ): Check {
   const bundles = facts.bundles.filter(bundle =>
     bundle.verified ? bundle.statement.predicateType === predicateType : bundle.predicateType === predicateType,
   );
   if (bundles.length === 0) return { outcome: 'missing', reasons: [missing] };
-  const found = bundles.find(
+  const signed = bundles.filter(
     (bundle): bundle is Extract<CheckedBundle, { verified: true }> =>
       bundle.verified && bundle.statement.subjectDigests.includes(facts.digest) && sameSigner(bundle.signer, expected),
   );
+  const found = signed.find(bundle => refusals(bundle.statement).length === 0);
   if (found) return { outcome: 'ok', reasons: [], found };
+  if (signed.length) return { outcome: 'bad', reasons: refusals(signed[0].statement) };
   const reasons = bundles.map(bundle => {
     if (!bundle.verified) return `${facts.subject}: ${what} does not verify: ${bundle.problem}`;
     if (!bundle.statement.subjectDigests.includes(facts.digest)) {
@@ -71,6 +85,26 @@ function check(
     return `${facts.subject}: ${what} is by ${named(bundle.signer)}, not ${named(expected)}`;
   });
   return { outcome: 'bad', reasons };
+}
+
+const comparableRepo = (url: string) =>
+  url.trim().toLowerCase().replace(/^git\+/, '').replace(/\/+$/, '').replace(/\.git$/, '');
+
+/** What the SLSA statement names that the policy does not accept: its builder, its source repository. */
+function slsaBindingProblems(subject: string, statement: StatementSummary, expected: ProvenanceExpectations): string[] {
+  const problems: string[] = [];
+  const builders = expected.builderIds ?? [];
+  if (builders.length && !builders.includes(statement.builderId ?? '')) {
+    problems.push(
+      `${subject}: its SLSA provenance names the builder ${statement.builderId ?? '(none)'}, not ${builders.join(' or ')} (promotions.provenance.builder.ids)`,
+    );
+  }
+  if (expected.sourceRepo && comparableRepo(statement.sourceRepo ?? '') !== comparableRepo(expected.sourceRepo)) {
+    problems.push(
+      `${subject}: its SLSA provenance is of the source repository ${statement.sourceRepo ?? '(none)'}, not ${expected.sourceRepo} (promotions.provenance.source.repository)`,
+    );
+  }
+  return problems;
 }
 
 /**
@@ -95,19 +129,22 @@ export function provenanceVerdict(facts: ProvenanceFacts, expected: ProvenanceEx
     return { state: 'unknown', reasons: [`${subject}: its signatures could not be listed: ${facts.listingProblem}`] };
   }
   const signature = check(facts, COSIGN_SIGN_V1, expected.signer, `${subject} is not signed (look at the build-sign workflow's sign step)`, 'its signature');
+  // Signed by the provenance workflow is not enough: SLSA's verification makes its builder and source conditions.
   const provenance = check(
     facts,
     SLSA_PROVENANCE_V1,
     expected.builder,
     `${subject} has no SLSA provenance from the provenance workflow (look at the provenance workflow's run)`,
     'its SLSA provenance',
+    statement => slsaBindingProblems(subject, statement, expected),
   );
+  // Only an accepted statement speaks on the cell: a foreign repository is not the build's source.
   const statement = provenance.found?.statement;
   const cell = {
     ...(statement?.sourceRepo ? { sourceRepo: statement.sourceRepo } : {}),
     ...(statement?.sourceCommit ? { sourceCommit: statement.sourceCommit } : {}),
     ...(signature.found ? { signer: signature.found.signer.identity } : {}),
-    ...(provenance.found ? { builder: statement?.builderId ?? provenance.found.signer.identity } : {}),
+    ...(statement ? { builder: statement.builderId ?? provenance.found!.signer.identity } : {}),
   };
   const outcomes = [signature.outcome, provenance.outcome];
   const reasons = [...signature.reasons, ...provenance.reasons];
