@@ -5,6 +5,11 @@
 // backend-test-utils) and everything else keep the repository's versions, as
 // an adopter's app supplies its own. From the lowest packages, Material UI
 // resolves to the repository's copy: the theme is the app's, one copy.
+//
+// Each plugin's Jest config names an `id` of its own: Jest's workers keep one
+// resolver per config id, and Backstage's CLI gives projects with the same
+// transforms the same id, so without one a plugin ran on another package's
+// resolver in `backstage-cli repo test` (the repository's versions).
 const fs = require('node:fs');
 const path = require('node:path');
 const { repoRoot, declaredByPlugin } = require('./versions');
