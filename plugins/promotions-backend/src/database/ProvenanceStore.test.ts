@@ -16,15 +16,19 @@ const verified = (commit: string) => ({
 });
 
 describe.each(databases.eachSupportedId())('DatabaseProvenanceStore on %s', (databaseId: TestDatabaseId) => {
-  it('keeps a result by digest and policy for every replica; the first result stands', async () => {
+  it('keeps a result by digest and policy for every replica; the newest stands, and a forgotten one is gone for all', async () => {
     const knex = await databases.init(databaseId);
     await DatabasePromotionStore.create({ getClient: async () => knex, migrations: { skip: false } });
     const [a, b] = [new DatabaseProvenanceStore(knex), new DatabaseProvenanceStore(knex)];
 
     await Promise.all([a.put(DIGEST, 'p1', verified('c0ffee'), new Date()), b.put(DIGEST, 'p1', verified('c0ffee'), new Date())]);
-    await b.put(DIGEST, 'p1', verified('other'), new Date());
     expect(await b.get(DIGEST, 'p1')).toEqual(verified('c0ffee'));
+    // The Gate's look again before a merge replaces it.
+    await b.put(DIGEST, 'p1', verified('other'), new Date());
+    expect(await a.get(DIGEST, 'p1')).toEqual(verified('other'));
     expect(await a.get(DIGEST, 'p2')).toBeUndefined();
     expect(await a.get(`sha256:${'b'.repeat(64)}`, 'p1')).toBeUndefined();
+    await b.forget(DIGEST, 'p1');
+    expect(await a.get(DIGEST, 'p1')).toBeUndefined();
   });
 });

@@ -13,11 +13,15 @@ export class DatabaseProvenanceStore implements ProvenanceStore {
     return row ? (JSON.parse(row.provenance) as Provenance) : undefined;
   }
 
-  /** The first result stands: two replicas verifying one digest at once agree anyway. */
+  /** The newest result stands: a look again before a merge replaces the first. */
   async put(digest: string, policy: string, provenance: Provenance, at: Date): Promise<void> {
     await this.db<Row>('provenance_results')
       .insert({ digest, policy, provenance: JSON.stringify(provenance), verified_at: at.toISOString() })
       .onConflict(['digest', 'policy'])
-      .ignore();
+      .merge(['provenance', 'verified_at']);
+  }
+
+  async forget(digest: string, policy: string): Promise<void> {
+    await this.db<Row>('provenance_results').where({ digest, policy }).delete();
   }
 }

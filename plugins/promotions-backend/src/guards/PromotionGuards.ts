@@ -1,5 +1,5 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
-import { GuardPhase, GuardedPromotion, NamedGuardVerdict, isValidName } from '@refplat/plugin-promotions-common';
+import { GuardContext, GuardPhase, GuardedPromotion, NamedGuardVerdict, isValidName } from '@refplat/plugin-promotions-common';
 import type { PromotionGuard } from '@refplat/plugin-promotions-node';
 
 /**
@@ -32,6 +32,7 @@ export class PromotionGuards {
     promotion: Omit<GuardedPromotion, 'kind'> & { kind?: GuardedPromotion['kind'] },
     phase: GuardPhase,
     now = new Date(),
+    options: Pick<GuardContext, 'beforeMerge'> = {},
   ): Promise<NamedGuardVerdict[]> {
     // A copy of plain data: guards see only what is documented, and cannot change the record.
     const subject: GuardedPromotion = {
@@ -47,7 +48,7 @@ export class PromotionGuards {
     return Promise.all(
       this.guards.map(async guard => {
         try {
-          return { guard: guard.name, ...(await guard.evaluate(subject, { phase, now })) };
+          return { guard: guard.name, ...(await guard.evaluate(subject, { phase, now, ...options })) };
         } catch (error) {
           this.logger.warn(`Promotion guard ${guard.name} failed: ${error}`);
           return { guard: guard.name, verdict: 'block' as const, reason: `The guard could not decide: ${error}` };

@@ -278,6 +278,27 @@ describe('Gate', () => {
     ]);
   });
 
+  it('asks the guards again just before it merges, and merges nothing they refuse at that moment', async () => {
+    // A guard that keeps what it learnt (provenance) checks afresh only before a merge: there the signature is gone.
+    const asked: Array<boolean | undefined> = [];
+    const { gate, request, store, repo } = gateWorld(context => {
+      asked.push(context.beforeMerge);
+      return context.beforeMerge
+        ? { verdict: 'block', reason: 'api sha256:bbbbbbbbbbbb is not signed' }
+        : { verdict: 'allow', reason: 'Every digest is signed and has SLSA provenance' };
+    });
+    const promotion = await request('uat', { api: digest('b') });
+
+    await gate.checkAll();
+
+    expect(asked).toEqual([undefined, true]);
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'open' });
+    expect(repo.latestStatusesOf(promotion.headSha!)['promotions/guard/change-window']).toMatchObject({
+      state: 'failure',
+      description: 'api sha256:bbbbbbbbbbbb is not signed',
+    });
+  });
+
   it("asks the guards at the clock's time", async () => {
     const asked: string[] = [];
     const { gate, request, clock } = gateWorld(context => {

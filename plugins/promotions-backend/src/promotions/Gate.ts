@@ -234,12 +234,20 @@ export class Gate {
       await this.close(promotion, pr, verdict.description);
       return;
     }
-    const verdicts = await this.evaluateGuards(promotion);
-    const guards = verdicts ? decideGuards(verdicts, promotion.guardOverride) : ({ verdict: 'allow', deciding: [] } as GuardsDecision);
-    const needsApproval = target?.requiresApproval || guards.verdict === 'needs-approval';
     const approvedHere = promotion.status === 'approved' && promotion.approvedSha === pr.headSha;
-    const ready = verdict.state === 'success' && guards.verdict !== 'block';
-    const mergesNow = ready && (!needsApproval || approvedHere);
+    const decide = (verdicts?: NamedGuardVerdict[]) => {
+      const guards = verdicts ? decideGuards(verdicts, promotion.guardOverride) : ({ verdict: 'allow', deciding: [] } as GuardsDecision);
+      const needsApproval = target?.requiresApproval || guards.verdict === 'needs-approval';
+      const ready = verdict.state === 'success' && guards.verdict !== 'block';
+      return { verdicts, guards, ready, mergesNow: ready && (!needsApproval || approvedHere) };
+    };
+    let decision = decide(await this.evaluateGuards(promotion));
+    if (decision.mergesNow && decision.verdicts) {
+      // About to merge: the guards decide again at this moment, those that keep what they learnt
+      // (provenance) afresh, so that what merges is what admission will accept.
+      decision = decide(await this.evaluateGuards(promotion, { beforeMerge: true }));
+    }
+    const { verdicts, guards, ready, mergesNow } = decision;
     await this.publishHealth(promotion, pr, verdict, { onGitHub: !mergesNow || showsOtherHealth(promotion, pr) });
     if (verdicts) await this.publishGuards(promotion, pr, verdicts);
     if (mergesNow) {
@@ -330,10 +338,13 @@ export class Gate {
   }
 
   /** The guards' verdicts on the promotion now; undefined when no guard is installed. */
-  private async evaluateGuards(promotion: PromotionRecord): Promise<NamedGuardVerdict[] | undefined> {
+  private async evaluateGuards(
+    promotion: PromotionRecord,
+    options: { beforeMerge?: boolean } = {},
+  ): Promise<NamedGuardVerdict[] | undefined> {
     const { guards } = this.options;
     if (!guards?.any) return undefined;
-    return guards.evaluate(promotion, 'gate', (this.options.clock ?? systemClock).now());
+    return guards.evaluate(promotion, 'gate', (this.options.clock ?? systemClock).now(), options);
   }
 
   /**

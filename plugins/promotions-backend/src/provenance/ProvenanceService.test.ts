@@ -126,4 +126,24 @@ describe('ProvenanceService', () => {
     expect(new Set(answers.map(answer => answer.state))).toEqual(new Set(['verified']));
     expect(facts.looks).toHaveLength(1);
   });
+
+  it('reads the registry again when asked afresh (the Gate before a merge), and forgets a verdict it no longer confirms, for every replica', async () => {
+    const first = setUp();
+    expect((await first.service.provenanceOf(STOREFRONT, DIGEST)).state).toBe('verified');
+    // The signature is deleted from the registry (and one from another identity put there instead).
+    first.facts.signed = false;
+    expect((await first.service.provenanceOf(STOREFRONT, DIGEST)).state).toBe('verified');
+    expect(first.facts.looks).toHaveLength(1);
+
+    const again = await first.service.provenanceOf(STOREFRONT, DIGEST, { fresh: true });
+    expect(again.state).toBe('unverified');
+    expect(first.facts.looks).toHaveLength(2);
+    // Views see it too: not from memory, not from the store.
+    expect((await first.service.provenanceOf(STOREFRONT, DIGEST)).state).toBe('unverified');
+    // A replica finds nothing kept: it asks the registry.
+    const replica = setUp('root-1', first.store);
+    replica.facts.signed = false;
+    expect((await replica.service.provenanceOf(STOREFRONT, DIGEST)).state).toBe('unverified');
+    expect(replica.facts.looks).toHaveLength(1);
+  });
 });

@@ -47,7 +47,13 @@ export class ProvenanceService {
 
   constructor(private readonly options: ProvenanceServiceOptions) {}
 
-  async provenanceOf(service: ServiceRef, digest: string): Promise<Provenance> {
+  /**
+   * Where the digest came from: from memory or the store where it verified
+   * before, else from the registry. `fresh`: from the registry whatever was
+   * kept (the Gate before it merges: trust is checked at the moment of use),
+   * and a kept result it no longer confirms is forgotten, for every replica.
+   */
+  async provenanceOf(service: ServiceRef, digest: string, options: { fresh?: boolean } = {}): Promise<Provenance> {
     const subject = `${service.service} ${shortDigest(digest)}`;
     let policy: string;
     try {
@@ -56,21 +62,25 @@ export class ProvenanceService {
       return { state: 'unknown', reasons: [`${subject}: ${(error as Error).message}`] };
     }
     const key = `${policy} ${digest}`;
-    const verified = this.verified.get(key);
-    if (verified) return verified;
-    const recent = this.recent.get(key);
-    if (recent && recent.until > this.options.clock.now().getTime()) return recent.provenance;
-    const running = this.inFlight.get(key);
+    if (!options.fresh) {
+      const verified = this.verified.get(key);
+      if (verified) return verified;
+      const recent = this.recent.get(key);
+      if (recent && recent.until > this.options.clock.now().getTime()) return recent.provenance;
+    }
+    const lookKey = options.fresh ? `fresh ${key}` : key;
+    const running = this.inFlight.get(lookKey);
     if (running) return running;
-    const look = this.look(service, subject, digest, policy).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, look);
+    const look = this.look(service, subject, digest, policy, options.fresh ?? false).finally(() => this.inFlight.delete(lookKey));
+    this.inFlight.set(lookKey, look);
     return look;
   }
 
-  private async look(service: ServiceRef, subject: string, digest: string, policy: string): Promise<Provenance> {
+  private async look(service: ServiceRef, subject: string, digest: string, policy: string, fresh: boolean): Promise<Provenance> {
     const { store, facts, clock, config, images } = this.options;
-    const stored = await store.get(digest, policy);
-    if (stored) return this.rememberVerified(`${policy} ${digest}`, stored);
+    const key = `${policy} ${digest}`;
+    const stored = fresh ? undefined : await store.get(digest, policy);
+    if (stored) return this.rememberVerified(key, stored);
     let provenance: Provenance;
     try {
       provenance = provenanceVerdict(await facts.facts(subject, registryRepository(service, images), digest), this.expected(service));
@@ -79,10 +89,15 @@ export class ProvenanceService {
     }
     if (provenance.state === 'verified') {
       await store.put(digest, policy, provenance, clock.now());
-      this.rememberVerified(`${policy} ${digest}`, provenance);
+      this.rememberVerified(key, provenance);
     } else {
+      if (fresh) {
+        // What verified before and does not now (a signature deleted or replaced) is verified no more.
+        this.verified.delete(key);
+        await store.forget(digest, policy);
+      }
       this.forgetExpired();
-      this.recent.set(`${policy} ${digest}`, { provenance, until: clock.now().getTime() + config.recheckMs });
+      this.recent.set(key, { provenance, until: clock.now().getTime() + config.recheckMs });
     }
     return provenance;
   }

@@ -32,9 +32,18 @@ describe('provenanceGuard', () => {
       overridable: false,
     });
     expect(provenanceOf.mock.calls).toEqual([
-      [{ team: 'alpha', product: 'shop', service: 'storefront' }, 'sha256:aaa'],
-      [{ team: 'alpha', product: 'shop', service: 'cart' }, 'sha256:bbb'],
+      [{ team: 'alpha', product: 'shop', service: 'storefront' }, 'sha256:aaa', { fresh: false }],
+      [{ team: 'alpha', product: 'shop', service: 'cart' }, 'sha256:bbb', { fresh: false }],
     ]);
+  });
+
+  it('asks afresh when the Gate is about to merge', async () => {
+    const { service, provenanceOf } = serviceAnswering({
+      storefront: { state: 'verified', reasons: [] },
+      cart: { state: 'verified', reasons: [] },
+    });
+    await provenanceGuard(enforce, service).evaluate(promotion, { phase: 'gate', now: new Date(), beforeMerge: true });
+    expect(provenanceOf.mock.calls.map(([, , options]) => options)).toEqual([{ fresh: true }, { fresh: true }]);
   });
 
   it('asks the registry nothing for a stage that does not require provenance', async () => {

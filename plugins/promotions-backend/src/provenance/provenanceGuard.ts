@@ -14,12 +14,14 @@ export const PROVENANCE_GUARD = 'provenance';
 export function provenanceGuard(requirement: ProvenanceRequirement, provenance: ProvenanceService): PromotionGuard {
   return {
     name: PROVENANCE_GUARD,
-    evaluate: async promotion => {
+    evaluate: async (promotion, context) => {
       const checked = new Map<string, Provenance>();
       if (checksProvenanceOf(requirement, promotion) && requirement.stages.includes(promotion.toStage)) {
         await Promise.all(
           Object.entries(promotion.services).map(async ([service, digest]) => {
-            checked.set(service, await provenance.provenanceOf({ team: promotion.team, product: promotion.product, service }, digest));
+            const ref = { team: promotion.team, product: promotion.product, service };
+            // Before a merge, the registry is read again: admission will verify at the moment of use too.
+            checked.set(service, await provenance.provenanceOf(ref, digest, { fresh: context.beforeMerge === true }));
           }),
         );
       }

@@ -53,6 +53,11 @@ export type GuardPhase = 'request' | 'gate' | 'auto-promote' | 'preview';
 export interface GuardContext {
   phase: GuardPhase;
   now: Date;
+  /**
+   * The Gate is about to merge (phase `gate`): a guard that keeps what it
+   * learnt (provenance) checks afresh, as admission will at the moment of use.
+   */
+  beforeMerge?: boolean;
 }
 
 /** One guard's verdict, named, as published on the PR and listed on the ladder. @public */

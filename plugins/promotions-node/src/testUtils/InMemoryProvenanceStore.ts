@@ -16,4 +16,8 @@ export class InMemoryProvenanceStore implements ProvenanceStore {
   async put(digest: string, policy: string, provenance: Provenance): Promise<void> {
     this.results.set(`${policy} ${digest}`, provenance);
   }
+
+  async forget(digest: string, policy: string): Promise<void> {
+    this.results.delete(`${policy} ${digest}`);
+  }
 }
