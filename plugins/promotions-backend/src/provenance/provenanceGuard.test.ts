@@ -14,7 +14,7 @@ const promotion = {
 const context = { phase: 'request' as const, now: new Date() };
 
 function serviceAnswering(byService: Record<string, Provenance>) {
-  const provenanceOf = jest.fn(async ({ service }: { service: string }, _digest: string) => byService[service]);
+  const provenanceOf = jest.fn(async ({ service }: { service: string }, _digest: string, _options?: { fresh?: boolean }) => byService[service]);
   return { service: { provenanceOf } as unknown as ProvenanceService, provenanceOf };
 }
 
