@@ -17,15 +17,17 @@ function userWith(ownershipEntityRefs: string[]) {
 }
 
 describe('PromotionsPermissionPolicy', () => {
-  const policy = new PromotionsPermissionPolicy(['group:default/release-approvers']);
+  const policy = new PromotionsPermissionPolicy();
 
-  it.each([
-    ['a release-approver', ['user:default/alice', 'group:default/release-approvers'], AuthorizeResult.ALLOW],
-    ['a developer', ['user:default/bob', 'group:default/alpha'], AuthorizeResult.DENY],
-    ['nobody', [], AuthorizeResult.DENY],
-  ])('decides whether %s may approve', async (_who, refs, expected) => {
+  it("answers approval with a condition on the Product: the caller's refs among its approvers (the plugin's rule)", async () => {
+    const refs = ['user:default/erin', 'group:default/shop-release'];
     const decision = await policy.handle({ permission: promotionApprovePermission }, userWith(refs) as any);
-    expect(decision.result).toBe(expected);
+    expect(decision).toEqual({
+      result: AuthorizeResult.CONDITIONAL,
+      pluginId: 'promotions',
+      resourceType: 'promotions-product',
+      conditions: { rule: 'IS_IN_APPROVER_GROUPS', resourceType: 'promotions-product', params: { claims: refs } },
+    });
   });
 
   it("lets any signed-in user read ladders, and leaves requests and holds to the plugin's ownership rule", async () => {

@@ -1,7 +1,4 @@
-import {
-  coreServices,
-  createBackendModule,
-} from '@backstage/backend-plugin-api';
+import { createBackendModule } from '@backstage/backend-plugin-api';
 import {
   AuthorizeResult,
   PolicyDecision,
@@ -13,33 +10,36 @@ import {
   PolicyQueryUser,
 } from '@backstage/plugin-permission-node';
 import { policyExtensionPoint } from '@backstage/plugin-permission-node/alpha';
+import {
+  createPromotionsProductConditionalDecision,
+  promotionsProductConditions,
+} from '@refplat/plugin-promotions-backend';
 import { promotionApprovePermission } from '@refplat/plugin-promotions-common';
 
-export const DEFAULT_APPROVER_GROUPS = ['group:default/release-approvers'];
-
 /**
- * The host's policy: everyone signed in may read ladders; only members of
- * `promotions.approval.approvers` may approve. Requests, rollbacks and holds
- * pass here because the plugin scopes them to the Product itself: its
- * owners and the release-approvers (`promotions.permissions.requireOwnership`,
- * on by default). Group membership comes from the catalog through the
- * user's ownership refs, which the sign-in resolver fills from `memberOf`.
+ * The host's policy: everyone signed in may read ladders; only a Product's
+ * approvers may approve its promotions. That is a conditional decision on
+ * the plugin's `IS_IN_APPROVER_GROUPS` rule, which the permission backend
+ * resolves against the Product: `promotions.approval.approvers` with what
+ * its System adds (`refplat.org/approvers`: erin's `shop-release` on the
+ * shop, not on the blog). Requests, rollbacks and holds pass here because
+ * the plugin scopes them to the Product itself: its owners and the
+ * release-approvers (`promotions.permissions.requireOwnership`, on by
+ * default). Group membership comes from the catalog through the user's
+ * ownership refs, which the sign-in resolver fills from `memberOf`.
  */
 export class PromotionsPermissionPolicy implements PermissionPolicy {
-  constructor(private readonly approverGroups: string[]) {}
-
   async handle(
     request: PolicyQuery,
     user?: PolicyQueryUser,
   ): Promise<PolicyDecision> {
     if (isPermission(request.permission, promotionApprovePermission)) {
-      const ownership = user?.info.ownershipEntityRefs ?? [];
-      const isApprover = this.approverGroups.some(group =>
-        ownership.includes(group),
+      return createPromotionsProductConditionalDecision(
+        request.permission,
+        promotionsProductConditions.isInApproverGroups({
+          claims: user?.info.ownershipEntityRefs ?? [],
+        }),
       );
-      return {
-        result: isApprover ? AuthorizeResult.ALLOW : AuthorizeResult.DENY,
-      };
     }
     return { result: AuthorizeResult.ALLOW };
   }
@@ -50,12 +50,9 @@ export const promotionsPermissionPolicyModule = createBackendModule({
   moduleId: 'promotions-policy',
   register(reg) {
     reg.registerInit({
-      deps: { policy: policyExtensionPoint, config: coreServices.rootConfig },
-      async init({ policy, config }) {
-        const approverGroups =
-          config.getOptionalStringArray('promotions.approval.approvers') ??
-          DEFAULT_APPROVER_GROUPS;
-        policy.setPolicy(new PromotionsPermissionPolicy(approverGroups));
+      deps: { policy: policyExtensionPoint },
+      async init({ policy }) {
+        policy.setPolicy(new PromotionsPermissionPolicy());
       },
     });
   },

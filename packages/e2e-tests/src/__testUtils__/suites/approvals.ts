@@ -1,7 +1,7 @@
 import { Browser, Page } from 'playwright-core';
 import { SharedStack } from '../sharedStack';
 import { SuiteProduct } from '../products';
-import { RunningStack, callPromotions, waitForPromotionStatus } from '../stack';
+import { RunningStack, callPromotions, userToken, waitForPromotionStatus } from '../stack';
 import { dialogOutcome, screenshot, signIn } from '../browser';
 import { scrollingSideways } from '../layout';
 import { ENTITY_REF, pullRequestTexts } from '../pullRequestTexts';
@@ -107,6 +107,42 @@ export function approvalsSuite(shared: SharedStack): void {
       expect(await rejection.textContent()).toBe('Rejected by Alice Approver: Not during the audit freeze');
       expect(await alice.locator('body').textContent()).not.toMatch(ENTITY_REF);
       await screenshot(alice, 'promotions-tab-rejected');
+    });
+
+    /** What the permission backend decides for `user` approving each Product's promotions, by the demo's policy. */
+    const mayApprove = async (user: string, products: string[]): Promise<string[]> => {
+      const response = await fetch(`${stack.baseUrl}/api/permission/authorize`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await userToken(stack.baseUrl, user)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          items: products.map((resourceRef, index) => ({
+            id: String(index),
+            permission: { type: 'resource', name: 'promotions.promotion.approve', attributes: { action: 'update' }, resourceType: 'promotions-product' },
+            resourceRef,
+          })),
+        }),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()).items.map((item: { result: string }) => item.result);
+    };
+
+    it("lets erin, whom the shop's System names as an approver (shop-release), approve its prod promotion, and not the blog's", async () => {
+      // The demo's policy answers with the plugin's rule: the permission backend resolves it against each Product.
+      expect(await mayApprove('erin', [shop.ref, 'alpha/blog'])).toEqual(['ALLOW', 'DENY']);
+      const id = await bobRequestsProd();
+      const erin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+      try {
+        await signIn(erin, stack.baseUrl, 'erin');
+        await erin.goto(`${stack.baseUrl}/promotions/approvals`);
+        await erin.getByTestId(`approve-${id}`).click({ timeout: 30_000 });
+        await erin.getByTestId('approve-dialog').waitFor();
+        await erin.getByTestId('approve-confirm').click();
+        await dialogOutcome(erin, 'approve');
+        await screenshot(erin, 'approvals-erin-approved');
+      } finally {
+        await erin.context().close();
+      }
+      await waitForPromotionStatus(stack.baseUrl, id, 'merged', { timeoutMs: 90_000 });
     });
 
     it('approves inline: the promotion merges', async () => {
