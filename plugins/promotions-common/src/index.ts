@@ -25,6 +25,7 @@ export * from './ladder/rules';
 export * from './ladder/arrival';
 export * from './promotions/types';
 export * from './promotions/livePromotion';
+export * from './promotions/withdrawal';
 export * from './people/actorNames';
 export * from './promotions/releaseChanges';
 export * from './promotions/planRollback';

@@ -344,6 +344,29 @@ export function registerPromotionsActions(options: {
     }),
   });
 
+  actionsRegistry.register({
+    name: 'withdraw-promotion',
+    title: 'Withdraw a promotion',
+    description:
+      'Withdraws a live promotion as the calling user, who must be its requester or one of the Product\'s ' +
+      'approvers: it is closed with the reason, and its pull request closed with a comment naming the user. ' +
+      'Refused (409) once it merged or ended. Get ids from get-ladder (its open promotions) or list-awaiting-approval.',
+    attributes: { readOnly: false, idempotent: false, destructive: true },
+    schema: {
+      input: z =>
+        z.object({
+          id: z.string().describe('The promotion id (a UUID)'),
+          reason: z.string().describe('Why, for the pull request and the trail'),
+        }),
+      output: z => z.object({ promotion: promotionOutput(z) }),
+    },
+    action: async ({ input, credentials }) => ({
+      output: {
+        promotion: promotionView(await operations.withdraw(caller(credentials), input.id, { reason: input.reason })),
+      },
+    }),
+  });
+
   const holdOutput = (z: Parameters<Parameters<typeof actionsRegistry.register>[0]['schema']['output']>[0]) =>
     z.object({
       hold: z.object({ stage: z.string(), service: z.string(), reason: z.string(), placedBy: z.string(), placedAt: z.string() }),

@@ -23,7 +23,7 @@ async function approvalWorld(approval: object = {}) {
     .setUser(BOB, { groups: [RELEASE_APPROVERS], name: 'Bob Builder' })
     .setUser(CAROL, { groups: ['group:default/developers'], name: 'Carol Coder' })
     .setUser(DAVE, { groups: [RELEASE_APPROVERS], name: 'Dave Deployer' });
-  const { approvalService, rejecter } = world.approvals();
+  const { approvalService, closer } = world.approvals();
   const promotion = await world.request('prod', { api: digest('b') });
   /** Someone pushes the same content to the PR's branch again: a new head, still exactly the requested change. */
   const pushSameContent = () =>
@@ -34,7 +34,7 @@ async function approvalWorld(approval: object = {}) {
   const gate = world.gate();
   const current = async () => (await world.store.get(promotion.id))!;
   const approve = async (user: string) => approvalService.approve(await current(), as(user));
-  return { ...world, approvalService, rejecter, promotion, pushSameContent, gate, current, approve };
+  return { ...world, approvalService, closer, promotion, pushSameContent, gate, current, approve };
 }
 
 describe('ApprovalService', () => {
@@ -204,9 +204,9 @@ describe('ApprovalService', () => {
 
   describe('rejecting', () => {
     it("closes the promotion and its PR with the approver's reason", async () => {
-      const { rejecter, current, repo, promotion } = await approvalWorld();
+      const { closer, current, repo, promotion } = await approvalWorld();
 
-      const rejected = await rejecter.reject(await current(), as(BOB), 'Not during the sale');
+      const rejected = await closer.reject(await current(), as(BOB), 'Not during the sale');
 
       expect(rejected).toMatchObject({
         status: 'closed',
@@ -220,13 +220,45 @@ describe('ApprovalService', () => {
     });
 
     it('is for release-approvers only, and still possible after an approval the Gate has not merged yet', async () => {
-      const { rejecter, current, approve } = await approvalWorld();
+      const { closer, current, approve } = await approvalWorld();
 
-      await expect(rejecter.reject(await current(), as(CAROL), 'no')).rejects.toThrow(NotAllowedError);
+      await expect(closer.reject(await current(), as(CAROL), 'no')).rejects.toThrow(NotAllowedError);
       expect(await current()).toMatchObject({ status: 'awaiting-approval' });
 
       await approve(BOB);
-      expect(await rejecter.reject(await current(), as(DAVE), 'changed my mind')).toMatchObject({ status: 'closed' });
+      expect(await closer.reject(await current(), as(DAVE), 'changed my mind')).toMatchObject({ status: 'closed' });
+    });
+  });
+
+  describe('withdrawing', () => {
+    it("lets the requester take a pending prod promotion back: closed with their reason, its PR closed with a comment, its branch gone", async () => {
+      const { closer, current, repo, promotion, store } = await approvalWorld();
+
+      const withdrawn = await closer.withdraw(await current(), as(ALICE), 'Requested prod by mistake');
+
+      expect(withdrawn).toMatchObject({ status: 'closed', statusReason: 'Withdrawn by Alice Developer: Requested prod by mistake' });
+      expect(repo.pullRequests()).toMatchObject([{ number: promotion.pullRequest.number, state: 'closed', merged: false }]);
+      expect(repo.commentsOn(promotion.pullRequest.number)).toEqual([
+        expect.stringMatching(/^Withdrawn by Alice Developer .* in Backstage \(requested by Alice Developer .*\):\n\n> Requested prod by mistake$/),
+      ]);
+      expect(repo.branchHead(promotion.branch!)).toBeUndefined();
+      expect((await store.listEvents(promotion.id)).map(event => [event.type, event.detail])).toContainEqual([
+        'withdrawn',
+        'Requested prod by mistake',
+      ]);
+    });
+
+    it('refuses someone who neither requested it nor approves (403), and a promotion already ended (409)', async () => {
+      const { closer, current } = await approvalWorld();
+
+      await expect(closer.withdraw(await current(), as(CAROL), 'not mine')).rejects.toThrow(
+        new NotAllowedError('Only the person who requested it, or one of the Product’s approvers, may withdraw it'),
+      );
+      expect(await current()).toMatchObject({ status: 'awaiting-approval' });
+
+      // An approver may (as they could reject it), and then it is over.
+      await closer.withdraw(await current(), as(DAVE), 'superseded by a hotfix');
+      await expect(closer.withdraw(await current(), as(ALICE), 'again')).rejects.toThrow(ConflictError);
     });
   });
 });

@@ -27,7 +27,7 @@ import { SharedLadders } from '../ladder/SharedLadders';
 import { ApprovalRights } from '../promotions/ApprovalRights';
 import { ApprovalService } from '../promotions/ApprovalService';
 import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
-import { PromotionRejecter } from '../promotions/PromotionRejecter';
+import { PromotionCloser } from '../promotions/PromotionCloser';
 import { PromotionService } from '../promotions/PromotionService';
 import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
 import { WhatChanged } from '../promotions/WhatChanged';
@@ -37,7 +37,7 @@ import { KnownProducts } from './KnownProducts';
 import { nameFromParams, productFromParams } from './params';
 import { ProductAccess } from './ProductAccess';
 import { ProductOwners } from './ProductOwners';
-import { holdBody, overrideBody, parseBody, promotionRequestBody, rejectBody, rollbackBody } from './requestBodies';
+import { holdBody, overrideBody, parseBody, promotionRequestBody, rejectBody, rollbackBody, withdrawBody } from './requestBodies';
 import { comparisonProblem, holdTargetProblem } from './stageChecks';
 
 export type UserCredentials = BackstageCredentials<BackstageUserPrincipal>;
@@ -72,7 +72,7 @@ export interface PromotionsOperationsOptions {
   approvalService: ApprovalService;
   approvalRights: ApprovalRights;
   approvalsInbox: ApprovalsInbox;
-  rejecter: PromotionRejecter;
+  closer: PromotionCloser;
   holds: HoldStore;
   broadcaster: PromotionsBroadcaster;
   whatChanged: WhatChanged;
@@ -264,7 +264,19 @@ export class PromotionsOperations {
       meta.reason = reason;
       const promotion = await this.options.promotionService.get(id);
       Object.assign(meta, promotionMeta(promotion));
-      return this.options.rejecter.reject(promotion, credentials, reason);
+      return this.options.closer.reject(promotion, credentials, reason);
+    });
+  }
+
+  async withdraw(caller: Caller, id: string, body: unknown) {
+    return this.audit(caller, 'promotion-withdraw', async meta => {
+      const credentials = await caller.credentials();
+      meta.promotionId = promotionIdFrom(id);
+      const { reason } = parseBody(withdrawBody, body, '{reason}');
+      meta.reason = reason;
+      const promotion = await this.options.promotionService.get(id);
+      Object.assign(meta, promotionMeta(promotion));
+      return this.options.closer.withdraw(promotion, credentials, reason);
     });
   }
 

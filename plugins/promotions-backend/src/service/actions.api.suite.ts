@@ -54,12 +54,15 @@ export function actionsSuite() {
         'request-promotion',
         'resume',
         'what-changed',
+        'withdraw-promotion',
       ]);
       for (const name of ['get-ladder', 'explain', 'what-changed', 'list-awaiting-approval']) {
         expect(actions[name].attributes).toEqual({ readOnly: true, idempotent: true, destructive: false });
       }
       expect(actions['request-promotion'].attributes).toEqual({ readOnly: false, idempotent: true, destructive: true });
       expect(actions.resume.attributes).toEqual({ readOnly: false, idempotent: false, destructive: false });
+      expect(actions['withdraw-promotion'].attributes).toEqual({ readOnly: false, idempotent: false, destructive: true });
+      expect(actions['withdraw-promotion'].schema.input.required).toEqual(['id', 'reason']);
       expect(actions.explain.schema.input.required).toEqual(['product', 'stage']);
       expect(actions.explain.id).toBe('promotions:explain');
     });

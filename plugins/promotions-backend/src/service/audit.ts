@@ -12,6 +12,7 @@ export type AuditedAction =
   | 'promotion-request'
   | 'promotion-approve'
   | 'promotion-reject'
+  | 'promotion-withdraw'
   | 'promotion-override'
   | 'promotion-rollback'
   | 'hold-place'
@@ -25,6 +26,7 @@ const SEVERITY: Record<AuditedAction, AuditorServiceEventSeverityLevel> = {
   'promotion-approve': 'high',
   // Closing ships nothing: ranked like a request.
   'promotion-reject': 'medium',
+  'promotion-withdraw': 'medium',
   // Lifting policy (a freeze, an incident) lets a change through it: ranked like an approval.
   'promotion-override': 'high',
   'promotion-rollback': 'high',

@@ -44,7 +44,7 @@ import { OverviewModel } from './OverviewModel';
 import { ApprovalRights } from '../promotions/ApprovalRights';
 import { ApprovalService } from '../promotions/ApprovalService';
 import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
-import { PromotionRejecter } from '../promotions/PromotionRejecter';
+import { PromotionCloser } from '../promotions/PromotionCloser';
 import { AutoPromoter } from '../promotions/AutoPromoter';
 import { Gate } from '../promotions/Gate';
 import { PromotionOpener } from '../promotions/PromotionOpener';
@@ -388,7 +388,7 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
       ladder: product => sharedLadders.get(product),
       logger,
     }),
-    rejecter: new PromotionRejecter({ config, store, writer, rights: approvalRights, permissions, logger, names }),
+    closer: new PromotionCloser({ config, store, writer, rights: approvalRights, permissions, logger, names }),
     stageHistory,
     autoPromoter,
     timelineReader,

@@ -55,16 +55,22 @@ export const holdBody = z.object({
     .transform(reason => reason.slice(0, MAX_HOLD_REASON_CHARS)),
 });
 
-/** A rejection's reason goes into the PR comment whole, so it is bounded rather than cut. */
+/** A rejection's or a withdrawal's reason goes into the PR comment whole, so it is bounded rather than cut. */
 export const MAX_REJECT_REASON_CHARS = 1000;
 
-export const rejectBody = z.object({
-  reason: z
-    .string({ required_error: 'A rejection needs a reason for the requester', invalid_type_error: 'reason must be text' })
-    .trim()
-    .min(1, 'A rejection needs a reason for the requester')
-    .max(MAX_REJECT_REASON_CHARS, `reason must be at most ${MAX_REJECT_REASON_CHARS} characters`),
-});
+/** `{reason}` for closing a promotion, required with `missing` as the message when absent or blank. */
+const closingReasonBody = (missing: string) =>
+  z.object({
+    reason: z
+      .string({ required_error: missing, invalid_type_error: 'reason must be text' })
+      .trim()
+      .min(1, missing)
+      .max(MAX_REJECT_REASON_CHARS, `reason must be at most ${MAX_REJECT_REASON_CHARS} characters`),
+  });
+
+export const rejectBody = closingReasonBody('A rejection needs a reason for the requester');
+
+export const withdrawBody = closingReasonBody('A withdrawal needs a reason, for the pull request and the trail');
 
 /** An incident id and link are shown on the ladder and in reasons: bounded. */
 export const MAX_INCIDENT_ID_CHARS = 200;

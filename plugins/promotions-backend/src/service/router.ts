@@ -142,6 +142,10 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     res.json({ promotion: await operations.reject(callerOf(req), req.params.id, req.body) });
   });
 
+  router.post('/promotions/:id/withdraw', async (req, res) => {
+    res.json({ promotion: await operations.withdraw(callerOf(req), req.params.id, req.body) });
+  });
+
   // Organisation-wide: what waits for the caller's approval, oldest first.
   router.get('/approvals', async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });

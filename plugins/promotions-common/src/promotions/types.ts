@@ -72,6 +72,8 @@ export type PromotionEventType =
   | 'closed'
   /** A release-approver turned it down; the detail is their reason. */
   | 'rejected'
+  /** Its requester (or an approver) took it back; the detail is their reason. */
+  | 'withdrawn'
   | 'superseded'
   /** A guard's verdict on the PR changed; the detail is `<guard>: <verdict>: <reason>`. */
   | 'guard-verdict'

@@ -44,6 +44,7 @@ export function mcpSuite(shared: SharedStack): void {
         'promotions.request-promotion',
         'promotions.resume',
         'promotions.what-changed',
+        'promotions.withdraw-promotion',
       ]);
       const explain = tools.find(tool => tool.name === 'promotions.explain')!;
       expect(explain.description).toMatch(/why is shop stuck in staging/);

@@ -28,7 +28,7 @@ import { DigestAges } from '../DigestAges';
 import { Gate } from '../Gate';
 import { PromotionOpener } from '../PromotionOpener';
 import { PromotionReconciler } from '../PromotionReconciler';
-import { PromotionRejecter } from '../PromotionRejecter';
+import { PromotionCloser } from '../PromotionCloser';
 import { PromotionService } from '../PromotionService';
 import { PromotionQueue } from '../PromotionQueue';
 import { RequestSnapshots } from '../RequestSnapshot';
@@ -325,7 +325,7 @@ export function promotionsWorld(
     };
     return {
       approvalService: new ApprovalService({ ...wiring, onChange: id => changed.push(id) }),
-      rejecter: new PromotionRejecter(wiring),
+      closer: new PromotionCloser(wiring),
     };
   };
 

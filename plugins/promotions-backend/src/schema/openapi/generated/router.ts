@@ -591,6 +591,37 @@ export const spec = {
         },
       },
     },
+    '/promotions/{id}/withdraw': {
+      post: {
+        operationId: 'WithdrawPromotion',
+        tags: ['promotions'],
+        description:
+          "Its requester (or one of the Product's approvers) withdraws a live promotion; its PR is closed with a comment naming them and their reason.",
+        parameters: [
+          {
+            $ref: '#/components/parameters/id',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/ReasonRequest',
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            $ref: '#/components/responses/PromotionResult',
+          },
+          default: {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
     '/approvals': {
       get: {
         operationId: 'ListApprovals',
@@ -999,7 +1030,7 @@ export const spec = {
       },
       ReasonRequest: {
         description:
-          "Body of `POST /promotions/{id}/override` and `/reject`, and a request's `override`.",
+          "Body of `POST /promotions/{id}/override`, `/reject` and `/withdraw`, and a request's `override`.",
         type: 'object',
         required: ['reason'],
         properties: {
@@ -1301,6 +1332,11 @@ export type EndpointMap = {
     response: { promotion: Promotion };
   };
   '#post|/promotions/{id}/reject': {
+    path: { id: string };
+    body: ReasonRequest;
+    response: { promotion: Promotion };
+  };
+  '#post|/promotions/{id}/withdraw': {
     path: { id: string };
     body: ReasonRequest;
     response: { promotion: Promotion };

@@ -269,6 +269,19 @@ export class DefaultApiClient {
     );
   }
 
+  /** POST /promotions/{id}/withdraw: Its requester (or one of the Product's approvers) withdraws a live promotion; its PR is closed with a comment naming them and their reason. */
+  async withdrawPromotion(
+    request: { path: { id: string }; body: ReasonRequest },
+    options?: RequestOptions,
+  ): Promise<TypedResponse<{ promotion: Promotion }>> {
+    return this.send(
+      'POST',
+      `/promotions/${encodeURIComponent(request.path.id)}/withdraw`,
+      request.body,
+      options,
+    );
+  }
+
   /** GET /approvals: The promotions awaiting an approval by the caller, oldest first (user tokens only). */
   async listApprovals(
     _request: {} = {},

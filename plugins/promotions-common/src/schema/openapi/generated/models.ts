@@ -15,7 +15,7 @@ export type RollbackRequest = {
 /** @public */
 export type HoldRequest = { stage: string; service: string; reason: string };
 
-/** Body of `POST /promotions/{id}/override` and `/reject`, and a request's `override`. */
+/** Body of `POST /promotions/{id}/override`, `/reject` and `/withdraw`, and a request's `override`. */
 /** @public */
 export type ReasonRequest = { reason: string };
 
