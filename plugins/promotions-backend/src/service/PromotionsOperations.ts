@@ -256,27 +256,25 @@ export class PromotionsOperations {
     });
   }
 
+  /** A release-approver's "no": the promotion and its PR closed with their reason. */
   async reject(caller: Caller, id: string, body: unknown) {
-    return this.audit(caller, 'promotion-reject', async meta => {
-      const credentials = await caller.credentials();
-      meta.promotionId = promotionIdFrom(id);
-      const { reason } = parseBody(rejectBody, body, '{reason}');
-      meta.reason = reason;
-      const promotion = await this.options.promotionService.get(id);
-      Object.assign(meta, promotionMeta(promotion));
-      return this.options.closer.reject(promotion, credentials, reason);
-    });
+    return this.closeWithReason(caller, id, body, 'reject');
   }
 
+  /** Its requester (or one of the Product's approvers) takes it back: closed with their reason. */
   async withdraw(caller: Caller, id: string, body: unknown) {
-    return this.audit(caller, 'promotion-withdraw', async meta => {
+    return this.closeWithReason(caller, id, body, 'withdraw');
+  }
+
+  private closeWithReason(caller: Caller, id: string, body: unknown, closing: 'reject' | 'withdraw') {
+    return this.audit(caller, closing === 'reject' ? 'promotion-reject' : 'promotion-withdraw', async meta => {
       const credentials = await caller.credentials();
       meta.promotionId = promotionIdFrom(id);
-      const { reason } = parseBody(withdrawBody, body, '{reason}');
+      const { reason } = parseBody(closing === 'reject' ? rejectBody : withdrawBody, body, '{reason}');
       meta.reason = reason;
       const promotion = await this.options.promotionService.get(id);
       Object.assign(meta, promotionMeta(promotion));
-      return this.options.closer.withdraw(promotion, credentials, reason);
+      return this.options.closer[closing](promotion, credentials, reason);
     });
   }
 

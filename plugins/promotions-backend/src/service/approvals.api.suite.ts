@@ -170,6 +170,36 @@ export function approvalsSuite() {
       expect(await inbox('carol')).toEqual([]);
     });
 
+    it('lets bob, who is no approver, withdraw his own prod request: closed with his reason, its PR closed with his comment', async () => {
+      const promotion = await requestProd('bob');
+      const withdraw = (user: string, body: object) =>
+        request(server).post(`/api/promotions/promotions/${promotion.id}/withdraw`).set('Authorization', asUser(user)).send(body);
+
+      expect((await withdraw('bob', { reason: '  ' })).status).toBe(400);
+      // dave is neither its requester nor an approver of the shop.
+      const byDave = await withdraw('dave', { reason: 'not mine' });
+      expect([byDave.status, byDave.body.error.message]).toEqual([
+        403,
+        'Only the person who requested it, or one of the Product’s approvers, may withdraw it',
+      ]);
+
+      const byBob = await withdraw('bob', { reason: 'Requested prod by mistake' });
+      expect(byBob.status).toBe(200);
+      expect(byBob.body.promotion).toMatchObject({ status: 'closed', statusReason: 'Withdrawn by Bob Builder: Requested prod by mistake' });
+      const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: promotion.pullRequest.number });
+      expect([pr.state, pr.merged]).toEqual(['closed', false]);
+      const { data: comments } = await github.rest.issues.listComments({ ...REPO, issue_number: promotion.pullRequest.number });
+      expect(comments.map(c => c.body).join('\n')).toMatch(
+        /Withdrawn by Bob Builder \(`bob`\) in Backstage \(requested by Bob Builder \(`bob`\)\):\n\n> Requested prod by mistake/,
+      );
+      expect(await inbox('alice')).toEqual([]);
+      const again = await withdraw('bob', { reason: 'twice' });
+      expect([again.status, again.body.error.message]).toEqual([
+        409,
+        `Nothing to withdraw: promotion ${promotion.id} is closed (Withdrawn by Bob Builder: Requested prod by mistake)`,
+      ]);
+    });
+
     it('rejects an approved promotion that has not merged yet', async () => {
       const promotion = await requestProd('bob');
       const approved = await request(server)

@@ -5,6 +5,7 @@ import {
   actorNameWithoutCatalog,
   decideProductChange,
   ownPartBarsApproval,
+  withdrawalProblem,
 } from '@refplat/plugin-promotions-common';
 
 /**
@@ -115,6 +116,15 @@ export function approveAccess(
     };
   }
   return ALLOWED;
+}
+
+/** Whether the viewer may withdraw the promotion: its requester, or one of the Product's approvers, while it is live. */
+export function withdrawAccess(
+  viewer: ProductViewer,
+  promotion: Pick<Promotion, 'id' | 'status' | 'statusReason' | 'requestedBy' | 'pullRequest' | 'queuedAt'>,
+): Access {
+  const problem = withdrawalProblem(promotion, { userEntityRef: viewer.userEntityRef, isApprover: isApprover(viewer) });
+  return problem ? { allowed: false, reason: problem } : ALLOWED;
 }
 
 /** Whether the viewer may override the guards' blocks (a freeze window): release-approvers only. */

@@ -7,7 +7,7 @@ import {
 } from '@refplat/plugin-promotions-common';
 import { useProductPermission } from '../hooks/useProductPermission';
 import { useProductAccessState } from './ProductAccessContext';
-import { DOING, ProductChange, approveAccess, changeAccess, overrideAccess } from './productChangeAccess';
+import { DOING, ProductChange, approveAccess, changeAccess, overrideAccess, withdrawAccess } from './productChangeAccess';
 
 /** Whether to offer an action: `reason` says why not, or that it is still being checked. */
 export interface ActionAccess {
@@ -75,6 +75,16 @@ export function useOverrideAccess(): ActionAccess {
   const { viewer } = useProductAccessState();
   if (!viewer) return CHECKING;
   const access = overrideAccess(viewer);
+  return access.allowed
+    ? { allowed: true, loading: false }
+    : { allowed: false, loading: false, reason: access.reason };
+}
+
+/** Whether the signed-in user may withdraw the promotion (its requester, or one of the Product's approvers). */
+export function useWithdrawAccess(promotion: Parameters<typeof withdrawAccess>[1]): ActionAccess {
+  const { viewer } = useProductAccessState();
+  if (!viewer) return CHECKING;
+  const access = withdrawAccess(viewer, promotion);
   return access.allowed
     ? { allowed: true, loading: false }
     : { allowed: false, loading: false, reason: access.reason };

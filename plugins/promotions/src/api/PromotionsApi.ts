@@ -77,6 +77,11 @@ export interface PromotionsApi {
    */
   rejectPromotion(id: string, reason: string): Promise<Promotion>;
   /**
+   * Closes a live promotion and its PR, with the reason in a comment; its
+   * requester or one of the Product's approvers.
+   */
+  withdrawPromotion(id: string, reason: string): Promise<Promotion>;
+  /**
    * Every promotion awaiting the signed-in user's approval (as a release-approver or an
    * incident commander), oldest first, with what it awaits and its source stage.
    */

@@ -90,6 +90,10 @@ export class PromotionsClient implements PromotionsApi {
     return (await this.read(this.api.rejectPromotion({ path: { id }, body: { reason } }))).promotion;
   }
 
+  async withdrawPromotion(id: string, reason: string): Promise<Promotion> {
+    return (await this.read(this.api.withdrawPromotion({ path: { id }, body: { reason } }))).promotion;
+  }
+
   async listApprovals(): Promise<ApprovalItem[]> {
     return (await this.read(this.api.listApprovals())).items;
   }

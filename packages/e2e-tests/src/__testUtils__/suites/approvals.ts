@@ -145,6 +145,30 @@ export function approvalsSuite(shared: SharedStack): void {
       await waitForPromotionStatus(stack.baseUrl, id, 'merged', { timeoutMs: 90_000 });
     });
 
+    it('lets bob withdraw his own pending prod promotion from the ladder: it is closed with his reason, its PR with his comment', async () => {
+      const id = await bobRequestsProd();
+      const bob = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+      try {
+        await signIn(bob, stack.baseUrl, 'bob');
+        await bob.goto(`${stack.baseUrl}/catalog/default/system/${shop.name}`);
+        await bob.getByTestId(`withdraw-${id}`).click({ timeout: 60_000 });
+        const dialog = bob.getByTestId('withdraw-dialog');
+        await dialog.waitFor();
+        await bob.getByTestId('withdraw-reason').fill('Requested prod by mistake');
+        await screenshot(bob, 'withdraw-dialog');
+        await bob.getByTestId('withdraw-confirm').click();
+        // The ladder clears live: the row goes.
+        await bob.getByTestId(`open-promotion-${id}`).waitFor({ state: 'detached', timeout: 30_000 });
+      } finally {
+        await bob.context().close();
+      }
+      const { body } = await callPromotions(stack.baseUrl, 'bob', 'GET', `/promotions/${id}`);
+      expect(body.promotion).toMatchObject({ status: 'closed', statusReason: 'Withdrawn by Bob Builder: Requested prod by mistake' });
+      expect(body.events.map((event: { type: string }) => event.type)).toContain('withdrawn');
+      const texts = await pullRequestTexts(stack, body.promotion.pullRequest.number);
+      expect(texts.join('\n')).toMatch(/Withdrawn by Bob Builder \(`bob`\) in Backstage[^]*> Requested prod by mistake/);
+    });
+
     it('approves inline: the promotion merges', async () => {
       const id = await bobRequestsProd();
       await openInbox(id);

@@ -8,7 +8,7 @@ import { Promotion } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
 import { ApprovePromotionDialog } from '../OpenPromotions/ApprovePromotionDialog';
 import { ApprovalsTable } from './ApprovalsTable';
-import { RejectPromotionDialog } from './RejectPromotionDialog';
+import { ClosePromotionDialog } from '../OpenPromotions/ClosePromotionDialog';
 
 /**
  * A release-approver's (or incident commander's) work queue: every promotion
@@ -49,9 +49,10 @@ export const ApprovalsInbox = () => {
         />
       )}
       {rejecting && (
-        <RejectPromotionDialog
+        <ClosePromotionDialog
+          closing="reject"
           promotion={rejecting}
-          onRejected={inbox.retry}
+          onClosed={inbox.retry}
           onClose={() => setRejecting(undefined)}
         />
       )}

@@ -9,6 +9,7 @@ import { PullRequestLink } from '../common/PullRequestLink';
 import { ApprovalAction } from './ApprovalAction';
 import { ApprovalProgress } from './ApprovalProgress';
 import { PromotionDigests } from './PromotionDigests';
+import { WithdrawAction } from './WithdrawAction';
 
 const useStyles = makeStyles(theme => ({
   stacked: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: theme.spacing(0.5) },
@@ -72,6 +73,7 @@ export const OpenPromotionRow = (props: {
       </TableCell>
       <TableCell className={classes.action}>
         <ApprovalAction product={ladder} promotion={promotion} commanders={commanders} onApproved={props.onChanged} />
+        <WithdrawAction promotion={promotion} onWithdrawn={props.onChanged} />
       </TableCell>
     </TableRow>
   );

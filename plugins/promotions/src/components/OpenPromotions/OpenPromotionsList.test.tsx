@@ -224,4 +224,34 @@ describe('OpenPromotionsList', () => {
     expect(screen.getByTestId('open-promotion-p-2')).toHaveTextContent('test → prod');
     expect(screen.queryByTestId('rollback-chip-p-2')).not.toBeInTheDocument();
   });
+
+  it('lets the requester withdraw a pending promotion with a reason, and offers it to nobody else', async () => {
+    const withdrawPromotion = jest.fn(async () => ({ ...awaitingApproval('withdraw'), status: 'closed' as const }));
+    const onChanged = jest.fn();
+    // The requester, alice, who is not an approver here.
+    await renderList({
+      ladder: ladderWith('withdraw'),
+      api: { withdrawPromotion },
+      onChanged,
+      viewer: { userEntityRef: 'user:default/alice', claims: ['user:default/alice', 'group:default/alpha'] },
+    });
+
+    // Nothing to withdraw on the merged one.
+    expect(screen.queryByTestId('withdraw-p-merged')).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByTestId('withdraw-p-withdraw'));
+    const dialog = await screen.findByTestId('withdraw-dialog');
+    expect(dialog).toHaveTextContent('Withdraw promotion test → prod of alpha/withdraw');
+    expect(within(dialog).getByTestId('withdraw-confirm')).toBeDisabled();
+    await userEvent.type(within(dialog).getByTestId('withdraw-reason'), 'Requested prod by mistake');
+    await userEvent.click(within(dialog).getByTestId('withdraw-confirm'));
+
+    await waitFor(() => expect(withdrawPromotion).toHaveBeenCalledWith('p-withdraw', 'Requested prod by mistake'));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+  });
+
+  it('offers Withdraw to no one who neither requested it nor approves', async () => {
+    await renderList({ ladder: ladderWith('others') });
+    await screen.findByTestId('open-promotion-p-others');
+    expect(screen.queryByTestId('withdraw-p-others')).not.toBeInTheDocument();
+  });
 });
