@@ -12,7 +12,10 @@ jest.setTimeout(300_000);
  */
 const shared = useSharedStack({
   ...AUTO_PROMOTER_DEMO,
-  products: [{ name: 'shop-approvals', autoPromote: false }],
+  products: [
+    { name: 'shop-approvals', autoPromote: false },
+    { name: 'shop-erin', autoPromote: false },
+  ],
 });
 
 tryItSuite(shared);

@@ -34,10 +34,10 @@ export function approvalsSuite(shared: SharedStack): void {
     });
 
     /** Until staging's digests have soaked (the first ladder view starts the clock): prod refuses them before. */
-    async function stagingSoaked() {
+    async function stagingSoaked(product: SuiteProduct = shop) {
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline) {
-        const { body } = await callPromotions(stack.baseUrl, 'bob', 'GET', `${shop.route}/ladder`);
+        const { body } = await callPromotions(stack.baseUrl, 'bob', 'GET', `${product.route}/ladder`);
         const staging = body.stages?.find((stage: { name: string }) => stage.name === 'staging');
         const cells: { digest?: string; soakRemainingSeconds?: number }[] = Object.values(staging?.services ?? {});
         if (cells.length && cells.every(cell => !cell.digest || cell.soakRemainingSeconds === 0)) return;
@@ -46,8 +46,8 @@ export function approvalsSuite(shared: SharedStack): void {
       throw new Error('staging has not soaked after 60 s');
     }
 
-    const bobRequestsProd = async (): Promise<string> => {
-      const requested = await callPromotions(stack.baseUrl, 'bob', 'POST', `${shop.route}/promotions`, {
+    const bobRequestsProd = async (product: SuiteProduct = shop): Promise<string> => {
+      const requested = await callPromotions(stack.baseUrl, 'bob', 'POST', `${product.route}/promotions`, {
         toStage: 'prod',
       });
       expect(requested.status).toBe(201);
@@ -129,7 +129,10 @@ export function approvalsSuite(shared: SharedStack): void {
     it("lets erin, whom the shop's System names as an approver (shop-release), approve its prod promotion, and not the blog's", async () => {
       // The demo's policy answers with the plugin's rule: the permission backend resolves it against each Product.
       expect(await mayApprove('erin', [shop.ref, 'alpha/blog'])).toEqual(['ALLOW', 'DENY']);
-      const id = await bobRequestsProd();
+      // A Product of her own: her approval merges, and the shop's prod stays for the tests below.
+      const erinsShop = await shared.addProduct('shop-erin');
+      await stagingSoaked(erinsShop);
+      const id = await bobRequestsProd(erinsShop);
       const erin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
       try {
         await signIn(erin, stack.baseUrl, 'erin');
