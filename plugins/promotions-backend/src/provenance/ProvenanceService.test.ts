@@ -146,4 +146,46 @@ describe('ProvenanceService', () => {
     expect((await replica.service.provenanceOf(STOREFRONT, DIGEST)).state).toBe('unverified');
     expect(replica.facts.looks).toHaveLength(1);
   });
+
+  describe('for a view, which never waits on the registry', () => {
+    it('answers checking while the registry is slow, tells once when the look ended, then answers the verdict', async () => {
+      const settled: string[] = [];
+      const facts = new FakeFacts();
+      let answer = () => {};
+      const slow = new Promise<void>(resolve => {
+        answer = resolve;
+      });
+      const look = facts.facts.bind(facts);
+      facts.facts = async (...args) => {
+        await slow;
+        return look(...args);
+      };
+      const service = new ProvenanceService({
+        config: CONFIG,
+        images: {},
+        facts,
+        store: new InMemoryProvenanceStore(),
+        clock: new ManualClock(),
+        trustedRootId: async () => 'root-1',
+        onSettled: ref => settled.push(`${ref.product}/${ref.service}`),
+      });
+
+      const views = await Promise.all([service.provenanceForView(STOREFRONT, DIGEST, 10), service.provenanceForView(STOREFRONT, DIGEST, 10)]);
+      expect(views.map(view => view.state)).toEqual(['checking', 'checking']);
+      expect(views[0].reasons).toEqual(['storefront sha256:aaaaaaaaaaaa: being checked against the registry; the ladder updates when it is done']);
+      expect(settled).toEqual([]);
+
+      answer();
+      await new Promise(resolve => setImmediate(resolve));
+      await new Promise(resolve => setImmediate(resolve));
+      expect(settled).toEqual(['shop/storefront']);
+      expect((await service.provenanceForView(STOREFRONT, DIGEST, 10)).state).toBe('verified');
+      expect(facts.looks).toHaveLength(1);
+    });
+
+    it('answers the verdict itself when the registry answers within the wait', async () => {
+      const { service } = setUp();
+      expect((await service.provenanceForView(STOREFRONT, DIGEST)).state).toBe('verified');
+    });
+  });
 });

@@ -27,7 +27,12 @@ export interface ProvenanceServiceOptions {
   clock: Clock;
   /** Identifies the trusted root in force: a result verified under another root is not reused. */
   trustedRootId: () => Promise<string>;
+  /** A look a view did not wait for has ended: the Product's ladder may say more now. */
+  onSettled?: (service: ServiceRef) => void;
 }
+
+/** How long a view waits for the registry before it answers `checking` (a warm registry answers within it). */
+export const VIEW_WAIT_MS = 100;
 
 const VERIFIED_IN_MEMORY = 10_000;
 
@@ -44,6 +49,8 @@ export class ProvenanceService {
   private readonly verified = new Map<string, Provenance>();
   private readonly inFlight = new Map<string, Promise<Provenance>>();
   private readonly recent = new Map<string, { provenance: Provenance; until: number }>();
+  /** Looks a view answered `checking` for, whose end `onSettled` is told. */
+  private readonly awaitedByViews = new Set<string>();
 
   constructor(private readonly options: ProvenanceServiceOptions) {}
 
@@ -74,6 +81,38 @@ export class ProvenanceService {
     const look = this.look(service, subject, digest, policy, options.fresh ?? false).finally(() => this.inFlight.delete(lookKey));
     this.inFlight.set(lookKey, look);
     return look;
+  }
+
+  /**
+   * For a view, which never waits on the registry: the verdict when it is
+   * kept or comes within `waitMs`, else `checking` while the look goes on;
+   * when it ends, `onSettled` is told once, so the ladder can be pushed again.
+   */
+  async provenanceForView(service: ServiceRef, digest: string, waitMs = VIEW_WAIT_MS): Promise<Provenance> {
+    const key = `${service.team}/${service.product}/${service.service} ${digest}`;
+    const checking: Provenance = {
+      state: 'checking',
+      reasons: [`${service.service} ${shortDigest(digest)}: being checked against the registry; the ladder updates when it is done`],
+    };
+    // A look a view already left running: the next views do not wait for it again.
+    if (this.awaitedByViews.has(key)) return checking;
+    const look = this.provenanceOf(service, digest);
+    let waitEnded = () => {};
+    const waited = new Promise<undefined>(resolve => {
+      waitEnded = () => resolve(undefined);
+    });
+    const timer = setTimeout(() => waitEnded(), waitMs);
+    const answer = await Promise.race([look, waited]);
+    clearTimeout(timer);
+    if (answer) return answer;
+    if (!this.awaitedByViews.has(key)) {
+      this.awaitedByViews.add(key);
+      void look.finally(() => {
+        this.awaitedByViews.delete(key);
+        this.options.onSettled?.(service);
+      });
+    }
+    return checking;
   }
 
   private async look(service: ServiceRef, subject: string, digest: string, policy: string, fresh: boolean): Promise<Provenance> {

@@ -15,12 +15,13 @@ const ladder = () =>
 describe('annotateProvenance', () => {
   it("puts each released digest's provenance on its cell, and none where nothing is released", async () => {
     const annotated = ladder();
-    const provenanceOf = jest.fn(async () => ({ state: 'verified' as const, sourceCommit: 'c0ffee', reasons: [] }));
-    await annotateProvenance(annotated, { provenanceOf } as unknown as ProvenanceService);
+    const provenanceForView = jest.fn(async () => ({ state: 'verified' as const, sourceCommit: 'c0ffee', reasons: [] }));
+    await annotateProvenance(annotated, { provenanceForView } as unknown as ProvenanceService);
     const cells = annotated.stages[0].services as Record<string, LadderServiceCell>;
     expect(cells.storefront.provenance).toEqual({ state: 'verified', sourceCommit: 'c0ffee', reasons: [] });
     expect(cells.cart.provenance).toBeUndefined();
-    expect(provenanceOf).toHaveBeenCalledTimes(1);
-    expect(provenanceOf).toHaveBeenCalledWith({ team: 'alpha', product: 'shop', service: 'storefront' }, DIGEST);
+    // The view's way: it does not wait on the registry.
+    expect(provenanceForView).toHaveBeenCalledTimes(1);
+    expect(provenanceForView).toHaveBeenCalledWith({ team: 'alpha', product: 'shop', service: 'storefront' }, DIGEST);
   });
 });

@@ -51,6 +51,8 @@ export function createProvenance(options: {
   images: ImageNaming;
   db: Knex;
   clock: Clock;
+  /** A look a view did not wait for has ended: the Product's ladder may say more now. */
+  onSettled?: (service: ServiceRef) => void;
 }): ProvenanceParts | undefined {
   const { config } = options;
   if (config.mode === 'off') return undefined;
@@ -69,6 +71,7 @@ export function createProvenance(options: {
     store: new DatabaseProvenanceStore(options.db),
     clock: options.clock,
     trustedRootId: async () => (await roots.load()).id,
+    onSettled: options.onSettled,
   });
   return {
     guard: provenanceGuard(config, service),

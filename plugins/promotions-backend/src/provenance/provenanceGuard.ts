@@ -20,8 +20,14 @@ export function provenanceGuard(requirement: ProvenanceRequirement, provenance: 
         await Promise.all(
           Object.entries(promotion.services).map(async ([service, digest]) => {
             const ref = { team: promotion.team, product: promotion.product, service };
-            // Before a merge, the registry is read again: admission will verify at the moment of use too.
-            checked.set(service, await provenance.provenanceOf(ref, digest, { fresh: context.beforeMerge === true }));
+            // A preview (the ladder showing what a request would meet) never waits on the registry;
+            // before a merge, it is read again: admission will verify at the moment of use too.
+            checked.set(
+              service,
+              context.phase === 'preview'
+                ? await provenance.provenanceForView(ref, digest)
+                : await provenance.provenanceOf(ref, digest, { fresh: context.beforeMerge === true }),
+            );
           }),
         );
       }

@@ -149,7 +149,14 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   const incidentApprovals = config.incidents
     ? new IncidentApprovals({ policy: config.incidents, incidents, store, rights: approvalRights })
     : undefined;
-  const provenance = createProvenance({ config: config.provenance, images: config.images, db, clock: systemClock });
+  const provenance = createProvenance({
+    config: config.provenance,
+    images: config.images,
+    db,
+    clock: systemClock,
+    // A cell a view answered "checking" for has its verdict: the open ladders refresh.
+    onSettled: service => void broadcaster.productChanged(service, 'provenance-checked'),
+  });
   const guards = new PromotionGuards(
     [
       ...(config.freezes.length ? [freezeGuard(config.freezes)] : []),

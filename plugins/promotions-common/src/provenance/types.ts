@@ -11,10 +11,13 @@
  *   signature or attestation does not verify, or it names another signer,
  *   builder or digest.
  * - `unknown`: the registry could not be asked; never taken for `verified`.
+ * - `checking`: a view's answer while the registry is being asked (a view
+ *   never waits on it); the ladder is pushed again when the look ends.
+ *   Never taken for `verified`: requests and the Gate wait for the look.
  *
  * @public
  */
-export type ProvenanceState = 'verified' | 'unverified' | 'failed' | 'unknown';
+export type ProvenanceState = 'verified' | 'unverified' | 'failed' | 'unknown' | 'checking';
 
 /** @public */
 export interface Provenance {

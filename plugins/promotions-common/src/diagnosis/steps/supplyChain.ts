@@ -13,7 +13,7 @@ export type SupplyChainFact =
  */
 export function supplyChainFact(input: Pick<DiagnosisInput, 'provenance'>): SupplyChainFact | undefined {
   const provenance = input.provenance;
-  if (!provenance || provenance.state === 'unknown') return undefined;
+  if (!provenance || provenance.state === 'unknown' || provenance.state === 'checking') return undefined;
   if (provenance.state === 'verified') {
     return { verdict: 'sound', text: 'the digest is signed and has SLSA provenance from the provenance workflow (checked in the registry)' };
   }

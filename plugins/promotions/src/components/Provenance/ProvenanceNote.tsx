@@ -3,6 +3,7 @@ import VerifiedUserIcon from '@material-ui/icons/VerifiedUser';
 import ErrorIcon from '@material-ui/icons/Error';
 import HelpOutlineIcon from '@material-ui/icons/HelpOutline';
 import ReportProblemIcon from '@material-ui/icons/ReportProblem';
+import HourglassEmptyIcon from '@material-ui/icons/HourglassEmpty';
 import { Link } from '@backstage/core-components';
 import { Provenance, ProvenanceState } from '@refplat/plugin-promotions-common';
 
@@ -13,6 +14,7 @@ const useStyles = makeStyles(theme => ({
   unverified: { color: theme.palette.warning.dark },
   failed: { color: theme.palette.error.main },
   unknown: { color: theme.palette.text.secondary },
+  checking: { color: theme.palette.text.secondary },
   why: { margin: 0, paddingLeft: theme.spacing(2) },
 }));
 
@@ -21,9 +23,16 @@ const WORDS: Record<ProvenanceState, string> = {
   unverified: 'Not verified',
   failed: 'Provenance failed',
   unknown: 'Provenance unknown',
+  checking: 'Checking provenance…',
 };
 
-const ICONS = { verified: VerifiedUserIcon, unverified: ReportProblemIcon, failed: ErrorIcon, unknown: HelpOutlineIcon };
+const ICONS = {
+  verified: VerifiedUserIcon,
+  unverified: ReportProblemIcon,
+  failed: ErrorIcon,
+  unknown: HelpOutlineIcon,
+  checking: HourglassEmptyIcon,
+};
 
 /** `https://github.com/acme/shop` + a commit → its commit page; other sources are named, not linked. */
 export function commitUrl(sourceRepo: string | undefined, commit: string): string | undefined {
