@@ -393,6 +393,13 @@ export interface Config {
       overridable?: boolean;
       /** How long a result that is not verified stands before the registry is asked again. Default: 1 minute. */
       recheck?: HumanDuration;
+      /**
+       * How long a verified result stands before a view reads the registry
+       * again behind it (the cell shows the kept result meanwhile; a signature
+       * gone or replaced then fails it). The Gate reads afresh before every
+       * merge regardless. Default: 1 day.
+       */
+      revalidate?: HumanDuration;
     };
   };
 }

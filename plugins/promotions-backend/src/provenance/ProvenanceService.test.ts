@@ -14,6 +14,7 @@ const CONFIG: ActiveProvenanceConfig = {
   builderIds: ['https://github.com/refplat/{product}/.github/workflows/provenance.yml@refs/heads/main'],
   sourceRepository: 'https://github.com/refplat/{product}',
   recheckMs: 60_000,
+  revalidateMs: 24 * 60 * 60_000,
   overridable: false,
 };
 const STOREFRONT = { team: 'alpha', product: 'shop', service: 'storefront' };
@@ -181,6 +182,35 @@ describe('ProvenanceService', () => {
       expect(settled).toEqual(['shop/storefront']);
       expect((await service.provenanceForView(STOREFRONT, DIGEST, 10)).state).toBe('verified');
       expect(facts.looks).toHaveLength(1);
+    });
+
+    it('reads a verified result again behind the view once it is a revalidation age old, and fails it when the signature is gone', async () => {
+      const settled: string[] = [];
+      const facts = new FakeFacts();
+      const clock = new ManualClock();
+      const service = new ProvenanceService({
+        config: CONFIG,
+        images: {},
+        facts,
+        store: new InMemoryProvenanceStore(),
+        clock,
+        trustedRootId: async () => 'root-1',
+        onSettled: ref => settled.push(ref.service),
+      });
+      expect((await service.provenanceForView(STOREFRONT, DIGEST)).state).toBe('verified');
+      facts.signed = false;
+      clock.advance({ hours: 23 });
+      expect((await service.provenanceForView(STOREFRONT, DIGEST)).state).toBe('verified');
+      expect(facts.looks).toHaveLength(1);
+
+      clock.advance({ hours: 2 });
+      // Shown as kept while the registry is read again behind it.
+      expect((await service.provenanceForView(STOREFRONT, DIGEST)).state).toBe('verified');
+      await new Promise(resolve => setImmediate(resolve));
+      await new Promise(resolve => setImmediate(resolve));
+      expect(facts.looks).toHaveLength(2);
+      expect(settled).toEqual(['storefront']);
+      expect((await service.provenanceForView(STOREFRONT, DIGEST)).state).toBe('unverified');
     });
 
     it('answers the verdict itself when the registry answers within the wait', async () => {

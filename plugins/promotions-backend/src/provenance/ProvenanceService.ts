@@ -46,7 +46,7 @@ const VERIFIED_IN_MEMORY = 10_000;
  */
 export class ProvenanceService {
   /** Verified results read or written here: a ladder view asks per cell and per guard preview, the store once. */
-  private readonly verified = new Map<string, Provenance>();
+  private readonly verified = new Map<string, { provenance: Provenance; revalidateAt: number }>();
   private readonly inFlight = new Map<string, Promise<Provenance>>();
   private readonly recent = new Map<string, { provenance: Provenance; until: number }>();
   /** Looks a view answered `checking` for, whose end `onSettled` is told. */
@@ -71,7 +71,7 @@ export class ProvenanceService {
     const key = `${policy} ${digest}`;
     if (!options.fresh) {
       const verified = this.verified.get(key);
-      if (verified) return verified;
+      if (verified) return verified.provenance;
       const recent = this.recent.get(key);
       if (recent && recent.until > this.options.clock.now().getTime()) return recent.provenance;
     }
@@ -96,6 +96,12 @@ export class ProvenanceService {
     };
     // A look a view already left running: the next views do not wait for it again.
     if (this.awaitedByViews.has(key)) return checking;
+    const stale = await this.staleVerified(service, digest);
+    if (stale) {
+      // Verified long enough ago to read again: shown as it was while the registry is asked behind it.
+      this.settleForViews(key, service, this.provenanceOf(service, digest, { fresh: true }));
+      return stale;
+    }
     const look = this.provenanceOf(service, digest);
     let waitEnded = () => {};
     const waited = new Promise<undefined>(resolve => {
@@ -105,14 +111,24 @@ export class ProvenanceService {
     const answer = await Promise.race([look, waited]);
     clearTimeout(timer);
     if (answer) return answer;
-    if (!this.awaitedByViews.has(key)) {
-      this.awaitedByViews.add(key);
-      void look.finally(() => {
-        this.awaitedByViews.delete(key);
-        this.options.onSettled?.(service);
-      });
-    }
+    this.settleForViews(key, service, look);
     return checking;
+  }
+
+  /** The verified result kept in memory for the digest, when it is due to be read again (`revalidateMs`). */
+  private async staleVerified(service: ServiceRef, digest: string): Promise<Provenance | undefined> {
+    const kept = this.verified.get(`${await this.policyOf(service).catch(() => '')} ${digest}`);
+    return kept && kept.revalidateAt <= this.options.clock.now().getTime() ? kept.provenance : undefined;
+  }
+
+  /** Tells `onSettled` once when a look views did not wait for ends; the views meanwhile answer without waiting. */
+  private settleForViews(key: string, service: ServiceRef, look: Promise<Provenance>) {
+    if (this.awaitedByViews.has(key)) return;
+    this.awaitedByViews.add(key);
+    void look.finally(() => {
+      this.awaitedByViews.delete(key);
+      this.options.onSettled?.(service);
+    });
   }
 
   private async look(service: ServiceRef, subject: string, digest: string, policy: string, fresh: boolean): Promise<Provenance> {
@@ -163,10 +179,13 @@ export class ProvenanceService {
     return crypto.createHash('sha256').update(JSON.stringify(policy)).digest('hex');
   }
 
-  /** Keeps a verified result in memory, up to VERIFIED_IN_MEMORY of them (the oldest go first; the store keeps all). */
+  /**
+   * Keeps a verified result in memory, up to VERIFIED_IN_MEMORY of them (the oldest go first; the store
+   * keeps all), until `revalidateMs` from now, after which a view reads the registry again behind it.
+   */
   private rememberVerified(key: string, provenance: Provenance): Provenance {
     if (this.verified.size >= VERIFIED_IN_MEMORY) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(key, provenance);
+    this.verified.set(key, { provenance, revalidateAt: this.options.clock.now().getTime() + this.options.config.revalidateMs });
     return provenance;
   }
 

@@ -30,6 +30,7 @@ describe('readProvenanceConfig', () => {
       builderIds: [ENFORCE.builder.identity],
       sourceRepository: 'https://github.com/refplat/{product}',
       recheckMs: 60_000,
+      revalidateMs: 24 * 60 * 60_000,
       overridable: false,
     });
   });
@@ -61,6 +62,7 @@ describe('readProvenanceConfig', () => {
       trustedRoot: { url: 'http://sim/sigstore/trusted_root.json' },
       signer: { issuer: 'https://issuer.example', identity: 'a' },
       recheck: { seconds: 30 },
+      revalidate: { hours: 6 },
       overridable: true,
     });
     expect(config).toMatchObject({
@@ -71,6 +73,7 @@ describe('readProvenanceConfig', () => {
       trustedRoot: { url: 'http://sim/sigstore/trusted_root.json' },
       signer: { issuer: 'https://issuer.example', identity: 'a' },
       recheckMs: 30_000,
+      revalidateMs: 6 * 60 * 60_000,
       overridable: true,
     });
   });

@@ -56,6 +56,8 @@ export interface ActiveProvenanceConfig {
   sourceRepository?: string;
   /** How long a result that is not `verified` stands before the registry is asked again. */
   recheckMs: number;
+  /** How long a `verified` result stands before a view reads the registry again behind it. */
+  revalidateMs: number;
   /** Whether an override lifts `enforce` (break-glass); false by default. */
   overridable: boolean;
 }
@@ -138,6 +140,7 @@ export function readProvenanceConfig(config: Config | undefined, stages: string[
   const signer = readIdentity(config, 'signer');
   const builder = readIdentity(config, 'builder');
   const recheck = config.getOptionalConfig('recheck');
+  const revalidate = config.getOptionalConfig('revalidate');
   return {
     mode,
     stages: requiredStages,
@@ -154,6 +157,7 @@ export function readProvenanceConfig(config: Config | undefined, stages: string[
     signer,
     builder,
     recheckMs: recheck ? durationToMilliseconds(readDurationFromConfig(recheck)) : 60_000,
+    revalidateMs: revalidate ? durationToMilliseconds(readDurationFromConfig(revalidate)) : 24 * 60 * 60_000,
     overridable: config.getOptionalBoolean('overridable') ?? false,
   };
 }
