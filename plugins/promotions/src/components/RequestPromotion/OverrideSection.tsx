@@ -30,6 +30,8 @@ export const OverrideSection = (props: {
         </Typography>
       ))}
       <TextField
+        // The id ties the label to the text box: without it, the box has no accessible name.
+        id="promotion-override-reason"
         label="Reason for the override"
         helperText="Required. It is commented on the PR and recorded in the audit trail."
         required

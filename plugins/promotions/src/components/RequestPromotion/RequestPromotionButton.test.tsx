@@ -308,6 +308,10 @@ describe('Replacing the promotion in flight', () => {
       expect(submit).toHaveTextContent('Override freeze');
       expect(submit).toBeDisabled();
 
+      // Named by its label, for screen readers and speech users.
+      expect(within(dialog).getByRole('textbox', { name: /Reason for the override/ })).toBe(
+        within(dialog).getByTestId('promotion-override-reason'),
+      );
       await userEvent.type(within(dialog).getByTestId('promotion-override-reason'), '  ');
       expect(submit).toBeDisabled();
       await userEvent.type(within(dialog).getByTestId('promotion-override-reason'), 'Checkout outage hotfix');
