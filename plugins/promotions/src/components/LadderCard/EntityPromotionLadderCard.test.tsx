@@ -102,6 +102,17 @@ describe('EntityPromotionLadderCard', () => {
     expect(await screen.findByTestId('why-test')).toHaveTextContent('storefront is not healthy in dev');
   });
 
+  it("links each stage's ArgoCD Application where the ladder gives its URL, and nothing where not", async () => {
+    const ladder = shopLadder();
+    ladder.stages[0].application = { name: 'alpha-shop-dev', url: 'https://argocd.example.com/applications/argocd/alpha-shop-dev' };
+    await renderLadderCard({ getLadder: jest.fn().mockResolvedValue(ladder) });
+    const link = await screen.findByTestId('argocd-dev');
+    expect(link).toHaveAttribute('href', 'https://argocd.example.com/applications/argocd/alpha-shop-dev');
+    expect(link).toHaveAccessibleName('ArgoCD of dev');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.queryByTestId('argocd-test')).not.toBeInTheDocument();
+  });
+
   it('names the annotation to add when the entity has none', async () => {
     await renderLadderCard({ getLadder: jest.fn() }, { ...shopSystem, metadata: { name: 'bare' } });
     expect((await screen.findAllByText(/refplat\.org\/product/)).length).toBeGreaterThan(0);

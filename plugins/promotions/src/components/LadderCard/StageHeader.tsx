@@ -1,5 +1,6 @@
 import {
   Chip,
+  Link,
   TableCell,
   Tooltip,
   Typography,
@@ -31,7 +32,9 @@ const useStyles = makeStyles(theme => ({
     gap: theme.spacing(0.5),
   },
   name: { marginRight: theme.spacing(0.5) },
-  links: { display: 'flex', flexWrap: 'wrap', marginLeft: theme.spacing(-0.5) },
+  links: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', marginLeft: theme.spacing(-0.5) },
+  // As a LinkButton's text: the stage's links read as one row.
+  external: { padding: theme.spacing(0, 0.5), fontSize: theme.typography.button.fontSize },
 }));
 
 /**
@@ -117,6 +120,21 @@ export const StageHeader = (props: {
             fromStage={below.name}
             toStage={stage.name}
           />
+        )}
+        {stage.application?.url && (
+          <Tooltip title={`The Application ${stage.application.name} in ArgoCD`}>
+            {/* Material UI's link, not Backstage's: its hidden "Opens in a new window" would not match the name. */}
+            <Link
+              href={stage.application.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={classes.external}
+              aria-label={`ArgoCD of ${stage.name}`}
+              data-testid={`argocd-${stage.name}`}
+            >
+              ArgoCD
+            </Link>
+          </Tooltip>
         )}
       </div>
     </TableCell>
