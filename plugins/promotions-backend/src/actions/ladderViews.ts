@@ -1,5 +1,5 @@
 import { InputError } from '@backstage/errors';
-import { Ladder, LadderCanary, LadderServiceCell } from '@refplat/plugin-promotions-common';
+import { Ladder, LadderCanary, LadderServiceCell, actorNameWithoutCatalog } from '@refplat/plugin-promotions-common';
 
 /** A canary in a few words: "Paused at 25% (step 1/4, CanaryPauseStep)". */
 function canaryText(canary: LadderCanary): string {
@@ -28,7 +28,7 @@ export function compactLadder(ladder: Ladder) {
         ...(cell.waitingToClimb ? { waitingToClimb: true } : {}),
         ...(cell.incomingAge ? { belowAge: cell.incomingAge.age } : {}),
         ...(cell.incomingAge?.age === 'older' ? { belowAgeReason: cell.incomingAge.reason } : {}),
-        ...(cell.hold ? { hold: `${cell.hold.reason} (by ${cell.hold.placedBy})` } : {}),
+        ...(cell.hold ? { hold: `${cell.hold.reason} (by ${actorNameWithoutCatalog(cell.hold.placedBy)})` } : {}),
         ...(cell.diagnosis && cell.diagnosis.state !== 'ok' ? { diagnosis: cell.diagnosis.likelyCause } : {}),
       })),
     })),

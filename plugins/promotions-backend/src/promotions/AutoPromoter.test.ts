@@ -133,7 +133,7 @@ describe('AutoPromoter', () => {
     const held = await promoter.run();
 
     expect(held.decisions).toMatchObject([
-      { toStage: 'uat', decision: 'skip', reason: `held in uat: Investigating INC-7 (by ${BOB})`, digest: digest('b') },
+      { toStage: 'uat', decision: 'skip', reason: 'held in uat: Investigating INC-7 (by bob)', digest: digest('b') },
     ]);
     expect(repo.pullRequests()).toEqual([]);
 

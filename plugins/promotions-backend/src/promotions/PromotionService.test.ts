@@ -326,7 +326,7 @@ describe('PromotionService', () => {
       await holds.place(SHOP, { stage: 'uat', service: 'api', reason: 'Investigating INC-7', placedBy: BOB });
 
       await expect(service.request(SHOP, { toStage: 'uat' }, ALICE)).rejects.toThrow(
-        new ConflictError(`Promotion into uat refused: api is held in uat: Investigating INC-7 (by ${BOB}); lift the hold first`),
+        new ConflictError(`Promotion into uat refused: api is held in uat: Investigating INC-7 (by bob); lift the hold first`),
       );
 
       expect(writes()).toEqual([]);

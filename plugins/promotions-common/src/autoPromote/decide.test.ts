@@ -85,7 +85,7 @@ describe('decideAutoPromotions: one service, one rung', () => {
           { stage: 'test', service: 'storefront', reason: 'load test running', placedBy: 'user:default/ana', placedAt: ago(60) },
         ],
       },
-      { decision: 'skip', digest: d('a'), reason: 'held in test: load test running (by user:default/ana)' },
+      { decision: 'skip', digest: d('a'), reason: 'held in test: load test running (by ana)' },
     ],
     [
       'a hold on another stage or service does not stop it',

@@ -1,3 +1,4 @@
+import { actorNameWithoutCatalog } from '../people/actorNames';
 import { formatSeconds } from '../argo/canaryState';
 import type { Ladder, LadderStage } from '../ladder/types';
 import type { PromotionStatus } from '../promotions/types';
@@ -171,7 +172,7 @@ function decide(
   }
 
   const hold = context.holds.find(h => h.stage === to && h.service === service);
-  if (hold) return skip(`held in ${to}: ${hold.reason} (by ${hold.placedBy})`, { digest });
+  if (hold) return skip(`held in ${to}: ${hold.reason} (by ${actorNameWithoutCatalog(hold.placedBy)})`, { digest });
 
   if (liveTargets.has(to)) return skip(`a promotion into ${to} is already open`, { digest });
 

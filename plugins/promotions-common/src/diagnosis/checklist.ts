@@ -113,7 +113,7 @@ export function promotionChecklist(
       ? {
           gate: 'hold',
           ok: false,
-          detail: `Held in ${to} by ${hold.placedBy} since ${hold.placedAt}: ${hold.reason}`,
+          detail: `Held in ${to} by ${actorNameWithoutCatalog(hold.placedBy)} since ${hold.placedAt}: ${hold.reason}`,
         }
       : { gate: 'hold', ok: true, detail: `No hold in ${to}` },
   );

@@ -21,7 +21,7 @@ describe('promotionChecklist', () => {
       {},
       'hold',
       false,
-      'Held in prod by user:default/sre since 2025-06-01T10:00:00Z: incident INC-12',
+      'Held in prod by sre since 2025-06-01T10:00:00Z: incident INC-12',
     ],
     ['no hold', undefined, {}, {}, 'hold', true, 'No hold in prod'],
     [

@@ -133,6 +133,6 @@ describe('planPromotion with holds and soak times', () => {
     };
     const plan = planPromotion(l, { toStage: 'test', services: ['cart'] });
     expect(plan).toMatchObject({ allowed: false, refusal: 'held' });
-    expect(refused(plan).reason).toMatch(/held in test: Rolled back \(by user:default\/bob\)/);
+    expect(refused(plan).reason).toMatch(/held in test: Rolled back \(by bob\)/);
   });
 });

@@ -1,3 +1,4 @@
+import { actorNameWithoutCatalog } from '../people/actorNames';
 import type { Ladder, LadderStage } from '../ladder/types';
 import { formatSeconds } from '../argo/canaryState';
 import type { PromotionServicePlan } from './types';
@@ -87,7 +88,7 @@ function judgeService(
       ...base,
       included: false,
       refusal: 'held',
-      reason: `${service} is held in ${target.name}: ${hold.reason} (by ${hold.placedBy}); lift the hold first`,
+      reason: `${service} is held in ${target.name}: ${hold.reason} (by ${actorNameWithoutCatalog(hold.placedBy)}); lift the hold first`,
     };
   }
   const cell = source.services[service];
