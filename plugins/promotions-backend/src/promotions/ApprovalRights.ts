@@ -75,11 +75,8 @@ export class ApprovalRights {
     what = 'approvals',
   ): Promise<ApprovalPolicy> {
     await authorizeProduct(this.options.permissions, credentials, promotionApprovePermission, product);
-    const [policy, candidate] = await Promise.all([
-      this.policyOf(product),
-      this.candidate(credentials.principal.userEntityRef, credentials),
-    ]);
-    if (!isApprover(candidate.claims, policy)) {
+    const { policy, candidate, approves } = await this.standing(credentials, product);
+    if (!approves) {
       throw new NotAllowedError(
         `${candidate.name} is not a release-approver: ${what} need membership of ${policy.approvers
           .map(actorNameWithoutCatalog)
@@ -87,5 +84,22 @@ export class ApprovalRights {
       );
     }
     return policy;
+  }
+
+  /** Whether the user is one of the Product's approvers, by membership (the permission policy aside). */
+  async isApproverOf(
+    credentials: BackstageCredentials<{ type: 'user'; userEntityRef: string }>,
+    product: ProductRef,
+  ): Promise<boolean> {
+    return (await this.standing(credentials, product)).approves;
+  }
+
+  /** The Product's policy, the user as the directory records them, and whether they are among its approvers. */
+  private async standing(credentials: BackstageCredentials<{ type: 'user'; userEntityRef: string }>, product: ProductRef) {
+    const [policy, candidate] = await Promise.all([
+      this.policyOf(product),
+      this.candidate(credentials.principal.userEntityRef, credentials),
+    ]);
+    return { policy, candidate, approves: isApprover(candidate.claims, policy) };
   }
 }

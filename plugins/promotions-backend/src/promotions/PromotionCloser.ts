@@ -4,7 +4,6 @@ import {
   LIVE_PROMOTION_STATUSES,
   PromotionEventType,
   PromotionStatus,
-  isApprover,
   withdrawalProblem,
   withdrawnReason,
 } from '@refplat/plugin-promotions-common';
@@ -74,10 +73,8 @@ export class PromotionCloser {
     credentials: BackstageCredentials<BackstageUserPrincipal>,
     reason: string,
   ): Promise<PromotionRecord> {
-    const { rights } = this.options;
     const by = credentials.principal.userEntityRef;
-    const [policy, candidate] = await Promise.all([rights.policyOf(productOf(promotion)), rights.candidate(by, credentials)]);
-    const caller = { userEntityRef: by, isApprover: isApprover(candidate.claims, policy) };
+    const caller = { userEntityRef: by, isApprover: await this.options.rights.isApproverOf(credentials, productOf(promotion)) };
     const problem = withdrawalProblem(promotion, caller);
     if (problem) {
       throw by !== promotion.requestedBy && !caller.isApprover ? new NotAllowedError(problem) : new ConflictError(problem);
