@@ -36,6 +36,16 @@ export const VIEW_WAIT_MS = 100;
 
 const VERIFIED_IN_MEMORY = 10_000;
 
+/** A digest under a Service's policy: what a look reads, and the key its result is kept by. */
+interface Located {
+  service: ServiceRef;
+  digest: string;
+  /** Names the image in reasons, e.g. `storefront sha256:f6b37d…`. */
+  subject: string;
+  policy: string;
+  key: string;
+}
+
 /**
  * Where a Service's digest came from. A digest is immutable, so a verified
  * result is kept per (digest, policy) in the store and the registry is never
@@ -61,26 +71,8 @@ export class ProvenanceService {
    * and a kept result it no longer confirms is forgotten, for every replica.
    */
   async provenanceOf(service: ServiceRef, digest: string, options: { fresh?: boolean } = {}): Promise<Provenance> {
-    const subject = `${service.service} ${shortDigest(digest)}`;
-    let policy: string;
-    try {
-      policy = await this.policyOf(service);
-    } catch (error) {
-      return { state: 'unknown', reasons: [`${subject}: ${(error as Error).message}`] };
-    }
-    const key = `${policy} ${digest}`;
-    if (!options.fresh) {
-      const verified = this.verified.get(key);
-      if (verified) return verified.provenance;
-      const recent = this.recent.get(key);
-      if (recent && recent.until > this.options.clock.now().getTime()) return recent.provenance;
-    }
-    const lookKey = options.fresh ? `fresh ${key}` : key;
-    const running = this.inFlight.get(lookKey);
-    if (running) return running;
-    const look = this.look(service, subject, digest, policy, options.fresh ?? false).finally(() => this.inFlight.delete(lookKey));
-    this.inFlight.set(lookKey, look);
-    return look;
+    const at = await this.locate(service, digest);
+    return 'unknown' in at ? at.unknown : this.answer(at, options.fresh ?? false);
   }
 
   /**
@@ -89,20 +81,21 @@ export class ProvenanceService {
    * when it ends, `onSettled` is told once, so the ladder can be pushed again.
    */
   async provenanceForView(service: ServiceRef, digest: string, waitMs = VIEW_WAIT_MS): Promise<Provenance> {
-    const key = `${service.team}/${service.product}/${service.service} ${digest}`;
+    const at = await this.locate(service, digest);
+    if ('unknown' in at) return at.unknown;
     const checking: Provenance = {
       state: 'checking',
-      reasons: [`${service.service} ${shortDigest(digest)}: being checked against the registry; the ladder updates when it is done`],
+      reasons: [`${at.subject}: being checked against the registry; the ladder updates when it is done`],
     };
     // A look a view already left running: the next views do not wait for it again.
-    if (this.awaitedByViews.has(key)) return checking;
-    const stale = await this.staleVerified(service, digest);
-    if (stale) {
+    if (this.awaitedByViews.has(at.key)) return checking;
+    const kept = this.verified.get(at.key);
+    if (kept && kept.revalidateAt <= this.options.clock.now().getTime()) {
       // Verified long enough ago to read again: shown as it was while the registry is asked behind it.
-      this.settleForViews(key, service, this.provenanceOf(service, digest, { fresh: true }));
-      return stale;
+      this.settleForViews(at, this.answer(at, true));
+      return kept.provenance;
     }
-    const look = this.provenanceOf(service, digest);
+    const look = this.answer(at, false);
     let waitEnded = () => {};
     const waited = new Promise<undefined>(resolve => {
       waitEnded = () => resolve(undefined);
@@ -111,29 +104,50 @@ export class ProvenanceService {
     const answer = await Promise.race([look, waited]);
     clearTimeout(timer);
     if (answer) return answer;
-    this.settleForViews(key, service, look);
+    this.settleForViews(at, look);
     return checking;
   }
 
-  /** The verified result kept in memory for the digest, when it is due to be read again (`revalidateMs`). */
-  private async staleVerified(service: ServiceRef, digest: string): Promise<Provenance | undefined> {
-    const kept = this.verified.get(`${await this.policyOf(service).catch(() => '')} ${digest}`);
-    return kept && kept.revalidateAt <= this.options.clock.now().getTime() ? kept.provenance : undefined;
+  /** The digest under the Service's policy (who must have signed, where, under which root), or why it cannot be. */
+  private async locate(service: ServiceRef, digest: string): Promise<Located | { unknown: Provenance }> {
+    const subject = `${service.service} ${shortDigest(digest)}`;
+    try {
+      const policy = await this.policyOf(service);
+      return { service, digest, subject, policy, key: `${policy} ${digest}` };
+    } catch (error) {
+      return { unknown: { state: 'unknown', reasons: [`${subject}: ${(error as Error).message}`] } };
+    }
+  }
+
+  /** From memory (unless `fresh`), from a look already running, or from a new look. */
+  private answer(at: Located, fresh: boolean): Promise<Provenance> {
+    if (!fresh) {
+      const verified = this.verified.get(at.key);
+      if (verified) return Promise.resolve(verified.provenance);
+      const recent = this.recent.get(at.key);
+      if (recent && recent.until > this.options.clock.now().getTime()) return Promise.resolve(recent.provenance);
+    }
+    const lookKey = fresh ? `fresh ${at.key}` : at.key;
+    const running = this.inFlight.get(lookKey);
+    if (running) return running;
+    const look = this.look(at, fresh).finally(() => this.inFlight.delete(lookKey));
+    this.inFlight.set(lookKey, look);
+    return look;
   }
 
   /** Tells `onSettled` once when a look views did not wait for ends; the views meanwhile answer without waiting. */
-  private settleForViews(key: string, service: ServiceRef, look: Promise<Provenance>) {
-    if (this.awaitedByViews.has(key)) return;
-    this.awaitedByViews.add(key);
+  private settleForViews(at: Located, look: Promise<Provenance>) {
+    if (this.awaitedByViews.has(at.key)) return;
+    this.awaitedByViews.add(at.key);
     void look.finally(() => {
-      this.awaitedByViews.delete(key);
-      this.options.onSettled?.(service);
+      this.awaitedByViews.delete(at.key);
+      this.options.onSettled?.(at.service);
     });
   }
 
-  private async look(service: ServiceRef, subject: string, digest: string, policy: string, fresh: boolean): Promise<Provenance> {
+  private async look(at: Located, fresh: boolean): Promise<Provenance> {
     const { store, facts, clock, config, images } = this.options;
-    const key = `${policy} ${digest}`;
+    const { service, subject, digest, policy, key } = at;
     const stored = fresh ? undefined : await store.get(digest, policy);
     if (stored) return this.rememberVerified(key, stored);
     let provenance: Provenance;
