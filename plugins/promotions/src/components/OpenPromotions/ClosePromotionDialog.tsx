@@ -16,9 +16,9 @@ export const MAX_CLOSING_REASON_CHARS = 1000;
 /** How a person ends a promotion before it merges: a release-approver's "no", or its requester taking it back. */
 export type PromotionClosing = 'reject' | 'withdraw';
 
-const WORDS: Record<PromotionClosing, { verb: string; busy: string; helper: string }> = {
-  reject: { verb: 'Reject', busy: 'Rejecting…', helper: 'Written on the pull request and sent to the requester' },
-  withdraw: { verb: 'Withdraw', busy: 'Withdrawing…', helper: 'Written on the pull request and in the promotion’s trail' },
+const WORDS: Record<PromotionClosing, { verb: string; doing: string; helper: string }> = {
+  reject: { verb: 'Reject', doing: 'Rejecting', helper: 'Written on the pull request and sent to the requester' },
+  withdraw: { verb: 'Withdraw', doing: 'Withdrawing', helper: 'Written on the pull request and in the promotion’s trail' },
 };
 
 /** Asks why, then rejects or withdraws the promotion: its PR closes with that reason. */
@@ -54,7 +54,7 @@ export const ClosePromotionDialog = (props: {
         </>
       }
       confirmLabel={words.verb}
-      busyLabel={words.busy}
+      busyLabel={`${words.doing}…`}
       busy={close.busy}
       error={close.error}
       confirmDisabled={!reason.trim()}
@@ -66,7 +66,7 @@ export const ClosePromotionDialog = (props: {
         <strong>
           <ActorName actor={promotion.requestedBy} />
         </strong>
-        . {words.verb === 'Reject' ? 'Rejecting' : 'Withdrawing'} closes{' '}
+        . {words.doing} closes{' '}
         <PullRequestLink pullRequest={promotion.pullRequest} queuedAt={promotion.queuedAt} /> with your reason; nothing goes
         into {promotion.toStage}.
       </Typography>
