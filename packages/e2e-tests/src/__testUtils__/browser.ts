@@ -67,7 +67,7 @@ export async function waitForTestId(page: Page, testId: string, timeoutMs = 90_0
   }
 }
 
-export type DemoUser = 'alice' | 'bob' | 'carol' | 'erin';
+export type DemoUser = 'alice' | 'bob' | 'carol' | 'erin' | 'dave';
 
 const SIGN_IN_TIMEOUT_MS = 60_000;
 

@@ -3,7 +3,7 @@ import { promisify } from 'util';
 import { Browser, Page } from 'playwright-core';
 import { SharedStack } from '../sharedStack';
 import { RunningStack, callPromotions, waitForPromotionStatus } from '../stack';
-import { openSystem, screenshot, waitForTestId } from '../browser';
+import { dialogOutcome, openSystem, screenshot, waitForTestId } from '../browser';
 import { TRY_IT_DIR, tryItSection } from '../tryIt';
 
 /**
@@ -111,11 +111,16 @@ export function tryItSuite(shared: SharedStack): void {
       await waitForPromotionStatus(stack.baseUrl, id, 'merged', { timeoutMs: 90_000 });
     });
 
-    it('incident: sim:incident closes the shop’s prod until it is resolved', async () => {
+    it('incident: while sim:incident holds the shop’s prod, Bob’s promotion waits for Alice and then Dave, the incident commander', async () => {
       const steps = tryItSection('incident');
       expect(steps.commands).toEqual(['npm run sim:incident -- alpha shop --open', 'npm run sim:incident -- alpha shop --resolve']);
-      expect(steps.text).toContain('Incident INC-1 open: promotions into prod are blocked until resolved');
-      expect(steps.text).toContain('answers 409 Promotion into prod refused by policy: incident: prod is closed while incident INC-1 (…) is open');
+      expect(steps.text).toContain('(mode: approval)');
+      expect(steps.text).toContain(
+        "Incident INC-1 open: promotions into prod also need an incident commander's approval (incident-commanders)",
+      );
+      expect(steps.text).toContain('Click Promote under prod and Submit: the promotion is Awaiting approval');
+      expect(steps.text).toContain('it says 1 of 1 approvals; an incident commander’s needed too and keeps waiting');
+      expect(steps.text).toContain('Sign in as Dave and Approve it there too: it is approved, and the Gate merges it into prod');
 
       const opened = await run(steps.commands[0]);
       expect(opened).toMatch(
@@ -123,22 +128,54 @@ export function tryItSuite(shared: SharedStack): void {
       );
       expect(steps.text).toContain(`Opened incident INC-1 of alpha/shop: http://127.0.0.1:7070/incidents/INC-1; reported to …`);
 
+      // Bob: the notice, and his request into prod, which the incident holds.
       const shop = await openSystem(browser, stack.baseUrl, 'bob', 'shop');
       const notice = shop.getByTestId('incident-prod');
       await notice.waitFor({ timeout: 60_000 });
-      expect(await notice.textContent()).toBe('Incident INC-1 open: promotions into prod are blocked until resolved');
+      expect(await notice.textContent()).toBe(
+        "Incident INC-1 open: promotions into prod also need an incident commander's approval (incident-commanders)",
+      );
       expect(await notice.getByRole('link', { name: 'INC-1' }).getAttribute('href')).toBe(`${stack.sim.url}/incidents/INC-1`);
-      await shop.locator('[data-testid="request-promotion-prod"]:disabled').waitFor({ timeout: 30_000 });
+      await shop.locator('[data-testid="request-promotion-prod"]:enabled').click({ timeout: 60_000 });
+      await shop.getByTestId('promotion-dialog').waitFor();
+      await shop.getByTestId('promotion-submit').click();
+      await shop.getByTestId('promotion-result').waitFor({ timeout: 30_000 });
+      await shop.locator('[data-testid="promotion-status"][data-status="awaiting-approval"]').waitFor({ timeout: 60_000 });
       await screenshot(shop, 'try-it-incident');
-      const refused = await callPromotions(stack.baseUrl, 'bob', 'POST', '/products/alpha/shop/promotions', { toStage: 'prod' });
-      expect(refused.status).toBe(409);
-      expect(refused.body.error.message).toBe(
-        `Promotion into prod refused by policy: incident: prod is closed while incident INC-1 (${stack.sim.url}/incidents/INC-1) is open`,
+      await shop.keyboard.press('Escape');
+      const { body } = await callPromotions(stack.baseUrl, 'bob', 'GET', '/products/alpha/shop/promotions');
+      const requested = body.items.filter(
+        (p: { toStage: string; requestedBy: string; status: string }) =>
+          p.toStage === 'prod' && p.requestedBy === 'user:default/bob' && p.status === 'awaiting-approval',
+      );
+      expect(requested).toHaveLength(1);
+      const id = requested[0].id;
+
+      // Alice, a release-approver: her approval is not enough while the incident is open.
+      const byAlice = await callPromotions(stack.baseUrl, 'alice', 'POST', `/promotions/${id}/approve`);
+      expect(byAlice.status).toBe(200);
+      expect(byAlice.body.promotion.status).toBe('awaiting-approval');
+      expect(byAlice.body.promotion.statusReason).toMatch(/^1 of 1 approvals \(.+\); waiting for an incident commander/);
+
+      // Dave, the incident commander, approves it on the shop's ladder: it merges.
+      const dave = await openSystem(browser, stack.baseUrl, 'dave', 'shop');
+      const progress = dave.getByTestId(`approval-progress-${id}`);
+      await progress.waitFor({ timeout: 60_000 });
+      expect(await progress.textContent()).toBe('1 of 1 approvals; an incident commander’s needed too');
+      await dave.locator(`[data-testid="approve-${id}"]:enabled`).click({ timeout: 60_000 });
+      await dave.getByTestId('approve-dialog').waitFor();
+      await dave.getByTestId('approve-confirm').click();
+      await dialogOutcome(dave, 'approve');
+      await screenshot(dave, 'try-it-incident-dave-approved');
+      await dave.close();
+      await waitForPromotionStatus(stack.baseUrl, id, 'merged', { timeoutMs: 90_000 });
+      const { body: merged } = await callPromotions(stack.baseUrl, 'bob', 'GET', `/promotions/${id}`);
+      expect(merged.events.map((event: { type: string; actor: string }) => `${event.type} ${event.actor}`)).toEqual(
+        expect.arrayContaining(['approved user:default/alice', 'incident-approved user:default/dave']),
       );
 
       expect(await run(steps.commands[1])).toMatch(/^Resolved incident INC-1 of alpha\/shop: /);
       await notice.waitFor({ state: 'detached', timeout: 60_000 });
-      await shop.locator('[data-testid="request-promotion-prod"]:enabled').waitFor({ timeout: 30_000 });
       await shop.close();
     });
 
