@@ -46,6 +46,22 @@ export function tryItSuite(shared: SharedStack): void {
       return stdout.trim().split('\n').pop();
     };
 
+    /**
+     * Runs a step's command lines in one shell, as one terminal would (an `export` reaches the next
+     * line), against this test's backend: the demo's address, http://localhost:7007, is this stack's.
+     * Answers the exit code and what it printed; a failing command is an answer, not an error.
+     */
+    const runInOneShell = (commands: string[]): Promise<{ code: number; stdout: string; stderr: string }> =>
+      new Promise(resolve => {
+        const script = commands.join('\n').split('http://localhost:7007').join(stack.baseUrl);
+        execFile(
+          'sh',
+          ['-c', script],
+          { cwd: TRY_IT_DIR, env: { ...process.env, BACKSTAGE_BACKEND: stack.baseUrl }, timeout: 60_000 },
+          (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+
     it('by-hand: Bob promotes the blog into test himself, and the Gate merges it', async () => {
       const steps = tryItSection('by-hand');
       expect(steps.text).toContain("click Promote under test (dev's web is newer) and Submit");
@@ -90,6 +106,18 @@ export function tryItSuite(shared: SharedStack): void {
       expect(refused.body.error.message).toMatch(
         /^Promotion into staging refused by policy: freeze: staging is frozen by blog-relaunch until .+ UTC: The blog's staging is kept for the relaunch review$/,
       );
+
+      // The CLI lines, as one terminal runs them: Bob's token from the demo sign-in, then the request.
+      expect(steps.commands).toEqual([
+        "export BACKSTAGE_TOKEN=$(curl -s -H 'x-demo-user: bob' -H 'x-requested-with: XMLHttpRequest' http://localhost:7007/api/auth/demo/refresh | node -p 'JSON.parse(require("fs").readFileSync(0)).backstageIdentity.token')",
+        'node packages/promotions-cli/bin/promotions request alpha/blog --to staging',
+      ]);
+      expect(steps.text).toContain('It exits with 3 and prints promotions: 409: Promotion into staging refused by policy: freeze: …');
+      const cli = await runInOneShell(steps.commands);
+      expect(cli.stderr.trim()).toMatch(
+        /^promotions: 409: Promotion into staging refused by policy: freeze: staging is frozen by blog-relaunch until .+ UTC: The blog's staging is kept for the relaunch review$/,
+      );
+      expect(cli.code).toBe(3);
     });
 
     it("quorum: the blog's prod waits for a second approver, then merges", async () => {
