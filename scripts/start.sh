@@ -56,7 +56,9 @@ done
 
   Backstage with the promotions plugins is ready: http://localhost:7007
   Sign in as Alice (release-approver) or Bob (developer on alpha),
-  then open Catalog -> shop (climbs on its own) or blog (by hand only).
+  then open a Product (Catalog, Kind: System):
+    http://localhost:7007/catalog/default/system/shop (climbs on its own)
+    http://localhost:7007/catalog/default/system/blog (by hand only)
   Play CI and the incident tool with:
     npm run sim:push -- alpha shop storefront
     npm run sim:incident -- alpha shop --open
