@@ -62,6 +62,7 @@ done
   Play CI and the incident tool with:
     npm run sim:push -- alpha shop storefront
     npm run sim:incident -- alpha shop --open
+  Ctrl-C stops Backstage and the simulator; a restart begins afresh.
 
 MSG
       exit 0
