@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Each phase prints its wall time when the next begins, and a table at the
-# end: the README's Development section quotes these figures.
+# end: docs/development.md ("How long the tests take") quotes these figures.
 run_started=$SECONDS
 phase_name=""
 phase_started=$SECONDS
