@@ -109,7 +109,7 @@ export function tryItSuite(shared: SharedStack): void {
 
       // The CLI lines, as one terminal runs them: Bob's token from the demo sign-in, then the request.
       expect(steps.commands).toEqual([
-        "export BACKSTAGE_TOKEN=$(curl -s -H 'x-demo-user: bob' -H 'x-requested-with: XMLHttpRequest' http://localhost:7007/api/auth/demo/refresh | node -p 'JSON.parse(require("fs").readFileSync(0)).backstageIdentity.token')",
+        `export BACKSTAGE_TOKEN=$(curl -s -H 'x-demo-user: bob' -H 'x-requested-with: XMLHttpRequest' http://localhost:7007/api/auth/demo/refresh | node -p 'JSON.parse(require("fs").readFileSync(0)).backstageIdentity.token')`,
         'node packages/promotions-cli/bin/promotions request alpha/blog --to staging',
       ]);
       expect(steps.text).toContain('It exits with 3 and prints promotions: 409: Promotion into staging refused by policy: freeze: …');
