@@ -1,3 +1,4 @@
+import { ConfigReader } from '@backstage/config';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   promotionApprovePermission,
@@ -5,7 +6,7 @@ import {
   promotionRequestPermission,
   promotionsLadderReadPermission,
 } from '@refplat/plugin-promotions-common';
-import { PromotionsPermissionPolicy } from './permissionPolicy';
+import { PromotionsPermissionPolicy, incidentCommanders } from './permissionPolicy';
 
 function userWith(ownershipEntityRefs: string[]) {
   return {
@@ -28,6 +29,23 @@ describe('PromotionsPermissionPolicy', () => {
       resourceType: 'promotions-product',
       conditions: { rule: 'IS_IN_APPROVER_GROUPS', resourceType: 'promotions-product', params: { claims: refs } },
     });
+  });
+
+  it('allows the incident commanders approval: the plugin counts it only where an open incident asks for one', async () => {
+    const withCommanders = new PromotionsPermissionPolicy({ commanders: ['group:default/incident-commanders'] });
+    const dave = userWith(['user:default/dave', 'group:default/Incident-Commanders']);
+    expect((await withCommanders.handle({ permission: promotionApprovePermission }, dave as any)).result).toBe(AuthorizeResult.ALLOW);
+    // Everyone else is still asked about the Product's approvers; without commanders, dave too.
+    const bob = userWith(['user:default/bob', 'group:default/alpha']);
+    expect((await withCommanders.handle({ permission: promotionApprovePermission }, bob as any)).result).toBe(AuthorizeResult.CONDITIONAL);
+    expect((await policy.handle({ permission: promotionApprovePermission }, dave as any)).result).toBe(AuthorizeResult.CONDITIONAL);
+  });
+
+  it("takes the commanders from promotions.incidents, with the plugin's default group, and none without the gate", () => {
+    const incidents = (value: object) => new ConfigReader({ promotions: { incidents: value } });
+    expect(incidentCommanders(incidents({ mode: 'approval' }))).toEqual(['group:default/incident-commanders']);
+    expect(incidentCommanders(incidents({ mode: 'approval', commanders: ['group:default/sre'] }))).toEqual(['group:default/sre']);
+    expect(incidentCommanders(new ConfigReader({ promotions: {} }))).toEqual([]);
   });
 
   it("lets any signed-in user read ladders, and leaves requests and holds to the plugin's ownership rule", async () => {
