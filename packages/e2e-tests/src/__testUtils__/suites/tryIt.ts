@@ -190,6 +190,8 @@ export function tryItSuite(shared: SharedStack): void {
       const progress = dave.getByTestId(`approval-progress-${id}`);
       await progress.waitFor({ timeout: 60_000 });
       expect(await progress.textContent()).toBe('1 of 1 approvals; an incident commander’s needed too');
+      // Past the timeout, says what the ladder offered Dave instead.
+      await waitForTestId(dave, `approve-${id}`, 60_000);
       await dave.locator(`[data-testid="approve-${id}"]:enabled`).click({ timeout: 60_000 });
       await dave.getByTestId('approve-dialog').waitFor();
       await dave.getByTestId('approve-confirm').click();
