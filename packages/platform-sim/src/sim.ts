@@ -15,7 +15,7 @@ import { SimController } from './control/simController';
 import { FileCommitter } from './git/fileCommitter';
 import { GitRepo } from './git/gitRepo';
 import { Mutex } from './git/mutex';
-import { appRepoContexts } from './github/appRepoContexts';
+import { otherRepositoryContexts } from './github/otherRepositoryContexts';
 import { GithubContext } from './github/context';
 import { MergeabilityJobs } from './github/mergeability';
 import { createGithubRouter } from './github/githubRouter';
@@ -26,6 +26,7 @@ import { GithubResponder } from './github/responder';
 import { GithubStore } from './github/store';
 import { SimUrls } from './http/simUrls';
 import { createWebRouter } from './http/webRoutes';
+import { createCommitPages } from './http/commitPages';
 import { UserDirectory } from './identity/users';
 import { createKubernetesRouter } from './kubernetes/kubernetesRouter';
 import { OpenStreams } from './control/openStreams';
@@ -39,6 +40,8 @@ import { Reconciler } from './world/reconciler';
 import { World } from './world/world';
 import { startCiSupplyChain } from './registry/ciSupplyChain';
 import { seededBuilds } from './registry/seededBuilds';
+import type { BuildIdentities } from './registry/publishBuild';
+import { SourceRepos } from './sourceRepo/sourceRepos';
 import { pushPayload } from './webhooks/webhookPayloads';
 import { createWebhookRoutes } from './webhooks/webhookRoutes';
 import { WebhookSender } from './webhooks/webhookSender';
@@ -58,14 +61,20 @@ export interface RunningSim {
   repoDir: string;
   /** The bare git repository of a Product's app repo (inside options.dataDir; it exists once an Application syncs it). */
   appRepoDir(team: string, product: string): string;
+  /** The bare git repository of a Product's source repository, `<owner>/<product>` (it exists once CI built the Product). */
+  sourceRepoDir(product: string): string;
   options: SimOptions;
   control: SimControl;
   /** The platform repo's webhook: configure a receiver, read recent deliveries. */
   webhooks: WebhookSender;
   /** The simulated incident tool: open and resolve a Product's incident, set where they are reported. */
   incidents: IncidentDesk;
-  /** With `options.registry`: where CI pushes, and the trusted root of the Sigstore that signs (also served at `trustedRootUrl`). */
-  registry?: { url: string; trustedRoot: object; trustedRootUrl: string };
+  /**
+   * With `options.registry`: where CI pushes, the trusted root of the Sigstore that signs (also served at
+   * `trustedRootUrl`), and who signs: the workflows of each Product's source repository, which this
+   * simulator serves (`<url>/web/<owner>/<product>`, and `<owner>/<product>` through its GitHub API).
+   */
+  registry?: { url: string; trustedRoot: object; trustedRootUrl: string; identities: BuildIdentities };
   /** Stops the loop and the server; removes the data dir only if the simulator created it. */
   stop(): Promise<void>;
 }
@@ -96,9 +105,28 @@ export async function startPlatformSim(
     world.steps,
     options.imageNaming,
   );
-  // CI builds come from the Product's app repo's main, once it has one.
+  // Listening before seeding: a build's provenance names its source repository by the
+  // simulator's own address. Requests are answered once everything is wired (below).
+  const server = http.createServer();
+  keepIdleConnectionsLikeUpstreams(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const urls = new SimUrls();
+  urls.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // CI builds a new commit of the Product's source repository each time.
+  const sourceRepos = new SourceRepos(path.join(options.dataDir, 'source-repos'), options.owner);
+  await sourceRepos.openExisting();
   const supplyChain = options.registry
-    ? await startCiSupplyChain(options.registry, options.sigstore, build => appRepos.head(build))
+    ? await startCiSupplyChain(options.registry, options.sigstore, {
+        // The source repositories' pages are at the simulator's root, as github.com's are at its.
+        owner: `${urls.base}/${options.owner}`,
+        sourceCommit: build => sourceRepos.change(build.product, build.service),
+      })
     : undefined;
   if (options.seed) {
     await seedPlatform(repo, committer, users, {
@@ -116,7 +144,6 @@ export async function startPlatformSim(
   await reconciler.initialize();
   if (snapshotKey !== undefined && !restored) keepSeedSnapshot(snapshotKey, options.dataDir);
 
-  const urls = new SimUrls();
   const limiter = new RateLimiter(options.rateLimit);
   const faults = new FaultInjector();
   const outage = new OutageSwitch();
@@ -177,7 +204,7 @@ export async function startPlatformSim(
   // ETags are computed where GitHub sends them; express's own weak ETags would blur that.
   app.set('etag', false);
   app.set('trust proxy', false);
-  const otherRepository = appRepoContexts(appRepos, {
+  const otherRepository = otherRepositoryContexts((owner, name) => appRepos.find(owner, name) ?? sourceRepos.find(owner, name), {
     users,
     urls,
     responder: githubContext.responder,
@@ -194,16 +221,16 @@ export async function startPlatformSim(
       writeLimit: options.writeLimits && new SecondaryWriteLimit(options.writeLimits),
     }),
   );
+  const anyRepository = (owner: string, name: string) =>
+    owner.toLowerCase() === githubContext.owner.toLowerCase() && name.toLowerCase() === githubContext.repoName.toLowerCase()
+      ? githubContext
+      : otherRepository(owner, name);
   // Where GET /repos/{o}/{r}/tarball/{ref} redirects to, as GitHub's codeload host.
   app.use(
     '/codeload',
     createCodeloadRouter({
       requestLog,
-      repository: (owner, name) =>
-        owner.toLowerCase() === githubContext.owner.toLowerCase() &&
-        name.toLowerCase() === githubContext.repoName.toLowerCase()
-          ? githubContext
-          : otherRepository(owner, name),
+      repository: anyRepository,
     }),
   );
   app.use(
@@ -235,7 +262,8 @@ export async function startPlatformSim(
   app.use('/_sim/incidents', createIncidentControlRoutes(incidents));
   app.use('/incidents', createIncidentPages(incidents));
   app.use('/_sim', createControlRouter(control));
-  app.use('/web', createWebRouter(store, options.owner, options.repo));
+  const commitPages = createCommitPages(anyRepository);
+  app.use('/web', commitPages, createWebRouter(store, options.owner, options.repo));
   if (supplyChain) {
     // What a platform's config points its verifier at for a private Sigstore.
     app.get('/sigstore/trusted_root.json', (_req, res) => {
@@ -252,17 +280,10 @@ export async function startPlatformSim(
       ...(supplyChain ? { registry: supplyChain.registryUrl, trustedRoot: `${urls.base}/sigstore/trusted_root.json` } : {}),
     });
   });
+  // A provenance's source repository (`<base>/<owner>/<product>`), as on github.com.
+  app.use(commitPages);
 
-  const server = http.createServer(app);
-  keepIdleConnectionsLikeUpstreams(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  urls.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.on('request', app);
   reconciler.start();
 
   let stopping: Promise<void> | undefined;
@@ -278,6 +299,7 @@ export async function startPlatformSim(
     },
     repoDir,
     appRepoDir: (team, product) => appRepos.gitDir({ team, product }),
+    sourceRepoDir: product => sourceRepos.gitDir(product),
     options,
     control,
     webhooks,
@@ -288,6 +310,7 @@ export async function startPlatformSim(
             url: supplyChain.registryUrl,
             trustedRoot: supplyChain.trustedRoot,
             trustedRootUrl: `${urls.base}/sigstore/trusted_root.json`,
+            identities: supplyChain.identities,
           },
         }
       : {}),

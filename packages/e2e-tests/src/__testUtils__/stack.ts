@@ -4,7 +4,6 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import {
-  DEFAULT_BUILD_IDENTITIES,
   RunningRegistry,
   RunningSim,
   SimOptions,
@@ -141,8 +140,8 @@ export async function startStack(
                 stages: ['test', 'uat', 'staging', 'prod'],
                 registry: { url: registry.url },
                 trustedRoot: { url: sim.registry!.trustedRootUrl },
-                signer: DEFAULT_BUILD_IDENTITIES.signer,
-                builder: DEFAULT_BUILD_IDENTITIES.builder,
+                signer: { ...sim.registry!.identities.signer },
+                builder: { ...sim.registry!.identities.builder },
               },
             }
           : {}),

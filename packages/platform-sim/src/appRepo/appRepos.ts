@@ -3,6 +3,7 @@ import path from 'node:path';
 import { FileCommitter, FileWrite } from '../git/fileCommitter';
 import { GitRepo } from '../git/gitRepo';
 import { Mutex } from '../git/mutex';
+import type { OtherRepository } from '../github/otherRepositoryContexts';
 import { StageKey, stageName } from '../platform/layout';
 import {
   baseDir,
@@ -12,16 +13,12 @@ import {
   overlayServices,
 } from './appRepoFiles';
 
-/** One app repo, for whoever else writes it (the GitHub API). */
-export interface AppRepoHandle {
+interface AppRepo {
   key: Pick<StageKey, 'team' | 'product'>;
   git: GitRepo;
   /** The repository's write lock; `committer` takes it. */
   lock: Mutex;
   committer: FileCommitter;
-}
-
-interface AppRepo extends AppRepoHandle {
   /** main's commit ('' while the repository is empty). */
   head: string;
   /** git.version when `head` and `overlays` were last known right. */
@@ -65,13 +62,23 @@ export class AppRepos {
   }
 
   /** A Product's app repo by its GitHub owner and name (case-insensitive), once it exists. */
-  find(owner: string, name: string): AppRepoHandle | undefined {
-    return [...this.repos.values()].find(
-      repo =>
-        repo.key.team.toLowerCase() === owner.toLowerCase() &&
-        AppRepos.repoName(repo.key.product).toLowerCase() ===
-          name.toLowerCase(),
+  find(owner: string, name: string): OtherRepository | undefined {
+    const repo = [...this.repos.values()].find(
+      candidate =>
+        candidate.key.team.toLowerCase() === owner.toLowerCase() &&
+        AppRepos.repoName(candidate.key.product).toLowerCase() === name.toLowerCase(),
     );
+    if (!repo) return undefined;
+    const { team, product } = repo.key;
+    return {
+      owner: team,
+      name: AppRepos.repoName(product),
+      gitDir: this.gitDir(repo.key),
+      git: repo.git,
+      lock: repo.lock,
+      committer: repo.committer,
+      description: `App repo of ${team}/${product}: the workload shape (k8s/base, k8s/overlays/<stage>), never a version (simulated)`,
+    };
   }
 
   /** Picks up what others (the GitHub API) wrote to the app repos since the last look. */

@@ -1,5 +1,5 @@
 import crypto from 'crypto';
-import { BuildFlags, publishBuild } from './publishBuild';
+import { BuildFlags, BuildIdentities, buildIdentitiesOf, publishBuild } from './publishBuild';
 import { SigstoreAuthority, startSigstoreAuthority } from './sigstoreAuthority';
 
 /** A Service that CI builds. */
@@ -14,6 +14,8 @@ export interface CiSupplyChain {
   registryUrl: string;
   /** The trusted_root.json verifiers need for these signatures. */
   trustedRoot: object;
+  /** Who signs and attests these builds, templates over `{product}`: a verifier's expected identities. */
+  identities: BuildIdentities;
   /** Pushes, signs and attests one build (or fails it as the flags say); answers its digest. */
   publish(build: ServiceBuild, flags: BuildFlags): Promise<string>;
   /** Stops the Sigstore if it was started here. */
@@ -22,27 +24,32 @@ export interface CiSupplyChain {
 
 /**
  * Plays CI's push, sign and attest steps against `registry`, signing with
- * `sigstore` (or a local one started here). `sourceCommit` names the app repo
- * commit a build is made from; without one (no app repo yet) a random commit
- * stands in.
+ * `sigstore` (or a local one started here). Each build is of the commit
+ * `source.sourceCommit` makes in the Product's source repository, which
+ * lives under `source.owner` (e.g. `http://127.0.0.1:7070/web/refplat`): the
+ * provenance names it and its workflows sign.
  */
 export async function startCiSupplyChain(
   registry: { url: string },
   sigstore: SigstoreAuthority | undefined,
-  sourceCommit: (build: ServiceBuild) => string,
+  source: { owner: string; sourceCommit: (build: ServiceBuild) => Promise<string> },
 ): Promise<CiSupplyChain> {
   const authority = sigstore ?? (await startSigstoreAuthority());
   const registryUrl = registry.url.replace(/\/+$/, '');
+  const identities = buildIdentitiesOf(source.owner);
   return {
     registryUrl,
     trustedRoot: authority.trustedRoot,
-    publish: (build, flags) =>
+    identities,
+    publish: async (build, flags) =>
       publishBuild({
         registryUrl,
         authority,
         ...build,
-        sourceCommit: sourceCommit(build) || crypto.randomBytes(20).toString('hex'),
-        // Every CI push is a new build, also of an unchanged commit.
+        sourceCommit: await source.sourceCommit(build),
+        sourceRepo: `${source.owner}/{product}`,
+        identities,
+        // Every CI push is a new build.
         run: crypto.randomUUID(),
         flags,
       }),

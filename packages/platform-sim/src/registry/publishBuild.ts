@@ -17,15 +17,27 @@ export interface BuildIdentities {
   wrongSigner: SignerIdentity;
 }
 
-/** The seeds' identities: the Product's app repo's workflows on main. */
-export const DEFAULT_BUILD_IDENTITIES: BuildIdentities = {
-  signer: { issuer: GITHUB_ACTIONS_ISSUER, identity: 'https://github.com/refplat/{product}/.github/workflows/build-sign.yml@refs/heads/main' },
-  builder: { issuer: GITHUB_ACTIONS_ISSUER, identity: 'https://github.com/refplat/{product}/.github/workflows/provenance.yml@refs/heads/main' },
-  // The same workflow run from a branch nobody reviewed: right repo, wrong identity.
-  wrongSigner: { issuer: GITHUB_ACTIONS_ISSUER, identity: 'https://github.com/refplat/{product}/.github/workflows/build-sign.yml@refs/heads/unreviewed' },
-};
+/**
+ * The workflows on main of the Product's source repository under `owner`
+ * (e.g. `https://github.com/refplat`): build-sign signs, provenance attests.
+ */
+export function buildIdentitiesOf(owner: string): BuildIdentities {
+  const workflow = (file: string, branch: string) => ({
+    issuer: GITHUB_ACTIONS_ISSUER,
+    identity: `${owner}/{product}/.github/workflows/${file}@refs/heads/${branch}`,
+  });
+  return {
+    signer: workflow('build-sign.yml', 'main'),
+    builder: workflow('provenance.yml', 'main'),
+    // The same workflow run from a branch nobody reviewed: right repo, wrong identity.
+    wrongSigner: workflow('build-sign.yml', 'unreviewed'),
+  };
+}
 
-/** The Product's app repository, as a template. */
+/** The seeds' identities: the Product's repository's workflows on main, on github.com. */
+export const DEFAULT_BUILD_IDENTITIES: BuildIdentities = buildIdentitiesOf('https://github.com/refplat');
+
+/** The Product's source repository, as a template. */
 export const DEFAULT_SOURCE_REPO = 'https://github.com/refplat/{product}';
 
 /** The supply chain's failures, one flag each (issue 25's simulator flags). */

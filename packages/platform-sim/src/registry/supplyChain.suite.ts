@@ -67,7 +67,7 @@ export function supplyChainSuite(): void {
         }
       });
 
-      it('publishes a signed, attested build of the app repo main and writes its digest into the dev Release', async () => {
+      it('publishes a signed, attested build of a new source commit and writes its digest into the dev Release', async () => {
         const { status, body } = await postJson(`${sim.url}/_sim/ci/push`, BUILD);
 
         expect(status).toBe(201);
@@ -75,17 +75,35 @@ export function supplyChainSuite(): void {
         expect((await fetch(`${registry.url}/v2/${NAME}/manifests/${body.digest}`, { method: 'HEAD', headers: { accept: OCI_MANIFEST } })).status).toBe(200);
         const bundles = (await referrers(body.digest)) as SignedReferrer[];
         expect(bundles.map(bundle => [bundle.predicateType, bundle.san]).sort()).toEqual([
-          [COSIGN_SIGN_V1, 'https://github.com/refplat/shop/.github/workflows/build-sign.yml@refs/heads/main'],
-          [SLSA_PROVENANCE_V1, 'https://github.com/refplat/shop/.github/workflows/provenance.yml@refs/heads/main'],
+          [COSIGN_SIGN_V1, `${sim.url}/refplat/shop/.github/workflows/build-sign.yml@refs/heads/main`],
+          [SLSA_PROVENANCE_V1, `${sim.url}/refplat/shop/.github/workflows/provenance.yml@refs/heads/main`],
         ]);
         const provenance = bundles.find(bundle => bundle.predicateType === SLSA_PROVENANCE_V1)!;
         expect(provenance.predicate.buildDefinition.resolvedDependencies[0].digest.gitCommit).toBe(
-          git(sim.appRepoDir(BUILD.team, BUILD.product), 'rev-parse', 'main'),
+          git(sim.sourceRepoDir(BUILD.product), 'rev-parse', 'main'),
         );
 
-        // Every push is a new build, also of an unchanged app repo.
+        // Every push is a new build, of a new commit of the source repository.
+        const built = git(sim.sourceRepoDir(BUILD.product), 'rev-parse', 'main');
         const again = await postJson(`${sim.url}/_sim/ci/push`, BUILD);
         expect(again.body.digest).not.toBe(body.digest);
+        expect(git(sim.sourceRepoDir(BUILD.product), 'rev-parse', 'main^')).toBe(built);
+      });
+
+      it('serves the source repository the provenance names: GitHub compares two builds, and the commit page opens', async () => {
+        const base = git(sim.sourceRepoDir(BUILD.product), 'rev-parse', 'main');
+        await postJson(`${sim.url}/_sim/ci/push`, BUILD);
+        await postJson(`${sim.url}/_sim/ci/push`, BUILD);
+        const head = git(sim.sourceRepoDir(BUILD.product), 'rev-parse', 'main');
+
+        const compare = await getJson(`${sim.githubApiUrl}/repos/refplat/${BUILD.product}/compare/${base}...${head}`, sim.tokens.github);
+        expect(compare.status).toBe(200);
+        expect(compare.body.total_commits).toBe(2);
+        expect(compare.body.commits[1].html_url).toBe(`${sim.url}/web/refplat/${BUILD.product}/commit/${head}`);
+        const page = await fetch(`${sim.url}/refplat/${BUILD.product}/commit/${head}`);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain(`services/${BUILD.service}/CHANGELOG`);
+        expect((await fetch(`${sim.url}/refplat/${BUILD.product}/commit/${'0'.repeat(40)}`)).status).toBe(404);
       });
 
       it('breaks the supply chain as the flags say: not pushed, unsigned', async () => {

@@ -12,12 +12,13 @@ describe("the demo's provenance config", () => {
   const config = new ConfigReader(parse(read('app-config.provenance.yaml')));
   const provenance = readProvenanceConfig(config.getConfig('promotions.provenance'), ['dev', 'test', 'uat', 'staging', 'prod']);
 
-  it('enforces from test on, with the seeds\' workflows as signer and builder', () => {
+  it("enforces from test on, with the source repository's workflows on the simulator's GitHub as signer and builder", () => {
     expect(provenance).toMatchObject({
       mode: 'enforce',
       stages: ['test', 'uat', 'staging', 'prod'],
-      signer: { identity: 'https://github.com/refplat/{product}/.github/workflows/build-sign.yml@refs/heads/main' },
-      builder: { identity: 'https://github.com/refplat/{product}/.github/workflows/provenance.yml@refs/heads/main' },
+      signer: { identity: 'http://127.0.0.1:7070/refplat/{product}/.github/workflows/build-sign.yml@refs/heads/main' },
+      builder: { identity: 'http://127.0.0.1:7070/refplat/{product}/.github/workflows/provenance.yml@refs/heads/main' },
+      sourceRepository: 'http://127.0.0.1:7070/refplat/{product}',
     });
   });
 

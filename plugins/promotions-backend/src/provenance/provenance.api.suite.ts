@@ -8,7 +8,6 @@ import request from 'supertest';
 import { Ladder, Provenance, expectedSigner, shortDigest } from '@refplat/plugin-promotions-common';
 import {
   BuildFlags,
-  DEFAULT_BUILD_IDENTITIES,
   FOREIGN_BUILDER_ID,
   FOREIGN_SOURCE_REPO,
   RunningRegistry,
@@ -49,8 +48,8 @@ function provenanceBackend(
         registry: { url: registryUrl },
         trustedRoot: { url: sim.registry!.trustedRootUrl },
         // Copies: config is JSON, which an interface-typed value is not to TypeScript.
-        signer: { ...DEFAULT_BUILD_IDENTITIES.signer },
-        builder: { ...DEFAULT_BUILD_IDENTITIES.builder },
+        signer: { ...sim.registry!.identities.signer },
+        builder: { ...sim.registry!.identities.builder },
         recheck: { minutes: 10 },
         ...provenance,
       },
@@ -113,14 +112,15 @@ export function provenanceSuite() {
         .set('Authorization', mockCredentials.user.header('user:default/bob'))
         .send({ toStage: 'test', services: [SERVICE] });
     /** The app repo's main, which the simulator's CI builds from. */
-    const appRepoMain = (shop: TestProduct) =>
-      execFileSync('git', ['--git-dir', shared.sim.appRepoDir(shop.team, shop.product), 'rev-parse', 'main'], { encoding: 'utf8' }).trim();
+    /** The source repository's main, which the simulator's CI commits to and builds. */
+    const sourceMain = (shop: TestProduct) =>
+      execFileSync('git', ['--git-dir', shared.sim.sourceRepoDir(shop.product), 'rev-parse', 'main'], { encoding: 'utf8' }).trim();
     const identities = (shop: TestProduct) => {
       const ref = { team: shop.team, product: shop.product, service: SERVICE };
       return {
-        signer: expectedSigner(DEFAULT_BUILD_IDENTITIES.signer, ref),
-        builder: expectedSigner(DEFAULT_BUILD_IDENTITIES.builder, ref),
-        wrongSigner: expectedSigner(DEFAULT_BUILD_IDENTITIES.wrongSigner, ref),
+        signer: expectedSigner(shared.sim.registry!.identities.signer, ref),
+        builder: expectedSigner(shared.sim.registry!.identities.builder, ref),
+        wrongSigner: expectedSigner(shared.sim.registry!.identities.wrongSigner, ref),
       };
     };
 
@@ -132,8 +132,8 @@ export function provenanceSuite() {
       const { signer, builder } = identities(shop);
       expect((await devCell(server, shop, digest)).provenance).toEqual<Provenance>({
         state: 'verified',
-        sourceRepo: `https://github.com/refplat/${shop.product}`,
-        sourceCommit: appRepoMain(shop),
+        sourceRepo: `${sim.url}/refplat/${shop.product}`,
+        sourceCommit: sourceMain(shop),
         signer: signer.identity,
         builder: builder.identity,
         reasons: [],
@@ -165,7 +165,7 @@ export function provenanceSuite() {
         state: 'failed',
         requests: 6,
         reasonFor: (digest, shop) =>
-          `${subjectOf(digest)}: its SLSA provenance is of the source repository ${FOREIGN_SOURCE_REPO}, not https://github.com/refplat/${shop.product} (promotions.provenance.source.repository)`,
+          `${subjectOf(digest)}: its SLSA provenance is of the source repository ${FOREIGN_SOURCE_REPO}, not ${shared.sim.url}/refplat/${shop.product} (promotions.provenance.source.repository)`,
       },
       {
         flag: 'wrongSigner',

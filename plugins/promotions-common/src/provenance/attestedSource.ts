@@ -17,6 +17,6 @@ export interface SourceRevision {
  */
 export function attestedSource(provenance: Pick<Provenance, 'state' | 'sourceRepo' | 'sourceCommit'> | undefined): SourceRevision | undefined {
   if (provenance?.state !== 'verified' || !provenance.sourceRepo || !provenance.sourceCommit) return undefined;
-  const match = /^https:\/\/[^/]+\/([^/]+)\/([^/]+?)(?:\.git)?\/?$/.exec(provenance.sourceRepo);
+  const match = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+?)(?:\.git)?\/?$/.exec(provenance.sourceRepo);
   return match ? { repository: `${match[1]}/${match[2]}`, revision: provenance.sourceCommit } : undefined;
 }

@@ -1,4 +1,4 @@
-import { expectedSigner, unknownPlaceholders } from './identity';
+import { expectedSigner, unknownPlaceholders, workflowRepository } from './identity';
 
 describe('unknownPlaceholders', () => {
   it.each([
@@ -17,5 +17,17 @@ describe('expectedSigner', () => {
       issuer: 'https://issuer/alpha',
       identity: 'https://github.com/refplat/shop/sign',
     });
+  });
+});
+
+describe('workflowRepository', () => {
+  it.each([
+    ['a github.com workflow', 'https://github.com/acme/{product}/.github/workflows/build-sign.yml@refs/heads/main', 'https://github.com/acme/{product}'],
+    ['a GitHub on loopback', 'http://127.0.0.1:7070/refplat/shop/.github/workflows/build-sign.yml@refs/heads/main', 'http://127.0.0.1:7070/refplat/shop'],
+    ['not a workflow', 'https://github.com/acme/shop', undefined],
+    ['a path deeper than a repository', 'https://github.com/acme/shop/sub/.github/workflows/x.yml@refs/heads/main', undefined],
+    ['an email identity', 'ci@acme.com', undefined],
+  ])('%s', (_case, identity, repository) => {
+    expect(workflowRepository(identity)).toEqual(repository);
   });
 });

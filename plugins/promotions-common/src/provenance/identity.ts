@@ -15,9 +15,10 @@ export function expectedSigner(template: SignerIdentity, service: ServiceRef): S
  * The repository a GitHub Actions workflow identity runs in
  * (`https://github.com/acme/shop/.github/workflows/build-sign.yml@refs/heads/main`
  * → `https://github.com/acme/shop`), placeholders kept; undefined for any other form.
+ * Plain http is for a GitHub on loopback, such as a simulator's.
  *
  * @public
  */
 export function workflowRepository(identity: string): string | undefined {
-  return identity.match(/^(https:\/\/[^/]+\/[^/]+\/[^/]+)\/\.github\/workflows\//)?.[1];
+  return identity.match(/^(https?:\/\/[^/]+\/[^/]+\/[^/]+)\/\.github\/workflows\//)?.[1];
 }

@@ -1,5 +1,6 @@
 import { execFileSync } from 'child_process';
-import { dockerRegistryInstalled } from '@refplat/platform-sim';
+import { dockerRegistryInstalled, setReleaseDigest } from '@refplat/platform-sim';
+import { putPlatformFiles } from '../stack';
 import { SharedStack } from '../sharedStack';
 import { suiteProduct } from '../products';
 import { openSystem, screenshot } from '../browser';
@@ -32,11 +33,13 @@ export function provenanceSuite(shared: SharedStack): void {
       const shop = await shared.addProduct(SIGNED.name);
       const ci = (service: string, flags: { tampered?: boolean } = {}) =>
         stack.sim.control.ciPush({ team: 'alpha', product: shop.name, service, ...flags });
+      // Each build is of a new commit of the Product's source repository, which the simulator serves.
+      const sourceMain = () =>
+        execFileSync('git', ['--git-dir', stack.sim.sourceRepoDir(shop.name), 'rev-parse', 'main'], { encoding: 'utf8' }).trim();
       const storefront = await ci('storefront');
+      const commit = sourceMain();
       const cart = await ci('cart', { tampered: true });
-      const commit = execFileSync('git', ['--git-dir', stack.sim.appRepoDir('alpha', shop.name), 'rev-parse', 'main'], {
-        encoding: 'utf8',
-      }).trim();
+      const cartCommit = sourceMain();
 
       const bob = await openSystem(browser, stack.baseUrl, 'bob', shop.name, { width: 1280, height: 1000 });
       const verified = bob.locator('[data-testid="provenance-dev-storefront"][data-state="verified"]');
@@ -45,13 +48,13 @@ export function provenanceSuite(shared: SharedStack): void {
       // Backstage's Link adds ", Opens in a new window" for screen readers.
       expect(await verified.textContent()).toMatch(new RegExp(`^Signed · from ${commit.slice(0, 7)}\\b`));
       expect(await bob.getByTestId('provenance-dev-storefront-commit').getAttribute('href')).toBe(
-        `https://github.com/refplat/${shop.name}/commit/${commit}`,
+        `${stack.sim.url}/refplat/${shop.name}/commit/${commit}`,
       );
 
       const failed = bob.locator('[data-testid="provenance-dev-cart"][data-state="failed"]');
       await failed.waitFor({ timeout: 60_000 });
       // Its SLSA provenance verified (only the signature is another digest's): the source commit is still named.
-      expect(await failed.textContent()).toMatch(new RegExp(`^Provenance failed · from ${commit.slice(0, 7)}\\b`));
+      expect(await failed.textContent()).toMatch(new RegExp(`^Provenance failed · from ${cartCommit.slice(0, 7)}\\b`));
       await failed.hover();
       const why = bob.getByTestId('provenance-dev-cart-details');
       await why.waitFor();
@@ -61,6 +64,26 @@ export function provenanceSuite(shared: SharedStack): void {
       await why.waitFor({ state: 'hidden' });
       await bob.setViewportSize({ width: 1920, height: 1000 });
       await screenshot(bob, 'provenance-1920');
+
+      // What changed from dev to test, once test runs the first storefront and dev a rebuild: the
+      // commit between their source commits, linking the simulator's page of it (issue 45).
+      await ci('storefront');
+      const rebuiltCommit = sourceMain();
+      const testRelease = shop.releasePath('test');
+      const releaseText = execFileSync('git', ['--git-dir', stack.sim.repoDir, 'show', `main:${testRelease}`], { encoding: 'utf8' });
+      await putPlatformFiles(stack, 'test: storefront, as a merged promotion would', {
+        [testRelease]: setReleaseDigest(releaseText, 'storefront', storefront.digest),
+      });
+      await bob.getByTestId('changes-test').click();
+      const line = bob.getByTestId('changes-dialog').getByTestId(`commit-${rebuiltCommit.slice(0, 7)}`);
+      await line.waitFor({ timeout: 60_000 });
+      expect(await line.textContent()).toMatch(new RegExp(`^${rebuiltCommit.slice(0, 7)} storefront: `));
+      const [commitPage] = await Promise.all([bob.context().waitForEvent('page'), line.getByRole('link').click()]);
+      await commitPage.waitForLoadState();
+      expect(commitPage.url()).toBe(`${stack.sim.url}/web/refplat/${shop.name}/commit/${rebuiltCommit}`);
+      expect(await commitPage.locator('h1').textContent()).toMatch(/^storefront: /);
+      await commitPage.close();
+      await bob.keyboard.press('Escape');
 
       // The seed's shop is not among provenance's Products: its cells say nothing of it.
       const seedShop = await openSystem(browser, stack.baseUrl, 'bob', 'shop', { width: 1280, height: 1000 });

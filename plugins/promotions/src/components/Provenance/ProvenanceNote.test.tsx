@@ -48,7 +48,9 @@ describe('commitUrl', () => {
     ['https://github.com/refplat/shop', 'https://github.com/refplat/shop/commit/abc'],
     ['https://github.com/refplat/shop.git', 'https://github.com/refplat/shop/commit/abc'],
     ['https://github.com/refplat/shop/', 'https://github.com/refplat/shop/commit/abc'],
+    ['http://127.0.0.1:7070/refplat/shop', 'http://127.0.0.1:7070/refplat/shop/commit/abc'],
     ['git+ssh://github.com/refplat/shop', undefined],
+    ['javascript:alert(1)//', undefined],
     [undefined, undefined],
   ])('%p', (repo, url) => {
     expect(commitUrl(repo, 'abc')).toBe(url);

@@ -34,9 +34,9 @@ const ICONS = {
   checking: HourglassEmptyIcon,
 };
 
-/** `https://github.com/acme/shop` + a commit → its commit page; other sources are named, not linked. */
+/** `https://github.com/acme/shop` + a commit → its commit page; other sources (not http or https) are named, not linked. */
 export function commitUrl(sourceRepo: string | undefined, commit: string): string | undefined {
-  if (!sourceRepo || !/^https:\/\//.test(sourceRepo)) return undefined;
+  if (!sourceRepo || !/^https?:\/\//.test(sourceRepo)) return undefined;
   return `${sourceRepo.replace(/\.git$/, '').replace(/\/+$/, '')}/commit/${commit}`;
 }
 
