@@ -1,6 +1,9 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import type { NotificationSendOptions } from '@backstage/plugin-notifications-node';
+import { parseRelease, setReleaseDigest } from '@refplat/platform-sim';
 import type { RunningSim } from '@refplat/platform-sim';
+import { Octokit } from '@octokit/rest';
+import { execFileSync } from 'node:child_process';
 import request from 'supertest';
 import type { Ladder, LadderServiceCell } from '@refplat/plugin-promotions-common';
 import { recordingNotifications } from '../__testUtils__/recordingNotifications';
@@ -138,6 +141,66 @@ export function diagnosisSuite(): void {
       });
       // Sent to refs, read by people: the requester by name.
       expect(sent.find(n => /awaits your approval/.test(n.payload.title))?.payload.description).toMatch(/^Bob Builder asks to/);
+    });
+  });
+
+  describe('a merge ArgoCD has read but not synced yet', () => {
+    const sent: NotificationSendOptions[] = [];
+    // Argo CD's loop only when the test turns it: the moment between reading a merge and
+    // comparing it lasts one pass, which a test must hold to look at it.
+    const shared = sharedSimBackend({
+      sim: { canaryStepMs: 200, syncDelayMs: 0, reconcileIntervalMs: 3_600_000 },
+      backend: { services: [recordingNotifications(sent)], promotions: STUCK_SWEEP_EVERY_SECOND },
+    });
+
+    it('is in progress, not stuck, right after a restore merged, notifies nobody, and is healthy once ArgoCD syncs (issue 45)', async () => {
+      const { sim, server } = shared;
+      const shop = await shared.addProduct('alpha/shop');
+      const released = (stage: string) =>
+        parseRelease(execFileSync('git', ['--git-dir', sim.repoDir, 'show', `main:${shop.releasePath(stage)}`], { encoding: 'utf8' }));
+      const diagnosisOf = async (stage: string, service: string) => {
+        const response = await request(server).get(`/api/promotions/products/${shop.ref}/ladder`).set('Authorization', bob);
+        return (response.body as Ladder).stages.find(s => s.name === stage)!.services[service].diagnosis!;
+      };
+      // Restore this state: test's storefront goes to a digest another stage runs, merged into main.
+      const before = released('test').services.storefront;
+      const restored = ['dev', 'uat', 'staging', 'prod'].map(stage => released(stage).services.storefront).find(digest => digest !== before)!;
+      expect(restored).toBeDefined();
+      const octokit = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+      const { owner, repo } = sim.options;
+      const { data: file } = await octokit.rest.repos.getContent({ owner, repo, path: shop.releasePath('test') });
+      const text = Buffer.from((file as { content: string }).content, 'base64').toString('utf8');
+      const { data: merged } = await octokit.rest.repos.createOrUpdateFileContents({
+        owner,
+        repo,
+        path: shop.releasePath('test'),
+        branch: 'main',
+        message: `Restore ${shop.ref} test (storefront)`,
+        content: Buffer.from(setReleaseDigest(text, 'storefront', restored)).toString('base64'),
+        sha: (file as { sha: string }).sha,
+      });
+      // ArgoCD reads the merge a second or more after it (the ApplicationSet writes the digest
+      // into the spec) and has not compared it yet: the Application still says Synced, on the
+      // digest before. (A read in the merge's own second is another case: ArgoCD's times have
+      // whole seconds, so it may have come before the merge.)
+      const mergedSecond = Math.floor(Date.parse(merged.commit.committer!.date!) / 1000);
+      await eventually(async () => (Math.floor(Date.now() / 1000) > mergedSecond ? true : undefined));
+      await sim.control.reconcileNow();
+      const app = sim.control.getState().apps.find(a => a.name === shop.app('test'))!;
+      expect(app).toMatchObject({ syncStatus: 'Synced' });
+
+      expect(await diagnosisOf('test', 'storefront')).toMatchObject({ state: 'in-progress', code: 'merged-out-of-sync' });
+      await sweepsPassed(sim);
+      expect(sent.filter(n => /is stuck in/.test(n.payload.title))).toEqual([]);
+
+      // The next passes compare and sync it: healthy, as the restore meant.
+      const healthy = await eventually(async () => {
+        await sim.control.reconcileNow();
+        const diagnosis = await diagnosisOf('test', 'storefront');
+        return diagnosis.state === 'ok' ? diagnosis : undefined;
+      }, 60_000);
+      expect(healthy.code).toBe('healthy');
+      expect(sent.filter(n => /is stuck in/.test(n.payload.title))).toEqual([]);
     });
   });
 }

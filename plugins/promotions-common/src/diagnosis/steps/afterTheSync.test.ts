@@ -8,6 +8,7 @@ import {
   urls,
   labels,
   input,
+  ago,
 } from '../__testUtils__/diagnosisInput';
 
 describe('diagnose: ArgoCD and the Application', () => {
@@ -40,6 +41,33 @@ describe('diagnose: ArgoCD and the Application', () => {
       `The Application's source path vs the Release path ${RELEASE_PATH}`,
     );
     expect(urls(result)).toEqual([APP_URL, PR]);
+  });
+
+  it("is not stuck while the Release changed lately and no sync finished since: ArgoCD read the merge and has not synced it (a restore's merge one second later)", () => {
+    const result = diagnose(
+      input({
+        promotion: null,
+        releaseChangedAt: ago(1),
+        runningDigests: [OLD],
+        application: { reconciledAt: ago(0), operationFinishedAt: ago(3500) },
+      }),
+    );
+    expect(result).toMatchObject({ state: 'in-progress', code: 'merged-out-of-sync' });
+    expect(result.likelyCause).toBe(
+      'ArgoCD has not synced the new Release yet (it changed 1s ago, and storefront still runs the digest before it); it usually does within a few minutes.',
+    );
+  });
+
+  it('is the wrong digest once the Release changed longer ago than the sync threshold, though no sync finished since', () => {
+    const result = diagnose(
+      input({
+        promotion: null,
+        releaseChangedAt: ago(301),
+        runningDigests: [OLD],
+        application: { reconciledAt: ago(0), operationFinishedAt: ago(3500) },
+      }),
+    );
+    expect(result).toMatchObject({ state: 'stuck', code: 'wrong-digest-running' });
   });
 
   it('synced but running no digest at all is the wrong digest', () => {
