@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { configApiRef, useApi } from '@backstage/core-plugin-api';
-import { useSignal } from '@backstage/plugin-signals-react';
 import { ProductRef } from '@refplat/plugin-promotions-common';
+import { useProductSignals } from './useProductSignals';
 
 /** `promotions.ui.refreshSeconds`' default. */
 export const LIVE_REFRESH_SECONDS = 10;
@@ -70,11 +70,9 @@ export function useLiveProductData<T>(
 
   // The backend signals every change it makes (request, Gate, auto-promoter,
   // holds): refresh at once. Polling stays for what only ArgoCD knows, and
-  // is all there is without the signals plugin.
-  const { lastSignal } = useSignal(`promotions:${team ?? ''}/${name ?? ''}`);
-  useEffect(() => {
-    if (lastSignal) refresh();
-  }, [lastSignal, refresh]);
+  // is all there is without the signals plugin. No subscription before the
+  // Product is known (see useProductSignals).
+  useProductSignals(product, refresh);
 
   useEffect(() => {
     setValue(undefined);
