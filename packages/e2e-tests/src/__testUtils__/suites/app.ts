@@ -1,5 +1,5 @@
 import { execFileSync } from 'child_process';
-import { Browser, Page } from 'playwright-core';
+import { Browser, Page, WebSocket } from 'playwright-core';
 import { parse } from 'yaml';
 import { SharedStack } from '../sharedStack';
 import { RunningStack } from '../stack';
@@ -7,6 +7,39 @@ import { screenshot, signIn } from '../browser';
 
 const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
 const SERVICES = ['storefront', 'cart', 'checkout'];
+
+/**
+ * What a page's console says about WebSockets, and the WebSockets it opens to
+ * the signals backend (`/api/signals`), from now on. The signals client keeps
+ * one socket for all its subscribers, and closes it when the last one leaves:
+ * a card that subscribed and left before the socket opened shows as a second
+ * socket, and in the console as "WebSocket connection to '…/api/signals'
+ * failed: WebSocket is closed before the connection is established" (an error
+ * in a desktop Chrome's console, a warning in headless Chromium's).
+ */
+function watchSignalsSockets(page: Page) {
+  const complaints: string[] = [];
+  const sockets: WebSocket[] = [];
+  page.on('console', message => {
+    const text = message.text();
+    if (['error', 'warning'].includes(message.type()) && /WebSocket|\/api\/signals/.test(text)) {
+      complaints.push(`console ${message.type()}: ${text}`);
+    }
+  });
+  page.on('websocket', socket => {
+    if (!new URL(socket.url()).pathname.endsWith('/api/signals')) return;
+    sockets.push(socket);
+    socket.on('socketerror', error => complaints.push(`socket error: ${error}`));
+  });
+  return {
+    /** Each signals socket opened since `from` (a count `opened()` gave), open or closed, and every complaint so far. */
+    since: (from: number) => ({
+      sockets: sockets.slice(from).map(socket => (socket.isClosed() ? 'closed' : 'open')),
+      complaints: [...complaints],
+    }),
+    opened: () => sockets.length,
+  };
+}
 
 /**
  * On the seed's alpha/shop, with its System and Components as the demo has
@@ -73,6 +106,7 @@ export function appSuite(shared: SharedStack): void {
 
     it('shows a canary in progress after CI pushes to dev, and the Component page', async () => {
       await withPage('bob', async page => {
+        const signals = watchSignalsSockets(page);
         await page.goto(`${stack.baseUrl}/catalog/default/system/shop`);
         await page.getByTestId('stage-prod').waitFor();
         const { digest } = await stack.sim.control.ciPush({
@@ -86,7 +120,10 @@ export function appSuite(shared: SharedStack): void {
         expect(await devStorefront.getByTestId('digest').getAttribute('data-digest')).toBe(digest);
         expect(await devStorefront.getByTestId('canary').textContent()).toMatch(/Canary step \d of \d+ · \d+%/);
         await screenshot(page, 'shop-ladder-canary');
+        // One signals socket served the System page: opened once, still open, nothing said about it.
+        expect(signals.since(0)).toEqual({ sockets: ['open'], complaints: [] });
 
+        const componentPageFrom = signals.opened();
         await page.goto(`${stack.baseUrl}/catalog/default/component/storefront`);
         const devRow = page.getByTestId('service-stage-dev');
         await devRow.waitFor();
@@ -97,6 +134,8 @@ export function appSuite(shared: SharedStack): void {
           releaseDigests('prod').storefront,
         );
         await screenshot(page, 'storefront-component');
+        // One served the Component page too.
+        expect(signals.since(componentPageFrom)).toEqual({ sockets: ['open'], complaints: [] });
 
         // The Component card leads to the Product's whole ladder.
         await page.getByTestId('ladder-link').getByRole('link').click();
