@@ -1,5 +1,6 @@
 import {
   fillTemplate,
+  possessive,
   applicationName,
   isValidDigest,
   isValidName,
@@ -70,5 +71,16 @@ describe('fillTemplate', () => {
     ['an unknown placeholder is left as it is', '{org}/{product}', '{org}/shop'],
   ])('%s', (_case, template, filled) => {
     expect(fillTemplate(template, storefront)).toBe(filled);
+  });
+});
+
+describe('possessive', () => {
+  it.each([
+    ['storefront', "storefront's"],
+    ['comments', "comments'"],
+    ['SETTINGS', "SETTINGS'"],
+    ['api', "api's"],
+  ])('%s → %s', (name, written) => {
+    expect(possessive(name)).toBe(written);
   });
 });

@@ -70,3 +70,13 @@ export type ServiceRef = ProductRef & { service: string };
 export function fillTemplate(template: string, owner: ServiceRef): string {
   return template.replace(/\{(team|product|service)\}/g, (_match, key: keyof ServiceRef) => owner[key]);
 }
+
+/**
+ * A name's possessive as English writes it: `storefront's`, but `comments'`
+ * (a Service named in the plural).
+ *
+ * @public
+ */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}

@@ -11,8 +11,9 @@ import { PromotionRecord } from '../database/PromotionStore';
 const APPROVAL_STATUSES: PromotionStatus[] = ['awaiting-approval', 'approved'];
 
 /**
- * Puts on each live promotion awaiting approval or approved the approvals of
- * its current head and the quorum it needs. Run once per ladder build, not per
+ * Puts on each stage that requires approval the quorum a promotion into it
+ * needs, and on each live promotion awaiting approval or approved the
+ * approvals of its current head and that quorum. Run once per ladder build, not per
  * viewer: a Product has at most one live promotion per stage, so this reads
  * a few trails. After the incidents' annotation: a stage's incident gate says
  * whether a commander's approval is needed as well.
@@ -23,6 +24,9 @@ export async function annotateApprovals(
   listEvents: (promotionId: string) => Promise<PromotionEvent[]>,
   requireDistinctApprover: boolean,
 ): Promise<void> {
+  for (const stage of ladder.stages) {
+    if (stage.requiresApproval) stage.approvalQuorum = quorumNeeded(policy, stage.name);
+  }
   await Promise.all(
     ladder.promotions.map(async promotion => {
       // The ladder carries the store's records, which know the PR head the approvals bind to.

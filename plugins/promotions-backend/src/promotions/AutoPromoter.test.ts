@@ -185,7 +185,7 @@ describe('AutoPromoter', () => {
     const run = await promoter.run();
 
     expect(run.decisions).toMatchObject([
-      { toStage: 'uat', decision: 'skip', digest: digest('a'), reason: expect.stringMatching(/^not a downgrade: .*; only a person rolls uat back$/) },
+      { toStage: 'uat', decision: 'skip', digest: digest('a'), reason: expect.stringMatching(/^would be a downgrade: .*; only a person rolls uat back$/) },
     ]);
     expect(repo.pullRequests()).toEqual([]);
   });

@@ -89,6 +89,7 @@ export class PromotionOpener {
           ...record,
           previous: record.previousServices ?? {},
           requiresApproval,
+          bottomRung: config.stages[0] === record.toStage,
           approvers,
           entityUrl: this.options.entityUrl?.(product),
           nameOf,

@@ -285,6 +285,19 @@ describe('PromotionService', () => {
       ]);
     });
 
+    it("holds nothing on the bottom rung, which CI writes and the auto-promoter never promotes into (issue 45)", async () => {
+      const world = serviceWorld();
+      // CI released c, then d, into dev.
+      world.repo.commit({ [releasePath(world.config, SHOP, 'dev')]: releaseFile('dev', { api: digest('c') }) });
+      world.repo.commit({ [releasePath(world.config, SHOP, 'dev')]: releaseFile('dev', { api: digest('d') }) });
+      world.runAsReleased();
+
+      const { promotion } = await world.service.rollback(SHOP, { stage: 'dev', services: { api: digest('c') } }, BOB);
+
+      expect(promotion).toMatchObject({ kind: 'rollback', toStage: 'dev', services: { api: digest('c') } });
+      expect(await world.holds.listLive(SHOP)).toEqual([]);
+    });
+
     it('refuses a digest the stage never ran, and places no hold', async () => {
       const { service, writes, holds } = rolledForward();
 

@@ -202,7 +202,10 @@ export class PromotionService {
       requestedBy,
       { supersede: true },
     );
-    for (const [service, digest] of Object.entries(request.services)) {
+    // A hold stops the auto-promoter promoting into the stage: the bottom rung, which CI
+    // writes and nothing promotes into, keeps none (its note would claim what nothing does).
+    const promotedInto = ladder.stages[0]?.name !== stage.name;
+    for (const [service, digest] of promotedInto ? Object.entries(request.services) : []) {
       await this.options.holds?.place(product, {
         stage: stage.name,
         service,

@@ -48,6 +48,17 @@ describe('pullRequestBody', () => {
   });
 });
 
+describe('pullRequestBody: what follows a rollback', () => {
+  it('says the auto-promoter holds the stage, or, on the bottom rung, that CI replaces it (issue 45)', () => {
+    expect(pullRequestBody(input({ kind: 'rollback', fromStage: 'prod' }))).toContain(
+      'The auto-promoter holds `prod` for these services until someone resumes it.',
+    );
+    const dev = pullRequestBody(input({ kind: 'rollback', fromStage: 'dev', toStage: 'dev', requiresApproval: false, bottomRung: true }));
+    expect(dev).toContain("CI's next release into `dev` replaces it.");
+    expect(dev).not.toContain('holds');
+  });
+});
+
 describe('parsePullRequestBody: a promotion rebuilt from the PR the plugin wrote', () => {
   it.each<[string, PullRequestTextInput]>([
     ['a promotion', input()],

@@ -14,6 +14,8 @@ export interface PullRequestTextInput {
   previous: Record<string, string | null>;
   requestedBy: string;
   requiresApproval: boolean;
+  /** Into the first stage, which CI writes and nothing promotes into: a rollback there holds nothing. */
+  bottomRung?: boolean;
   approvers: string[];
   fingerprint: string;
   entityUrl?: string;
@@ -113,7 +115,9 @@ export function pullRequestTitle(
 function nextStep(input: PullRequestTextInput): string {
   const approval = `**Needs a release-approver** (members of ${input.approvers.map(input.nameOf).join(', ')}) to approve it in Backstage`;
   if (input.kind === 'rollback') {
-    const hold = `The auto-promoter holds \`${input.toStage}\` for these services until someone resumes it.`;
+    const hold = input.bottomRung
+      ? `CI's next release into \`${input.toStage}\` replaces it.`
+      : `The auto-promoter holds \`${input.toStage}\` for these services until someone resumes it.`;
     return input.requiresApproval
       ? `**Rollback** to earlier digests. ${approval}. ${hold}`
       : `**Rollback** to earlier digests: merges without waiting for another stage. ${hold}`;

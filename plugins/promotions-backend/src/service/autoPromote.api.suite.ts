@@ -172,7 +172,7 @@ export function autoPromoteSuite() {
       await eventually(async () => (digestIn(sim, 'dev', 'cart') === older ? true : undefined), 60_000);
 
       // A run that saw dev's older digest declined to move it over test's newer one.
-      expect(await decided(server, 'test', older, /not a downgrade/, 'cart')).toMatchObject({
+      expect(await decided(server, 'test', older, /would be a downgrade/, 'cart')).toMatchObject({
         decision: 'skip',
         reason: expect.stringMatching(/reached dev before test's/),
       });

@@ -38,7 +38,7 @@ describe('decideAutoPromotions: one service, one rung', () => {
       {
         decision: 'skip',
         digest: d('a'),
-        reason: 'not a downgrade: test ran sha256:aaaa… before and moved on; only a person rolls test back',
+        reason: 'would be a downgrade: test ran sha256:aaaa… before and moved on; only a person rolls test back',
       },
     ],
     [

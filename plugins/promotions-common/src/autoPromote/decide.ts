@@ -1,3 +1,4 @@
+import { possessive } from '../names';
 import { actorNameWithoutCatalog } from '../people/actorNames';
 import { formatSeconds } from '../argo/canaryState';
 import type { Ladder, LadderStage } from '../ladder/types';
@@ -168,7 +169,7 @@ function decide(
   // How the ladder judged the offered digest against the target's (absent: not judged).
   const age = target.services[service]?.incomingAge;
   if (age?.age === 'older') {
-    return skip(`not a downgrade: ${age.reason}; only a person rolls ${to} back`, { digest });
+    return skip(`would be a downgrade: ${age.reason}; only a person rolls ${to} back`, { digest });
   }
 
   const hold = context.holds.find(h => h.stage === to && h.service === service);
@@ -181,7 +182,7 @@ function decide(
     const why = first ? `: ${first}` : '';
     return skip(
       cell.healthy || cell.verdict === 'unknown'
-        ? `${service}'s health in ${from} is unknown${why}`
+        ? `${possessive(service)} health in ${from} is unknown${why}`
         : `${service} is not healthy in ${from}${why}`,
       { digest },
     );

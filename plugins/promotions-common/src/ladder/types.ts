@@ -125,6 +125,8 @@ export interface LadderApplication {
 export interface LadderStage {
   name: string;
   requiresApproval: boolean;
+  /** Where it requires approval: how many distinct release-approvers a promotion into it needs (its quorum). */
+  approvalQuorum?: number;
   healthy: boolean;
   verdict: HealthVerdictName;
   reasons: string[];

@@ -1,3 +1,4 @@
+import { possessive } from '../names';
 import { actorNameWithoutCatalog } from '../people/actorNames';
 import type { Ladder, LadderStage } from '../ladder/types';
 import { formatSeconds } from '../argo/canaryState';
@@ -79,7 +80,7 @@ function judgeService(
     return {
       ...base,
       included: false,
-      reason: `${target.name} already carries ${service}'s digest from ${source.name}`,
+      reason: `${target.name} already carries ${possessive(service)} digest from ${source.name}`,
     };
   }
   const hold = target.services[service]?.hold;
@@ -100,7 +101,7 @@ function judgeService(
       refusal: 'unhealthy',
       reason:
         cell.verdict === 'unknown'
-          ? `${service}'s health in ${source.name} is unknown${why}`
+          ? `${possessive(service)} health in ${source.name} is unknown${why}`
           : `${service} is not healthy in ${source.name}${why}`,
     };
   }

@@ -97,6 +97,13 @@ describe('approveAccess', () => {
     ).toEqual({ allowed: true });
   });
 
+  it('tells a requester who may not approve who it waits for, not that "another" approver must (issue 45)', () => {
+    expect(approveAccess(viewer(bob), { requestedBy: 'user:default/bob' })).toEqual({
+      allowed: false,
+      reason: 'Awaiting approval by members of release-approvers',
+    });
+  });
+
   it('tells everyone else who it waits for', () => {
     expect(approveAccess(viewer(bob), { requestedBy: 'user:default/carol' })).toEqual({
       allowed: false,

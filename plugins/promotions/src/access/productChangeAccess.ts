@@ -105,8 +105,7 @@ export function approveAccess(
   promotion: Pick<Promotion, 'requestedBy' | 'approval'>,
   commanders: string[] = [],
 ): ApproveAccess {
-  const ownPart = ownPartBarsApproval(promotion, viewer.userEntityRef, viewer.requireDistinctApprover);
-  if (ownPart) return { allowed: false, reason: ownPart, ownPart: true };
+  // Who may not approve at all hears who may, not that "another" approver must (issue 45).
   if (!isApprover(viewer) && !commanders.some(ref => viewer.claims.includes(ref))) {
     return {
       allowed: false,
@@ -115,6 +114,8 @@ export function approveAccess(
       }${commanders.length ? ` and an incident commander (${names(commanders)})` : ''}`,
     };
   }
+  const ownPart = ownPartBarsApproval(promotion, viewer.userEntityRef, viewer.requireDistinctApprover);
+  if (ownPart) return { allowed: false, reason: ownPart, ownPart: true };
   return ALLOWED;
 }
 

@@ -205,11 +205,11 @@ export function autoPromoteSuite(shared: SharedStack): void {
       while (!decision && Date.now() < deadline) {
         const { body } = await api('GET', '/auto-promotions');
         decision = (body.items as Array<{ toStage: string; service: string; reason: string; decidedAt: string }>).find(
-          d => d.toStage === 'test' && d.service === 'cart' && d.decidedAt >= liftedAt && /not a downgrade/.test(d.reason),
+          d => d.toStage === 'test' && d.service === 'cart' && d.decidedAt >= liftedAt && /would be a downgrade/.test(d.reason),
         );
         if (!decision) await new Promise(resolve => setTimeout(resolve, 500));
       }
-      expect(decision?.reason).toMatch(/^not a downgrade: .* reached dev before test's .*; only a person rolls test back$/);
+      expect(decision?.reason).toMatch(/^would be a downgrade: .* reached dev before test's .*; only a person rolls test back$/);
 
       // The ladder says the same where people look, and test still runs the newer cart.
       await page.reload();
@@ -222,7 +222,7 @@ export function autoPromoteSuite(shared: SharedStack): void {
       // The tooltip of what was under the pointer when the page loaded may still be fading out.
       const why = page.getByRole('tooltip').filter({ hasText: /downgrade/ });
       await why.waitFor();
-      expect(await why.textContent()).toMatch(/downgrade.*only a person rolls test back.*skipped — not a downgrade/);
+      expect(await why.textContent()).toMatch(/downgrade.*only a person rolls test back.*skipped — would be a downgrade/);
       await screenshot(page, 'older-below-not-promoted');
       await page.mouse.move(0, 0);
       expect(

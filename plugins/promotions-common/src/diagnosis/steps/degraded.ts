@@ -1,3 +1,4 @@
+import { possessive } from '../../names';
 import { formatSeconds } from '../../argo/canaryState';
 import type { Diagnosis, DiagnosisLink } from '../diagnosisTypes';
 import { DeploymentFacts, secondsSince, SYNCED_STEP } from './facts';
@@ -56,7 +57,7 @@ function degradedReason(message: string | undefined): DegradedReason {
   return {
     cause: 'probes are failing — the new pods do not become ready',
     look: service => [
-      { label: `${service}'s readiness endpoint and its error rate` },
+      { label: `${possessive(service)} readiness endpoint and its error rate` },
     ],
   };
 }

@@ -1,3 +1,4 @@
+import { possessive } from '../../names';
 import {
   findRollout,
   imageDigest,
@@ -107,6 +108,6 @@ export function readServiceFacts(
       released !== undefined &&
       images.length > 0 &&
       images.every(image => imageDigest(image) === released),
-    anotherServicesChange: `${service}'s own Release is applied and running, so this concerns another service`,
+    anotherServicesChange: `${possessive(service)} own Release is applied and running, so this concerns another service`,
   };
 }

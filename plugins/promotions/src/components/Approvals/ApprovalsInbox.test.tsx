@@ -49,7 +49,8 @@ describe('ApprovalsInbox', () => {
     expect(old).toHaveTextContent('staging → prod');
     expect(within(old).getByTestId('approval-change-p-old-cart')).toHaveTextContent('cart: ccccccc→eeeeeee');
     expect(old).toHaveTextContent('bob');
-    expect(old).toHaveTextContent('5 hours ago');
+    expect(old).toHaveTextContent('5h');
+    expect(old).not.toHaveTextContent('ago');
     expect(old).toHaveTextContent('#42');
     // The Product links to its System; one without a System in the catalog is plain text.
     const shopLink = await within(screen.getByTestId('approval-product-p-old')).findByRole('link');

@@ -1,7 +1,6 @@
 import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@material-ui/core';
 import { EntityRefLink } from '@backstage/plugin-catalog-react';
-import { ApprovalItem, Promotion, formatProductRef } from '@refplat/plugin-promotions-common';
-import { DateTime } from 'luxon';
+import { ApprovalItem, Promotion, formatProductRef, formatSeconds } from '@refplat/plugin-promotions-common';
 import { ActorName } from '../common/ActorName';
 import { PromotionRoute } from '../common/PromotionRoute';
 import { PullRequestLink } from '../common/PullRequestLink';
@@ -58,7 +57,8 @@ export const ApprovalsTable = (props: {
               </TableCell>
               <TableCell className={classes.nowrap}>
                 <Typography variant="body2" title={promotion.createdAt}>
-                  {DateTime.fromISO(promotion.createdAt).toRelative({ base: DateTime.fromJSDate(props.now) })}
+                  {/* A duration, as the column's heading asks ("1m 5s"), not a time ("1 minute ago"). */}
+                  {formatSeconds((props.now.getTime() - Date.parse(promotion.createdAt)) / 1000)}
                 </Typography>
                 {promotion.awaiting.includes('incident-commander') && (
                   <Typography

@@ -14,6 +14,7 @@ import {
 import { HealthChip } from '../common/HealthChip';
 import { StageHistoryButton } from '../StageHistory/StageHistoryButton';
 import { StuckChip } from '../Diagnosis/StuckChip';
+import { releaseApprovers } from '../common/releaseApprovers';
 import { WhatChangedButton } from '../WhatChanged/WhatChangedButton';
 import { FreezeNotice } from './FreezeNotice';
 import { IncidentNotice } from './IncidentNotice';
@@ -75,7 +76,7 @@ export const StageHeader = (props: {
         <HealthChip verdict={stage.verdict} reasons={stage.reasons} />
         <StuckChip ladder={ladder} stage={stage} />
         {stage.requiresApproval && (
-          <Tooltip title="Promotions into this stage need a release-approver">
+          <Tooltip title={`Promotions into this stage need ${releaseApprovers(stage.approvalQuorum)}`}>
             <Chip size="small" variant="outlined" label="approval" />
           </Tooltip>
         )}
@@ -112,6 +113,7 @@ export const StageHeader = (props: {
           product={ladder}
           stage={stage.name}
           current={stage}
+          bottomRung={ladder.stages[0]?.name === stage.name}
           onRolledBack={props.onChanged}
         />
         {below && waiting && (

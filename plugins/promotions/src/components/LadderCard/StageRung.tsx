@@ -1,7 +1,7 @@
 import { Typography, makeStyles } from '@material-ui/core';
 import { Ladder, LadderStage, differsFromBelow } from '@refplat/plugin-promotions-common';
 import { PROMOTION_STATUS_WORDS } from '../common/PromotionStatusChip';
-import { PullRequestLink } from '../common/PullRequestLink';
+import { PullRequestLink, isQueued } from '../common/PullRequestLink';
 import { RequestPromotionButton } from '../RequestPromotion/RequestPromotionButton';
 import { carriesExactly, livePromotionInto } from '../RequestPromotion/livePromotion';
 import { previewPromotion } from '../RequestPromotion/previewPromotion';
@@ -52,7 +52,9 @@ export const StageRung = (props: {
     <div className={classes.root} data-testid={live ? `live-promotion-${stage.name}` : undefined}>
       {live && (
         <Typography variant="caption">
-          <PullRequestLink pullRequest={live.pullRequest} queuedAt={live.queuedAt} /> {PROMOTION_STATUS_WORDS[live.status]}
+          <PullRequestLink pullRequest={live.pullRequest} queuedAt={live.queuedAt} />{' '}
+          {/* Waiting in the write queue, it has no PR to be Open yet: not "queued Open". */}
+          {isQueued(live) ? 'for its pull request' : PROMOTION_STATUS_WORDS[live.status]}
         </Typography>
       )}
       {!live && inStep && (

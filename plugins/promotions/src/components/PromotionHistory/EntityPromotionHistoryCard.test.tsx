@@ -104,6 +104,31 @@ describe('EntityPromotionHistoryCard', () => {
     expect(screen.getByRole('table')).not.toHaveTextContent(/(user|group):default\//);
   });
 
+  it('shows how far a quorum is and who approved so far, from the ladder, while the promotion awaits the rest (issue 45)', async () => {
+    const ladder = shopLadder();
+    ladder.promotions = [
+      {
+        ...promotions[0],
+        approval: {
+          headSha: 'h1',
+          approvals: [{ approver: 'user:default/alice', at: '2026-12-01T10:00:00.000Z', role: 'release-approver' }],
+          quorum: 2,
+          quorumApprovers: ['user:default/alice'],
+          progress: '1 of 2',
+          quorumMet: false,
+          commanderNeeded: false,
+        },
+      },
+    ];
+    await renderCard(<EntityPromotionHistoryCard />, {
+      entity: systemFor('shop'),
+      api: { listPromotions: jest.fn(async () => promotions), getLadder: jest.fn(async () => ladder) },
+    });
+
+    expect(await screen.findByTestId('history-approved-by-p-open')).toHaveTextContent(/^1 of 2: alice$/);
+    expect(screen.getByTestId('history-approved-by-p-rejected')).toHaveTextContent(/^—$/);
+  });
+
   it("filters by stage, in the ladder's order", async () => {
     await renderCard(<EntityPromotionHistoryCard />, {
       entity: systemFor('shop'),

@@ -4,7 +4,6 @@ import { CannotReadPanel } from '../common/CannotReadPanel';
 import { useApi } from '@backstage/core-plugin-api';
 import { MissingAnnotationEmptyState } from '@backstage/plugin-catalog-react';
 import { Typography } from '@material-ui/core';
-import useAsync from 'react-use/esm/useAsync';
 import { PRODUCT_ANNOTATION } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
 import { useLiveProductData } from '../../hooks/useLiveProductData';
@@ -21,21 +20,23 @@ export const EntityPromotionHistoryCard = () => {
   const api = useApi(promotionsApiRef);
   const { target, loading: targetLoading, error: targetError } = usePromotionsTarget();
   const product = target?.product;
-  const { value: promotions, error } = useLiveProductData(product, p =>
-    api.listPromotions(p),
-  );
-  // The ladder knows the stages in order; the promotions only those they touched.
-  const ladderStages = useAsync(
-    async () => (product ? (await api.getLadder(product)).stages.map(stage => stage.name) : []),
-    [api, product?.team, product?.product],
-  );
+  // The ladder knows the stages in order (the promotions only those they touched), and the
+  // approvals so far of each live promotion: read together, kept fresh together.
+  const { value, error } = useLiveProductData(product, async p => {
+    const [listed, ladder] = await Promise.all([api.listPromotions(p), api.getLadder(p)]);
+    return { listed, ladder };
+  });
+  const promotions = value?.listed;
   const [stage, setStage] = useState<string>();
 
   if (targetLoading) return <Progress />;
   if (targetError) return <ProductLookupError error={targetError} />;
   if (!product) return <MissingAnnotationEmptyState annotation={PRODUCT_ANNOTATION} />;
 
-  const stages = ladderStages.value ?? [...new Set((promotions ?? []).map(p => p.toStage))];
+  const stages = value?.ladder.stages.map(s => s.name) ?? [];
+  const approvals = new Map(
+    (value?.ladder.promotions ?? []).flatMap(p => (p.approval ? [[p.id, p.approval] as const] : [])),
+  );
   const shown = (promotions ?? []).filter(p => !stage || p.toStage === stage);
   return (
     <InfoCard title="Promotion history" subheader={`${product.team}/${product.product}: promotions and rollbacks, newest first`}>
@@ -52,7 +53,7 @@ export const EntityPromotionHistoryCard = () => {
         <>
           <StageFilter stages={stages} selected={stage} onSelect={setStage} />
           {shown.length ? (
-            <PromotionHistoryTable promotions={shown} now={new Date()} />
+            <PromotionHistoryTable promotions={shown} approvals={approvals} now={new Date()} />
           ) : (
             <Typography color="textSecondary" data-testid="history-empty">
               {stage ? `No promotions into ${stage} yet.` : 'No promotions yet.'}

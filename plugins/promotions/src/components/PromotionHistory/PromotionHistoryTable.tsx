@@ -6,7 +6,7 @@ import {
   TableRow,
   Typography,
 } from '@material-ui/core';
-import { Promotion } from '@refplat/plugin-promotions-common';
+import { Promotion, PromotionApproval } from '@refplat/plugin-promotions-common';
 import { ActorName } from '../common/ActorName';
 import { ApproverNames } from '../common/ApproverNames';
 import { PromotionRoute } from '../common/PromotionRoute';
@@ -17,9 +17,23 @@ import { PromotionDigests } from '../OpenPromotions/PromotionDigests';
 import { When } from '../common/When';
 import { promotionDuration } from './promotionDuration';
 
+/** Who approved it: everyone, once approved; while a quorum fills, how far it is and who so far. */
+const ApprovedBy = (props: { promotion: Promotion; approval?: PromotionApproval }) => {
+  const { promotion, approval } = props;
+  if (promotion.approvedBy) return <ApproverNames approvedBy={promotion.approvedBy} />;
+  if (!approval?.approvals.length) return <>—</>;
+  return (
+    <>
+      {approval.progress}: <ApproverNames approvers={approval.approvals.map(a => a.approver)} />
+    </>
+  );
+};
+
 /** Promotions and rollbacks, newest first: when and by whom, what, how it ended and how long it took. */
 export const PromotionHistoryTable = (props: {
   promotions: Promotion[];
+  /** The live promotions' approvals so far (the ladder's), by promotion id. */
+  approvals?: ReadonlyMap<string, PromotionApproval>;
   now: Date;
 }) => {
   const classes = useCompactTableStyles();
@@ -81,12 +95,8 @@ export const PromotionHistoryTable = (props: {
                 </Typography>
               )}
             </TableCell>
-            <TableCell>
-              {promotion.approvedBy ? (
-                <ApproverNames approvedBy={promotion.approvedBy} />
-              ) : (
-                '—'
-              )}
+            <TableCell data-testid={`history-approved-by-${promotion.id}`}>
+              <ApprovedBy promotion={promotion} approval={props.approvals?.get(promotion.id)} />
             </TableCell>
             <TableCell className={classes.nowrap}>
               <PullRequestLink pullRequest={promotion.pullRequest} />

@@ -4,16 +4,18 @@ import Alert from '@material-ui/lab/Alert';
 import { ActorName } from '../common/ActorName';
 import { DigestChangesTable } from '../common/DigestChangesTable';
 import { useSectionStyles } from '../common/styles';
+import { releaseApprovers } from '../common/releaseApprovers';
 import { PromotionPreview } from './previewPromotion';
 
 function whatHappensNext(preview: PromotionPreview, approvers: string[]): ReactNode {
   if (!preview.requiresApproval) {
     return `Merges automatically once ${preview.fromStage} is healthy.`;
   }
-  if (!approvers.length) return 'Needs a release-approver before it merges.';
+  const needed = releaseApprovers(preview.approvalQuorum);
+  if (!approvers.length) return `Needs ${needed} before it merges.`;
   return (
     <>
-      Needs a release-approver (members of{' '}
+      Needs {needed} (members of{' '}
       {approvers.map((group, index) => (
         <Fragment key={group}>
           {index > 0 && ', '}

@@ -87,6 +87,16 @@ describe('RequestPromotionButton', () => {
     );
   });
 
+  it('says how many release-approvers a quorum of two needs (issue 45)', async () => {
+    const ladder = ladderWithStorefrontReadyForProd();
+    ladder.stages.find(stage => stage.name === 'prod')!.approvalQuorum = 2;
+    await renderButton({ ladder, stage: 'prod' });
+    const dialog = await openDialog('request-promotion-prod');
+    expect(within(dialog).getByTestId('promotion-next-step')).toHaveTextContent(
+      'Needs 2 release-approvers (members of release-approvers) before it merges',
+    );
+  });
+
   it('shows old → new digests, what is left out and that prod needs a release-approver', async () => {
     await renderButton({ ladder: ladderWithStorefrontReadyForProd(), stage: 'prod' });
     const dialog = await openDialog('request-promotion-prod');

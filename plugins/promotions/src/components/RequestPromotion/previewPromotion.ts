@@ -5,6 +5,8 @@ export interface PromotionPreview {
   toStage: string;
   fromStage?: string;
   requiresApproval: boolean;
+  /** Where it requires approval: how many distinct release-approvers it needs. */
+  approvalQuorum?: number;
   /** What the promotion writes into the target stage, service by service. */
   changes: ServiceDigestChange[];
   left: Array<{ service: string; reason: string }>;
@@ -50,6 +52,7 @@ export function previewPromotion(
     toStage,
     fromStage: index > 0 ? ladder.stages[index - 1].name : undefined,
     requiresApproval: ladder.stages[index]?.requiresApproval ?? false,
+    approvalQuorum: ladder.stages[index]?.approvalQuorum,
     changes,
     left,
     refusal: result.allowed ? undefined : result.reason,

@@ -59,6 +59,7 @@ const opened = (overrides: Parameters<typeof shopPromotion>[0] = {}) =>
 async function openHistory(options: {
   product: string;
   current?: LadderStage;
+  bottomRung?: boolean;
   onRolledBack?: () => void;
 } & TestApis) {
   const current = options.current ?? prodNow();
@@ -67,6 +68,7 @@ async function openHistory(options: {
       product={{ team: 'alpha', product: options.product }}
       stage={current.name}
       current={current}
+      bottomRung={options.bottomRung}
       onRolledBack={options.onRolledBack ?? jest.fn()}
     />,
     {
@@ -123,6 +125,15 @@ describe('Revert a change or restore a state from the stage history', () => {
       { stage: 'prod', services: { storefront: digest('b') } },
     );
     expect(await within(confirm).findByTestId('rollback-pr-link')).toBeInTheDocument();
+  });
+
+  it("says CI's next release replaces a rollback on the bottom rung, which holds nothing (issue 45)", async () => {
+    const dialog = await openHistory({ product: 'bottom', api: { requestRollback: opened() }, bottomRung: true });
+
+    await userEvent.click(await within(dialog).findByTestId(`rollback-restore-${R1}`));
+    const nextStep = within(await screen.findByTestId('rollback-dialog')).getByTestId('rollback-next-step');
+    expect(nextStep).toHaveTextContent("CI's next release into prod replaces it.");
+    expect(nextStep).not.toHaveTextContent('hold');
   });
 
   it('restores the state after the first commit: current → earlier digest of each differing Service, then links the PR', async () => {

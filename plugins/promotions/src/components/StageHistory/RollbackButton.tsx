@@ -36,6 +36,8 @@ export const RollbackButton = (props: {
   kind: RollbackKind;
   product: ProductRef;
   stage: LadderStage;
+  /** The ladder's first stage, which CI writes and nothing promotes into: a rollback there places no hold. */
+  bottomRung?: boolean;
   entry: StageHistoryEntry;
   onRolledBack: () => void;
 }) => {
@@ -74,6 +76,7 @@ export const RollbackButton = (props: {
           kind={kind}
           product={props.product}
           stage={stage}
+          bottomRung={props.bottomRung}
           entry={entry}
           plan={plan}
           onRolledBack={props.onRolledBack}

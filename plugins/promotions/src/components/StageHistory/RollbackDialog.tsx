@@ -16,15 +16,18 @@ import { DigestChangesTable } from '../common/DigestChangesTable';
 import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
 import { useSectionStyles } from '../common/styles';
+import { releaseApprovers } from '../common/releaseApprovers';
 import { ROLLBACK_WORDS, shortCommit } from './rollbackWords';
 
-function whatHappensNext(stage: LadderStage, services: string[]): string {
+function whatHappensNext(stage: LadderStage, services: string[], bottomRung: boolean): string {
   const merge = stage.requiresApproval
-    ? 'Needs a release-approver before it merges.'
+    ? `Needs ${releaseApprovers(stage.approvalQuorum)} before it merges.`
     : 'Merges without waiting for another stage.';
-  return `${merge} The auto-promoter will hold ${services.join(', ')} in ${
-    stage.name
-  } until someone resumes it.`;
+  // Nothing promotes into the bottom rung, so nothing is held there: CI's next build replaces it.
+  const after = bottomRung
+    ? `CI's next release into ${stage.name} replaces it.`
+    : `The auto-promoter will hold ${services.join(', ')} in ${stage.name} until someone resumes it.`;
+  return `${merge} ${after}`;
 }
 
 /**
@@ -36,6 +39,8 @@ export const RollbackDialog = (props: {
   kind: RollbackKind;
   product: ProductRef;
   stage: LadderStage;
+  /** The ladder's first stage, which CI writes and nothing promotes into: a rollback there places no hold. */
+  bottomRung?: boolean;
   entry: StageHistoryEntry;
   plan: RollbackPlan;
   onRolledBack: () => void;
@@ -109,7 +114,7 @@ export const RollbackDialog = (props: {
         </Alert>
       ) : (
         <Alert severity="info" className={classes.section} data-testid="rollback-next-step">
-          {whatHappensNext(stage, changes.map(c => c.service))}
+          {whatHappensNext(stage, changes.map(c => c.service), props.bottomRung ?? false)}
         </Alert>
       )}
     </ConfirmDialog>

@@ -12,6 +12,8 @@ export const StageHistoryButton = (props: {
   product: ProductRef;
   stage: string;
   current?: LadderStage;
+  /** The ladder's first stage, which CI writes and nothing promotes into: a rollback there places no hold. */
+  bottomRung?: boolean;
   onRolledBack?: () => void;
 }) => {
   const [open, setOpen] = useState(false);
@@ -29,6 +31,7 @@ export const StageHistoryButton = (props: {
           product={props.product}
           stage={props.stage}
           current={props.current}
+          bottomRung={props.bottomRung}
           onRolledBack={props.onRolledBack}
           onClose={() => setOpen(false)}
         />

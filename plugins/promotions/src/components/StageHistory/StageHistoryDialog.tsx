@@ -42,6 +42,8 @@ export const StageHistoryDialog = (props: {
   stage: string;
   /** The stage as the ladder shows it now, to tell which entries differ. */
   current?: LadderStage;
+  /** The ladder's first stage, which CI writes and nothing promotes into: a rollback there places no hold. */
+  bottomRung?: boolean;
   onRolledBack?: () => void;
   onClose: () => void;
 }) => {
@@ -136,6 +138,7 @@ export const StageHistoryDialog = (props: {
                           kind={kind}
                           product={props.product}
                           stage={current}
+                          bottomRung={props.bottomRung}
                           entry={entry}
                           onRolledBack={onRolledBack ?? (() => {})}
                         />

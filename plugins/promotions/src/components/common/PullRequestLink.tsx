@@ -2,6 +2,11 @@ import { Tooltip, Typography } from '@material-ui/core';
 import { Link } from '@backstage/core-components';
 import { DateTime } from 'luxon';
 
+/** Whether a promotion waits in the write queue: recorded, its PR not opened yet. */
+export function isQueued(promotion: { pullRequest: { number: number }; queuedAt?: string }): boolean {
+  return promotion.pullRequest.number <= 0 && !!promotion.queuedAt;
+}
+
 /**
  * `#42`, linking to the Release PR on GitHub; "queued" while the promotion
  * waits in the write queue (the auto-promoter's PRs open one at a time,
@@ -14,7 +19,7 @@ export const PullRequestLink = (props: {
   queuedAt?: string;
   testId?: string;
 }) => {
-  if (props.pullRequest.number <= 0 && props.queuedAt) {
+  if (props.queuedAt && isQueued(props)) {
     const since = DateTime.fromISO(props.queuedAt).toRelative({ style: 'short' });
     return (
       <Tooltip
