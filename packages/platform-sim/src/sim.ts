@@ -106,8 +106,16 @@ export async function startPlatformSim(
     options.imageNaming,
   );
   // Listening before seeding: a build's provenance names its source repository by the
-  // simulator's own address. Requests are answered once everything is wired (below).
-  const server = http.createServer();
+  // simulator's own address. Until everything is wired (below), a request is told to come back.
+  let app: express.Express | undefined;
+  const server = http.createServer((req, res) => {
+    if (app) {
+      app(req, res);
+      return;
+    }
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+    res.end(JSON.stringify({ message: 'platform-sim is starting' }));
+  });
   keepIdleConnectionsLikeUpstreams(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -199,18 +207,18 @@ export async function startPlatformSim(
     },
   });
 
-  const app = express();
-  app.disable('x-powered-by');
+  const wired = express();
+  wired.disable('x-powered-by');
   // ETags are computed where GitHub sends them; express's own weak ETags would blur that.
-  app.set('etag', false);
-  app.set('trust proxy', false);
+  wired.set('etag', false);
+  wired.set('trust proxy', false);
   const otherRepository = otherRepositoryContexts((owner, name) => appRepos.find(owner, name) ?? sourceRepos.find(owner, name), {
     users,
     urls,
     responder: githubContext.responder,
     treeEntryLimit: options.treeEntryLimit,
   });
-  app.use(
+  wired.use(
     '/github',
     createGithubRouter(githubContext, {
       tokens: options.tokens,
@@ -226,14 +234,14 @@ export async function startPlatformSim(
       ? githubContext
       : otherRepository(owner, name);
   // Where GET /repos/{o}/{r}/tarball/{ref} redirects to, as GitHub's codeload host.
-  app.use(
+  wired.use(
     '/codeload',
     createCodeloadRouter({
       requestLog,
       repository: anyRepository,
     }),
   );
-  app.use(
+  wired.use(
     '/argocd',
     createArgocdRouter({
       world,
@@ -245,7 +253,7 @@ export async function startPlatformSim(
       manifestContext,
     }),
   );
-  app.use(
+  wired.use(
     '/k8s',
     createKubernetesRouter({
       world,
@@ -258,19 +266,19 @@ export async function startPlatformSim(
     }),
   );
   const incidents = new IncidentDesk(id => `${urls.base}/incidents/${id}`, options.incidentsUrl);
-  app.use('/_sim/webhooks', createWebhookRoutes(webhooks));
-  app.use('/_sim/incidents', createIncidentControlRoutes(incidents));
-  app.use('/incidents', createIncidentPages(incidents));
-  app.use('/_sim', createControlRouter(control));
+  wired.use('/_sim/webhooks', createWebhookRoutes(webhooks));
+  wired.use('/_sim/incidents', createIncidentControlRoutes(incidents));
+  wired.use('/incidents', createIncidentPages(incidents));
+  wired.use('/_sim', createControlRouter(control));
   const commitPages = createCommitPages(anyRepository);
-  app.use('/web', commitPages, createWebRouter(store, options.owner, options.repo));
+  wired.use('/web', commitPages, createWebRouter(store, options.owner, options.repo));
   if (supplyChain) {
     // What a platform's config points its verifier at for a private Sigstore.
-    app.get('/sigstore/trusted_root.json', (_req, res) => {
+    wired.get('/sigstore/trusted_root.json', (_req, res) => {
       res.json(supplyChain.trustedRoot);
     });
   }
-  app.get('/', (_req, res) => {
+  wired.get('/', (_req, res) => {
     res.json({
       name: 'platform-sim',
       github: urls.github,
@@ -281,9 +289,9 @@ export async function startPlatformSim(
     });
   });
   // A provenance's source repository (`<base>/<owner>/<product>`), as on github.com.
-  app.use(commitPages);
+  wired.use(commitPages);
 
-  server.on('request', app);
+  app = wired;
   reconciler.start();
 
   let stopping: Promise<void> | undefined;

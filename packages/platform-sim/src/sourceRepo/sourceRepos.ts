@@ -13,14 +13,14 @@ const DEVELOPER_IDENTITY = {
 
 /** What a change to a Service's code says, in turn, so a "what changed" list reads like one. */
 const CHANGE_SUBJECTS = [
-  'faster page loads',
-  'retry the payment provider once',
-  'fix the basket total rounding',
+  'faster start-up',
+  'retry the upstream call once',
+  'fix a rounding error',
   'log the request id',
   'tidy the error page',
-  'cache the price list',
+  'cache a slow lookup',
   'update the base image',
-  'validate the postcode',
+  'validate the input',
 ];
 
 /**

@@ -75,6 +75,15 @@ describe('WhatChanged', () => {
     expect(compare).not.toHaveBeenCalled();
   });
 
+  it('says a service new to the upper stage has nothing there to compare with, naming no digest it lacks (issue 45)', async () => {
+    const { whatChanged, compare, repo } = setUp({ [digest('b')]: { repository: 'acme/shop', revision: 'c2' } });
+    repo.commit({ [releasePath(config, SHOP, 'test')]: releaseFile('test', {}) }, { message: 'test without api' });
+    const [api] = await whatChanged.between(SHOP, 'dev', 'test');
+    expect(api).toMatchObject({ changed: true, from: digest('b'), note: 'api would be new in test: no earlier digest there to compare with' });
+    expect(api.to).toBeUndefined();
+    expect(compare).not.toHaveBeenCalled();
+  });
+
   it('reads the Releases at the branch head as it is now, not at a recently checked head', async () => {
     const { whatChanged, repo } = setUp({});
     const seeded = await repo.headCommit();

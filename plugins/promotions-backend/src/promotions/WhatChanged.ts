@@ -58,8 +58,9 @@ export class WhatChanged {
           changed: fromDigest !== toDigest,
         };
         if (!change.changed || !fromDigest) return change;
+        if (!toDigest) return { ...change, note: `${service} would be new in ${toStage}: no earlier digest there to compare with` };
         const newer = await sourceOf(service, fromDigest);
-        const older = toDigest ? await sourceOf(service, toDigest) : undefined;
+        const older = await sourceOf(service, toDigest);
         if (!newer || !older) {
           return {
             ...change,
