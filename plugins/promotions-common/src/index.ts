@@ -36,6 +36,7 @@ export * from './promotions/waiting';
 export * from './promotions/waitForPromotion';
 export * from './autoPromote/types';
 export * from './autoPromote/decide';
+export * from './autoPromote/soak';
 export * from './autoPromote/digestAge';
 export * from './autoPromote/bottomHistoryRead';
 export * from './autoPromote/recordedTimeline';

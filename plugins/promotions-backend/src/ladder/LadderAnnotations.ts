@@ -1,4 +1,4 @@
-import { DigestArrival, Ladder, ProductRef, Promotion, arrivalOf } from '@refplat/plugin-promotions-common';
+import { DigestArrival, Ladder, ProductRef, Promotion, annotateSoak, arrivalOf } from '@refplat/plugin-promotions-common';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { HealthySinceStore } from '../database/HealthySinceStore';
@@ -37,14 +37,9 @@ export class LadderAnnotations {
       this.stores.branchArrivals?.(product) ?? [],
     ]);
     for (const stage of ladder.stages) {
+      annotateSoak(stage, healthySince, now);
       for (const [service, cell] of Object.entries(stage.services)) {
         cell.hold = holds.find(h => h.stage === stage.name && h.service === service);
-        const since = cell.digest ? healthySince[`${stage.name}/${service}/${cell.digest}`] : undefined;
-        cell.healthySince = since;
-        if (stage.soakSeconds && cell.healthy) {
-          const healthyFor = since ? (now.getTime() - Date.parse(since)) / 1000 : 0;
-          cell.soakRemainingSeconds = Math.max(0, Math.ceil(stage.soakSeconds - healthyFor));
-        }
         cell.arrivedWith = arrivalOf(promotions, stage.name, service, cell.digest);
         // The history may lag the branch head the ladder shows: only its arrival of this very digest counts.
         const arrival = arrivals.find(a => a.stage === stage.name && a.service === service);

@@ -13,6 +13,7 @@ import {
   PRODUCT_ANNOTATION,
   ProductRef,
   decideAutoPromotions,
+  formatProductRef,
   parseProductRef,
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
@@ -23,6 +24,7 @@ import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepoFiles } from '@refplat/plugin-promotions-node';
 import { ApplicationListing, HealthSource, listingsByProduct } from '../health/HealthSource';
 import { LadderService } from '../ladder/LadderService';
+import { productsAt } from '../ladder/readProductRecords';
 import { PromotionService } from './PromotionService';
 
 /** The identity auto-promotions are requested by, on the PR and in the audit. */
@@ -80,10 +82,10 @@ export class AutoPromoter {
     const now = (this.options.clock ?? systemClock).now();
     const runId = randomUUID();
     const revision = await reader.headCommit();
-    const wanted = options.only && new Set(options.only.map(p => `${p.team}/${p.product}`));
-    const products = this.productsIn(await reader.fileIndex(revision)).filter(
-      p => !wanted || wanted.has(`${p.team}/${p.product}`),
-    );
+    const wanted = options.only && new Set(options.only.map(formatProductRef));
+    // The Products as the ladder decides existence (productsAt), with names a route can carry.
+    const products = productsAt(this.options.config, await reader.fileIndex(revision))
+      .filter(product => parseProductRef(formatProductRef(product)) && (!wanted || wanted.has(formatProductRef(product))));
     const { inCatalog, optedOut } = await this.catalogProducts();
     const listingFor = listingsByProduct(await this.listAll(), this.options.config.applicationLabels);
     const result: AutoPromoterRun = { runId, products: products.length, optedOut, notInCatalog: [], decisions: [], queued: [] };
@@ -171,18 +173,6 @@ export class AutoPromoter {
           now: run.now,
         };
     return decideAutoPromotions(ladder, context);
-  }
-
-  /** Products are directories `<releasesPath>/<team>/<product>/` in the platform repo. */
-  private productsIn(index: Record<string, string>): ProductRef[] {
-    const prefix = `${this.options.config.releasesPath}/`;
-    const names = new Set<string>();
-    for (const path of Object.keys(index)) {
-      if (!path.startsWith(prefix)) continue;
-      const [team, product] = path.slice(prefix.length).split('/');
-      if (team && product) names.add(`${team}/${product}`);
-    }
-    return [...names].map(name => parseProductRef(name)).filter((p): p is ProductRef => !!p);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Ladder, LadderStage, ProductRef, applicationName } from '@refplat/plugin-promotions-common';
+import { Ladder, LadderStage, ProductRef, annotateSoak, applicationName } from '@refplat/plugin-promotions-common';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 import { PromotionsConfig } from '../config';
 import { HealthySinceStore } from '../database/HealthySinceStore';
@@ -66,14 +66,7 @@ export class RequestSnapshots {
     const { healthySince } = this.options;
     if (!stage || !healthySince) return;
     const now = this.clock.now();
-    const since = await healthySince.observe({ ...ladder, stages: [stage] }, now);
-    for (const [service, cell] of Object.entries(stage.services)) {
-      cell.healthySince = cell.digest ? since[`${stage.name}/${service}/${cell.digest}`] : undefined;
-      if (stage.soakSeconds && cell.healthy) {
-        const healthyFor = cell.healthySince ? (now.getTime() - Date.parse(cell.healthySince)) / 1000 : 0;
-        cell.soakRemainingSeconds = Math.max(0, Math.ceil(stage.soakSeconds - healthyFor));
-      }
-    }
+    annotateSoak(stage, await healthySince.observe({ ...ladder, stages: [stage] }, now), now);
   }
 
   private async markHolds(product: ProductRef, stage: LadderStage | undefined) {

@@ -1,3 +1,4 @@
+import { healthySinceKey, soakRemaining } from './soak';
 import { possessive } from '../names';
 import { actorNameWithoutCatalog } from '../people/actorNames';
 import { formatSeconds } from '../argo/canaryState';
@@ -64,40 +65,6 @@ const LIVE_STATUSES: ReadonlySet<PromotionStatus> = new Set<PromotionStatus>([
   'awaiting-approval',
   'approved',
 ]);
-
-/**
- * The key of `AutoPromoteContext.healthySince`.
- *
- * @public
- */
-export function healthySinceKey(stage: string, service: string, digest: string): string {
-  return `${stage}/${service}/${digest}`;
-}
-
-/**
- * Seconds a digest must still stay healthy in `stage` before it may leave:
- * 0 when no soak is configured for the stage or the soak has elapsed; the
- * whole soak when it is not known since when the digest is healthy there.
- * Rounded up, so a soak that has not elapsed never reports 0.
- *
- * @public
- */
-export function soakRemaining(
-  stage: string,
-  service: string,
-  digest: string,
-  context: Pick<AutoPromoteContext, 'soakSeconds' | 'healthySince' | 'now'>,
-): number {
-  const soak = context.soakSeconds[stage] ?? 0;
-  if (!Number.isFinite(soak) || soak <= 0) return 0;
-  const since = context.healthySince[healthySinceKey(stage, service, digest)];
-  const sinceMs = since === undefined ? NaN : Date.parse(since);
-  if (!Number.isFinite(sinceMs)) return soak;
-  const elapsed = (context.now.getTime() - sinceMs) / 1000;
-  // A time in the future (clock skew) counts as "just became healthy".
-  const remaining = soak - Math.max(0, elapsed);
-  return remaining <= 0 ? 0 : Math.min(soak, Math.ceil(remaining));
-}
 
 /**
  * The pairs the auto-promoter walks: (i-1 → i) for every stage i below the

@@ -1,5 +1,6 @@
 import { CellSpec, d, ladder, stage } from '../__testUtils__/ladders';
-import { AutoDecision, decideAutoPromotions, healthySinceKey } from './decide';
+import { AutoDecision, decideAutoPromotions } from './decide';
+import { healthySinceKey } from './soak';
 import { ago, context, decisionFor } from './__testUtils__/decideContext';
 
 describe('decideAutoPromotions: the ladder walk', () => {

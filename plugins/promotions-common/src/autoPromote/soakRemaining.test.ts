@@ -1,5 +1,6 @@
-import { d } from '../__testUtils__/ladders';
-import { AutoPromoteContext, soakRemaining } from './decide';
+import { d, stage } from '../__testUtils__/ladders';
+import type { AutoPromoteContext } from './decide';
+import { annotateSoak, healthySinceKey, soakRemaining } from './soak';
 import { NOW, ago } from './__testUtils__/decideContext';
 
 describe('soakRemaining', () => {
@@ -17,5 +18,28 @@ describe('soakRemaining', () => {
     ['healthySince in the future (clock skew)', { soakSeconds: { dev: 600 }, healthySince: { [key]: ago(-120) } }, 600],
   ])('%s', (_name, ctx, expected) => {
     expect(soakRemaining('dev', 'storefront', d('a'), { ...ctx, now: NOW })).toBe(expected);
+  });
+});
+
+describe('annotateSoak: the cells read the soak as the auto-promoter decides on it', () => {
+  it('puts on each cell since when it is healthy and, where the stage soaks and it is healthy, the soak left', () => {
+    const dev = { ...stage('dev', { storefront: { digest: d('a') }, cart: { digest: d('c'), verdict: 'progressing' }, api: {} }), soakSeconds: 600 };
+    annotateSoak(dev, { [healthySinceKey('dev', 'storefront', d('a'))]: ago(350) }, NOW);
+    expect(dev.services.storefront).toMatchObject({ healthySince: ago(350), soakRemainingSeconds: 250 });
+    expect(dev.services.cart.soakRemainingSeconds).toBeUndefined();
+    expect(dev.services.api).toMatchObject({ healthySince: undefined });
+    expect(dev.services.api.soakRemainingSeconds).toBeUndefined();
+  });
+
+  it('counts a healthy-since time in the future (clock skew) as just healthy, never as more than the soak', () => {
+    const dev = { ...stage('dev', { storefront: { digest: d('a') } }), soakSeconds: 600 };
+    annotateSoak(dev, { [healthySinceKey('dev', 'storefront', d('a'))]: ago(-120) }, NOW);
+    expect(dev.services.storefront.soakRemainingSeconds).toBe(600);
+  });
+
+  it('says nothing of a soak where the stage has none', () => {
+    const test = stage('test', { storefront: { digest: d('a') } });
+    annotateSoak(test, {}, NOW);
+    expect(test.services.storefront.soakRemainingSeconds).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { healthySinceKey } from '@refplat/plugin-promotions-common';
 import type { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
 
 /**
@@ -45,7 +46,7 @@ export function healthySinceChanges(
   for (const stage of ladder.stages) {
     for (const [service, cell] of Object.entries(stage.services)) {
       if (!cell.digest) continue;
-      const key = `${stage.name}/${service}/${cell.digest}`;
+      const key = healthySinceKey(stage.name, service, cell.digest);
       if (cell.healthy) {
         changes.next[key] = known[key] ?? now.toISOString();
         if (!known[key]) {
