@@ -77,7 +77,8 @@ export function provenanceSuite(shared: SharedStack): void {
       await bob.getByTestId('changes-test').click();
       const line = bob.getByTestId('changes-dialog').getByTestId(`commit-${rebuiltCommit.slice(0, 7)}`);
       await line.waitFor({ timeout: 60_000 });
-      expect(await line.textContent()).toMatch(new RegExp(`^${rebuiltCommit.slice(0, 7)} storefront: `));
+      // Backstage's Link adds ", Opens in a new window" for screen readers.
+      expect(await line.textContent()).toMatch(new RegExp(`^${rebuiltCommit.slice(0, 7)}(, Opens in a new window)? storefront: `));
       const [commitPage] = await Promise.all([bob.context().waitForEvent('page'), line.getByRole('link').click()]);
       await commitPage.waitForLoadState();
       expect(commitPage.url()).toBe(`${stack.sim.url}/web/refplat/${shop.name}/commit/${rebuiltCommit}`);
