@@ -1,5 +1,4 @@
 import type { LadderStage } from '../ladder/types';
-import type { AutoPromoteContext } from './decide';
 
 /**
  * The key of `AutoPromoteContext.healthySince`.
@@ -22,7 +21,8 @@ export function soakRemaining(
   stage: string,
   service: string,
   digest: string,
-  context: Pick<AutoPromoteContext, 'soakSeconds' | 'healthySince' | 'now'>,
+  /** As `AutoPromoteContext` has them: each stage's soak, the healthy-since times by {@link healthySinceKey}, and now. */
+  context: { soakSeconds: Record<string, number>; healthySince: Record<string, string>; now: Date },
 ): number {
   const soak = context.soakSeconds[stage] ?? 0;
   if (!Number.isFinite(soak) || soak <= 0) return 0;
