@@ -47,6 +47,24 @@ describe('PromotionOpener', () => {
     expect(repo.fileAt(promotion.headSha!, releasePath(config, SHOP, 'uat'))).toBe(releaseFile('uat', { api: digest('b') }));
   });
 
+  it("writes the Product's approvers and quorum into the PR description (issue 45)", async () => {
+    const { request, repo, store, config, logger, directory } = promotionsWorld();
+    const opener = new PromotionOpener({
+      config,
+      store,
+      writer: repo,
+      logger,
+      names: directory,
+      approval: async () => ({ approvers: ['group:default/shop-release'], quorum: { uat: 2 } }),
+    });
+    const recorded = await request('uat', { api: digest('b') }, { open: false });
+
+    const promotion = await opener.open(recorded, (await repo.headCommit())!, true);
+
+    const [pr] = repo.pullRequests().filter(candidate => candidate.number === promotion.pullRequest.number);
+    expect(pr.body).toContain('**Needs 2 release-approvers** (members of shop-release)');
+  });
+
   it('fails the promotion and deletes its branch when GitHub fails while opening', async () => {
     const { request, repo, store } = promotionsWorld();
     repo.failNext('commitFile', { status: 502 });

@@ -1,6 +1,6 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { ConflictError } from '@backstage/errors';
-import { ProductRef, judgeOpening, leaseExpiry } from '@refplat/plugin-promotions-common';
+import { ApprovalPolicy, ProductRef, judgeOpening, leaseExpiry, quorumNeeded } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { Clock, PlatformRepoRateLimitedError, PlatformRepoUnansweredError, systemClock } from '@refplat/plugin-promotions-node';
@@ -23,8 +23,11 @@ export interface PromotionOpenerOptions {
   store: PromotionStore;
   writer: PlatformRepo;
   logger: LoggerService;
-  /** Who may approve the Product's promotions, for the PR description; `promotions.approval.approvers` when not given. */
-  approvers?: (product: ProductRef) => Promise<string[]>;
+  /**
+   * Who may approve the Product's promotions and how many must, for the PR
+   * description; `promotions.approval`'s approvers and quorum when not given.
+   */
+  approval?: (product: ProductRef) => Promise<ApprovalPolicy>;
   /** Link back to the product in Backstage, for the PR description. */
   entityUrl?: (product: ProductRef) => string;
   /** The PR and its commit name people, not entity refs. */
@@ -72,7 +75,8 @@ export class PromotionOpener {
       const path = releasePath(config, product, record.toStage);
       const current = await releaseAtRevision(this.options, path, baseRevision);
       const text = setReleaseDigests(current.text, record.services);
-      const approvers = (await this.options.approvers?.(product)) ?? config.approval.approvers;
+      const policy = (await this.options.approval?.(product)) ?? config.approval;
+      const { approvers } = policy;
       const nameOf = await this.options.names.namesOf([record.requestedBy, ...approvers]);
       await writer.createBranch(branch, baseRevision);
       const headSha = await writer.commitFile({
@@ -89,6 +93,7 @@ export class PromotionOpener {
           ...record,
           previous: record.previousServices ?? {},
           requiresApproval,
+          quorum: quorumNeeded(policy, record.toStage),
           bottomRung: config.stages[0] === record.toStage,
           approvers,
           entityUrl: this.options.entityUrl?.(product),

@@ -48,6 +48,13 @@ describe('pullRequestBody', () => {
   });
 });
 
+describe('pullRequestBody: who must approve', () => {
+  it('says how many release-approvers a quorum of two needs (issue 45)', () => {
+    expect(pullRequestBody(input({ quorum: 2 }))).toContain('**Needs 2 release-approvers** (members of');
+    expect(pullRequestBody(input())).toContain('**Needs a release-approver** (members of');
+  });
+});
+
 describe('pullRequestBody: what follows a rollback', () => {
   it('says the auto-promoter holds the stage, or, on the bottom rung, that CI replaces it (issue 45)', () => {
     expect(pullRequestBody(input({ kind: 'rollback', fromStage: 'prod' }))).toContain(

@@ -14,6 +14,8 @@ export interface PullRequestTextInput {
   previous: Record<string, string | null>;
   requestedBy: string;
   requiresApproval: boolean;
+  /** Distinct release-approvers a promotion into the stage needs (1 when not given). */
+  quorum?: number;
   /** Into the first stage, which CI writes and nothing promotes into: a rollback there holds nothing. */
   bottomRung?: boolean;
   approvers: string[];
@@ -113,7 +115,8 @@ export function pullRequestTitle(
 
 /** What happens to the PR next, in the reviewer's words. */
 function nextStep(input: PullRequestTextInput): string {
-  const approval = `**Needs a release-approver** (members of ${input.approvers.map(input.nameOf).join(', ')}) to approve it in Backstage`;
+  const needed = input.quorum && input.quorum > 1 ? `${input.quorum} release-approvers` : 'a release-approver';
+  const approval = `**Needs ${needed}** (members of ${input.approvers.map(input.nameOf).join(', ')}) to approve it in Backstage`;
   if (input.kind === 'rollback') {
     const hold = input.bottomRung
       ? `CI's next release into \`${input.toStage}\` replaces it.`

@@ -258,7 +258,16 @@ export function createPromotionsServices(deps: PromotionsServiceDeps) {
   broadcaster.onProductChanged(product => overviewModel.productChanged(product));
   /** The request path's opener and the Gate's differ only in the GitHub client they write with. */
   const openerWritingWith = (repoWriter: PlatformRepoWriter) =>
-    new PromotionOpener({ config, store, writer: repoWriter, logger, entityUrl, approvers: approversOf, names, files: reader });
+    new PromotionOpener({
+      config,
+      store,
+      writer: repoWriter,
+      logger,
+      entityUrl,
+      approval: product => approvalRights.policyOf(product),
+      names,
+      files: reader,
+    });
   const opener = openerWritingWith(writer);
   // The Gate's GitHub calls are not retried within a run: the next run retries.
   const gateOctokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0, writeLedger });
