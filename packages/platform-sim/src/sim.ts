@@ -124,218 +124,224 @@ export async function startPlatformSim(
       resolve();
     });
   });
-  const urls = new SimUrls();
-  urls.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // CI builds a new commit of the Product's source repository each time.
-  const sourceRepos = new SourceRepos(path.join(options.dataDir, 'source-repos'), options.owner);
-  await sourceRepos.openExisting();
-  const supplyChain = options.registry
-    ? await startCiSupplyChain(options.registry, options.sigstore, {
-        // The source repositories' pages are at the simulator's root, as github.com's are at its.
-        owner: `${urls.base}/${options.owner}`,
-        sourceCommit: build => sourceRepos.change(build.product, build.service),
-      })
-    : undefined;
-  if (options.seed) {
-    await seedPlatform(repo, committer, users, {
-      demoProducts: options.demoProducts,
-      ...(options.seedBuilds && supplyChain ? { digestOf: seededBuilds(supplyChain) } : {}),
-    });
-  }
-  const reconciler = new Reconciler(repo, appRepos, world, {
-    intervalMs: options.reconcileIntervalMs,
-    syncDelayMs: options.syncDelayMs,
-    applicationSource: options.applicationSource,
-    imageNaming: options.imageNaming,
-    hasApplicationSet: options.hasApplicationSet,
-  });
-  await reconciler.initialize();
-  if (snapshotKey !== undefined && !restored) keepSeedSnapshot(snapshotKey, options.dataDir);
-
-  const limiter = new RateLimiter(options.rateLimit);
-  const faults = new FaultInjector();
-  const outage = new OutageSwitch();
-  const requestLog = new RequestLog();
-  const store = new GithubStore(
-    path.join(options.dataDir, 'github-store.json'),
-  );
-  const githubContext: GithubContext = {
-    repo,
-    committer,
-    lock,
-    store,
-    users,
-    owner: options.owner,
-    repoName: options.repo,
-    repoId: 4242,
-    description:
-      'Platform repository: Release records and Environments (simulated)',
-    urls,
-    responder: new GithubResponder(limiter),
-    mergeability: new MergeabilityJobs(),
-    treeEntryLimit: options.treeEntryLimit,
-    webhooks: new WebhookSender(options.webhooks),
-    deleteBranchOnMerge: options.deleteBranchOnMerge,
-  };
-  const webhooks = githubContext.webhooks!;
-  // Every ref write after seeding (merges, contents API, git data, CI pushes) is a push.
-  repo.onRefUpdate(update => webhooks.send('push', () => pushPayload(githubContext, update)));
-  const streams = new OpenStreams();
-  const control = new SimController({
-    streams,
-    repo,
-    lock,
-    committer,
-    users,
-    world,
-    reconciler,
-    faults,
-    outage,
-    requestLog,
-    limiter,
-    publishBuild: supplyChain?.publish,
-  });
-  // URLs are known once the server listens, so the context is built per request.
-  const manifestContext = (): ManifestContext => ({
-    argocdVersion: options.argocdVersion,
-    sources: {
-      shape: options.applicationSource,
+  try {
+    const urls = new SimUrls();
+    urls.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // CI builds a new commit of the Product's source repository each time.
+    const sourceRepos = new SourceRepos(path.join(options.dataDir, 'source-repos'), options.owner);
+    await sourceRepos.openExisting();
+    const supplyChain = options.registry
+      ? await startCiSupplyChain(options.registry, options.sigstore, {
+          // The source repositories' pages are at the simulator's root, as github.com's are at its.
+          owner: `${urls.base}/${options.owner}`,
+          sourceCommit: build => sourceRepos.change(build.product, build.service),
+        })
+      : undefined;
+    if (options.seed) {
+      await seedPlatform(repo, committer, users, {
+        demoProducts: options.demoProducts,
+        ...(options.seedBuilds && supplyChain ? { digestOf: seededBuilds(supplyChain) } : {}),
+      });
+    }
+    const reconciler = new Reconciler(repo, appRepos, world, {
+      intervalMs: options.reconcileIntervalMs,
+      syncDelayMs: options.syncDelayMs,
+      applicationSource: options.applicationSource,
       imageNaming: options.imageNaming,
-      platformRepoURL: `${urls.web}/${options.owner}/${options.repo}.git`,
-      appRepoURL: ({ team, product }) =>
-        `${urls.web}/${team}/${AppRepos.repoName(product)}.git`,
-    },
-  });
+      hasApplicationSet: options.hasApplicationSet,
+    });
+    await reconciler.initialize();
+    if (snapshotKey !== undefined && !restored) keepSeedSnapshot(snapshotKey, options.dataDir);
 
-  const wired = express();
-  wired.disable('x-powered-by');
-  // ETags are computed where GitHub sends them; express's own weak ETags would blur that.
-  wired.set('etag', false);
-  wired.set('trust proxy', false);
-  const otherRepository = otherRepositoryContexts((owner, name) => appRepos.find(owner, name) ?? sourceRepos.find(owner, name), {
-    users,
-    urls,
-    responder: githubContext.responder,
-    treeEntryLimit: options.treeEntryLimit,
-  });
-  wired.use(
-    '/github',
-    createGithubRouter(githubContext, {
-      tokens: options.tokens,
+    const limiter = new RateLimiter(options.rateLimit);
+    const faults = new FaultInjector();
+    const outage = new OutageSwitch();
+    const requestLog = new RequestLog();
+    const store = new GithubStore(
+      path.join(options.dataDir, 'github-store.json'),
+    );
+    const githubContext: GithubContext = {
+      repo,
+      committer,
+      lock,
+      store,
+      users,
+      owner: options.owner,
+      repoName: options.repo,
+      repoId: 4242,
+      description:
+        'Platform repository: Release records and Environments (simulated)',
+      urls,
+      responder: new GithubResponder(limiter),
+      mergeability: new MergeabilityJobs(),
+      treeEntryLimit: options.treeEntryLimit,
+      webhooks: new WebhookSender(options.webhooks),
+      deleteBranchOnMerge: options.deleteBranchOnMerge,
+    };
+    const webhooks = githubContext.webhooks!;
+    // Every ref write after seeding (merges, contents API, git data, CI pushes) is a push.
+    repo.onRefUpdate(update => webhooks.send('push', () => pushPayload(githubContext, update)));
+    const streams = new OpenStreams();
+    const control = new SimController({
+      streams,
+      repo,
+      lock,
+      committer,
+      users,
+      world,
+      reconciler,
+      faults,
+      outage,
+      requestLog,
       limiter,
-      faults,
-      requestLog,
-      otherRepository,
-      writeLimit: options.writeLimits && new SecondaryWriteLimit(options.writeLimits),
-    }),
-  );
-  const anyRepository = (owner: string, name: string) =>
-    owner.toLowerCase() === githubContext.owner.toLowerCase() && name.toLowerCase() === githubContext.repoName.toLowerCase()
-      ? githubContext
-      : otherRepository(owner, name);
-  // Where GET /repos/{o}/{r}/tarball/{ref} redirects to, as GitHub's codeload host.
-  wired.use(
-    '/codeload',
-    createCodeloadRouter({
-      requestLog,
-      repository: anyRepository,
-    }),
-  );
-  wired.use(
-    '/argocd',
-    createArgocdRouter({
-      world,
-      token: options.argocdToken,
-      faults,
-      requestLog,
-      outage,
-      streams,
-      manifestContext,
-    }),
-  );
-  wired.use(
-    '/k8s',
-    createKubernetesRouter({
-      world,
-      token: options.kubernetesToken,
-      faults,
-      requestLog,
-      outage,
-      streams,
-      manifestContext,
-    }),
-  );
-  const incidents = new IncidentDesk(id => `${urls.base}/incidents/${id}`, options.incidentsUrl);
-  wired.use('/_sim/webhooks', createWebhookRoutes(webhooks));
-  wired.use('/_sim/incidents', createIncidentControlRoutes(incidents));
-  wired.use('/incidents', createIncidentPages(incidents));
-  wired.use('/_sim', createControlRouter(control));
-  const commitPages = createCommitPages(anyRepository);
-  wired.use('/web', commitPages, createWebRouter(store, options.owner, options.repo));
-  if (supplyChain) {
-    // What a platform's config points its verifier at for a private Sigstore.
-    wired.get('/sigstore/trusted_root.json', (_req, res) => {
-      res.json(supplyChain.trustedRoot);
+      publishBuild: supplyChain?.publish,
     });
+    // URLs are known once the server listens, so the context is built per request.
+    const manifestContext = (): ManifestContext => ({
+      argocdVersion: options.argocdVersion,
+      sources: {
+        shape: options.applicationSource,
+        imageNaming: options.imageNaming,
+        platformRepoURL: `${urls.web}/${options.owner}/${options.repo}.git`,
+        appRepoURL: ({ team, product }) =>
+          `${urls.web}/${team}/${AppRepos.repoName(product)}.git`,
+      },
+    });
+
+    const wired = express();
+    wired.disable('x-powered-by');
+    // ETags are computed where GitHub sends them; express's own weak ETags would blur that.
+    wired.set('etag', false);
+    wired.set('trust proxy', false);
+    const otherRepository = otherRepositoryContexts((owner, name) => appRepos.find(owner, name) ?? sourceRepos.find(owner, name), {
+      users,
+      urls,
+      responder: githubContext.responder,
+      treeEntryLimit: options.treeEntryLimit,
+    });
+    wired.use(
+      '/github',
+      createGithubRouter(githubContext, {
+        tokens: options.tokens,
+        limiter,
+        faults,
+        requestLog,
+        otherRepository,
+        writeLimit: options.writeLimits && new SecondaryWriteLimit(options.writeLimits),
+      }),
+    );
+    const anyRepository = (owner: string, name: string) =>
+      owner.toLowerCase() === githubContext.owner.toLowerCase() && name.toLowerCase() === githubContext.repoName.toLowerCase()
+        ? githubContext
+        : otherRepository(owner, name);
+    // Where GET /repos/{o}/{r}/tarball/{ref} redirects to, as GitHub's codeload host.
+    wired.use(
+      '/codeload',
+      createCodeloadRouter({
+        requestLog,
+        repository: anyRepository,
+      }),
+    );
+    wired.use(
+      '/argocd',
+      createArgocdRouter({
+        world,
+        token: options.argocdToken,
+        faults,
+        requestLog,
+        outage,
+        streams,
+        manifestContext,
+      }),
+    );
+    wired.use(
+      '/k8s',
+      createKubernetesRouter({
+        world,
+        token: options.kubernetesToken,
+        faults,
+        requestLog,
+        outage,
+        streams,
+        manifestContext,
+      }),
+    );
+    const incidents = new IncidentDesk(id => `${urls.base}/incidents/${id}`, options.incidentsUrl);
+    wired.use('/_sim/webhooks', createWebhookRoutes(webhooks));
+    wired.use('/_sim/incidents', createIncidentControlRoutes(incidents));
+    wired.use('/incidents', createIncidentPages(incidents));
+    wired.use('/_sim', createControlRouter(control));
+    const commitPages = createCommitPages(anyRepository);
+    wired.use('/web', commitPages, createWebRouter(store, options.owner, options.repo));
+    if (supplyChain) {
+      // What a platform's config points its verifier at for a private Sigstore.
+      wired.get('/sigstore/trusted_root.json', (_req, res) => {
+        res.json(supplyChain.trustedRoot);
+      });
+    }
+    wired.get('/', (_req, res) => {
+      res.json({
+        name: 'platform-sim',
+        github: urls.github,
+        argocd: urls.argocd,
+        kubernetes: urls.kubernetes,
+        control: `${urls.base}/_sim`,
+        ...(supplyChain ? { registry: supplyChain.registryUrl, trustedRoot: `${urls.base}/sigstore/trusted_root.json` } : {}),
+      });
+    });
+    // A provenance's source repository (`<base>/<owner>/<product>`), as on github.com.
+    wired.use(commitPages);
+
+    app = wired;
+    reconciler.start();
+
+    let stopping: Promise<void> | undefined;
+    return {
+      url: urls.base,
+      githubApiUrl: urls.github,
+      argocdUrl: urls.argocd,
+      kubernetesUrl: urls.kubernetes,
+      tokens: {
+        github: Object.keys(options.tokens)[0] ?? '',
+        argocd: options.argocdToken,
+        kubernetes: options.kubernetesToken,
+      },
+      repoDir,
+      appRepoDir: (team, product) => appRepos.gitDir({ team, product }),
+      sourceRepoDir: product => sourceRepos.gitDir(product),
+      options,
+      control,
+      webhooks,
+      incidents,
+      ...(supplyChain
+        ? {
+            registry: {
+              url: supplyChain.registryUrl,
+              trustedRoot: supplyChain.trustedRoot,
+              trustedRootUrl: `${urls.base}/sigstore/trusted_root.json`,
+              identities: supplyChain.identities,
+            },
+          }
+        : {}),
+      stop() {
+        stopping ??= (async () => {
+          await reconciler.stop();
+          await new Promise<void>(resolve => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          });
+          // Writes still queued finish before the data dir may be removed.
+          await lock.run(async () => undefined);
+          await supplyChain?.stop();
+          if (ownsDataDir)
+            fs.rmSync(options.dataDir, { recursive: true, force: true });
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    // A start that failed after listening leaves no port open behind it.
+    server.close();
+    throw error;
   }
-  wired.get('/', (_req, res) => {
-    res.json({
-      name: 'platform-sim',
-      github: urls.github,
-      argocd: urls.argocd,
-      kubernetes: urls.kubernetes,
-      control: `${urls.base}/_sim`,
-      ...(supplyChain ? { registry: supplyChain.registryUrl, trustedRoot: `${urls.base}/sigstore/trusted_root.json` } : {}),
-    });
-  });
-  // A provenance's source repository (`<base>/<owner>/<product>`), as on github.com.
-  wired.use(commitPages);
-
-  app = wired;
-  reconciler.start();
-
-  let stopping: Promise<void> | undefined;
-  return {
-    url: urls.base,
-    githubApiUrl: urls.github,
-    argocdUrl: urls.argocd,
-    kubernetesUrl: urls.kubernetes,
-    tokens: {
-      github: Object.keys(options.tokens)[0] ?? '',
-      argocd: options.argocdToken,
-      kubernetes: options.kubernetesToken,
-    },
-    repoDir,
-    appRepoDir: (team, product) => appRepos.gitDir({ team, product }),
-    sourceRepoDir: product => sourceRepos.gitDir(product),
-    options,
-    control,
-    webhooks,
-    incidents,
-    ...(supplyChain
-      ? {
-          registry: {
-            url: supplyChain.registryUrl,
-            trustedRoot: supplyChain.trustedRoot,
-            trustedRootUrl: `${urls.base}/sigstore/trusted_root.json`,
-            identities: supplyChain.identities,
-          },
-        }
-      : {}),
-    stop() {
-      stopping ??= (async () => {
-        await reconciler.stop();
-        await new Promise<void>(resolve => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
-        // Writes still queued finish before the data dir may be removed.
-        await lock.run(async () => undefined);
-        await supplyChain?.stop();
-        if (ownsDataDir)
-          fs.rmSync(options.dataDir, { recursive: true, force: true });
-      })();
-      return stopping;
-    },
-  };
 }
