@@ -55,6 +55,7 @@ export * from './guards/verdicts';
 export * from './guards/freezes';
 export * from './guards/incidents';
 export * from './approval/quorum';
+export * from './approval/releaseApprovers';
 export * from './approval/approvalPolicy';
 export * from './approval/promotionApproval';
 export * from './approval/approvalSource';

@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import { isCatalogActor, shortDigest } from '@refplat/plugin-promotions-common';
+import { isCatalogActor, releaseApprovers, shortDigest } from '@refplat/plugin-promotions-common';
 import type { PullRequestLabelling } from '../config';
 import type { NameOf } from '../service/ActorNames';
 
@@ -115,8 +115,7 @@ export function pullRequestTitle(
 
 /** What happens to the PR next, in the reviewer's words. */
 function nextStep(input: PullRequestTextInput): string {
-  const needed = input.quorum && input.quorum > 1 ? `${input.quorum} release-approvers` : 'a release-approver';
-  const approval = `**Needs ${needed}** (members of ${input.approvers.map(input.nameOf).join(', ')}) to approve it in Backstage`;
+  const approval = `**Needs ${releaseApprovers(input.quorum)}** (members of ${input.approvers.map(input.nameOf).join(', ')}) to approve it in Backstage`;
   if (input.kind === 'rollback') {
     const hold = input.bottomRung
       ? `CI's next release into \`${input.toStage}\` replaces it.`

@@ -6,15 +6,10 @@ import {
   Typography,
   makeStyles,
 } from '@material-ui/core';
-import {
-  Ladder,
-  LadderStage,
-  formatSeconds,
-} from '@refplat/plugin-promotions-common';
+import { Ladder, LadderStage, formatSeconds, releaseApprovers } from '@refplat/plugin-promotions-common';
 import { HealthChip } from '../common/HealthChip';
 import { StageHistoryButton } from '../StageHistory/StageHistoryButton';
 import { StuckChip } from '../Diagnosis/StuckChip';
-import { releaseApprovers } from '../common/releaseApprovers';
 import { WhatChangedButton } from '../WhatChanged/WhatChangedButton';
 import { FreezeNotice } from './FreezeNotice';
 import { IncidentNotice } from './IncidentNotice';

@@ -1,10 +1,10 @@
+import { releaseApprovers } from '@refplat/plugin-promotions-common';
 import { Fragment, ReactNode } from 'react';
 import { Typography } from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
 import { ActorName } from '../common/ActorName';
 import { DigestChangesTable } from '../common/DigestChangesTable';
 import { useSectionStyles } from '../common/styles';
-import { releaseApprovers } from '../common/releaseApprovers';
 import { PromotionPreview } from './previewPromotion';
 
 function whatHappensNext(preview: PromotionPreview, approvers: string[]): ReactNode {

@@ -2,13 +2,7 @@ import { useState } from 'react';
 import { Typography } from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
 import { useApi } from '@backstage/core-plugin-api';
-import {
-  LadderStage,
-  ProductRef,
-  RollbackKind,
-  RollbackPlan,
-  StageHistoryEntry,
-} from '@refplat/plugin-promotions-common';
+import { LadderStage, ProductRef, RollbackKind, RollbackPlan, StageHistoryEntry, releaseApprovers } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
 import { useSubmitAction } from '../../hooks/useSubmitAction';
 import { ConfirmDialog } from '../common/ConfirmDialog';
@@ -16,7 +10,6 @@ import { DigestChangesTable } from '../common/DigestChangesTable';
 import { PromotionStatusChip } from '../common/PromotionStatusChip';
 import { PullRequestLink } from '../common/PullRequestLink';
 import { useSectionStyles } from '../common/styles';
-import { releaseApprovers } from '../common/releaseApprovers';
 import { ROLLBACK_WORDS, shortCommit } from './rollbackWords';
 
 function whatHappensNext(stage: LadderStage, services: string[], bottomRung: boolean): string {
