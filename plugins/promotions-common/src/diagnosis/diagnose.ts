@@ -27,6 +27,7 @@ import { promotionPullRequest } from './steps/promotionPullRequest';
 import { rolloutAborted } from './steps/rolloutAborted';
 import { rolloutSuspended } from './steps/rolloutSuspended';
 import { serving } from './steps/serving';
+import { stalledHop } from './steps/stalledHop';
 import { servingWhileStageIsNot } from './steps/servingWhileStageIsNot';
 import { syncFailed } from './steps/syncFailed';
 import { syncRunning } from './steps/syncRunning';
@@ -60,6 +61,9 @@ const ON_THE_APPLICATION: ReadonlyArray<DiagnosisStep<DeploymentFacts>> = [
   syncFailed,
   notInSyncWithGit,
   mergeNotPickedUp,
+  // Synced: the hops in the cluster (admission, scheduling, pull, probes, analysis, route), where
+  // their evidence was read, say what the Rollout's health can only summarise.
+  stalledHop,
   rolloutAborted,
   degraded,
   canaryInProgress,

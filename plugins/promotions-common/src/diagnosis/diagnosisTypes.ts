@@ -1,4 +1,5 @@
 import type { CanaryState } from '../argo/canaryState';
+import type { HopEvidence } from './hops/hopEvidence';
 import type { Promotion } from '../promotions/types';
 import type { Provenance } from '../provenance/types';
 
@@ -104,6 +105,11 @@ export interface DiagnosisInput {
    * (never pushed, unsigned, wrong signer, no provenance) instead of a guess.
    */
   provenance?: Pick<Provenance, 'state' | 'reasons'>;
+  /**
+   * Optional: what the cluster says at each hop (events, PolicyReports, pods, AnalysisRuns,
+   * HTTPRoutes). A hop that stalled then gives the diagnosis its reason, read where it happened.
+   */
+  hops?: HopEvidence;
   now: Date;
 }
 
@@ -125,6 +131,7 @@ export type DiagnosisCode =
   | 'canary-stuck'
   | 'degraded'
   | 'rollout-aborted'
+  | 'hop-stalled'
   | 'syncing';
 
 /** @public */
