@@ -19,18 +19,14 @@ import { notConfiguredReason, readPromotionsConfig } from './config';
 import { migratedClient } from './database/DatabasePromotionStore';
 import { IN_MEMORY_DATABASE_WARNING, isInMemoryDatabase } from './database/inMemoryDatabase';
 import { registerProductResourceType } from './permissions/productResourceType';
-import { subscribeToGithubWebhooks } from './events/createPromotionsWebhooks';
-import { createPromotionsServices } from './service/createServices';
-import { createRouter } from './service/router';
-import { OverviewService } from './service/OverviewService';
-import { PromotionsOperations } from './service/PromotionsOperations';
-import { registerPromotionsActions } from './actions/registerPromotionsActions';
+import { subscribePromotions } from './wiring/promotionsEvents';
+import { promotionsRoot } from './wiring/promotionsRoot';
+import { promotionsTasks } from './wiring/promotionsTasks';
+import { promotionsHttp } from './wiring/promotionsHttp';
 import { createNotConfiguredRouter } from './service/notConfiguredRouter';
 import { ModuleReplacement } from './extensions/ModuleReplacement';
 import { configuredHealthSource } from './health/createHealthSource';
 import { catalogDirectory } from './service/catalogDirectory';
-import { asBulkWork } from './github/WriteBudget';
-import { WRITE_QUEUE_TASK } from './promotions/PromotionQueue';
 
 /**
  * The promotions backend plugin, mounted at `/api/promotions`.
@@ -77,7 +73,7 @@ export const promotionsPlugin = createBackendPlugin({
         actionsRegistry: actionsRegistryServiceRef,
       },
       async init(deps) {
-        const { httpRouter, httpAuth, permissions, permissionsRegistry, scheduler, logger } = deps;
+        const { httpRouter, permissionsRegistry, scheduler, logger } = deps;
         const connectProducts = registerProductResourceType(permissionsRegistry);
         const notConfigured = notConfiguredReason(deps.rootConfig);
         if (notConfigured) {
@@ -89,7 +85,7 @@ export const promotionsPlugin = createBackendPlugin({
         }
         const db = await migratedClient(deps.database);
         if (isInMemoryDatabase(db)) logger.warn(IN_MEMORY_DATABASE_WARNING);
-        const services = createPromotionsServices({
+        const parts = promotionsRoot({
           ...deps,
           db,
           addedGuards,
@@ -98,105 +94,22 @@ export const promotionsPlugin = createBackendPlugin({
           ),
           directory: await directories.resolve(async () => catalogDirectory(deps)),
         });
-        const { config, gate, autoPromoter, timelineReader, stuckSweep } = services;
+        const { config, people, promotions } = parts;
         // Say where health comes from: it may be borrowed from another plugin's config, or a module's.
         for (const warning of config.healthConfig.warnings) logger.warn(warning);
         if (healthSources.isSet) logger.info('Health comes from the source a backend module set (promotionsHealthSourceExtensionPoint)');
         else if (config.healthConfig.origin === 'none') logger.warn(config.healthConfig.reason);
         else logger.info(config.healthConfig.reason);
-        connectProducts({
-          owners: services.owners,
-          approvers: product => services.approvalRights.approversOf(product),
-        });
+        connectProducts({ owners: people.directory, approvers: product => people.approvalRights.approversOf(product) });
 
-        await subscribeToGithubWebhooks({ ...services, events: deps.events, logger });
-        await services.incidentService?.subscribe(deps.events);
-
-        const { healthStream } = services;
+        await subscribePromotions(parts, deps.events, logger);
+        const { healthStream } = promotions;
         if (healthStream) {
           deps.lifecycle.addStartupHook(() => healthStream.start());
           deps.lifecycle.addShutdownHook(() => healthStream.stop());
         }
-
-        if (config.gate.enabled) {
-          await scheduler.scheduleTask({
-            id: 'promotions-gate',
-            frequency: config.gate.frequency,
-            // A replica that dies mid-run holds the task until this runs out:
-            // keep it short so another replica takes over within a minute.
-            timeout: { minutes: 1 },
-            scope: 'global',
-            fn: signal => gate.checkAll(signal),
-          });
-        }
-        // The write queue is in the database: one replica at a time drains it, when the
-        // auto-promoter has queued (it triggers this) and every few seconds for what a
-        // restarted or stopped replica left.
-        await scheduler.scheduleTask({
-          id: WRITE_QUEUE_TASK,
-          frequency: { seconds: 10 },
-          // A replica that dies mid-drain holds the task until this runs out; a drain that
-          // runs longer stops after the PR in hand and the next run goes on.
-          timeout: { minutes: 1 },
-          scope: 'global',
-          fn: async signal => {
-            await services.promotionQueue.drain(signal);
-          },
-        });
-        if (config.autoPromote.enabled) {
-          await scheduler.scheduleTask({
-            id: 'promotions-auto-promoter',
-            frequency: config.autoPromote.frequency,
-            timeout: { minutes: 10 },
-            scope: 'global',
-            // Bulk work: its GitHub writes wait behind people's for the write budget.
-            fn: async () => {
-              await asBulkWork(() => autoPromoter.run());
-            },
-          });
-        }
-
-        if (config.stuckNotifications.enabled) {
-          await scheduler.scheduleTask({
-            id: 'promotions-stuck-notifications',
-            frequency: config.stuckNotifications.frequency,
-            // Builds every ladder: one replica at a time, and a slow run gives way to the next.
-            timeout: { minutes: 10 },
-            scope: 'global',
-            fn: async () => {
-              const { products, failed } = await stuckSweep.run();
-              if (failed) logger.warn(`Stuck sweep: ${failed} of ${products} Products could not be looked at`);
-            },
-          });
-        }
-
-        if (config.metrics.enabled) {
-          await scheduler.scheduleTask({
-            id: 'promotions-delivery-metrics',
-            frequency: config.metrics.frequency,
-            // One replica reads each commit; a long backfill resumes where it stopped.
-            timeout: { minutes: 10 },
-            scope: 'global',
-            fn: async () => {
-              await timelineReader.readNewCommits();
-            },
-          });
-        }
-
-        const operations = new PromotionsOperations({
-          permissions,
-          userInfo: deps.userInfo,
-          auditor: deps.auditor,
-          ...services,
-        });
-        registerPromotionsActions({ actionsRegistry: deps.actionsRegistry, operations, auth: deps.auth });
-        const overview = new OverviewService({
-          model: services.overviewModel,
-          stages: services.config.stages,
-          permissions,
-          userInfo: deps.userInfo,
-        });
-        httpRouter.use(await createRouter({ operations, httpAuth, permissions, overview, ...services }));
+        for (const task of promotionsTasks(parts, logger)) await scheduler.scheduleTask(task);
+        httpRouter.use(await promotionsHttp(parts, deps));
       },
     });
   },

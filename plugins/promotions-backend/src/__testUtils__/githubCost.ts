@@ -15,7 +15,8 @@ import { PromotionOpener } from '../promotions/PromotionOpener';
 import { branchName, promotionFingerprint } from '../promotions/pullRequestText';
 import { namesWithoutCatalog } from '../service/ActorNames';
 import { releasePath } from '../ladder/readProductRecords';
-import { createPromotionsServices } from '../service/createServices';
+import { promotionsRoot } from '../wiring/promotionsRoot';
+import { KnownProducts } from '../service/KnownProducts';
 import { simConfig, SimAddresses } from './testBackend';
 
 /** The default Products opt out of auto-promotion here, so that a scan only reads: the cost measured is the scan's. */
@@ -63,7 +64,7 @@ export async function costServices(
   const rootConfig = new ConfigReader(simConfig(sim, 'argocd', extra));
   const logger = mockServices.logger.mock();
   const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
-  const services = createPromotionsServices({
+  const parts = promotionsRoot({
     rootConfig,
     cache,
     db: await migratedClient({ getClient: async () => db }),
@@ -73,7 +74,20 @@ export async function costServices(
     permissions: mockServices.permissions(),
     auditor: mockServices.auditor.mock(),
   });
-  const { config } = services;
+  const { config, repo, stores, ladders, promotions } = parts;
+  // The parts a cost test drives and reads, by the names they had in the plugin's services.
+  const services = {
+    config,
+    reader: repo.reader,
+    store: stores.promotions,
+    digestTimelines: stores.timelines,
+    gate: promotions.gate,
+    autoPromoter: promotions.autoPromoter,
+    promotionQueue: promotions.promotionQueue,
+    timelineReader: ladders.timelineReader,
+    overviewModel: ladders.overviewModel,
+    knownProducts: new KnownProducts(repo.reader, config),
+  };
   // Test equipment: a plain client, without the product's pacing of writes a second apart.
   const octokit = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
   const opener = new PromotionOpener({

@@ -1,0 +1,170 @@
+import type { PullRequestInfo } from '@refplat/plugin-promotions-node';
+import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import { createHealthStream } from '../health/createHealthSource';
+import { ProductHealthChanged } from '../health/ProductHealthChanged';
+import { IncidentService } from '../incidents/IncidentService';
+import { LadderService } from '../ladder/LadderService';
+import { ApprovalService } from '../promotions/ApprovalService';
+import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
+import { AutoPromoter } from '../promotions/AutoPromoter';
+import { liveProductPromotionsCheck } from '../promotions/checkLivePromotions';
+import { Gate } from '../promotions/Gate';
+import { PromotionCloser } from '../promotions/PromotionCloser';
+import { PromotionOpener } from '../promotions/PromotionOpener';
+import { PromotionQueue, WRITE_QUEUE_TASK } from '../promotions/PromotionQueue';
+import { PromotionReconciler } from '../promotions/PromotionReconciler';
+import { PromotionService } from '../promotions/PromotionService';
+import { RequestSnapshots } from '../promotions/RequestSnapshot';
+import { PartDeps } from './deps';
+import { GuardParts } from './guardParts';
+import { LadderParts } from './ladderParts';
+import { PeopleParts } from './peopleParts';
+import { PlatformRepoParts } from './platformRepoParts';
+import { StoreParts } from './storeParts';
+
+/**
+ * A promotion's way: requested (PromotionService), opened as a Release PR
+ * (PromotionOpener, or the write queue for bulk work), gated and merged (Gate,
+ * with the reconciler for what a stopped replica left), approved, closed; the
+ * auto-promoter requests, and health changes and incidents wake the Gate.
+ */
+export function promotionParts(
+  deps: PartDeps,
+  repo: PlatformRepoParts,
+  stores: StoreParts,
+  people: PeopleParts,
+  { guards, incidentApprovals }: GuardParts,
+  ladders: LadderParts,
+) {
+  const { config, logger, permissions, scheduler } = deps;
+  const { reader } = repo;
+  const { promotions: store, holds } = stores;
+  const { approvalRights: rights, broadcaster, directory: names } = people;
+  /** The request path's opener and the Gate's differ only in the GitHub client they write with. */
+  const openerWritingWith = (writer: PlatformRepoWriter) =>
+    new PromotionOpener({
+      config,
+      store,
+      writer,
+      logger,
+      entityUrl: people.entityUrl,
+      approval: product => rights.policyOf(product),
+      names,
+      files: reader,
+    });
+  const requestOpener = openerWritingWith(repo.requestWriter);
+  const gateOpener = openerWritingWith(repo.gateWriter);
+  const gate = new Gate({
+    config,
+    store,
+    writer: repo.gateWriter,
+    files: reader,
+    ladder: ladders.ladderService,
+    opener: gateOpener,
+    reconciler: new PromotionReconciler({ config, store, writer: repo.gateWriter, opener: gateOpener, logger }),
+    guards,
+    logger,
+    names,
+    ladderSeen: ladders.notifyStuck,
+  });
+  // A request or approval is looked at right away, not at the next tick.
+  // The PR a request just opened is as GitHub answered it: the check needs no read of it.
+  const onChange = (id: string, opened?: PullRequestInfo) => {
+    void gate.check(id, opened && new Map([[opened.number, opened]]));
+  };
+  // Bulk work's PRs open in their turn; its writes wait behind people's for the write budget.
+  const promotionQueue = new PromotionQueue({ config, store, opener: requestOpener, files: reader, logger, onOpened: onChange });
+  const drainQueue = async () => {
+    if (scheduler) {
+      // The plugin's global task drains, one replica at a time; one running already looks again.
+      await scheduler.triggerTask(WRITE_QUEUE_TASK).catch(() => undefined);
+      return;
+    }
+    await promotionQueue.drain().catch(error => logger.warn(`Write queue stopped: ${error}`));
+  };
+  const productHealthChanged = new ProductHealthChanged({
+    healthSource: ladders.healthSource,
+    repo: reader,
+    productChanged: product => broadcaster.productChanged(product, 'health'),
+    checkLivePromotions: liveProductPromotionsCheck({ livePromotions: ladders.livePromotions, check: id => gate.check(id) }),
+    notifyStuck:
+      ladders.notifyStuck && (async product => ladders.notifyStuck!(await ladders.sharedLadders.get(product))),
+  });
+  const promotionService = new PromotionService({
+    config,
+    // Not the views' annotated ladder: a request reads its Product's records, the stage below's health and the holds.
+    snapshots: new RequestSnapshots({
+      config,
+      ladder: new LadderService({ config, repo: reader, healthSource: ladders.healthSource, logger }),
+      holds,
+      healthySince: stores.healthySince,
+    }),
+    store,
+    writer: repo.requestWriter,
+    opener: requestOpener,
+    guards,
+    logger,
+    onChange,
+    onQueued: () => void drainQueue(),
+    holds,
+    names,
+    wasReleasedIn: (product, stage, service, digest) => ladders.stageHistory.wasReleased(product, stage, service, digest),
+  });
+  const approvalService = new ApprovalService({
+    config,
+    store,
+    writer: repo.requestWriter,
+    rights,
+    permissions,
+    logger,
+    onChange,
+    incidentApprovals,
+    names,
+  });
+  return {
+    gate,
+    promotionQueue,
+    promotionService,
+    approvalService,
+    // Started and stopped by the plugin's lifecycle: one per backend, whatever the number of viewers.
+    healthStream: createHealthStream(config, logger, product => productHealthChanged.handle(product)),
+    incidentService: config.incidents
+      ? new IncidentService({
+          policy: config.incidents,
+          incidents: stores.incidents,
+          store,
+          settleApproval: promotion => approvalService.settle(promotion),
+          livePromotions: ladders.livePromotions,
+          checkPromotion: id => gate.check(id),
+          productChanged: (product, what) => broadcaster.productChanged(product, what),
+          auditor: deps.auditor,
+          logger,
+        })
+      : undefined,
+    autoPromoter: new AutoPromoter({
+      config,
+      reader,
+      ladder: ladders.ladderService,
+      promotions: promotionService,
+      healthSource: ladders.healthSource,
+      holds,
+      healthySince: stores.healthySince,
+      decisions: stores.autoDecisions,
+      catalog: deps.catalog,
+      auth: deps.auth,
+      logger,
+    }),
+    approvalsInbox: new ApprovalsInbox({
+      config,
+      store,
+      rights,
+      permissions,
+      incidentApprovals,
+      ladder: product => ladders.sharedLadders.get(product),
+      logger,
+    }),
+    closer: new PromotionCloser({ config, store, writer: repo.requestWriter, rights, permissions, logger, names }),
+  };
+}
+
+export type PromotionParts = ReturnType<typeof promotionParts>;
