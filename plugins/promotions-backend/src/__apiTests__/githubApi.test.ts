@@ -1,8 +1,8 @@
-import { platformRepoReaderSuite } from '../github/PlatformRepoReader.suite';
+import { platformRepoReaderSuite } from './PlatformRepoReader.suite';
 import { autoPromoteSuite } from './autoPromote.api.suite';
 import { deliveryMetricsSuite } from './deliveryMetrics.api.suite';
 import { githubCostSuite } from './githubCost.api.suite';
-import { writeBudgetSuite } from '../github/writeBudget.api.suite';
+import { writeBudgetSuite } from './writeBudget.api.suite';
 
 jest.setTimeout(300_000);
 

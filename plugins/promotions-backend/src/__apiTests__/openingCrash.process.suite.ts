@@ -6,7 +6,7 @@ import { BackendProcess } from '../__testUtils__/backendProcess';
 import { createFreshDatabase, postgresAnswers, POSTGRES_URL } from '../__testUtils__/freshPostgres';
 import { sharedSim, TestProduct } from '../__testUtils__/sharedSimBackend';
 import { eventually, simAddresses } from '../__testUtils__/testBackend';
-import { parseMarker } from './pullRequestText';
+import { parseMarker } from '../promotions/pullRequestText';
 
 /** Long enough for the victim to reach each kill point (GitHub writes are paced a second apart) before it ends. */
 const LEASE_SECONDS = 10;

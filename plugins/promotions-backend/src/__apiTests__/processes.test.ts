@@ -1,7 +1,7 @@
-import { openingCrashSuite } from '../promotions/openingCrash.process.suite';
+import { openingCrashSuite } from './openingCrash.process.suite';
 import { signalsReplicasSuite } from './signalsReplicas.process.suite';
 import { warmReplicasSuite } from './warmReplicas.process.suite';
-import { restartSuite } from '../promotions/restart.api.suite';
+import { restartSuite } from './restart.api.suite';
 import { replicasSuite } from './replicas.api.suite';
 
 /**

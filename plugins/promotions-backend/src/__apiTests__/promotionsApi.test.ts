@@ -1,9 +1,9 @@
 import { changesSuite } from './changes.api.suite';
 import { accessSuite } from './access.api.suite';
-import { promotionRacesSuite } from '../promotions/promotionRaces.api.suite';
+import { promotionRacesSuite } from './promotionRaces.api.suite';
 import { guardsSuite } from './guards.api.suite';
 import { promotionsSuite } from './promotions.api.suite';
-import { webhooksSuite } from '../events/webhooks.api.suite';
+import { webhooksSuite } from './webhooks.api.suite';
 
 /**
  * The promotions API: who may do what, requesting and approving promotions,

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { parse } from 'yaml';
 import { eventually, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
 import { backendPerTest, sharedSim, TestProduct } from '../__testUtils__/sharedSimBackend';
-import { parseMarker } from './pullRequestText';
+import { parseMarker } from '../promotions/pullRequestText';
 
 const REPO = { owner: 'refplat', repo: 'platform' };
 /** Each pair of the three different promotions races at least once, and one pair races twice. */

@@ -3,8 +3,8 @@ import { CacheManager } from '@backstage/backend-defaults/cache';
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
 import type { RunningSim } from '@refplat/platform-sim';
-import { createOctokit } from './createOctokit';
-import { PlatformRepoReader, TARBALL_THRESHOLD } from './PlatformRepoReader';
+import { createOctokit } from '../github/createOctokit';
+import { PlatformRepoReader, TARBALL_THRESHOLD } from '../github/PlatformRepoReader';
 import { addManyProducts } from '../bench/manyProducts';
 import { sharedSim } from '../__testUtils__/sharedSimBackend';
 

@@ -2,7 +2,7 @@ import { actionsSuite } from './actions.api.suite';
 import { approvalsSuite } from './approvals.api.suite';
 import { overviewSuite } from './overview.api.suite';
 import { productApproversSuite } from './productApprovers.api.suite';
-import { provenanceSuite } from '../provenance/provenance.api.suite';
+import { provenanceSuite } from './provenance.api.suite';
 
 jest.setTimeout(180_000);
 
