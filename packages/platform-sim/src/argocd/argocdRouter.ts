@@ -198,7 +198,9 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
     const version = queryString(req, 'version');
     // Only a service's own objects bear its name (`<service>`, `<service>-<hash>`, …): building
     // every service's objects for each read made one read cost as much as the whole tree.
-    const owners = [...app.rollouts.values()].filter(rollout => resourceName?.startsWith(rollout.name));
+    // A PolicyReport is named by its subject's uid: it is looked for among every service's objects.
+    const named = [...app.rollouts.values()].filter(rollout => resourceName?.startsWith(rollout.name));
+    const owners = named.length > 0 ? named : app.rollouts.values();
     const object = liveObjects(app, world, owners).find(
       candidate =>
         candidate.kind === kind &&
@@ -218,6 +220,39 @@ export function createArgocdRouter(deps: ArgocdRouterDeps): Router {
       return;
     }
     res.json({ manifest: JSON.stringify(object.manifest) });
+  });
+
+  /**
+   * ListResourceEvents: without a resource, the Application's own events (none
+   * here); with one (resourceNamespace, resourceName, resourceUID, as the UI
+   * sends them), the events about that object of the Application's tree.
+   */
+  router.get('/api/v1/applications/:name/events', (req, res) => {
+    const app = world.visibleApp(req.params.name);
+    if (!app) {
+      argoError(res, 403, 7, 'permission denied');
+      return;
+    }
+    const resourceName = queryString(req, 'resourceName');
+    const namespace = queryString(req, 'resourceNamespace');
+    const uid = queryString(req, 'resourceUID');
+    const list = (items: unknown[]) =>
+      res.json({ metadata: { resourceVersion: world.resourceVersion }, items });
+    if (!resourceName && !namespace && !uid) {
+      list([]);
+      return;
+    }
+    const object = liveObjects(app, world).find(
+      candidate =>
+        candidate.name === resourceName &&
+        candidate.namespace === namespace &&
+        (!uid || candidate.uid === uid),
+    );
+    if (!object) {
+      argoError(res, 400, 3, `${resourceName ?? ''} not found as part of application ${app.name}`);
+      return;
+    }
+    list(object.events ?? []);
   });
 
   router.use((_req, res) => argoError(res, 404, 5, 'Not Found'));

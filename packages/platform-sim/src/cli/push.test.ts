@@ -31,3 +31,31 @@ describe('sim:push on the command line', () => {
     );
   });
 });
+
+describe('sim:push stall flags', () => {
+  it.each([
+    ['--denied-by-admission', 'deniedByAdmission'],
+    ['--unschedulable', 'unschedulable'],
+    ['--quota-exceeded', 'quotaExceeded'],
+    ['--probe-failing', 'probeFailing'],
+    ['--crash-loop', 'crashLoop'],
+    ['--slow-analysis', 'slowAnalysis'],
+    ['--route-not-accepted', 'routeNotAccepted'],
+  ])('turns %s into the control API field stall: %s', (flag, stall) => {
+    // Before the positional arguments too: a stall flag is a switch, it takes no value.
+    expect(pushRequest(parsePushArgs([flag, 'alpha', 'shop', 'storefront']))).toEqual({
+      team: 'alpha',
+      product: 'shop',
+      service: 'storefront',
+      bad: false,
+      digest: undefined,
+      stall,
+    });
+  });
+
+  it('refuses two stalls at once: a build stalls one way only', () => {
+    expect(() =>
+      pushRequest(parsePushArgs(['alpha', 'shop', 'storefront', '--crash-loop', '--unschedulable'])),
+    ).toThrow('a build stalls one way only, got --unschedulable --crash-loop');
+  });
+});

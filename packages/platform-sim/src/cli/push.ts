@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 import type { CiPushRequest } from '../control/simControl';
+import type { Stall } from '../world/stalls/stall';
 import { ParsedArgs, parseArgs, simulatorUrl } from './args';
 
 const USAGE = `usage: push <team> <product> <service> [--bad] [--digest sha256:...] [--url http://127.0.0.1:7070]
   with a simulator started with --registry-url, a push without --digest publishes a signed build;
   these break its supply chain: --unsigned --wrong-signer --no-provenance --tampered --not-pushed
-  --foreign-builder --foreign-source`;
+  --foreign-builder --foreign-source
+  one of these stalls the build where it rolls out: --denied-by-admission --unschedulable
+  --quota-exceeded --probe-failing --crash-loop --slow-analysis --route-not-accepted`;
 
 /** The supply-chain flags on the command line, as the control API names them. */
 const BUILD_FLAGS = {
@@ -18,11 +21,32 @@ const BUILD_FLAGS = {
   'foreign-source': 'foreignSource',
 } as const;
 
-export const parsePushArgs = (argv: string[]): ParsedArgs => parseArgs(argv, ['bad', 'help', ...Object.keys(BUILD_FLAGS)]);
+/** The stall flags on the command line, as the control API's `stall` names them. */
+const STALL_FLAGS: Record<string, Stall> = {
+  'denied-by-admission': 'deniedByAdmission',
+  unschedulable: 'unschedulable',
+  'quota-exceeded': 'quotaExceeded',
+  'probe-failing': 'probeFailing',
+  'crash-loop': 'crashLoop',
+  'slow-analysis': 'slowAnalysis',
+  'route-not-accepted': 'routeNotAccepted',
+};
+
+export const parsePushArgs = (argv: string[]): ParsedArgs =>
+  parseArgs(argv, ['bad', 'help', ...Object.keys(BUILD_FLAGS), ...Object.keys(STALL_FLAGS)]);
+
+/** The stall a push asks for; a build stalls one way only. */
+function stallOf(args: ParsedArgs): Stall | undefined {
+  const asked = Object.keys(STALL_FLAGS).filter(flag => args.flags[flag] === true);
+  if (asked.length > 1)
+    throw new Error(`a build stalls one way only, got --${asked.join(' --')}`);
+  return asked.length === 1 ? STALL_FLAGS[asked[0]] : undefined;
+}
 
 /** The control API's body for the positional team, product and service and the flags. */
 export function pushRequest(args: ParsedArgs): CiPushRequest {
   const [team, product, service] = args.positional;
+  const stall = stallOf(args);
   return {
     team,
     product,
@@ -35,6 +59,7 @@ export function pushRequest(args: ParsedArgs): CiPushRequest {
         .filter(([flag]) => args.flags[flag] === true)
         .map(([, field]) => [field, true]),
     ),
+    ...(stall ? { stall } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { environmentPath, releasePath, stageName } from '../platform/layout';
 import { parseRelease, setReleaseDigest } from '../platform/releaseFile';
 import { BuildFlags } from '../registry/publishBuild';
 import { isDigest, randomDigest } from '../seed/digests';
+import { isStall, Stall, STALLS } from '../world/stalls/stall';
 import { CiPushRequest, CiPushResult, ControlError } from './simControl';
 
 const NAME = /^[a-z0-9][a-z0-9._-]*$/;
@@ -46,6 +47,7 @@ export async function ciPush(
     committer: FileCommitter;
     users: UserDirectory;
     markBad: (digest: string) => void;
+    markStalled: (digest: string, stall: Stall) => void;
     publishBuild?: PublishBuild;
   },
   request: CiPushRequest,
@@ -64,6 +66,9 @@ export async function ciPush(
       'digest must be sha256: followed by 64 lowercase hex characters',
     );
   }
+  if (request.stall !== undefined && !isStall(request.stall)) {
+    throw new ControlError(400, `stall must be one of ${STALLS.join(', ')}, got ${JSON.stringify(request.stall)}`);
+  }
   const flags = flagsOf(request);
   const flagged = Object.keys(flags);
   if (flagged.length > 0 && !deps.publishBuild) {
@@ -74,6 +79,7 @@ export async function ciPush(
   }
   const digest = request.digest ?? (deps.publishBuild ? await publish(deps.publishBuild, request, flags) : randomDigest());
   if (request.bad) deps.markBad(digest);
+  if (request.stall) deps.markStalled(digest, request.stall);
 
   const key = { team: request.team, product: request.product, stage: 'dev' };
   const filePath = releasePath(key);

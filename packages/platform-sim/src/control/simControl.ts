@@ -3,6 +3,7 @@ import type { OutageMode } from './outage';
 import type { LoggedRequest, UpstreamTarget } from './requestLog';
 import type { AppOverrides, SyncStatusCode } from '../world/applicationState';
 import type { BuildFlags } from '../registry/publishBuild';
+import type { Stall } from '../world/stalls/stall';
 
 /**
  * POST /_sim/ci/push: CI built a new image of a service and writes its digest into the dev Release.
@@ -17,6 +18,8 @@ export interface CiPushRequest extends BuildFlags {
   digest?: string;
   /** Mark the digest bad: its canary will fail analysis and abort. */
   bad?: boolean;
+  /** How the digest stalls in every stage it reaches, at the hop where a real cluster would stop it. */
+  stall?: Stall;
 }
 
 export interface CiPushResult {
@@ -83,6 +86,8 @@ export interface SimState {
   apps: SimAppState[];
   rollouts: SimRolloutState[];
   badDigests: string[];
+  /** Digests pushed with a stall, and how each stalls. */
+  stalledDigests: Record<string, Stall>;
   argocdDown: boolean;
   faults: ActiveFault[];
 }

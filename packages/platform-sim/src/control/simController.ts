@@ -46,7 +46,11 @@ export class SimController implements SimControl {
 
   ciPush(request: CiPushRequest) {
     return ciPush(
-      { ...this.deps, markBad: digest => this.deps.world.markBad(digest) },
+      {
+        ...this.deps,
+        markBad: digest => this.deps.world.markBad(digest),
+        markStalled: (digest, stall) => this.deps.world.markStalled(digest, stall),
+      },
       request,
     );
   }
@@ -162,6 +166,7 @@ export class SimController implements SimControl {
         }),
       ),
       badDigests: [...world.badDigests],
+      stalledDigests: Object.fromEntries(world.stalledDigests),
       argocdDown: this.deps.outage.state.down,
       faults: this.deps.faults.list(),
     };

@@ -62,7 +62,8 @@ type Manifest = Record<string, any>;
 
 /**
  * Enough of a Kubernetes API server, mounted at /k8s, for CustomObjectsApi
- * reads of Argo CD Applications and Argo Rollouts, plus minimal discovery.
+ * reads of Argo CD Applications, Argo Rollouts and AnalysisRuns, CoreV1Api
+ * reads of Events, plus minimal discovery.
  */
 export function createKubernetesRouter(deps: KubernetesRouterDeps): Router {
   const { world } = deps;
@@ -97,17 +98,41 @@ export function createKubernetesRouter(deps: KubernetesRouterDeps): Router {
     world
       .visibleApps()
       .map(app => applicationManifest(app, world, deps.manifestContext()));
-  const rollouts = (): Manifest[] =>
+  const liveOfKind = (kind: string) => (): Manifest[] =>
     world.visibleApps().flatMap(app =>
       liveObjects(app, world)
-        .filter(o => o.kind === 'Rollout')
+        .filter(o => o.kind === kind)
         .map(o => o.manifest as Manifest),
     );
 
   const kinds: Record<string, { kind: string; list: () => Manifest[] }> = {
     applications: { kind: 'Application', list: applications },
-    rollouts: { kind: 'Rollout', list: rollouts },
+    rollouts: { kind: 'Rollout', list: liveOfKind('Rollout') },
+    analysisruns: { kind: 'AnalysisRun', list: liveOfKind('AnalysisRun') },
   };
+
+  /** core/v1 Events (CoreV1Api listNamespacedEvent / listEventForAllNamespaces), with `involvedObject.*` field selectors. */
+  const listEvents = (req: Request, res: Response) => {
+    const selector = parseFieldSelector(req.query.fieldSelector);
+    if (typeof selector === 'string') {
+      sendStatus(res, 400, 'BadRequest', selector);
+      return;
+    }
+    const namespace = req.params.namespace;
+    const items = world
+      .visibleApps()
+      .filter(app => !namespace || app.namespace === namespace)
+      .flatMap(app => liveObjects(app, world).flatMap(o => o.events ?? []))
+      .filter(event => Object.entries(selector).every(([field, value]) => fieldOf(event, field) === value));
+    res.json({
+      kind: 'EventList',
+      apiVersion: 'v1',
+      metadata: { resourceVersion: world.resourceVersion },
+      items,
+    });
+  };
+  router.get('/api/v1/events', listEvents);
+  router.get('/api/v1/namespaces/:namespace/events', listEvents);
 
   /**
    * `?watch=true` on the Applications list, as the API server answers it: one
@@ -237,6 +262,32 @@ export function createKubernetesRouter(deps: KubernetesRouterDeps): Router {
   return router;
 }
 
+const EVENT_FIELDS = [
+  'involvedObject.kind',
+  'involvedObject.name',
+  'involvedObject.namespace',
+  'involvedObject.uid',
+  'reason',
+  'type',
+];
+
+/** `a=b,c==d` as the API server takes a field selector for Events; a string is the error for a field it does not index. */
+function parseFieldSelector(query: unknown): Record<string, string> | string {
+  const selector: Record<string, string> = {};
+  if (typeof query !== 'string' || !query) return selector;
+  for (const term of query.split(',')) {
+    const [field, value = ''] = term.split(/==?/);
+    if (!EVENT_FIELDS.includes(field))
+      return `"${field}" is not a known field selector: only "${EVENT_FIELDS.join('", "')}"`;
+    selector[field] = value;
+  }
+  return selector;
+}
+
+function fieldOf(object: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<any>((value, key) => value?.[key], object);
+}
+
 function registerDiscovery(router: Router): void {
   router.get('/version', (_req, res) => {
     res.json({
@@ -288,6 +339,14 @@ function registerDiscovery(router: Router): void {
           kind: 'Rollout',
           verbs,
           shortNames: ['ro'],
+        },
+        {
+          name: 'analysisruns',
+          singularName: 'analysisrun',
+          namespaced: true,
+          kind: 'AnalysisRun',
+          verbs,
+          shortNames: ['ar'],
         },
       ],
     });

@@ -1,33 +1,18 @@
 import { ApplicationState, changedServices } from './applicationState';
 import { HealthStatus, worstHealth } from './health';
-import { isoSeconds, podSuffix, uidFor } from './identifiers';
+import { isoSeconds } from './identifiers';
+import { baseMeta, LiveObject, ref, ResourceRef } from './liveObject';
+import { ReplicaSetPlan, replicaSetObjects } from './replicaSetObjects';
 import {
   argoHealthOfRollout,
   rolloutManifest,
   viewRollout,
 } from './rolloutView';
 import { RolloutState } from './rolloutState';
+import { slowAnalysisRun } from './stalls/analysisRun';
+import { httpRoute, httpRouteHealth } from './stalls/httpRoute';
+import { stalledCanaryOf } from './stalls/stalledCanary';
 import { World } from './world';
-
-export interface ResourceRef {
-  group: string;
-  version: string;
-  kind: string;
-  namespace: string;
-  name: string;
-  uid: string;
-}
-
-/** One object in the simulated cluster, with what Argo CD's resource tree says about it. */
-export interface LiveObject extends ResourceRef {
-  resourceVersion: string;
-  manifest: Record<string, unknown>;
-  health?: HealthStatus;
-  parentRefs?: ResourceRef[];
-  images?: string[];
-  info?: Array<{ name: string; value: string }>;
-  createdAt: string;
-}
 
 /** An entry of Application status.resources (the managed, top-level objects). */
 export interface ManagedResourceStatus {
@@ -41,8 +26,9 @@ export interface ManagedResourceStatus {
 }
 
 /**
- * Every live object of an Application: per service a Rollout, its ReplicaSets and Pods, and a
- * Service. `rollouts` narrows it to some services' objects.
+ * Every live object of an Application: per service a Rollout, its ReplicaSets and Pods (with
+ * the events about them, and what a stalled canary adds: Kyverno's PolicyReport, a slow
+ * AnalysisRun), a Service and an HTTPRoute. `rollouts` narrows it to some services' objects.
  */
 export function liveObjects(
   app: ApplicationState,
@@ -63,6 +49,17 @@ export function liveObjects(
       ns,
       rollout.name,
     );
+    const analysisRun = slowAnalysisRun(
+      rollout,
+      world.plan,
+      rolloutRef,
+      view.canaryHash,
+      resourceVersion,
+    );
+    const analysisStatus = analysisRun && {
+      name: analysisRun.name,
+      status: (analysisRun.manifest.status as { phase: string }).phase,
+    };
     objects.push({
       ...rolloutRef,
       resourceVersion,
@@ -70,81 +67,32 @@ export function liveObjects(
         uid: rolloutRef.uid,
         resourceVersion,
         appName: app.name,
+        analysisRun: analysisStatus,
       }),
       health: argoHealthOfRollout(view),
       info: [{ name: 'Revision', value: `Rev:${rollout.revision}` }],
       createdAt,
     });
-    const replicaSets: Array<{
-      hash: string;
-      digestImage: string;
-      pods: number;
-    }> = [
+    const replicaSets: ReplicaSetPlan[] = [
       {
         hash: view.stableHash,
         digestImage: view.runningImages[0],
         pods: view.stablePods,
       },
     ];
+    const owned = { rollout: rolloutRef, resourceVersion, createdAt };
+    objects.push(...replicaSetObjects(replicaSets[0], owned));
     if (view.canaryPods > 0 && view.canaryHash !== view.stableHash) {
-      replicaSets.push({
+      const canary = {
         hash: view.canaryHash,
         digestImage: view.runningImages[1],
         pods: view.canaryPods,
-      });
-    }
-    for (const rs of replicaSets) {
-      const rsRef = ref(
-        'apps',
-        'v1',
-        'ReplicaSet',
-        ns,
-        `${rollout.name}-${rs.hash}`,
+      };
+      objects.push(
+        ...replicaSetObjects(canary, owned, stalledCanaryOf(rollout, world.plan)),
       );
-      objects.push({
-        ...rsRef,
-        resourceVersion,
-        manifest: replicaSetManifest(
-          rsRef,
-          rolloutRef,
-          rs,
-          resourceVersion,
-          createdAt,
-        ),
-        health: { status: 'Healthy' },
-        parentRefs: [rolloutRef],
-        createdAt,
-      });
-      for (let i = 0; i < rs.pods; i++) {
-        const podRef = ref(
-          '',
-          'v1',
-          'Pod',
-          ns,
-          `${rsRef.name}-${podSuffix(`${rsRef.name}/${i}`)}`,
-        );
-        objects.push({
-          ...podRef,
-          resourceVersion,
-          manifest: podManifest(
-            podRef,
-            rsRef,
-            rs,
-            resourceVersion,
-            createdAt,
-            rollout.name,
-          ),
-          health: { status: 'Healthy' },
-          parentRefs: [rsRef],
-          images: [rs.digestImage],
-          info: [
-            { name: 'Status Reason', value: 'Running' },
-            { name: 'Containers', value: '1/1' },
-          ],
-          createdAt,
-        });
-      }
     }
+    if (analysisRun) objects.push(analysisRun);
     const serviceRef = ref('', 'v1', 'Service', ns, rollout.name);
     objects.push({
       ...serviceRef,
@@ -158,6 +106,7 @@ export function liveObjects(
       health: { status: 'Healthy' },
       createdAt,
     });
+    objects.push(httpRoute(app, rollout, resourceVersion));
   }
   return objects;
 }
@@ -197,6 +146,15 @@ export function managedResources(
       status: rollout ? 'Synced' : 'OutOfSync',
       health: rollout ? { status: 'Healthy' } : { status: 'Missing' },
     });
+    resources.push({
+      group: 'gateway.networking.k8s.io',
+      version: 'v1',
+      kind: 'HTTPRoute',
+      namespace: app.namespace,
+      name: service,
+      status: rollout ? 'Synced' : 'OutOfSync',
+      health: rollout ? httpRouteHealth(rollout) : { status: 'Missing' },
+    });
   }
   return resources;
 }
@@ -221,118 +179,6 @@ export function runningImages(app: ApplicationState, world: World): string[] {
       images.add(image);
   }
   return [...images].sort();
-}
-
-function ref(
-  group: string,
-  version: string,
-  kind: string,
-  namespace: string,
-  name: string,
-): ResourceRef {
-  return {
-    group,
-    version,
-    kind,
-    namespace,
-    name,
-    uid: uidFor(kind, namespace, name),
-  };
-}
-
-function baseMeta(
-  r: ResourceRef,
-  resourceVersion: string,
-  createdAt: string,
-  labels: Record<string, string>,
-) {
-  return {
-    name: r.name,
-    namespace: r.namespace,
-    uid: r.uid,
-    resourceVersion,
-    creationTimestamp: createdAt,
-    labels,
-  };
-}
-
-function ownerRef(owner: ResourceRef) {
-  return {
-    apiVersion: owner.group ? `${owner.group}/${owner.version}` : owner.version,
-    kind: owner.kind,
-    name: owner.name,
-    uid: owner.uid,
-    controller: true,
-    blockOwnerDeletion: true,
-  };
-}
-
-function replicaSetManifest(
-  r: ResourceRef,
-  owner: ResourceRef,
-  rs: { hash: string; digestImage: string; pods: number },
-  resourceVersion: string,
-  createdAt: string,
-) {
-  const labels = { app: owner.name, 'rollouts-pod-template-hash': rs.hash };
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'ReplicaSet',
-    metadata: {
-      ...baseMeta(r, resourceVersion, createdAt, labels),
-      ownerReferences: [ownerRef(owner)],
-    },
-    spec: {
-      replicas: rs.pods,
-      selector: { matchLabels: labels },
-      template: {
-        metadata: { labels },
-        spec: { containers: [{ name: owner.name, image: rs.digestImage }] },
-      },
-    },
-    status: {
-      replicas: rs.pods,
-      readyReplicas: rs.pods,
-      availableReplicas: rs.pods,
-      fullyLabeledReplicas: rs.pods,
-      observedGeneration: 1,
-    },
-  };
-}
-
-function podManifest(
-  r: ResourceRef,
-  owner: ResourceRef,
-  rs: { hash: string; digestImage: string },
-  resourceVersion: string,
-  createdAt: string,
-  app: string,
-) {
-  const labels = { app, 'rollouts-pod-template-hash': rs.hash };
-  return {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: {
-      ...baseMeta(r, resourceVersion, createdAt, labels),
-      ownerReferences: [ownerRef(owner)],
-    },
-    spec: { containers: [{ name: app, image: rs.digestImage }] },
-    status: {
-      phase: 'Running',
-      conditions: [{ type: 'Ready', status: 'True' }],
-      containerStatuses: [
-        {
-          name: app,
-          image: rs.digestImage,
-          imageID: rs.digestImage,
-          ready: true,
-          restartCount: 0,
-          started: true,
-          state: { running: { startedAt: createdAt } },
-        },
-      ],
-    },
-  };
 }
 
 function serviceManifest(

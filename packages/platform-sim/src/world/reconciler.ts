@@ -347,7 +347,7 @@ export class Reconciler {
         setFrozen(created, Boolean(app.overrides.freezeCanary), now);
         app.rollouts.set(service, created);
       } else {
-        applyDigest(rollout, digest, now);
+        applyDigest(rollout, digest, now, this.world.stallOf(digest));
       }
     }
     app.appliedDigests = { ...app.targetDigests };

@@ -1,3 +1,10 @@
+import {
+  holdsCanary,
+  PROGRESS_DEADLINE_STEPS,
+  SLOW_ANALYSIS_MEASUREMENTS,
+  Stall,
+} from './stalls/stall';
+
 /** How canaries progress; shared by every Rollout of a simulator. */
 export interface CanaryPlan {
   /** setWeight values; each is followed by a pause step. */
@@ -23,15 +30,36 @@ export function isPauseStep(plan: CanaryPlan, stepIndex: number): boolean {
   return stepIndex < plan.weights.length * 2 && stepIndex % 2 === 1;
 }
 
-/** How long the controller spends at a step index; index == steps.length is the final full promotion. */
-function stepDuration(plan: CanaryPlan, stepIndex: number): number {
+/** The step at which the canary's analysis starts (spec.strategy.canary.analysis.startingStep): the first pause. */
+export const ANALYSIS_STARTING_STEP = 1;
+
+/**
+ * How long the controller spends at a step index; index == steps.length is the final full promotion.
+ * A slow analysis keeps the first pause until it has taken all its measurements.
+ */
+function stepDuration(plan: CanaryPlan, stepIndex: number, stall?: Stall): number {
+  if (stall === 'slowAnalysis' && stepIndex === ANALYSIS_STARTING_STEP)
+    return plan.stepMs * SLOW_ANALYSIS_MEASUREMENTS;
   return isPauseStep(plan, stepIndex) ? plan.stepMs : plan.stepMs / 2;
+}
+
+/** How long a canary may stay unavailable before the Rollout's progress deadline passes. */
+export function progressDeadlineMs(plan: CanaryPlan): number {
+  return PROGRESS_DEADLINE_STEPS * plan.stepMs;
 }
 
 export interface CanaryProgress {
   stepIndex: number;
   stepStartedAt: number;
   startedAt: number;
+  /**
+   * Whole canary steps spent at the current step, while the digest stalls: how often a
+   * stalled canary's events repeated (and its container restarted), or how many
+   * measurements a slow analysis took.
+   */
+  stepsWaited?: number;
+  /** When a canary held by a stall passed its progress deadline. */
+  timedOutAt?: number;
 }
 
 /**
@@ -56,6 +84,8 @@ export interface RolloutState {
   canary?: CanaryProgress;
   /** Set when analysis failed: traffic went back to stable, the update is abandoned. */
   abortedAt?: number;
+  /** How the digest in spec.template stalls in this cluster, if it does. */
+  stall?: Stall;
   /** Test control: hold the canary at its current step. */
   frozenAt?: number;
   /** When the visible phase last changed (for condition timestamps). */
@@ -93,8 +123,10 @@ export function applyDigest(
   state: RolloutState,
   digest: string,
   now: number,
+  stall?: Stall,
 ): boolean {
   if (digest === state.desiredDigest) return false;
+  state.stall = stall;
   state.generation += 1;
   state.revision += 1;
   state.desiredDigest = digest;
@@ -112,7 +144,9 @@ export function applyDigest(
 
 /**
  * Moves the canary forward to `now`. A bad digest aborts as soon as the first
- * pause begins (that is when analysis would have run and failed).
+ * pause begins (that is when analysis would have run and failed). A stall that
+ * holds the canary keeps it at its first step, Degraded once the progress
+ * deadline passes; a slow analysis lengthens the first pause.
  * Returns true when anything visible changed.
  */
 export function advanceRollout(
@@ -131,7 +165,9 @@ export function advanceRollout(
       state.phaseChangedAt = canary.stepStartedAt;
       return true;
     }
-    const endsAt = canary.stepStartedAt + stepDuration(plan, canary.stepIndex);
+    if (holdsCanary(state.stall)) break;
+    const endsAt =
+      canary.stepStartedAt + stepDuration(plan, canary.stepIndex, state.stall);
     if (now < endsAt) break;
     changed = true;
     state.phaseChangedAt = endsAt;
@@ -142,6 +178,30 @@ export function advanceRollout(
     }
     canary.stepIndex += 1;
     canary.stepStartedAt = endsAt;
+  }
+  if (state.canary && state.frozenAt === undefined && state.stall)
+    changed = waitStalled(state, state.canary, plan, now) || changed;
+  return changed;
+}
+
+/** Counts the steps a stalled canary waited at its step, and times a held one out at its progress deadline. */
+function waitStalled(
+  state: RolloutState,
+  canary: CanaryProgress,
+  plan: CanaryPlan,
+  now: number,
+): boolean {
+  let changed = false;
+  const waited = Math.floor((now - canary.stepStartedAt) / plan.stepMs);
+  if (waited !== (canary.stepsWaited ?? 0)) {
+    canary.stepsWaited = waited;
+    changed = true;
+  }
+  const deadline = canary.startedAt + progressDeadlineMs(plan);
+  if (holdsCanary(state.stall) && canary.timedOutAt === undefined && now >= deadline) {
+    canary.timedOutAt = deadline;
+    state.phaseChangedAt = deadline;
+    changed = true;
   }
   return changed;
 }

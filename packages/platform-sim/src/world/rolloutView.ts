@@ -1,6 +1,12 @@
 import { imageFor } from '../seed/digests';
 import { isoSeconds, podTemplateHash } from './identifiers';
-import { CanaryPlan, isPauseStep, RolloutState } from './rolloutState';
+import {
+  CanaryPlan,
+  isPauseStep,
+  progressDeadlineMs,
+  RolloutState,
+} from './rolloutState';
+import { holdsCanary } from './stalls/stall';
 
 export type RolloutPhase = 'Healthy' | 'Progressing' | 'Paused' | 'Degraded';
 
@@ -21,6 +27,10 @@ export interface RolloutView {
   canaryHash: string;
   stablePods: number;
   canaryPods: number;
+  /** Canary pods that are ready (none while a stall holds the canary). */
+  canaryReadyPods: number;
+  /** Set when a held canary passed its progress deadline: the Progressing condition's message. */
+  timedOut?: string;
   /** Images with running pods: stable, plus the canary while one runs. */
   runningImages: string[];
   paused: boolean;
@@ -46,6 +56,7 @@ export function viewRollout(
       canaryHash,
       stablePods: ROLLOUT_REPLICAS,
       canaryPods: 0,
+      canaryReadyPods: 0,
       runningImages: [stableImage],
       paused: false,
     };
@@ -60,6 +71,7 @@ export function viewRollout(
       canaryHash: stableHash,
       stablePods: ROLLOUT_REPLICAS,
       canaryPods: 0,
+      canaryReadyPods: 0,
       runningImages: [stableImage],
       paused: false,
     };
@@ -68,16 +80,31 @@ export function viewRollout(
   const finalising = stepIndex >= stepCount;
   const weight = finalising ? 100 : plan.weights[Math.floor(stepIndex / 2)];
   const paused = isPauseStep(plan, stepIndex);
+  const canaryPods = Math.ceil((ROLLOUT_REPLICAS * weight) / 100);
+  const held = holdsCanary(state.stall);
+  // Argo Rollouts' wording for a ReplicaSet that did not become available in time.
+  const timedOut =
+    state.canary.timedOutAt !== undefined
+      ? `ReplicaSet "${state.name}-${canaryHash}" has timed out progress.`
+      : undefined;
+  let phase: RolloutPhase = paused ? 'Paused' : 'Progressing';
+  let message = paused ? 'CanaryPauseStep' : 'more replicas need to be updated';
+  if (timedOut) {
+    phase = 'Degraded';
+    message = `ProgressDeadlineExceeded: ${timedOut}`;
+  }
   return {
-    phase: paused ? 'Paused' : 'Progressing',
-    message: paused ? 'CanaryPauseStep' : 'more replicas need to be updated',
+    phase,
+    message,
     currentStepIndex: stepIndex,
     canaryWeight: weight,
     stableHash,
     canaryHash,
     // With traffic routing the stable ReplicaSet keeps full scale until the end.
     stablePods: ROLLOUT_REPLICAS,
-    canaryPods: Math.ceil((ROLLOUT_REPLICAS * weight) / 100),
+    canaryPods,
+    canaryReadyPods: held ? 0 : canaryPods,
+    timedOut,
     runningImages: [stableImage, canaryImage],
     paused,
   };
@@ -105,7 +132,13 @@ export function rolloutManifest(
   state: RolloutState,
   plan: CanaryPlan,
   steps: unknown[],
-  meta: { uid: string; resourceVersion: string; appName: string },
+  meta: {
+    uid: string;
+    resourceVersion: string;
+    appName: string;
+    /** The canary's running AnalysisRun, when it shows one. */
+    analysisRun?: { name: string; status: string };
+  },
 ): Record<string, unknown> {
   const view = viewRollout(state, plan);
   const since = isoSeconds(state.phaseChangedAt);
@@ -114,6 +147,7 @@ export function rolloutManifest(
     'app.kubernetes.io/instance': meta.appName,
   };
   const totalPods = view.stablePods + view.canaryPods;
+  const readyPods = view.stablePods + view.canaryReadyPods;
   const status: Record<string, unknown> = {
     HPAReplicas: totalPods,
     observedGeneration: String(state.generation),
@@ -141,11 +175,16 @@ export function rolloutManifest(
     replicas: totalPods,
     updatedReplicas:
       view.phase === 'Healthy' ? ROLLOUT_REPLICAS : view.canaryPods,
-    readyReplicas: totalPods,
-    availableReplicas: totalPods,
+    readyReplicas: readyPods,
+    availableReplicas: readyPods,
     selector: `app=${state.name}`,
     conditions: rolloutConditions(view, since, state.revision, state.name),
   };
+  if (meta.analysisRun) {
+    // Where Argo Rollouts names the background analysis a canary runs.
+    (status.canary as Record<string, unknown>).currentBackgroundAnalysisRunStatus =
+      meta.analysisRun;
+  }
   if (view.paused) {
     status.pauseConditions = [{ reason: 'CanaryPauseStep', startTime: since }];
     status.controllerPause = true;
@@ -167,14 +206,27 @@ export function rolloutManifest(
       labels,
       annotations: { 'rollout.argoproj.io/revision': String(state.revision) },
     },
-    spec: rolloutSpec(
-      state.name,
-      imageFor(state.repository, state.desiredDigest),
-      steps,
-    ),
+    spec: {
+      ...rolloutSpec(
+        state.name,
+        imageFor(state.repository, state.desiredDigest),
+        steps,
+      ),
+      progressDeadlineSeconds: Math.max(
+        1,
+        Math.round(progressDeadlineMs(plan) / 1000),
+      ),
+    },
     status: JSON.parse(JSON.stringify(status)),
   };
 }
+
+/** Every service's readiness probe (the platform's admission policy requires one). */
+export const READINESS_PROBE = {
+  httpGet: { path: '/healthz/ready', port: 'http', scheme: 'HTTP' },
+  periodSeconds: 10,
+  failureThreshold: 3,
+};
 
 /** A Rollout's spec: canary with traffic routing and analysis, one container running `image`. */
 export function rolloutSpec(
@@ -206,6 +258,7 @@ export function rolloutSpec(
             name,
             image,
             ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }],
+            readinessProbe: READINESS_PROBE,
           },
         ],
       },
@@ -238,12 +291,14 @@ function rolloutConditions(
     () => ReturnType<typeof condition>
   > = {
     Degraded: () =>
-      condition(
-        'Progressing',
-        'False',
-        'RolloutAborted',
-        `Rollout aborted update to revision ${revision}: ${ANALYSIS_FAILURE}`,
-      ),
+      view.timedOut
+        ? condition('Progressing', 'False', 'ProgressDeadlineExceeded', view.timedOut)
+        : condition(
+            'Progressing',
+            'False',
+            'RolloutAborted',
+            `Rollout aborted update to revision ${revision}: ${ANALYSIS_FAILURE}`,
+          ),
     Paused: () =>
       condition('Progressing', 'Unknown', 'RolloutPaused', 'Rollout is paused'),
     Healthy: () =>

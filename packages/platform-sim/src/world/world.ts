@@ -6,6 +6,7 @@ import {
   RolloutState,
   setFrozen,
 } from './rolloutState';
+import { Stall } from './stalls/stall';
 import { applicationWriteKey, rolloutWriteKey } from './writeKeys';
 
 interface Written {
@@ -31,6 +32,8 @@ const EVENT_HISTORY = 100;
 export class World {
   readonly apps = new Map<string, ApplicationState>();
   readonly badDigests: Set<string>;
+  /** How a digest stalls wherever it rolls out (a push's stall flag). */
+  readonly stalledDigests = new Map<string, Stall>();
   readonly steps: CanaryStep[];
   mainRevision = '';
   private version = 1;
@@ -139,6 +142,12 @@ export class World {
 
   markBad(digest: string): void {
     this.badDigests.add(digest);
+  }
+
+  stallOf = (digest: string): Stall | undefined => this.stalledDigests.get(digest);
+
+  markStalled(digest: string, stall: Stall): void {
+    this.stalledDigests.set(digest, stall);
   }
 
   /** Applications visible through the APIs (a `missing` override hides one). */

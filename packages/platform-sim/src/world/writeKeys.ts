@@ -12,6 +12,9 @@ export function rolloutWriteKey(rollout: RolloutState): string {
     rollout.stableDigest,
     rollout.desiredDigest,
     rollout.canary?.stepIndex,
+    rollout.canary?.stepsWaited,
+    rollout.canary?.timedOutAt,
+    rollout.stall,
     rollout.abortedAt,
     rollout.phaseChangedAt,
   ]);
