@@ -9,6 +9,7 @@ import { seedSnapshotSuite } from './seed/seedSnapshot.suite';
 import { supplyChainSuite } from './registry/supplyChain.suite';
 import { webhooksSuite } from './webhooks/webhooks.suite';
 import { reconcileSuite } from './world/reconcile.suite';
+import { stallsSuite } from './world/stalls.suite';
 
 /*
  * Every test of the simulator that starts one: its APIs (GitHub, Argo CD,
@@ -23,7 +24,7 @@ import { reconcileSuite } from './world/reconcile.suite';
  * - the default options: kubernetes counts the seeded Applications and
  *   control reads them all at rest, before control adds alpha/shop-two;
  *   githubBehaviours and promotionFlow change different alpha/shop Releases
- *   (staging, test); webhooks works on a Product of its own;
+ *   (staging, test); webhooks and stalls work on Products of their own;
  * - the platform-repo shape with an observable sync delay: the Argo CD API
  *   suite reads the seeded platform before the reconcile loop's suite changes it;
  * - the stepped seeds' shape: Argo CD 3.x resource health reads it before the
@@ -40,6 +41,7 @@ controlSuite();
 githubBehavioursSuite();
 promotionFlowSuite();
 webhooksSuite();
+stallsSuite();
 githubInTheWildSuite();
 argocdSuite();
 argocdShapesSuite();
