@@ -1,0 +1,30 @@
+import { isLivePromotion } from '../livePromotion';
+import type { Promotion } from '../types';
+
+/**
+ * Where a promotion is in its life, beyond its `status`: a live promotion
+ * first has no PR (waiting in the write queue, or being opened under an
+ * opener's lease), then has one. Derived from the record, never stored.
+ *
+ * @public
+ */
+export type PromotionPhase =
+  /** Bulk work's promotion, waiting in the write queue for its turn to be opened. */
+  | 'queued'
+  /** No PR recorded and not queued: an opener holds (or held) its lease. */
+  | 'opening'
+  /** Its PR is recorded: reviewed, approved and merged on GitHub. */
+  | 'pull-request-open'
+  /** Merged, closed or failed. */
+  | 'ended';
+
+/**
+ * The phase of a promotion, from its status, its PR and its queue mark.
+ *
+ * @public
+ */
+export function promotionPhase(promotion: Pick<Promotion, 'status' | 'pullRequest' | 'queuedAt'>): PromotionPhase {
+  if (!isLivePromotion(promotion.status)) return 'ended';
+  if (promotion.pullRequest.number > 0) return 'pull-request-open';
+  return promotion.queuedAt ? 'queued' : 'opening';
+}
