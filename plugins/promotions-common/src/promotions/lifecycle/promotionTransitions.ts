@@ -56,6 +56,14 @@ export type PromotionLifecycleEvent =
   | 'merged-before-closing';
 
 /**
+ * The phases before a promotion has a PR: the only ones an event's rule
+ * names, as only the opening of the PR has steps a status does not tell.
+ *
+ * @public
+ */
+export type OpeningPhase = Extract<PromotionPhase, 'queued' | 'opening'>;
+
+/**
  * One event's rule: the statuses it may happen in, the status it leaves,
  * and, where the PR's opening matters, the phases it may happen in.
  *
@@ -64,22 +72,22 @@ export type PromotionLifecycleEvent =
 export interface PromotionTransitionRule {
   from: readonly PromotionStatus[];
   to: PromotionStatus | 'unchanged';
-  phases?: readonly PromotionPhase[];
+  phases?: readonly OpeningPhase[];
 }
 
 const LIVE = LIVE_PROMOTION_STATUSES;
 const ANY: readonly PromotionStatus[] = ['open', 'awaiting-approval', 'approved', 'merged', 'closed', 'failed'];
 /** No PR recorded yet: queued, or being opened. */
-const BEFORE_PULL_REQUEST: readonly PromotionPhase[] = ['queued', 'opening'];
+const BEFORE_PULL_REQUEST: readonly OpeningPhase[] = ['queued', 'opening'];
 
 /**
  * The promotion's state machine: every event, where it may happen and what
  * it leaves. The backend applies these (PromotionLifecycle) and the stores'
- * atomic supersede reads its status here.
+ * atomic supersede reads its status here (hence each rule's literal type).
  *
  * @public
  */
-export const PROMOTION_TRANSITIONS: Readonly<Record<PromotionLifecycleEvent, PromotionTransitionRule>> = {
+export const PROMOTION_TRANSITIONS = {
   'pull-request-opened': { from: LIVE, to: 'unchanged', phases: BEFORE_PULL_REQUEST },
   'taken-from-queue': { from: LIVE, to: 'unchanged', phases: ['queued'] },
   'returned-to-queue': { from: LIVE, to: 'unchanged', phases: ['opening'] },
@@ -104,7 +112,7 @@ export const PROMOTION_TRANSITIONS: Readonly<Record<PromotionLifecycleEvent, Pro
   withdrawn: { from: LIVE, to: 'closed' },
   superseded: { from: LIVE, to: 'closed' },
   'merged-before-closing': { from: ['closed'], to: 'merged' },
-};
+} as const satisfies Readonly<Record<PromotionLifecycleEvent, PromotionTransitionRule>>;
 
 /**
  * The status a promotion starts in: a stage (or guard) that needs an

@@ -1,6 +1,6 @@
 import type { PromotionStatus } from '../types';
 import type { PromotionPhase } from './promotionPhase';
-import { PROMOTION_TRANSITIONS, PromotionLifecycleEvent } from './promotionTransitions';
+import { PROMOTION_TRANSITIONS, PromotionLifecycleEvent, PromotionTransitionRule } from './promotionTransitions';
 
 /**
  * The status an event leaves, or why it cannot happen.
@@ -20,11 +20,11 @@ export function transition(
   event: PromotionLifecycleEvent,
   phase?: PromotionPhase,
 ): PromotionTransition {
-  const rule = PROMOTION_TRANSITIONS[event];
+  const rule: PromotionTransitionRule = PROMOTION_TRANSITIONS[event];
   if (!rule.from.includes(status)) {
     return { refused: `'${event}' cannot happen to a promotion that is ${status}, only to one that is ${rule.from.join(' or ')}` };
   }
-  if (phase && rule.phases && !rule.phases.includes(phase)) {
+  if (phase && rule.phases && !rule.phases.some(allowed => allowed === phase)) {
     return { refused: `'${event}' cannot happen to a promotion ${phase}, only to one ${rule.phases.join(' or ')}` };
   }
   return { to: rule.to === 'unchanged' ? status : rule.to };
