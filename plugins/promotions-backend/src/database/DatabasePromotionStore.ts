@@ -3,7 +3,7 @@ import {
   resolvePackagePath,
 } from '@backstage/backend-plugin-api';
 import { Knex } from 'knex';
-import { PromotionEvent, PromotionEventType, PromotionStatus } from '@refplat/plugin-promotions-common';
+import { PROMOTION_TRANSITIONS, PromotionEvent, PromotionEventType, PromotionStatus } from '@refplat/plugin-promotions-common';
 import {
   LIVE_STATUSES,
   NewPromotion,
@@ -197,10 +197,11 @@ export class DatabasePromotionStore implements PromotionStore {
     try {
       await this.db.transaction(async tx => {
         if (supersedes) {
+          // Only a live one (it holds the open key) is superseded, as the lifecycle's rule says.
           const closed = await tx('promotions')
             .where({ id: supersedes.id })
             .whereNotNull('open_key')
-            .update({ status: 'closed', status_reason: supersedes.reason, open_key: null, updated_at: now });
+            .update({ status: PROMOTION_TRANSITIONS.superseded.to, status_reason: supersedes.reason, open_key: null, updated_at: now });
           if (closed === 1) {
             await insertEvent(tx, supersedes.id, { type: 'superseded', actor, detail: supersedes.reason }, now);
             // Read after the update: a PR recorded on it before is in this row, and none can be recorded after.

@@ -6,6 +6,7 @@ import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { auditing } from '../service/audit';
 import { incidentReportBody, parseBody } from '../service/requestBodies';
 import { IncidentStore } from './IncidentStore';
+import { applyLifecycleEvent } from '../promotions/PromotionLifecycle';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 
 /** The events topic incident tools publish on. */
@@ -97,11 +98,10 @@ export class IncidentService {
     if (report.state === 'open' && policy.mode === 'approval') {
       const reason = `Incident ${report.id} opened (${report.url}): an incident commander must approve it as well`;
       for (const promotion of guarded.filter(p => p.status === 'approved')) {
-        await store.transition(
-          promotion.id,
-          { status: ['approved'], approvedSha: promotion.approvedSha ?? null },
-          { status: 'awaiting-approval', approvedBy: undefined, approvedSha: undefined, statusReason: reason },
-        );
+        await applyLifecycleEvent(store, promotion.id, 'incident-opened', {
+          expected: { approvedSha: promotion.approvedSha ?? null },
+          changes: { approvedBy: undefined, approvedSha: undefined, statusReason: reason },
+        });
       }
     }
     if (report.state === 'resolved') {

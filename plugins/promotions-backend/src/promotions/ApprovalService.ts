@@ -25,6 +25,7 @@ import { authorizeProduct } from '../service/authorize';
 import { ActorNames, NameOf } from '../service/ActorNames';
 import { ApprovalRights } from './ApprovalRights';
 import { actorInMarkdown } from './pullRequestText';
+import { applyLifecycleEvent, decideLifecycleEvent } from './PromotionLifecycle';
 
 export const APPROVAL_CONTEXT = 'promotions/approval';
 
@@ -114,15 +115,16 @@ export class ApprovalService {
     // Counted and recorded in one database transaction: approvers approving at the same
     // instant, on different replicas, each count the other, and exactly one completes it.
     let count = undefined as ApprovalCount | undefined;
-    const recorded = await store.decideTransition(promotion.id, (current, events) => {
-      if (current.status !== 'awaiting-approval' || current.headSha !== pr.headSha) return undefined;
+    const recorded = await decideLifecycleEvent(store, promotion.id, ['approval-counted', 'approved'], (current, events) => {
+      if (current.headSha !== pr.headSha) return undefined;
       count = countWith(events, { approver, role, commander }, pr.headSha, this.excludedApprover(current), needed);
       if (!count.complete) {
-        return { changes: { statusReason: waitingReason(count, commanders, nameOf) }, event };
+        return { event: 'approval-counted', changes: { statusReason: waitingReason(count, commanders, nameOf) }, audit: event };
       }
       return {
-        changes: { status: 'approved', approvedBy: approvedBy(count), approvedSha: pr.headSha, statusReason: undefined },
-        event,
+        event: 'approved',
+        changes: { approvedBy: approvedBy(count), approvedSha: pr.headSha, statusReason: undefined },
+        audit: event,
       };
     });
     if (!recorded || !count) {
@@ -196,11 +198,10 @@ export class ApprovalService {
     const needed = quorumNeeded(await this.options.rights.policyOf(promotion), promotion.toStage);
     const quorum = quorumProgress(approvals, headSha, this.excludedApprover(promotion), needed);
     if (!approvalComplete(quorum.met, commander.commanderNeeded, !!commander.commander)) return undefined;
-    const approved = await this.options.store.transition(
-      promotion.id,
-      { status: ['awaiting-approval'], headSha },
-      { status: 'approved', approvedBy: approvedBy({ quorum, commander }), approvedSha: headSha, statusReason: undefined },
-    );
+    const approved = await applyLifecycleEvent(this.options.store, promotion.id, 'approved', {
+      expected: { headSha },
+      changes: { approvedBy: approvedBy({ quorum, commander }), approvedSha: headSha, statusReason: undefined },
+    });
     if (approved) this.options.onChange?.(approved.id);
     return approved;
   }

@@ -13,6 +13,7 @@ import {
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
+import { applyLifecycleEvent } from './PromotionLifecycle';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepo, PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { LadderService } from '../ladder/LadderService';
@@ -81,7 +82,7 @@ function showsOtherHealth(promotion: PromotionRecord, pr: PullRequestInfo): bool
 }
 
 /** The audit event for a change of the published health, if it changed. */
-function transitionEvent(previous: string | undefined, verdict: SourceVerdict) {
+function healthChangeEvent(previous: string | undefined, verdict: SourceVerdict) {
   if (verdict.state === previous || verdict.state === 'pending') return undefined;
   const type = verdict.state === 'success' ? ('checks-passed' as const) : ('checks-failed' as const);
   return { type, actor: GATE_ACTOR, detail: verdict.description };
@@ -265,11 +266,10 @@ export class Gate {
    */
   private async acceptHead(promotion: PromotionRecord, pr: PullRequestInfo): Promise<PromotionRecord | undefined> {
     if (!(await this.verifiedOrClosed(promotion, pr))) return undefined;
-    const accepted = await this.options.store.transition(
-      promotion.id,
-      { status: LIVE_STATUSES, headSha: promotion.headSha ?? null },
-      { headSha: pr.headSha },
-    );
+    const accepted = await applyLifecycleEvent(this.options.store, promotion.id, 'head-accepted', {
+      expected: { headSha: promotion.headSha ?? null },
+      changes: { headSha: pr.headSha },
+    });
     if (accepted?.status === 'approved' && accepted.approvedSha !== pr.headSha) {
       return this.voidApproval(accepted, pr);
     }
@@ -298,12 +298,11 @@ export class Gate {
     } approved ${
       promotion.approvedSha ? promotion.approvedSha.slice(0, 7) : 'an earlier head'
     }; a release-approver must approve it again`;
-    const voided = await store.transition(
-      promotion.id,
-      { status: ['approved'], approvedSha: promotion.approvedSha ?? null },
-      { status: 'awaiting-approval', approvedBy: undefined, approvedSha: undefined, statusReason: reason },
-      { type: 'approval-voided', actor: GATE_ACTOR, detail: reason },
-    );
+    const voided = await applyLifecycleEvent(store, promotion.id, 'approval-voided', {
+      expected: { approvedSha: promotion.approvedSha ?? null },
+      changes: { approvedBy: undefined, approvedSha: undefined, statusReason: reason },
+      audit: { type: 'approval-voided', actor: GATE_ACTOR, detail: reason },
+    });
     if (voided) {
       await writer
         .setStatus({ sha: pr.headSha, context: APPROVAL_CONTEXT, state: 'pending', description: 'Approval voided: the head moved; approve again in Backstage' })
@@ -317,21 +316,17 @@ export class Gate {
   private async settledOnGitHub(promotion: PromotionRecord, pr: PullRequestInfo): Promise<boolean> {
     const { store } = this.options;
     if (pr.merged) {
-      await store.transition(
-        promotion.id,
-        { status: LIVE_STATUSES },
-        { status: 'merged', statusReason: `Merged on GitHub${pr.mergedBy ? ` by ${pr.mergedBy}` : ''}` },
-        { type: 'merged', actor: pr.mergedBy ?? 'github', detail: pr.url },
-      );
+      await applyLifecycleEvent(store, promotion.id, 'merged-on-github', {
+        changes: { statusReason: `Merged on GitHub${pr.mergedBy ? ` by ${pr.mergedBy}` : ''}` },
+        audit: { type: 'merged', actor: pr.mergedBy ?? 'github', detail: pr.url },
+      });
       return true;
     }
     if (pr.state === 'closed') {
-      await store.transition(
-        promotion.id,
-        { status: LIVE_STATUSES },
-        { status: 'closed', statusReason: 'Pull request closed on GitHub' },
-        { type: 'closed', actor: 'github', detail: pr.url },
-      );
+      await applyLifecycleEvent(store, promotion.id, 'closed-on-github', {
+        changes: { statusReason: 'Pull request closed on GitHub' },
+        audit: { type: 'closed', actor: 'github', detail: pr.url },
+      });
       return true;
     }
     return false;
@@ -364,23 +359,18 @@ export class Gate {
       changes.push(`${verdict.guard}: ${verdict.verdict}: ${verdict.reason}`);
     }
     if (changes.length) {
-      await store.transition(
-        promotion.id,
-        { status: LIVE_STATUSES, guardState: promotion.guardState ?? null },
-        { guardState: JSON.stringify(state) },
-        { type: 'guard-verdict', actor: GATE_ACTOR, detail: changes.join('; ') },
-      );
+      await applyLifecycleEvent(store, promotion.id, 'guards-judged', {
+        expected: { guardState: promotion.guardState ?? null },
+        changes: { guardState: JSON.stringify(state) },
+        audit: { type: 'guard-verdict', actor: GATE_ACTOR, detail: changes.join('; ') },
+      });
     }
   }
 
   /** A guard asks for an approval the stage alone would not need: the promotion now waits for one. */
   private async awaitApproval(promotion: PromotionRecord, guards: GuardsDecision) {
     const reason = `Waiting for a release-approver: ${guardsReason(guards)}`;
-    await this.options.store.transition(
-      promotion.id,
-      { status: ['open'] },
-      { status: 'awaiting-approval', statusReason: reason },
-    );
+    await applyLifecycleEvent(this.options.store, promotion.id, 'approval-required', { changes: { statusReason: reason } });
   }
 
   /**
@@ -404,12 +394,11 @@ export class Gate {
       });
     }
     const previous = promotion.healthState?.split(':')[0];
-    await this.options.store.transition(
-      promotion.id,
-      { status: LIVE_STATUSES, healthState: promotion.healthState ?? null },
-      { healthState },
-      transitionEvent(previous, verdict),
-    );
+    await applyLifecycleEvent(this.options.store, promotion.id, 'health-judged', {
+      expected: { healthState: promotion.healthState ?? null },
+      changes: { healthState },
+      audit: healthChangeEvent(previous, verdict),
+    });
   }
 
   /**
@@ -428,12 +417,10 @@ export class Gate {
     );
     if (outcome.merged) {
       // Recorded at once; deleting the branch is cleanup (GitHub paces writes a second apart).
-      await store.transition(
-        promotion.id,
-        { status: LIVE_STATUSES },
-        { status: 'merged', statusReason: undefined },
-        { type: 'merged', actor: GATE_ACTOR, detail: outcome.sha },
-      );
+      await applyLifecycleEvent(store, promotion.id, 'merged-by-gate', {
+        changes: { statusReason: undefined },
+        audit: { type: 'merged', actor: GATE_ACTOR, detail: outcome.sha },
+      });
       // A repository that deletes merged branches itself saves the write.
       if (promotion.branch && !outcome.headBranchDeleted) await this.deleteBranch(promotion.branch);
       return;
@@ -452,12 +439,10 @@ export class Gate {
    * reconciler closes the PR, which nothing live owns any more.
    */
   private async close(promotion: PromotionRecord, pr: PullRequestInfo, reason: string) {
-    const closed = await this.options.store.transition(
-      promotion.id,
-      { status: LIVE_STATUSES },
-      { status: 'closed', statusReason: reason },
-      { type: 'closed', actor: GATE_ACTOR, detail: reason },
-    );
+    const closed = await applyLifecycleEvent(this.options.store, promotion.id, 'closed-by-gate', {
+      changes: { statusReason: reason },
+      audit: { type: 'closed', actor: GATE_ACTOR, detail: reason },
+    });
     if (!closed) return;
     await this.options.writer.closePullRequest(pr.number, `Closed by the promotions Gate: ${reason}.`);
     if (promotion.branch) await this.deleteBranch(promotion.branch);

@@ -1,25 +1,19 @@
 import { BackstageCredentials, BackstageUserPrincipal } from '@backstage/backend-plugin-api';
 import { ConflictError, NotAllowedError } from '@backstage/errors';
-import {
-  LIVE_PROMOTION_STATUSES,
-  PromotionEventType,
-  PromotionStatus,
-  withdrawalProblem,
-  withdrawnReason,
-} from '@refplat/plugin-promotions-common';
+import { withdrawalProblem, withdrawnReason } from '@refplat/plugin-promotions-common';
 import { PromotionChanges, PromotionRecord } from '../database/PromotionStore';
-import { REJECTABLE_STATUSES, rejectedReason, rejectionProblem } from './approvalRules';
+import { rejectedReason, rejectionProblem } from './approvalRules';
+import { applyLifecycleEvent } from './PromotionLifecycle';
 import { ApprovalServiceOptions } from './ApprovalService';
 import { actorInMarkdown } from './pullRequestText';
 import { NameOf } from '../service/ActorNames';
 
 /** One way a person ends a promotion before it merged: what the record and the PR say. */
 interface Closing {
-  /** The statuses it may end from. */
-  from: readonly PromotionStatus[];
+  /** The lifecycle's event, and the audit trail's (the same word). */
+  event: 'rejected' | 'withdrawn';
   /** What the promotion keeps: its status reason (and a rejection's who and why). */
-  changes: PromotionChanges;
-  event: PromotionEventType;
+  changes: Omit<PromotionChanges, 'status'>;
   /** The PR's closing comment. */
   comment: string;
   /** What it is called: "Too late to reject", "while it was being rejected", "before Alice rejected it". */
@@ -55,8 +49,7 @@ export class PromotionCloser {
     // The record keeps who by ref; its reason, which people read, names them.
     const nameOf = await this.options.names.namesOf([rejecter, promotion.requestedBy]);
     return this.close(promotion, rejecter, {
-      from: REJECTABLE_STATUSES,
-      changes: { status: 'closed', statusReason: rejectedReason(nameOf(rejecter), reason), rejection: { by: rejecter, reason } },
+      changes: { statusReason: rejectedReason(nameOf(rejecter), reason), rejection: { by: rejecter, reason } },
       event: 'rejected',
       comment: `Rejected by ${actorInMarkdown(rejecter, nameOf)} in Backstage (requested by ${actorInMarkdown(promotion.requestedBy, nameOf)}):\n\n> ${quoted(reason)}`,
       verb: { base: 'reject', past: 'rejected', preterite: 'rejected', noun: 'rejection' },
@@ -81,8 +74,7 @@ export class PromotionCloser {
     }
     const nameOf = await this.options.names.namesOf([by, promotion.requestedBy]);
     return this.close(promotion, by, {
-      from: LIVE_PROMOTION_STATUSES,
-      changes: { status: 'closed', statusReason: withdrawnReason(nameOf(by), reason) },
+      changes: { statusReason: withdrawnReason(nameOf(by), reason) },
       event: 'withdrawn',
       comment: `Withdrawn by ${actorInMarkdown(by, nameOf)} in Backstage (requested by ${actorInMarkdown(promotion.requestedBy, nameOf)}):\n\n> ${quoted(reason)}`,
       verb: { base: 'withdraw', past: 'withdrawn', preterite: 'withdrew', noun: 'withdrawal' },
@@ -98,12 +90,10 @@ export class PromotionCloser {
     nameOf: NameOf,
   ): Promise<PromotionRecord> {
     const { store } = this.options;
-    const closed = await store.transition(
-      promotion.id,
-      { status: [...closing.from] },
-      closing.changes,
-      { type: closing.event, actor, detail: reason },
-    );
+    const closed = await applyLifecycleEvent(store, promotion.id, closing.event, {
+      changes: closing.changes,
+      audit: { type: closing.event, actor, detail: reason },
+    });
     if (!closed) {
       const current = (await store.get(promotion.id)) ?? promotion;
       throw new ConflictError(
@@ -147,16 +137,13 @@ export class PromotionCloser {
       await writer
         .comment(number, `This pull request had merged before the ${closing.verb.noun} above took effect; it stands as merged.`)
         .catch(error => logger.warn(`Could not comment on PR #${number}: ${error}`));
-      return store.transition(
-        promotion.id,
-        { status: ['closed'] },
-        {
-          status: 'merged',
+      return applyLifecycleEvent(store, promotion.id, 'merged-before-closing', {
+        changes: {
           statusReason: `Merged on GitHub${pr.mergedBy ? ` by ${pr.mergedBy}` : ''} before ${nameOf(actor)} ${closing.verb.preterite} it`,
           rejection: undefined,
         },
-        { type: 'merged', actor: pr.mergedBy ?? 'github', detail: pr.url },
-      );
+        audit: { type: 'merged', actor: pr.mergedBy ?? 'github', detail: pr.url },
+      });
     }
     if (promotion.branch) {
       await writer

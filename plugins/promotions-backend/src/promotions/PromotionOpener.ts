@@ -8,6 +8,7 @@ import type { PlatformRepo, PlatformRepoFiles, PullRequestInfo } from '@refplat/
 import { releasePath } from '../ladder/readProductRecords';
 import { releaseAtRevision } from './releaseAtRevision';
 import { setReleaseDigests } from '../releases/editRelease';
+import { applyLifecycleEvent } from './PromotionLifecycle';
 import { ActorNames } from '../service/ActorNames';
 import {
   actorInText,
@@ -141,11 +142,9 @@ export class PromotionOpener {
    */
   async takeQueued(record: PromotionRecord): Promise<PromotionRecord | undefined> {
     const now = (this.options.clock ?? systemClock).now();
-    return this.options.store.transition(
-      record.id,
-      { status: LIVE_STATUSES, noPullRequest: true, queued: true },
-      { queuedAt: undefined, leaseExpiresAt: leaseExpiry(now, this.options.config.gate.openingLeaseSeconds * 1000) },
-    );
+    return applyLifecycleEvent(this.options.store, record.id, 'taken-from-queue', {
+      changes: { queuedAt: undefined, leaseExpiresAt: leaseExpiry(now, this.options.config.gate.openingLeaseSeconds * 1000) },
+    });
   }
 
   /**
@@ -172,12 +171,11 @@ export class PromotionOpener {
     }
     const reason =
       'The request opening its pull request stopped before it finished (its lease ran out and GitHub has no PR for it); request the promotion again';
-    const failed = await this.options.store.transition(
-      record.id,
-      { status: LIVE_STATUSES, noPullRequest: true, leaseEndedBy: now.toISOString() },
-      { status: 'failed', statusReason: reason },
-      { type: 'failed', actor, detail: reason },
-    );
+    const failed = await applyLifecycleEvent(this.options.store, record.id, 'opening-abandoned', {
+      expected: { leaseEndedBy: now.toISOString() },
+      changes: { statusReason: reason },
+      audit: { type: 'failed', actor, detail: reason },
+    });
     if (failed && record.branch) await this.deleteBranch(record.branch);
   }
 
@@ -192,12 +190,10 @@ export class PromotionOpener {
     how: { actor: string; detail: string; headSha?: string },
   ): Promise<PromotionRecord | undefined> {
     const { store, writer, logger } = this.options;
-    const recorded = await store.transition(
-      record.id,
-      { status: LIVE_STATUSES, noPullRequest: true },
-      { pullRequest: { number: pr.number, url: pr.url }, branch: pr.headRef, headSha: how.headSha, leaseExpiresAt: undefined },
-      { type: 'pr-opened', actor: how.actor, detail: how.detail },
-    );
+    const recorded = await applyLifecycleEvent(store, record.id, 'pull-request-opened', {
+      changes: { pullRequest: { number: pr.number, url: pr.url }, branch: pr.headRef, headSha: how.headSha, leaseExpiresAt: undefined },
+      audit: { type: 'pr-opened', actor: how.actor, detail: how.detail },
+    });
     if (recorded) {
       const labels = pullRequestLabels(record, this.options.config.platformRepo.pullRequestLabels);
       if (labels.length) {
@@ -222,12 +218,10 @@ export class PromotionOpener {
   /** Fails the promotion and deletes its branch: a call that timed out may still have created it. */
   private async fail(record: PromotionRecord, reason: string) {
     this.options.logger.warn(`Promotion ${record.id}: ${reason}`);
-    await this.options.store.transition(
-      record.id,
-      { status: LIVE_STATUSES, noPullRequest: true },
-      { status: 'failed', statusReason: reason },
-      { type: 'failed', actor: 'promotions', detail: reason },
-    );
+    await applyLifecycleEvent(this.options.store, record.id, 'opening-failed', {
+      changes: { statusReason: reason },
+      audit: { type: 'failed', actor: 'promotions', detail: reason },
+    });
     await this.deleteBranch(record.branch!);
   }
 

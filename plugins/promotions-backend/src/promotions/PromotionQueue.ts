@@ -4,10 +4,11 @@ import { WriteQueueState, judgeOpening } from '@refplat/plugin-promotions-common
 import { Clock, PlatformRepoRateLimitedError, PlatformRepoUnansweredError, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { PromotionsConfig } from '../config';
-import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
+import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { releasePath } from '../ladder/readProductRecords';
 import { asBulkWork } from '../github/WriteBudget';
 import { PromotionOpener } from './PromotionOpener';
+import { applyLifecycleEvent } from './PromotionLifecycle';
 import { branchName } from './pullRequestText';
 
 /** The plugin's global scheduled task that drains the queue, one replica at a time. */
@@ -133,12 +134,10 @@ export class PromotionQueue {
       const path = releasePath(config, promotion, promotion.toStage);
       if (index[path] !== promotion.baseBlobSha) {
         const reason = `${promotion.toStage}'s Release record changed while the promotion waited in the write queue; the auto-promoter decides again`;
-        await store.transition(
-          promotion.id,
-          { status: LIVE_STATUSES, noPullRequest: true },
-          { status: 'closed', statusReason: reason, leaseExpiresAt: undefined },
-          { type: 'closed', actor: WRITE_QUEUE, detail: reason },
-        );
+        await applyLifecycleEvent(store, promotion.id, 'dropped-from-queue', {
+          changes: { statusReason: reason, leaseExpiresAt: undefined },
+          audit: { type: 'closed', actor: WRITE_QUEUE, detail: reason },
+        });
         return 'dropped';
       }
       const { promotion: opened, pullRequest } = await opener.openPullRequest(
@@ -167,10 +166,8 @@ export class PromotionQueue {
 
   /** Back in the queue at its place (`queuedAt`), the lease it was taken with let go. */
   private async putBack(promotion: PromotionRecord, queuedAt: string, changes: { branch?: string } = {}) {
-    await this.options.store.transition(
-      promotion.id,
-      { status: LIVE_STATUSES, noPullRequest: true, queued: false },
-      { queuedAt, leaseExpiresAt: undefined, ...changes },
-    );
+    await applyLifecycleEvent(this.options.store, promotion.id, 'returned-to-queue', {
+      changes: { queuedAt, leaseExpiresAt: undefined, ...changes },
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
-import { disposePullRequest, graceElapsed, isBranchInUse } from '@refplat/plugin-promotions-common';
+import { disposePullRequest, graceElapsed, isBranchInUse, requestedStatus } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { OpenPromotionConflictError, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
@@ -124,7 +124,7 @@ export class PromotionReconciler {
       const { record } = await store.insertLive(
         {
           ...facts,
-          status: config.approval.stages.includes(facts.toStage) ? 'awaiting-approval' : 'open',
+          status: requestedStatus(config.approval.stages.includes(facts.toStage)),
           branch: pr.headRef,
         },
         RECONCILER_ACTOR,

@@ -18,6 +18,7 @@ import {
   judgeOpening,
   leaseExpiry,
   planPromotion,
+  requestedStatus,
   shortDigest,
 } from '@refplat/plugin-promotions-common';
 import { HoldStore } from '../database/HoldStore';
@@ -26,12 +27,12 @@ import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepo, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { RequestSnapshots } from './RequestSnapshot';
 import {
-  LIVE_STATUSES,
   OpenPromotionConflictError,
   PromotionRecord,
   PromotionStore,
 } from '../database/PromotionStore';
 import { PromotionOpener } from './PromotionOpener';
+import { applyLifecycleEvent } from './PromotionLifecycle';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { actorInMarkdown, branchName, promotionFingerprint } from './pullRequestText';
 import { ActorNames } from '../service/ActorNames';
@@ -290,7 +291,7 @@ export class PromotionService {
             previousServices: draft.previous,
             fingerprint,
             kind: draft.kind,
-            status: draft.requiresApproval ? 'awaiting-approval' : 'open',
+            status: requestedStatus(draft.requiresApproval),
             requestedBy,
             baseBlobSha: draft.baseBlobSha,
             // Written before the branch exists, so a leftover branch always has its promotion.
@@ -335,12 +336,10 @@ export class PromotionService {
    * one that merged or closed meanwhile is refused; the Gate looks at once.
    */
   async overrideGuards(promotion: PromotionRecord, override: GuardOverride): Promise<PromotionRecord> {
-    const overridden = await this.options.store.transition(
-      promotion.id,
-      { status: LIVE_STATUSES },
-      { guardOverride: override },
-      { type: 'guards-overridden', actor: override.by, detail: override.reason },
-    );
+    const overridden = await applyLifecycleEvent(this.options.store, promotion.id, 'guards-overridden', {
+      changes: { guardOverride: override },
+      audit: { type: 'guards-overridden', actor: override.by, detail: override.reason },
+    });
     if (!overridden) {
       const current = (await this.options.store.get(promotion.id)) ?? promotion;
       throw new ConflictError(
@@ -354,12 +353,9 @@ export class PromotionService {
 
   /** The override goes into the promotion's trail and onto its PR, where reviewers look. */
   private async recordOverride(promotion: PromotionRecord, override: GuardOverride) {
-    await this.options.store.transition(
-      promotion.id,
-      {},
-      {},
-      { type: 'guards-overridden', actor: override.by, detail: override.reason },
-    );
+    await applyLifecycleEvent(this.options.store, promotion.id, 'override-noted', {
+      audit: { type: 'guards-overridden', actor: override.by, detail: override.reason },
+    });
     await this.commentOverride(promotion, override);
   }
 

@@ -1,8 +1,5 @@
-import { PromotionStatus } from '@refplat/plugin-promotions-common';
+import { transition } from '@refplat/plugin-promotions-common';
 import { PromotionRecord } from '../database/PromotionStore';
-
-/** A rejection answers an approval request: before and after approving, until it merges. */
-export const REJECTABLE_STATUSES: PromotionStatus[] = ['awaiting-approval', 'approved'];
 
 /**
  * Why a release-approver cannot reject this promotion now, or undefined.
@@ -15,7 +12,8 @@ export function rejectionProblem(
   if (promotion.status === 'open') {
     return `Promotion ${promotion.id} does not wait for approval, so there is nothing to reject; close its pull request to stop it`;
   }
-  if (!REJECTABLE_STATUSES.includes(promotion.status)) {
+  // A rejection answers an approval request: before and after approving, until it merges.
+  if ('refused' in transition(promotion.status, 'rejected')) {
     return `Nothing to reject: promotion ${promotion.id} is ${promotion.status}${
       promotion.statusReason ? ` (${promotion.statusReason})` : ''
     }`;

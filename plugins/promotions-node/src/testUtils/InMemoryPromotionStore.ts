@@ -1,4 +1,4 @@
-import { isLivePromotion } from '@refplat/plugin-promotions-common';
+import { PROMOTION_TRANSITIONS, isLivePromotion } from '@refplat/plugin-promotions-common';
 import type { PromotionEvent } from '@refplat/plugin-promotions-common';
 import {
   Clock,
@@ -96,7 +96,7 @@ export class InMemoryPromotionStore implements PromotionStore {
     let superseded: PromotionRecord | undefined;
     const old = supersedes && this.records.get(supersedes.id);
     if (old?.live) {
-      old.record = applied(old.record, { status: 'closed', statusReason: supersedes!.reason }, now);
+      old.record = applied(old.record, { status: PROMOTION_TRANSITIONS.superseded.to, statusReason: supersedes!.reason }, now);
       old.live = false;
       this.addEvent(old.record.id, { type: 'superseded', actor, detail: supersedes!.reason }, now);
       superseded = structuredClone(old.record);
