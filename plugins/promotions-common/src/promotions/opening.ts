@@ -1,3 +1,5 @@
+import { livePhase } from './lifecycle/promotionPhase';
+
 /**
  * Opening a promotion's pull request takes several GitHub calls (branch,
  * commit, PR) after the promotion is recorded. The request doing it holds a
@@ -36,9 +38,9 @@ export interface OpeningFacts {
  * @public
  */
 export function judgeOpening(facts: OpeningFacts, now: Date): OpeningState {
-  if (facts.pullRequest.number > 0) return { state: 'opened' };
-  // An opener takes a queued promotion by clearing this and taking a lease, in one step.
-  if (facts.queuedAt) return { state: 'queued' };
+  const phase = livePhase(facts);
+  if (phase === 'pull-request-open') return { state: 'opened' };
+  if (phase === 'queued') return { state: 'queued' };
   const expires = facts.leaseExpiresAt ? Date.parse(facts.leaseExpiresAt) : NaN;
   // No readable lease: no opener can be relying on one.
   if (Number.isNaN(expires)) return { state: 'abandoned' };

@@ -1,3 +1,4 @@
+import { livePhase } from './lifecycle/promotionPhase';
 import { LIVE_PROMOTION_STATUSES } from './livePromotion';
 import { Promotion } from './types';
 
@@ -22,7 +23,7 @@ export function withdrawalProblem(
   if (caller.userEntityRef !== promotion.requestedBy && !caller.isApprover) {
     return 'Only the person who requested it, or one of the Product’s approvers, may withdraw it';
   }
-  if (!promotion.pullRequest.number && !promotion.queuedAt) {
+  if (livePhase(promotion) === 'opening') {
     return 'Its pull request is still being opened; withdraw it once it is open';
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { promotionPhase } from './promotionPhase';
+import { livePhase, promotionPhase } from './promotionPhase';
 
 describe('promotionPhase', () => {
   const pr = { number: 7, url: 'https://github.example/pull/7' };
@@ -15,5 +15,15 @@ describe('promotionPhase', () => {
     ['failed', none, undefined, 'ended'],
   ] as const)('%s, PR %p, queued at %p → %s', (status, pullRequest, queuedAt, phase) => {
     expect(promotionPhase({ status, pullRequest, queuedAt })).toBe(phase);
+  });
+});
+
+describe('livePhase', () => {
+  it.each([
+    [0, undefined, 'opening'],
+    [0, '2026-01-01T00:00:00Z', 'queued'],
+    [7, undefined, 'pull-request-open'],
+  ] as const)('PR number %p, queued at %p → %s', (number, queuedAt, phase) => {
+    expect(livePhase({ pullRequest: { number }, queuedAt })).toBe(phase);
   });
 });

@@ -19,12 +19,22 @@ export type PromotionPhase =
   | 'ended';
 
 /**
+ * The phase of a live promotion, from its PR (number 0 while none is
+ * recorded) and its queue mark.
+ *
+ * @public
+ */
+export function livePhase(promotion: { pullRequest: { number: number }; queuedAt?: string }): Exclude<PromotionPhase, 'ended'> {
+  if (promotion.pullRequest.number > 0) return 'pull-request-open';
+  // An opener takes a queued promotion by clearing the mark and taking a lease, in one step.
+  return promotion.queuedAt ? 'queued' : 'opening';
+}
+
+/**
  * The phase of a promotion, from its status, its PR and its queue mark.
  *
  * @public
  */
 export function promotionPhase(promotion: Pick<Promotion, 'status' | 'pullRequest' | 'queuedAt'>): PromotionPhase {
-  if (!isLivePromotion(promotion.status)) return 'ended';
-  if (promotion.pullRequest.number > 0) return 'pull-request-open';
-  return promotion.queuedAt ? 'queued' : 'opening';
+  return isLivePromotion(promotion.status) ? livePhase(promotion) : 'ended';
 }
