@@ -47,39 +47,40 @@ describe('transition', () => {
     expect(pairs).toHaveLength(Object.keys(EXPECTED).length * STATUSES.length);
   });
 
-  it.each(pairs)('%s, %s → %s', (status, event, next) => {
-    const outcome = transition(status, event);
-    if (next === '-') {
-      expect(outcome).toEqual({ refused: expect.stringContaining(`'${event}' cannot happen to a promotion that is ${status}`) });
-    } else {
-      expect(outcome).toEqual({ to: next });
-    }
+  it.each(pairs.filter(([, , next]) => next !== '-'))('%s, %s → %s', (status, event, next) => {
+    expect(transition(status, event)).toEqual({ to: next });
   });
 
-  /** The events about opening the PR, in each live phase; `-` where the phase refuses it. */
-  const BY_PHASE: Array<[PromotionLifecycleEvent, string]> = [
-    //                         queued  opening  pull-request-open
-    ['pull-request-opened', '  open    open     -'],
-    ['taken-from-queue', '     open    -        -'],
-    ['returned-to-queue', '    -       open     -'],
-    ['dropped-from-queue', '   closed  closed   -'],
-    ['opening-failed', '       failed  failed   -'],
-    ['opening-abandoned', '    failed  failed   -'],
-    ['health-judged', '        open    open     open'],
-    ['withdrawn', '            closed  closed   closed'],
-  ];
+  it.each(pairs.filter(([, , next]) => next === '-'))('%s, %s: refused', (status, event) => {
+    expect(transition(status, event)).toEqual({
+      refused: expect.stringContaining(`'${event}' cannot happen to a promotion that is ${status},`),
+    });
+  });
+
+  /** The events about opening the PR, and two others, in each live phase; `-` where the phase refuses it. */
+  const BY_PHASE: Partial<Record<PromotionLifecycleEvent, string>> = {
+    //                       queued  opening  pull-request-open
+    'pull-request-opened': 'open    open     -',
+    'taken-from-queue':    'open    -        -',
+    'returned-to-queue':   '-       open     -',
+    'dropped-from-queue':  'closed  closed   -',
+    'opening-failed':      'failed  failed   -',
+    'opening-abandoned':   'failed  failed   -',
+    'health-judged':       'open    open     open',
+    withdrawn:             'closed  closed   closed',
+  };
   const PHASES: PromotionPhase[] = ['queued', 'opening', 'pull-request-open'];
-  it.each(
-    BY_PHASE.flatMap(([event, row]) =>
-      row.trim().split(/\s+/).map((next, column) => [event, PHASES[column], next] as const),
-    ),
-  )('an open promotion, %s while %s → %s', (event, phase, next) => {
-    const outcome = transition('open', event, phase);
-    if (next === '-') {
-      expect(outcome).toEqual({ refused: expect.stringContaining(`'${event}' cannot happen to a promotion ${phase}`) });
-    } else {
-      expect(outcome).toEqual({ to: next });
-    }
+  const phasePairs = Object.entries(BY_PHASE).flatMap(([event, row]) =>
+    row!.split(/\s+/).map((next, column) => [event as PromotionLifecycleEvent, PHASES[column], next] as const),
+  );
+  it.each(phasePairs.filter(([, , next]) => next !== '-'))('an open promotion, %s while %s → %s', (event, phase, next) => {
+    expect(transition('open', event, phase)).toEqual({ to: next });
+  });
+
+  it.each(phasePairs.filter(([, , next]) => next === '-'))('an open promotion, %s while %s: refused', (event, phase) => {
+    expect(transition('open', event, phase)).toEqual({
+      refused: expect.stringContaining(`'${event}' cannot happen to a promotion ${phase},`),
+    });
   });
 
   it('says which statuses an event can happen in', () => {
