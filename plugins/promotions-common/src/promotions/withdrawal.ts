@@ -1,5 +1,5 @@
 import { livePhase } from './lifecycle/promotionPhase';
-import { LIVE_PROMOTION_STATUSES } from './livePromotion';
+import { transition } from './lifecycle/transition';
 import { Promotion } from './types';
 
 /**
@@ -15,7 +15,7 @@ export function withdrawalProblem(
   promotion: Pick<Promotion, 'id' | 'status' | 'statusReason' | 'requestedBy' | 'pullRequest' | 'queuedAt'>,
   caller: { userEntityRef: string; isApprover: boolean },
 ): string | undefined {
-  if (!LIVE_PROMOTION_STATUSES.includes(promotion.status)) {
+  if ('refused' in transition(promotion.status, 'withdrawn')) {
     return `Nothing to withdraw: promotion ${promotion.id} is ${promotion.status}${
       promotion.statusReason ? ` (${promotion.statusReason})` : ''
     }`;
