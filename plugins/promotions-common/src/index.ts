@@ -30,6 +30,7 @@ export * from './people/actorNames';
 export * from './promotions/releaseChanges';
 export * from './promotions/planRollback';
 export * from './promotions/planPromotion';
+export * from './promotions/sourceRun';
 export * from './promotions/opening';
 export * from './promotions/lifecycle/promotionPhase';
 export * from './promotions/lifecycle/promotionTransitions';

@@ -9,6 +9,7 @@ import {
   guardStatusContext,
   guardsReason,
   shortDigest,
+  sourceRun,
 } from '@refplat/plugin-promotions-common';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { PromotionsConfig } from '../config';
@@ -45,17 +46,17 @@ export function judgeSource(ladder: Ladder, promotion: PromotionRecord): SourceV
   const problems: string[] = [];
   let state: HealthState = 'success';
   for (const [service, digest] of Object.entries(promotion.services)) {
-    const cell = source.services[service];
-    if (cell?.digest !== digest) {
+    const run = sourceRun(source, service, digest);
+    if (run.state === 'moved-on') {
       return {
         state: 'failure',
-        description: `${promotion.fromStage} moved on: ${service} is now ${cell?.digest ? shortDigest(cell.digest) : 'not released'}`,
+        description: `${promotion.fromStage} moved on: ${service} is now ${run.digest ? shortDigest(run.digest) : 'not released'}`,
         movedOn: true,
       };
     }
-    if (!cell.healthy) {
-      problems.push(`${service}: ${cell.reasons[0] ?? cell.verdict}`);
-      if (cell.verdict === 'unhealthy') state = 'failure';
+    if (run.state !== 'runs-healthy') {
+      problems.push(`${service}: ${run.reasons[0] ?? run.verdict}`);
+      if (run.state === 'unhealthy') state = 'failure';
       else if (state === 'success') state = 'pending';
     }
   }

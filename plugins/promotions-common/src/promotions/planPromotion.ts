@@ -3,6 +3,7 @@ import { actorNameWithoutCatalog } from '../people/actorNames';
 import type { Ladder, LadderStage } from '../ladder/types';
 import { formatSeconds } from '../argo/canaryState';
 import type { PromotionServicePlan } from './types';
+import { sourceRun } from './sourceRun';
 
 /** @public */
 export type PromotionRefusal =
@@ -92,25 +93,27 @@ function judgeService(
       reason: `${service} is held in ${target.name}: ${hold.reason} (by ${actorNameWithoutCatalog(hold.placedBy)}); lift the hold first`,
     };
   }
-  const cell = source.services[service];
-  if (!cell.healthy) {
-    const why = cell.reasons.length ? `: ${cell.reasons.join('; ')}` : '';
+  const run = sourceRun(source, service, from);
+  // `from` is what the source names, so it cannot have moved on from it.
+  if (run.state === 'not-healthy-yet' || run.state === 'unhealthy') {
+    const why = run.reasons.length ? `: ${run.reasons.join('; ')}` : '';
     return {
       ...base,
       included: false,
       refusal: 'unhealthy',
       reason:
-        cell.verdict === 'unknown'
+        run.verdict === 'unknown'
           ? `${possessive(service)} health in ${source.name} is unknown${why}`
           : `${service} is not healthy in ${source.name}${why}`,
     };
   }
-  if (cell.soakRemainingSeconds && cell.soakRemainingSeconds > 0) {
+  const { soakRemainingSeconds } = source.services[service];
+  if (soakRemainingSeconds && soakRemainingSeconds > 0) {
     return {
       ...base,
       included: false,
       refusal: 'soaking',
-      reason: `${service} is soaking in ${source.name}: ${formatSeconds(cell.soakRemainingSeconds)} left`,
+      reason: `${service} is soaking in ${source.name}: ${formatSeconds(soakRemainingSeconds)} left`,
     };
   }
   return {
