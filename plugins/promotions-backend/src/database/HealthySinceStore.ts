@@ -1,4 +1,5 @@
 import { Knex } from 'knex';
+import { healthySinceKey } from '@refplat/plugin-promotions-common';
 import type { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
 import { HealthySinceStore, healthySinceChanges } from '@refplat/plugin-promotions-node';
 
@@ -14,13 +15,13 @@ type Row = { team: string; product: string; stage: string; service: string; dige
 export class DatabaseHealthySinceStore implements HealthySinceStore {
   constructor(private readonly db: Knex) {}
 
-  /** `${stage}/${service}/${digest}` → ISO time. */
+  /** `healthySinceKey(stage, service, digest)` → ISO time. */
   async read(product: ProductRef): Promise<Record<string, string>> {
     const rows = await this.db<Row>('healthy_since').where({
       team: product.team,
       product: product.product,
     });
-    return Object.fromEntries(rows.map(r => [`${r.stage}/${r.service}/${r.digest}`, r.since]));
+    return Object.fromEntries(rows.map(r => [healthySinceKey(r.stage, r.service, r.digest), r.since]));
   }
 
   /** Records what a ladder read observed; writes only what changed. */

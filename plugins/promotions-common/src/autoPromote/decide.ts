@@ -22,7 +22,7 @@ export interface AutoPromoteContext {
   /** stage → minimum seconds a digest must have been healthy there before it may leave (absent = 0). */
   soakSeconds: Record<string, number>;
   /**
-   * `${stage}/${service}/${digest}` → ISO time since when it has been
+   * `healthySinceKey(stage, service, digest)` → ISO time since when it has been
    * continuously healthy (absent = unknown: the soak is treated as not
    * elapsed when one is configured).
    */

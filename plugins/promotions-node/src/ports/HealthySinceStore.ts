@@ -9,7 +9,7 @@ import type { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
  * @public
  */
 export interface HealthySinceStore {
-  /** `${stage}/${service}/${digest}` → ISO time. */
+  /** `healthySinceKey(stage, service, digest)` → ISO time. */
   read(product: ProductRef): Promise<Record<string, string>>;
   /** Records what a ladder read observed (see `healthySinceChanges`); answers the new state. */
   observe(ladder: Ladder, now: Date): Promise<Record<string, string>>;
@@ -21,7 +21,7 @@ export interface HealthySinceStore {
  * @public
  */
 export interface HealthySinceChanges {
-  /** The state after the read: `${stage}/${service}/${digest}` → ISO time. */
+  /** The state after the read: `healthySinceKey(stage, service, digest)` → ISO time. */
   next: Record<string, string>;
   /** Cells that start a healthy time now (a time kept for another digest is replaced). */
   started: Array<{ stage: string; service: string; digest: string; since: string }>;

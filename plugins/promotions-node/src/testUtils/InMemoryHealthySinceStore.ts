@@ -1,3 +1,4 @@
+import { healthySinceKey } from '@refplat/plugin-promotions-common';
 import type { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
 import { HealthySinceStore, healthySinceChanges } from '@refplat/plugin-promotions-node';
 
@@ -8,13 +9,13 @@ import { HealthySinceStore, healthySinceChanges } from '@refplat/plugin-promotio
  * @public
  */
 export class InMemoryHealthySinceStore implements HealthySinceStore {
-  /** Product → `${stage}/${service}` → { digest, since }. */
-  private readonly byProduct = new Map<string, Map<string, { digest: string; since: string }>>();
+  /** Product → `${stage}/${service}` → the one digest's time there. */
+  private readonly byProduct = new Map<string, Map<string, { stage: string; service: string; digest: string; since: string }>>();
 
   async read(product: ProductRef): Promise<Record<string, string>> {
     const cells = this.byProduct.get(`${product.team}/${product.product}`) ?? new Map();
     return Object.fromEntries(
-      [...cells].map(([cell, { digest, since }]) => [`${cell}/${digest}`, since]),
+      [...cells.values()].map(({ stage, service, digest, since }) => [healthySinceKey(stage, service, digest), since]),
     );
   }
 
@@ -27,7 +28,7 @@ export class InMemoryHealthySinceStore implements HealthySinceStore {
 
   /** The service has been healthy at the stage with this digest since `since`. */
   set(product: ProductRef, stage: string, service: string, digest: string, since: Date | string): void {
-    this.cellsOf(product).set(`${stage}/${service}`, { digest, since: new Date(since).toISOString() });
+    this.cellsOf(product).set(`${stage}/${service}`, { stage, service, digest, since: new Date(since).toISOString() });
   }
 
   private cellsOf(product: ProductRef) {
