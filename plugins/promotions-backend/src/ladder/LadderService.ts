@@ -32,11 +32,18 @@ import { ProductRecords, StageRecords, readProductRecords } from './readProductR
 /** Whose health a ladder read asks ArgoCD for (getLadder's `healthOf`). */
 export type LadderHealthReads = 'every-stage' | 'auto-promotion-sources' | { stages: string[] };
 
-export interface LadderServiceOptions {
+/** Where every ladder's intent and reality come from: the platform repo and the health source. */
+export interface LadderSources {
   config: PromotionsConfig;
   repo: PlatformRepoFiles;
   healthSource?: HealthSource;
   logger: LoggerService;
+  /** The time health is judged at (how long a sync or canary has run); the machine's clock when not given. */
+  clock?: Clock;
+}
+
+/** What the views' ladder knows beyond the platform repo and the health source (see `LadderService.forViews`). */
+export interface LadderViewParts {
   /** The Product's live promotions, shown on the ladder. */
   livePromotions?: (product: ProductRef) => Promise<Promotion[]>;
   /** Who may approve the Product's promotions; `promotions.approval.approvers` when not given. */
@@ -45,8 +52,6 @@ export interface LadderServiceOptions {
   digestAges?: DigestAgeJudge;
   /** Adds state kept outside GitHub and ArgoCD (holds, soak, auto-promoter decisions). */
   annotate?: (ladder: Ladder) => Promise<void>;
-  /** The time health is judged at (how long a sync or canary has run); the machine's clock when not given. */
-  clock?: Clock;
 }
 
 const NO_HEALTH_SOURCE =
@@ -59,9 +64,28 @@ const NO_HEALTH_SOURCE =
  * the verdict of the pure health rules for every service at every stage.
  */
 export class LadderService {
+  /**
+   * The ladder the views, the Gate and the auto-promoter read: the records
+   * and health with `parts` added (live promotions, approvers, digest ages,
+   * annotations).
+   */
+  static forViews(sources: LadderSources, parts: LadderViewParts): LadderService {
+    return new LadderService({ ...sources, ...parts });
+  }
+
+  /**
+   * The records and health alone, no live promotions, digest ages or
+   * annotations, and the configured approvers: what a request's snapshot
+   * plans from (it adds the holds and soak it needs itself), so a request
+   * waits on none of what the views add.
+   */
+  static recordsAndHealth(sources: LadderSources): LadderService {
+    return new LadderService(sources);
+  }
+
   private readonly clock: Clock;
 
-  constructor(private readonly options: LadderServiceOptions) {
+  private constructor(private readonly options: LadderSources & LadderViewParts) {
     this.clock = options.clock ?? systemClock;
   }
 

@@ -25,7 +25,7 @@ export class RequestSnapshots {
   constructor(
     private readonly options: {
       config: PromotionsConfig;
-      /** A LadderService without annotations: the records, and the health of the Applications in the listing given. */
+      /** `LadderService.recordsAndHealth`: the records, and the health of the Applications in the listing given. */
       ladder: Pick<LadderService, 'getLadder' | 'listApplications'>;
       holds?: Pick<HoldStore, 'listLive'>;
       /** Observed for the stage below, as a ladder view observes it (the soak starts at the first healthy sighting). */

@@ -60,11 +60,7 @@ export function ladderParts(
   const diagnosis = new LadderDiagnosis({ config, cache, logger });
   const stageHistory = new StageHistory({ config, writer: repo.requestWriter, files: reader, store, cache });
   const timelineReader = new DigestTimelineReader({ config, octokit: repo.octokit, reader, store: timelines, logger });
-  const ladderService = new LadderService({
-    config,
-    repo: reader,
-    healthSource,
-    logger,
+  const ladderService = LadderService.forViews({ config, repo: reader, healthSource, logger }, {
     digestAges: new DigestAges({
       stages: config.stages,
       timelines: stageHistory,

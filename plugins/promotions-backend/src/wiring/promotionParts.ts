@@ -95,7 +95,7 @@ export function promotionParts(
     // Not the views' annotated ladder: a request reads its Product's records, the stage below's health and the holds.
     snapshots: new RequestSnapshots({
       config,
-      ladder: new LadderService({ config, repo: reader, healthSource: ladders.healthSource, logger }),
+      ladder: LadderService.recordsAndHealth({ config, repo: reader, healthSource: ladders.healthSource, logger }),
       holds,
       healthySince: stores.healthySince,
     }),

@@ -18,7 +18,7 @@ import { readPromotionsConfig } from '../../config';
 import { LIVE_STATUSES } from '../../database/PromotionStore';
 import { PromotionGuards } from '../../guards/PromotionGuards';
 import { LadderAnnotations } from '../../ladder/LadderAnnotations';
-import { LadderService, LadderServiceOptions } from '../../ladder/LadderService';
+import { LadderService, LadderViewParts } from '../../ladder/LadderService';
 import { environmentPath, releasePath } from '../../ladder/readProductRecords';
 import { parseRelease } from '../../releases/records';
 import { ApprovalRights } from '../ApprovalRights';
@@ -195,20 +195,17 @@ export function promotionsWorld(
   const holds = new InMemoryHoldStore({ clock });
   const healthySince = new InMemoryHealthySinceStore();
   const autoDecisions = new InMemoryAutoDecisionStore();
+  /** The ladders' sources: the fake repo and `argo` (see FakeHealthSource.runs), at the world's clock. */
+  const ladderSources = { config, repo, healthSource: argo, logger, clock };
   /**
-   * A real LadderService on the fake repo and `argo` (see FakeHealthSource.runs);
-   * `overrides` adds what createServices adds (say, an `annotate` or `digestAges`).
+   * A real views' LadderService showing the live promotions; `parts` adds
+   * what createServices adds (say, an `annotate` or `digestAges`).
    */
-  const ladderService = (overrides: Partial<LadderServiceOptions> = {}) =>
-    new LadderService({
-      config,
-      repo,
-      healthSource: argo,
-      logger,
-      clock,
+  const ladderService = (parts: LadderViewParts = {}) =>
+    LadderService.forViews(ladderSources, {
       livePromotions: async product =>
         (await store.listForProduct(product.team, product.product, 50)).filter(p => LIVE_STATUSES.includes(p.status)),
-      ...overrides,
+      ...parts,
     });
 
   /** Every stage's Application runs, healthy, what its Release record at the base branch's head says. */
@@ -285,7 +282,7 @@ export function promotionsWorld(
   ) =>
     new PromotionService({
       config,
-      snapshots: new RequestSnapshots({ config, ladder: ladderService(), holds, healthySince, clock }),
+      snapshots: new RequestSnapshots({ config, ladder: LadderService.recordsAndHealth(ladderSources), holds, healthySince, clock }),
       store,
       writer: repo,
       opener: how.opener ?? opener,
