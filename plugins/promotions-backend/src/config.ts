@@ -236,27 +236,14 @@ function readStages(config: Config) {
     const name = item.getString('name');
     stages.push(name);
     if (item.has('soakTime')) {
-      soakSeconds[name] = durationToSeconds(readDurationFromConfig(item, { key: 'soakTime' }));
+      soakSeconds[name] = durationToMilliseconds(readDurationFromConfig(item, { key: 'soakTime' })) / 1000;
     }
   }
   return { stages, soakSeconds };
 }
 
 function readSeconds(config: Config, key: string, fallback: number): number {
-  return config.has(key) ? durationToSeconds(readDurationFromConfig(config, { key })) : fallback;
-}
-
-function durationToSeconds(duration: HumanDuration): number {
-  return (
-    (duration.years ?? 0) * 365 * 86400 +
-    (duration.months ?? 0) * 30 * 86400 +
-    (duration.weeks ?? 0) * 7 * 86400 +
-    (duration.days ?? 0) * 86400 +
-    (duration.hours ?? 0) * 3600 +
-    (duration.minutes ?? 0) * 60 +
-    (duration.seconds ?? 0) +
-    (duration.milliseconds ?? 0) / 1000
-  );
+  return config.has(key) ? durationToMilliseconds(readDurationFromConfig(config, { key })) / 1000 : fallback;
 }
 
 /**
