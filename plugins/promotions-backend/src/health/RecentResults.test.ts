@@ -39,6 +39,15 @@ describe('RecentResults', () => {
     expect(count).toBe(reads);
   });
 
+  it('keeps a read that answers nothing for the TTL, as one that answers a value', async () => {
+    const results = new RecentResults<void>(5_000, now);
+    const allow = jest.fn(async () => undefined);
+    await results.get('user:default/alice alpha/shop', allow);
+    clock += 4_999;
+    await results.get('user:default/alice alpha/shop', allow);
+    expect(allow).toHaveBeenCalledTimes(1);
+  });
+
   it('shares a failure with the callers waiting on it but does not remember it', async () => {
     const results = new RecentResults<string>(5_000, now);
     const upstream = createDeferred<string>();

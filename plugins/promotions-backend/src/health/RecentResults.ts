@@ -8,6 +8,15 @@
  *
  * In process on purpose: this is request coalescing for data that goes stale
  * in seconds; the longer-lived, shareable data stays in the CacheService.
+ *
+ * Not lru-cache's `fetch` (`fetchMethod` with `ttl`), which shares reads in
+ * flight and keeps results for a TTL too, because of what it cannot say:
+ * a TTL of 0 is "never expires" there, where here it shares only the reads
+ * in flight (the tree index reads, and any `promotions.cacheTtl: 0`); a read
+ * answering `undefined` is "no value" there and never kept, where here a
+ * `void` result is (an allowed permission check, reused for the TTL); and
+ * deleting a key aborts the read in flight there, failing its callers
+ * (unless `ignoreFetchAbort`), where here they still get what it reads.
  */
 export class RecentResults<T> {
   private readonly entries = new Map<string, { result: Promise<T>; settledAt?: number }>();
