@@ -1,5 +1,5 @@
 import { healthySinceKey, soakRemaining } from './soak';
-import { possessive } from '../names';
+import { notHealthyReason } from '../promotions/sourceRun';
 import { actorNameWithoutCatalog } from '../people/actorNames';
 import { formatSeconds } from '../argo/canaryState';
 import type { Ladder, LadderStage } from '../ladder/types';
@@ -145,14 +145,11 @@ function decide(
   if (liveTargets.has(to)) return skip(`a promotion into ${to} is already open`, { digest });
 
   if (!cell.healthy || ladder.healthError) {
-    const first = cell.healthy ? ladder.healthError : cell.reasons[0] ?? ladder.healthError;
-    const why = first ? `: ${first}` : '';
-    return skip(
-      cell.healthy || cell.verdict === 'unknown'
-        ? `${possessive(service)} health in ${from} is unknown${why}`
-        : `${service} is not healthy in ${from}${why}`,
-      { digest },
-    );
+    // A cell judged healthy while some Applications could not be listed is not known to be healthy.
+    const reason = cell.healthy
+      ? notHealthyReason(service, from, 'unknown', ladder.healthError)
+      : notHealthyReason(service, from, cell.verdict, cell.reasons[0] ?? ladder.healthError);
+    return skip(reason, { digest });
   }
 
   const remaining = soakRemaining(from, service, digest, context);

@@ -3,7 +3,7 @@ import { actorNameWithoutCatalog } from '../people/actorNames';
 import type { Ladder, LadderStage } from '../ladder/types';
 import { formatSeconds } from '../argo/canaryState';
 import type { PromotionServicePlan } from './types';
-import { sourceRun } from './sourceRun';
+import { notHealthyReason, sourceRun } from './sourceRun';
 
 /** @public */
 export type PromotionRefusal =
@@ -96,15 +96,11 @@ function judgeService(
   const run = sourceRun(source, service, from);
   // `from` is what the source names, so it cannot have moved on from it.
   if (run.state === 'not-healthy-yet' || run.state === 'unhealthy') {
-    const why = run.reasons.length ? `: ${run.reasons.join('; ')}` : '';
     return {
       ...base,
       included: false,
       refusal: 'unhealthy',
-      reason:
-        run.verdict === 'unknown'
-          ? `${possessive(service)} health in ${source.name} is unknown${why}`
-          : `${service} is not healthy in ${source.name}${why}`,
+      reason: notHealthyReason(service, source.name, run.verdict, run.reasons.join('; ')),
     };
   }
   const { soakRemainingSeconds } = source.services[service];

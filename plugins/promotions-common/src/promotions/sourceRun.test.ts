@@ -1,5 +1,5 @@
 import { CellSpec, d, stage } from '../__testUtils__/ladders';
-import { SourceRun, sourceRun } from './sourceRun';
+import { SourceRun, notHealthyReason, sourceRun } from './sourceRun';
 
 describe('sourceRun', () => {
   it.each<[string, Record<string, CellSpec>, SourceRun]>([
@@ -29,5 +29,17 @@ describe('sourceRun', () => {
     ],
   ])("when dev %s, says so of api's digest a", (_name, cells, expected) => {
     expect(sourceRun(stage('dev', cells), 'api', d('a'))).toEqual(expected);
+  });
+});
+
+describe('notHealthyReason', () => {
+  it.each([
+    ['progressing', 'Rollout at 20%', 'api is not healthy in dev: Rollout at 20%'],
+    ['unhealthy', 'Degraded', 'api is not healthy in dev: Degraded'],
+    ['unknown', 'ArgoCD unreachable', "api's health in dev is unknown: ArgoCD unreachable"],
+    ['unknown', undefined, "api's health in dev is unknown"],
+    ['progressing', '', 'api is not healthy in dev'],
+  ] as const)('for a %s source with the detail %p says %p', (verdict, detail, reason) => {
+    expect(notHealthyReason('api', 'dev', verdict, detail)).toBe(reason);
   });
 });

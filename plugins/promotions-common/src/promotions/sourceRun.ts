@@ -1,4 +1,5 @@
 import type { HealthVerdict } from '../health/verdict';
+import { possessive } from '../names';
 import type { LadderStage } from '../ladder/types';
 
 /**
@@ -31,4 +32,18 @@ export function sourceRun(source: LadderStage, service: string, digest: string):
   if (cell.healthy) return { state: 'runs-healthy' };
   if (cell.verdict === 'unhealthy') return { state: 'unhealthy', verdict: 'unhealthy', reasons: cell.reasons };
   return { state: 'not-healthy-yet', verdict: cell.verdict, reasons: cell.reasons };
+}
+
+/**
+ * Why a digest may not climb yet from a stage that does not run it healthy,
+ * as a person's refusal and the auto-promoter's skip both say it; `detail`
+ * is the reason given after a colon, when there is one.
+ *
+ * @public
+ */
+export function notHealthyReason(service: string, stage: string, verdict: HealthVerdict, detail?: string): string {
+  const why = detail ? `: ${detail}` : '';
+  return verdict === 'unknown'
+    ? `${possessive(service)} health in ${stage} is unknown${why}`
+    : `${service} is not healthy in ${stage}${why}`;
 }
