@@ -174,7 +174,7 @@ export function ladderSuite(): void {
           .get('/api/promotions/products/Alpha/shop/ladder')
           .set('Authorization', bob);
         expect(malformed.status).toBe(400);
-        expect(malformed.body.error.message).toMatch(/Invalid team name/);
+        expect(malformed.body.error.message).toMatch(/request\/params\/team must match pattern/);
 
         const anonymous = await request(server).get('/api/promotions/products/alpha/shop/ladder');
         expect(anonymous.status).toBe(401);

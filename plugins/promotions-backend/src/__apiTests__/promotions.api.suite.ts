@@ -427,10 +427,10 @@ export function promotionsSuite() {
           });
 
           it.each([
-            [{ toStage: 'Prod' }, /toStage must be a stage name/],
+            [{ toStage: 'Prod' }, /request\/body\/toStage must match pattern/],
             [{ toStage: 'qa' }, /Unknown stage 'qa'/],
             [{ toStage: 'test', services: ['nope'] }, /nope is not a service/],
-            [{ toStage: 'test', services: 'storefront' }, /non-empty list/],
+            [{ toStage: 'test', services: 'storefront' }, /request\/body\/services must be array/],
           ])('answers 400 to %p', async (body, message) => {
             const response = await requestPromotion(body);
             expect(response.status).toBe(400);

@@ -38,7 +38,7 @@ export const spec = {
   },
   servers: [
     {
-      url: '/api/promotions',
+      url: '/',
     },
   ],
   tags: [
@@ -382,22 +382,10 @@ export const spec = {
             $ref: '#/components/parameters/product',
           },
           {
-            name: 'from',
-            in: 'query',
-            required: true,
-            description: 'The lower stage.',
-            schema: {
-              type: 'string',
-            },
+            $ref: '#/components/parameters/fromStage',
           },
           {
-            name: 'to',
-            in: 'query',
-            required: true,
-            description: 'The upper stage.',
-            schema: {
-              type: 'string',
-            },
+            $ref: '#/components/parameters/toStage',
           },
         ],
         responses: {
@@ -901,6 +889,26 @@ export const spec = {
           pattern: '^[0-9a-f-]{36}$',
         },
       },
+      fromStage: {
+        name: 'from',
+        in: 'query',
+        required: true,
+        description: 'The lower stage.',
+        schema: {
+          type: 'string',
+          pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
+        },
+      },
+      toStage: {
+        name: 'to',
+        in: 'query',
+        required: true,
+        description: 'The upper stage.',
+        schema: {
+          type: 'string',
+          pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
+        },
+      },
     },
     responses: {
       ErrorResponse: {
@@ -1023,7 +1031,7 @@ export const spec = {
           },
           reason: {
             type: 'string',
-            minLength: 1,
+            pattern: '\\S',
             description: 'Shown on the ladder; cut to 500 characters.',
           },
         },
@@ -1036,7 +1044,7 @@ export const spec = {
         properties: {
           reason: {
             type: 'string',
-            minLength: 1,
+            pattern: '\\S',
             maxLength: 1000,
           },
         },
@@ -1049,9 +1057,12 @@ export const spec = {
           product: {
             type: 'string',
             description: 'The Product as team/product.',
+            pattern:
+              '^\\s*[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?/[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?\\s*$',
           },
           id: {
             type: 'string',
+            pattern: '\\S',
             maxLength: 200,
           },
           state: {
@@ -1062,6 +1073,7 @@ export const spec = {
             type: 'string',
             maxLength: 2000,
             description: 'An http(s) link to the incident.',
+            pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+([/?#].*)?$',
           },
         },
       },
