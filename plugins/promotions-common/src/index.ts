@@ -45,6 +45,7 @@ export * from './autoPromote/digestAge';
 export * from './autoPromote/bottomHistoryRead';
 export * from './autoPromote/recordedTimeline';
 export * from './autoPromote/walkable';
+export * from './autoPromote/holdReason';
 export * from './diagnosis/diagnose';
 export * from './diagnosis/hops/diagnoseHops';
 export * from './diagnosis/hops/hopTypes';

@@ -2,6 +2,7 @@ import { AuthService, BackstageCredentials } from '@backstage/backend-plugin-api
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { InputError, NotAllowedError } from '@backstage/errors';
 import { Caller, PromotionsOperations, ReaderCredentials, UserCredentials } from '../service/PromotionsOperations';
+import { checkedBody } from '../service/requestBodies';
 import { formatProductRef, Promotion } from '@refplat/plugin-promotions-common';
 import { compactLadder, explainStage } from './ladderViews';
 
@@ -9,7 +10,8 @@ import { compactLadder, explainStage } from './ladderViews';
  * The promotion capabilities as actions (served as MCP tools by
  * `@backstage/plugin-mcp-actions-backend`). Each runs with the caller's
  * credentials through the same operations, and so the same permission
- * checks, ownership and approval rules, as the HTTP routes.
+ * checks, ownership and approval rules, as the HTTP routes; the body it
+ * builds is checked against the route's schema in openapi.yaml first.
  */
 export function registerPromotionsActions(options: {
   actionsRegistry: ActionsRegistryService;
@@ -318,10 +320,8 @@ export function registerPromotionsActions(options: {
     },
     action: async ({ input, credentials }) => {
       const { toStage, services } = input;
-      const outcome = await operations.requestPromotion(caller(credentials), productParams(input.product), {
-        toStage,
-        ...(services ? { services } : {}),
-      });
+      const body = checkedBody('PromotionRequest', { toStage, ...(services ? { services } : {}) });
+      const outcome = await operations.requestPromotion(caller(credentials), productParams(input.product), body);
       return { output: { existing: outcome.existing, promotion: promotionView(outcome.promotion) } };
     },
   });
@@ -362,7 +362,9 @@ export function registerPromotionsActions(options: {
     },
     action: async ({ input, credentials }) => ({
       output: {
-        promotion: promotionView(await operations.withdraw(caller(credentials), input.id, { reason: input.reason })),
+        promotion: promotionView(
+          await operations.withdraw(caller(credentials), input.id, checkedBody('ReasonRequest', { reason: input.reason })),
+        ),
       },
     }),
   });
@@ -393,7 +395,8 @@ export function registerPromotionsActions(options: {
     },
     action: async ({ input, credentials }) => {
       const { stage, service, reason } = input;
-      const hold = await operations.placeHold(caller(credentials), productParams(input.product), { stage, service, reason });
+      const body = checkedBody('HoldRequest', { stage, service, reason });
+      const hold = await operations.placeHold(caller(credentials), productParams(input.product), body);
       return { output: { hold } };
     },
   });

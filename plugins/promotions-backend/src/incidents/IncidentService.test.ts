@@ -15,6 +15,7 @@ async function setUp() {
   const knex = await databases.init('SQLITE_3');
   const store = await DatabasePromotionStore.create({ getClient: async () => knex, migrations: { skip: false } });
   const checkPromotion = jest.fn(async (_id: string) => {});
+  const logger = mockServices.logger.mock();
   const service = new IncidentService({
     policy: { stages: ['prod'], mode: 'approval', commanders: ['group:default/incident-commanders'] },
     incidents: new DatabaseIncidentStore(knex),
@@ -24,9 +25,9 @@ async function setUp() {
     checkPromotion,
     productChanged: async () => {},
     auditor: mockServices.auditor.mock(),
-    logger: mockServices.logger.mock(),
+    logger,
   });
-  return { store, service, checkPromotion };
+  return { store, service, checkPromotion, logger };
 }
 
 async function approvedPromotion(store: DatabasePromotionStore, toStage: string) {
@@ -81,11 +82,20 @@ describe('IncidentService in approval mode', () => {
     expect((await service.report(INC, { via: 'events' })).changed).toBe(false);
   });
 
-  it('refuses a malformed report with a 400 naming the fields', async () => {
+  it("logs a malformed report from the topic, saying what openapi.yaml's IncidentReport refuses, and records nothing", async () => {
+    const { service, logger } = await setUp();
+    let onEvent: (event: { topic: string; eventPayload: unknown }) => Promise<void> = async () => {};
+    await service.subscribe({ subscribe: async (subscriber: { onEvent: typeof onEvent }) => void (onEvent = subscriber.onEvent) } as never);
+    await onEvent({ topic: 'promotions.incidents', eventPayload: { ...INC, state: 'closed', id: '' } });
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/InputError: body\/id must match pattern/));
+    await onEvent({ topic: 'promotions.incidents', eventPayload: { ...INC, state: 'closed' } });
+    expect(logger.warn).toHaveBeenLastCalledWith(expect.stringMatching(/body\/state must be equal to one of the allowed values: open, resolved/));
+    expect((await service.report(INC, { via: 'events' })).changed).toBe(true);
+  });
+
+  it('keeps and answers the four fields of a report, its id trimmed', async () => {
     const { service } = await setUp();
-    await expect(service.report({ ...INC, state: 'closed', id: '' }, { via: 'events' })).rejects.toMatchObject({
-      name: 'InputError',
-      message: expect.stringMatching(/id must not be empty \(at id\); state must be 'open' or 'resolved' \(at state\)/),
-    });
+    const padded = { ...INC, id: ' INC-9 ', extra: 'dropped' };
+    expect((await service.report(padded, { via: 'events' })).incident).toEqual(INC);
   });
 });

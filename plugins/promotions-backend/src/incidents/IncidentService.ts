@@ -4,7 +4,7 @@ import { IncidentPolicy, IncidentReport, ProductRef, parseProductRef } from '@re
 import express from 'express';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { auditing } from '../service/audit';
-import { incidentReportBody, parseBody } from '../service/requestBodies';
+import { checkedBody } from '../service/requestBodies';
 import { IncidentStore } from './IncidentStore';
 import { applyLifecycleEvent } from '../promotions/PromotionLifecycle';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
@@ -51,7 +51,7 @@ export class IncidentService {
       topics: [INCIDENTS_TOPIC],
       onEvent: async params => {
         try {
-          await this.report(params.eventPayload, { via: 'events' });
+          await this.report(checkedBody('IncidentReport', params.eventPayload), { via: 'events' });
         } catch (error) {
           // Nobody waits for an answer on the topic: a malformed report is only logged.
           this.options.logger.warn(`Could not take the incident report on ${INCIDENTS_TOPIC}: ${error}`);
@@ -61,12 +61,18 @@ export class IncidentService {
   }
 
   /**
-   * Records a report (400 when malformed) as the auditor event
-   * `incident-open` or `incident-resolve`; `changed` is false for a report
-   * that changes nothing (delivered twice, or resolving an incident not open).
+   * Records a report, checked against openapi.yaml's IncidentReport, as the
+   * auditor event `incident-open` or `incident-resolve`; `changed` is false for
+   * a report that changes nothing (delivered twice, or resolving an incident not open).
    */
-  async report(body: unknown, source: { request?: express.Request; via: 'events' | 'http' }) {
-    const report: IncidentReport = parseBody(incidentReportBody, body, '{product, id, state, url}');
+  async report(reported: IncidentReport, source: { request?: express.Request; via: 'events' | 'http' }) {
+    // Its four fields only, the id without surrounding blanks: what is kept and answered.
+    const report: IncidentReport = {
+      product: reported.product,
+      id: reported.id.trim(),
+      state: reported.state,
+      url: reported.url,
+    };
     const product = parseProductRef(report.product)!;
     const eventId = report.state === 'open' ? 'incident-open' : 'incident-resolve';
     const changed = await this.audited(

@@ -99,8 +99,8 @@ export class PromotionService {
    * `supersede: false` (the auto-promoter) never replaces a live promotion:
    * a different one into the same stage answers 409 instead. A guard's block
    * answers 409 with its reason, unless `override` (a release-approver's,
-   * checked by the caller) lifts it. `request` is validated by the caller (requestBodies.ts'
-   * promotionRequestBody, over HTTP and in the actions), once.
+   * checked by the caller) lifts it. `request` is checked against openapi.yaml
+   * by the caller (the router's validator, or an action's checkedBody), once.
    */
   async request(
     product: ProductRef,
@@ -162,8 +162,8 @@ export class PromotionService {
   /**
    * A rollback: a Release PR that writes earlier digests of a stage back into
    * it, gated like any promotion (approval stages still need approval), and
-   * a hold so the auto-promoter does not undo it. `request` is validated by the caller
-   * (requestBodies.ts' rollbackBody), once.
+   * a hold so the auto-promoter does not undo it. `request` is checked against
+   * openapi.yaml by the router's validator, once.
    */
   async rollback(product: ProductRef, request: RollbackRequest, requestedBy: string): Promise<RequestOutcome> {
     const { config, snapshots } = this.options;

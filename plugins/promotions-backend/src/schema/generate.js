@@ -148,8 +148,9 @@ function models() {
   const generated = Object.entries(schemas)
     .filter(([, schema]) => !schema['x-refplat-type'])
     .map(([name, schema]) => {
-      const doc = schema.description ? `/** ${schema.description.trim()} */\n` : '';
-      return `${doc}/** @public */\nexport type ${name} = ${tsType(schema)};\n`;
+      // One comment: API Extractor reads only the last one before a declaration.
+      const doc = schema.description ? `/**\n * ${schema.description.trim()}\n *\n * @public\n */\n` : '/** @public */\n';
+      return `${doc}export type ${name} = ${tsType(schema)};\n`;
     });
   return generated.join('\n');
 }

@@ -9,11 +9,16 @@ import {
 import { InputError } from '@backstage/errors';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
 import {
+  HoldRequest,
   Ladder,
   PROMOTIONS_PRODUCT_RESOURCE_TYPE,
   ProductRef,
+  PromotionRequest,
+  ReasonRequest,
+  RollbackRequest,
   StageChanges,
   formatProductRef,
+  holdReason,
   isValidName,
   promotionHoldPermission,
   promotionRequestPermission,
@@ -37,7 +42,6 @@ import { KnownProducts } from './KnownProducts';
 import { nameFromParams, productFromParams } from './params';
 import { ProductAccess } from './ProductAccess';
 import { ProductOwners } from './ProductOwners';
-import { holdBody, overrideBody, parseBody, promotionRequestBody, rejectBody, rollbackBody, withdrawBody } from './requestBodies';
 import { comparisonProblem, holdTargetProblem } from './stageChecks';
 
 export type UserCredentials = BackstageCredentials<BackstageUserPrincipal>;
@@ -99,7 +103,9 @@ export function promotionIdFrom(id: string): string {
 /**
  * The promotion capabilities with their checks (permission policy, ownership,
  * approval rules, audit), shared by the HTTP routes and the registered
- * actions so both refuse the same callers with the same errors.
+ * actions so both refuse the same callers with the same errors. Bodies come
+ * checked against openapi.yaml: by the router's validator, or by the action
+ * (requestBodies.ts' checkedBody).
  */
 export class PromotionsOperations {
   private readonly access: ProductAccess;
@@ -157,19 +163,14 @@ export class PromotionsOperations {
     return this.options.approvalsInbox.list(credentials);
   }
 
-  async requestPromotion(caller: Caller, params: ProductParams, body: unknown) {
+  async requestPromotion(caller: Caller, params: ProductParams, request: PromotionRequest) {
     return this.audit(caller, 'promotion-request', async meta => {
       const { product, credentials, user } = await this.permittedUser(caller, params, promotionRequestPermission);
       meta.product = formatProductRef(product);
-      const request = parseBody(
-        promotionRequestBody,
-        body,
-        '{toStage, services?: [<service>], override?: {reason}}',
-      );
       meta.stage = request.toStage;
       await this.options.knownProducts.require(product);
       await this.access.requireChange(credentials, product, 'request-promotion', request.toStage);
-      const override = request.override && { by: user, reason: request.override.reason };
+      const override = request.override && { by: user, reason: request.override.reason.trim() };
       if (override) {
         meta.override = override;
         await this.options.approvalService.requireOverrideRights(credentials, product);
@@ -184,11 +185,10 @@ export class PromotionsOperations {
     });
   }
 
-  async rollback(caller: Caller, params: ProductParams, body: unknown) {
+  async rollback(caller: Caller, params: ProductParams, request: RollbackRequest) {
     return this.audit(caller, 'promotion-rollback', async meta => {
       const { product, credentials, user } = await this.permittedUser(caller, params, promotionRequestPermission);
       meta.product = formatProductRef(product);
-      const request = parseBody(rollbackBody, body, '{stage, services: {<service>: <digest>}}');
       Object.assign(meta, { stage: request.stage, services: request.services });
       await this.options.knownProducts.require(product);
       await this.access.requireChange(credentials, product, 'request-rollback', request.stage);
@@ -198,11 +198,12 @@ export class PromotionsOperations {
     });
   }
 
-  async placeHold(caller: Caller, params: ProductParams, body: unknown) {
+  async placeHold(caller: Caller, params: ProductParams, request: HoldRequest) {
     const { product: heldProduct, hold } = await this.audit(caller, 'hold-place', async meta => {
       const { product, credentials, user } = await this.permittedUser(caller, params, promotionHoldPermission);
       meta.product = formatProductRef(product);
-      const { stage, service, reason } = parseBody(holdBody, body, '{stage, service, reason}');
+      const { stage, service } = request;
+      const reason = holdReason(request.reason);
       Object.assign(meta, { stage, services: [service], reason });
       const problem = holdTargetProblem(await this.options.knownProducts.require(product), stage, service);
       if (problem) throw new InputError(problem);
@@ -240,11 +241,11 @@ export class PromotionsOperations {
   }
 
   /** A release-approver lifts the guards' blocks from an open promotion, with a reason. */
-  async override(caller: Caller, id: string, body: unknown) {
+  async override(caller: Caller, id: string, body: ReasonRequest) {
     return this.audit(caller, 'promotion-override', async meta => {
       const credentials = await caller.credentials();
       meta.promotionId = promotionIdFrom(id);
-      const { reason } = parseBody(overrideBody, body, '{reason}');
+      const reason = body.reason.trim();
       meta.reason = reason;
       const promotion = await this.options.promotionService.get(id);
       Object.assign(meta, promotionMeta(promotion));
@@ -257,20 +258,20 @@ export class PromotionsOperations {
   }
 
   /** A release-approver's "no": the promotion and its PR closed with their reason. */
-  async reject(caller: Caller, id: string, body: unknown) {
+  async reject(caller: Caller, id: string, body: ReasonRequest) {
     return this.closeWithReason(caller, id, body, 'reject');
   }
 
   /** Its requester (or one of the Product's approvers) takes it back: closed with their reason. */
-  async withdraw(caller: Caller, id: string, body: unknown) {
+  async withdraw(caller: Caller, id: string, body: ReasonRequest) {
     return this.closeWithReason(caller, id, body, 'withdraw');
   }
 
-  private closeWithReason(caller: Caller, id: string, body: unknown, closing: 'reject' | 'withdraw') {
+  private closeWithReason(caller: Caller, id: string, body: ReasonRequest, closing: 'reject' | 'withdraw') {
     return this.audit(caller, closing === 'reject' ? 'promotion-reject' : 'promotion-withdraw', async meta => {
       const credentials = await caller.credentials();
       meta.promotionId = promotionIdFrom(id);
-      const { reason } = parseBody(closing === 'reject' ? rejectBody : withdrawBody, body, '{reason}');
+      const reason = body.reason.trim();
       meta.reason = reason;
       const promotion = await this.options.promotionService.get(id);
       Object.assign(meta, promotionMeta(promotion));

@@ -1,19 +1,6 @@
 import { actorNameWithoutCatalog } from '../people/actorNames';
 import { GuardVerdict } from './types';
 
-/**
- * What an incident tool reports on the events topic `promotions.incidents`
- * (or `POST /incidents`): `product` is the Product's `team/product`.
- *
- * @public
- */
-export interface IncidentReport {
-  product: string;
-  id: string;
-  state: 'open' | 'resolved';
-  url: string;
-}
-
 /** An incident that is open for a Product, as the ladder shows it. @public */
 export interface OpenIncident {
   id: string;

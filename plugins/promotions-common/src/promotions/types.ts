@@ -95,18 +95,6 @@ export interface PromotionEvent {
 }
 
 /**
- * Body of `POST /products/{team}/{product}/promotions`.
- *
- * @public
- */
-export interface PromotionRequest {
-  toStage: string;
-  services?: string[];
-  /** A release-approver lifts the guards' blocks (e.g. a freeze window) for this promotion, saying why. */
-  override?: { reason: string };
-}
-
-/**
  * Why a service is or is not part of a promotion.
  *
  * @public

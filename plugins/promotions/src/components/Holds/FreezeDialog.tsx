@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TextField, Typography } from '@material-ui/core';
 import { useApi } from '@backstage/core-plugin-api';
-import { ProductRef } from '@refplat/plugin-promotions-common';
+import { MAX_HOLD_REASON_CHARS, ProductRef } from '@refplat/plugin-promotions-common';
 import { promotionsApiRef } from '../../api';
 import { useSubmitAction } from '../../hooks/useSubmitAction';
 import { ConfirmDialog } from '../common/ConfirmDialog';
@@ -60,7 +60,7 @@ export const FreezeDialog = (props: {
         fullWidth
         value={reason}
         onChange={event => setReason(event.target.value)}
-        inputProps={{ 'data-testid': 'freeze-reason', maxLength: 500 }}
+        inputProps={{ 'data-testid': 'freeze-reason', maxLength: MAX_HOLD_REASON_CHARS }}
       />
     </ConfirmDialog>
   );

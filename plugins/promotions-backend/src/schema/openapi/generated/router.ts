@@ -967,8 +967,8 @@ export const spec = {
     },
     schemas: {
       PromotionRequest: {
+        description: 'Body of `POST /products/{team}/{product}/promotions`.',
         type: 'object',
-        'x-refplat-type': 'promotions/types#PromotionRequest',
         required: ['toStage'],
         properties: {
           toStage: {
@@ -1050,8 +1050,9 @@ export const spec = {
         },
       },
       IncidentReport: {
+        description:
+          "What an incident tool reports on the events topic `promotions.incidents` (or `POST /incidents`): `product` is the Product's `team/product`.",
         type: 'object',
-        'x-refplat-type': 'guards/incidents#IncidentReport',
         required: ['product', 'id', 'state', 'url'],
         properties: {
           product: {

@@ -3,21 +3,21 @@
 import type { ApprovalItem } from '../../../approval/inbox';
 import type { Hold } from '../../../autoPromote/types';
 import type { StageChanges } from '../../../changes/types';
-import type { IncidentReport } from '../../../guards/incidents';
 import type { Ladder } from '../../../ladder/types';
 import type { OverviewResponse, StuckResponse } from '../../../overview/types';
 import type {
   Promotion,
   PromotionEvent,
-  PromotionRequest,
   PromotionResponse,
   StageHistoryEntry,
   WriteQueueState,
 } from '../../../promotions/types';
 import type {
+  PromotionRequest,
   RollbackRequest,
   HoldRequest,
   ReasonRequest,
+  IncidentReport,
   AutoPromotionRecord,
   DeliveryMetricsResponse,
   IncidentOutcome,
