@@ -2,6 +2,7 @@ import { AuthService, BackstageCredentials } from '@backstage/backend-plugin-api
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { InputError, NotAllowedError } from '@backstage/errors';
 import { Caller, PromotionsOperations, ReaderCredentials, UserCredentials } from '../service/PromotionsOperations';
+import { nameFromParams, productFromParams, promotionIdFrom } from '../service/params';
 import { checkedBody } from '../service/requestBodies';
 import { formatProductRef, Promotion } from '@refplat/plugin-promotions-common';
 import { compactLadder, explainStage } from './ladderViews';
@@ -38,11 +39,11 @@ export function registerPromotionsActions(options: {
     credentials: async () => user(credentials),
     auditMeta: { via: 'action', actor: actorOf(credentials), ...extraMeta },
   });
-  /** `team/product` as the route's params; the operations validate each name. */
+  /** `team/product` as the route's params, each name checked as the route's are. */
   const productParams = (product: string) => {
     const parts = product.trim().split('/');
     if (parts.length !== 2) throw new InputError(`product must be <team>/<product>, e.g. alpha/shop, not '${product.slice(0, 100)}'`);
-    return { team: parts[0], product: parts[1] };
+    return productFromParams({ team: parts[0], product: parts[1] });
   };
 
   const PRODUCT_DESCRIPTION = 'The Product as <team>/<product>, e.g. alpha/shop (a System annotated refplat.org/product)';
@@ -340,7 +341,7 @@ export function registerPromotionsActions(options: {
       output: z => z.object({ promotion: promotionOutput(z) }),
     },
     action: async ({ input, credentials }) => ({
-      output: { promotion: promotionView(await operations.approve(caller(credentials), input.id)) },
+      output: { promotion: promotionView(await operations.approve(caller(credentials), promotionIdFrom(input.id))) },
     }),
   });
 
@@ -363,7 +364,11 @@ export function registerPromotionsActions(options: {
     action: async ({ input, credentials }) => ({
       output: {
         promotion: promotionView(
-          await operations.withdraw(caller(credentials), input.id, checkedBody('ReasonRequest', { reason: input.reason })),
+          await operations.withdraw(
+            caller(credentials),
+            promotionIdFrom(input.id),
+            checkedBody('ReasonRequest', { reason: input.reason }),
+          ),
         ),
       },
     }),
@@ -413,9 +418,8 @@ export function registerPromotionsActions(options: {
       output: holdOutput,
     },
     action: async ({ input, credentials }) => {
-      const { stage, service, reason } = input;
-      const params = { ...productParams(input.product), stage, service };
-      return { output: { hold: await operations.liftHold(caller(credentials, { reason }), params) } };
+      const params = { ...productParams(input.product), stage: nameFromParams(input, 'stage'), service: nameFromParams(input, 'service') };
+      return { output: { hold: await operations.liftHold(caller(credentials, { reason: input.reason }), params) } };
     },
   });
 }

@@ -1,6 +1,6 @@
 import { CacheService } from '@backstage/backend-plugin-api';
 import { ProductRef, ServiceChange, ServiceRef, SourceRevision } from '@refplat/plugin-promotions-common';
-import { PromotionsConfig, requireStage } from '../config';
+import { PromotionsConfig } from '../config';
 import { GithubClient } from '../github/createOctokit';
 import type { PlatformRepoFiles } from '@refplat/plugin-promotions-node';
 import { readProductRecords } from '../ladder/readProductRecords';
@@ -28,10 +28,9 @@ export class WhatChanged {
     },
   ) {}
 
+  /** `fromStage` and `toStage` are stages of the ladder, as the caller checked (comparisonProblem). */
   async between(product: ProductRef, fromStage: string, toStage: string): Promise<ServiceChange[]> {
     const { config, reader } = this.options;
-    requireStage(config, fromStage);
-    requireStage(config, toStage);
     // Fresh: the question follows a Release write (CI recording a source) as often as not, and a
     // conditional check of the head costs nothing while it is unchanged.
     const revision = await reader.headCommit({ fresh: true });

@@ -19,7 +19,6 @@ import {
   StageChanges,
   formatProductRef,
   holdReason,
-  isValidName,
   promotionHoldPermission,
   promotionRequestPermission,
   promotionsLadderReadPermission,
@@ -39,7 +38,6 @@ import { WhatChanged } from '../promotions/WhatChanged';
 import { AuditMeta, AuditedAction, auditing, promotionMeta } from './audit';
 import { authorizeProduct } from './authorize';
 import { KnownProducts } from './KnownProducts';
-import { nameFromParams, productFromParams } from './params';
 import { ProductAccess } from './ProductAccess';
 import { ProductOwners } from './ProductOwners';
 import { comparisonProblem, holdTargetProblem } from './stageChecks';
@@ -59,8 +57,11 @@ export interface Caller {
   auditMeta?: AuditMeta;
 }
 
-/** The route's `{team, product}` (or an action's product split at '/'), validated. */
-export type ProductParams = Record<string, string>;
+/**
+ * The route's `{team, product}` (or an action's product split at '/'), names
+ * as checked at the entrance: by the router's validator, or by the action (params.ts).
+ */
+export type ProductParams = Pick<ProductRef, 'team' | 'product'>;
 
 export interface PromotionsOperationsOptions {
   config: PromotionsConfig;
@@ -86,26 +87,18 @@ export interface PromotionsOperationsOptions {
   requireOwnership: boolean;
 }
 
-const ID_PATTERN = /^[0-9a-f-]{36}$/;
-
 /** Who the permission policy decides for: the user, or the calling service. */
 function principalKey(credentials: ReaderCredentials): string {
   const { principal } = credentials;
   return principal.type === 'user' ? principal.userEntityRef : `service:${principal.subject}`;
 }
 
-/** A promotion id from a route or an action, or 400. */
-export function promotionIdFrom(id: string): string {
-  if (!ID_PATTERN.test(id)) throw new InputError('Invalid promotion id');
-  return id;
-}
-
 /**
  * The promotion capabilities with their checks (permission policy, ownership,
  * approval rules, audit), shared by the HTTP routes and the registered
- * actions so both refuse the same callers with the same errors. Bodies come
- * checked against openapi.yaml: by the router's validator, or by the action
- * (requestBodies.ts' checkedBody).
+ * actions so both refuse the same callers with the same errors. What callers
+ * send comes checked, once, at the entrance: against openapi.yaml by the
+ * router's validator, or by the action (params.ts, requestBodies.ts).
  */
 export class PromotionsOperations {
   private readonly access: ProductAccess;
@@ -130,7 +123,7 @@ export class PromotionsOperations {
 
   /** A Product the caller may read (403 otherwise); it may not exist. */
   async readableProduct(credentials: ReaderCredentials, params: ProductParams): Promise<ProductRef> {
-    const product = productFromParams(params);
+    const product = { team: params.team, product: params.product };
     await this.readDecisions.get(`${principalKey(credentials)} ${formatProductRef(product)}`, () =>
       authorizeProduct(this.options.permissions, credentials, promotionsLadderReadPermission, product),
     );
@@ -148,11 +141,9 @@ export class PromotionsOperations {
     return this.options.sharedLadders.get(await this.readableProduct(credentials, params));
   }
 
-  async changes(credentials: ReaderCredentials, params: ProductParams, from: unknown, to: unknown): Promise<StageChanges> {
+  /** `from` and `to` are checked here, once: both stages of the ladder, `from` below `to`. */
+  async changes(credentials: ReaderCredentials, params: ProductParams, from: string, to: string): Promise<StageChanges> {
     const product = await this.readableProduct(credentials, params);
-    if (!isValidName(from) || !isValidName(to)) {
-      throw new InputError('Give the two stages to compare: ?from=<lower stage>&to=<upper stage>');
-    }
     const problem = comparisonProblem(this.options.config.stages, from, to);
     if (problem) throw new InputError(problem);
     await this.options.knownProducts.require(product);
@@ -214,13 +205,11 @@ export class PromotionsOperations {
     return hold;
   }
 
-  /** `params` holds `stage` and `service` besides the Product. */
-  async liftHold(caller: Caller, params: ProductParams) {
+  async liftHold(caller: Caller, params: ProductParams & { stage: string; service: string }) {
     const { product: heldProduct, hold } = await this.audit(caller, 'hold-lift', async meta => {
       const { product, credentials, user } = await this.permittedUser(caller, params, promotionHoldPermission);
       meta.product = formatProductRef(product);
-      const stage = nameFromParams(params, 'stage');
-      const service = nameFromParams(params, 'service');
+      const { stage, service } = params;
       Object.assign(meta, { stage, services: [service] });
       await this.options.knownProducts.require(product);
       await this.access.requireChange(credentials, product, 'lift-hold', stage);
@@ -233,7 +222,7 @@ export class PromotionsOperations {
   async approve(caller: Caller, id: string) {
     return this.audit(caller, 'promotion-approve', async meta => {
       const credentials = await caller.credentials();
-      meta.promotionId = promotionIdFrom(id);
+      meta.promotionId = id;
       const promotion = await this.options.promotionService.get(id);
       Object.assign(meta, promotionMeta(promotion));
       return this.options.approvalService.approve(promotion, credentials);
@@ -244,7 +233,7 @@ export class PromotionsOperations {
   async override(caller: Caller, id: string, body: ReasonRequest) {
     return this.audit(caller, 'promotion-override', async meta => {
       const credentials = await caller.credentials();
-      meta.promotionId = promotionIdFrom(id);
+      meta.promotionId = id;
       const reason = body.reason.trim();
       meta.reason = reason;
       const promotion = await this.options.promotionService.get(id);
@@ -270,7 +259,7 @@ export class PromotionsOperations {
   private closeWithReason(caller: Caller, id: string, body: ReasonRequest, closing: 'reject' | 'withdraw') {
     return this.audit(caller, closing === 'reject' ? 'promotion-reject' : 'promotion-withdraw', async meta => {
       const credentials = await caller.credentials();
-      meta.promotionId = promotionIdFrom(id);
+      meta.promotionId = id;
       const reason = body.reason.trim();
       meta.reason = reason;
       const promotion = await this.options.promotionService.get(id);
@@ -290,7 +279,7 @@ export class PromotionsOperations {
     permission: ResourcePermission<typeof PROMOTIONS_PRODUCT_RESOURCE_TYPE>,
   ): Promise<{ product: ProductRef; credentials: UserCredentials; user: string }> {
     const credentials = await caller.credentials();
-    const product = productFromParams(params);
+    const product = { team: params.team, product: params.product };
     await authorizeProduct(this.options.permissions, credentials, permission, product);
     return { product, credentials, user: credentials.principal.userEntityRef };
   }

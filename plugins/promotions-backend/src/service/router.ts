@@ -15,8 +15,7 @@ import { boundedQuote } from './boundedQuote';
 import { jsonBody } from './jsonBody';
 import { OverviewService } from './OverviewService';
 import { parseOverviewQuery } from './overviewQuery';
-import { nameFromParams } from './params';
-import { Caller, PromotionsOperations, PromotionsOperationsOptions, promotionIdFrom } from './PromotionsOperations';
+import { Caller, ProductParams, PromotionsOperations, PromotionsOperationsOptions } from './PromotionsOperations';
 
 export interface RouterOptions
   extends Pick<PromotionsOperationsOptions, 'permissions' | 'promotionService' | 'holds' | 'knownProducts'> {
@@ -68,7 +67,8 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     credentials: () => httpAuth.credentials(req, { allow: ['user'] }),
     request: req,
   });
-  const existingProduct = async (req: express.Request) => operations.existingProduct(await readerOf(req), req.params);
+  const existingProduct = async (req: express.Request<ProductParams>) =>
+    operations.existingProduct(await readerOf(req), req.params);
 
   router.get('/health', async (req, res) => {
     await readerOf(req);
@@ -118,14 +118,13 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
 
   router.get('/products/:team/:product/stages/:stage/history', async (req, res) => {
     const product = await operations.readableProduct(await readerOf(req), req.params);
-    const stage = nameFromParams(req.params, 'stage');
     await knownProducts.require(product);
-    res.json({ items: await stageHistory.list(product, stage) });
+    res.json({ items: await stageHistory.list(product, req.params.stage) });
   });
 
   router.get('/promotions/:id', async (req, res) => {
     const credentials = await readerOf(req);
-    const promotion = await promotionService.get(promotionIdFrom(req.params.id));
+    const promotion = await promotionService.get(req.params.id);
     await authorizeProduct(permissions, credentials, promotionsLadderReadPermission, promotion);
     res.json({ promotion, events: await store.listEvents(promotion.id) });
   });
