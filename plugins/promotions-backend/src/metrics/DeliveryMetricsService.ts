@@ -1,13 +1,6 @@
-import { BackstageCredentials, PermissionsService } from '@backstage/backend-plugin-api';
-import {
-  DeliveryMetrics,
-  ProductRef,
-  computeDeliveryMetrics,
-  formatProductRef,
-  promotionsLadderReadPermission,
-} from '@refplat/plugin-promotions-common';
+import { DeliveryMetrics, ProductRef, computeDeliveryMetrics, formatProductRef } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
-import { authorizeProduct, permittedProducts } from '../service/authorize';
+import type { ProductReadAccess } from '../service/authorize';
 import { DigestTimelineStore } from './DigestTimelineStore';
 import { MetricsQuery, formatScope } from './metricsQuery';
 
@@ -23,26 +16,21 @@ export class DeliveryMetricsService {
     private readonly options: {
       config: PromotionsConfig;
       store: DigestTimelineStore;
-      permissions: PermissionsService;
     },
   ) {}
 
-  async get(credentials: BackstageCredentials, query: MetricsQuery): Promise<MetricsAnswer> {
+  /** `access`: what the caller may read, as the operations layer decides it. */
+  async get(query: MetricsQuery, access: ProductReadAccess): Promise<MetricsAnswer> {
     const { config, store } = this.options;
     const { scope } = query;
     let products: ProductRef[];
     if (scope.kind === 'product') {
       // A named Product is asked about as the ladder is: 403 unless readable.
-      await authorizeProduct(this.options.permissions, credentials, promotionsLadderReadPermission, scope.product);
+      await access.require(scope.product);
       products = [scope.product];
     } else {
       const known = await store.products();
-      products = await permittedProducts(
-        this.options.permissions,
-        credentials,
-        promotionsLadderReadPermission,
-        scope.kind === 'team' ? known.filter(p => p.team === scope.team) : known,
-      );
+      products = await access.among(scope.kind === 'team' ? known.filter(p => p.team === scope.team) : known);
     }
     const metrics = computeDeliveryMetrics({
       arrivals: await store.arrivals(products),

@@ -2,7 +2,6 @@ import {
   BackstageCredentials,
   BackstageServicePrincipal,
   BackstageUserPrincipal,
-  PermissionsService,
   UserInfoService,
 } from '@backstage/backend-plugin-api';
 import {
@@ -10,49 +9,45 @@ import {
   StuckResponse,
   matchesOverview,
   overviewPage,
-  promotionsLadderReadPermission,
 } from '@refplat/plugin-promotions-common';
-import { permittedProducts } from './authorize';
+import type { ProductReadAccess } from './authorize';
 import { OverviewModel, ProductOverview } from './OverviewModel';
 import { OverviewQuery } from './overviewQuery';
 
 type Caller = BackstageCredentials<BackstageUserPrincipal | BackstageServicePrincipal>;
 
-/** GET /overview and GET /stuck: the warm model's rows of the Products the caller may read. */
+/**
+ * GET /overview and GET /stuck: the warm model's rows of the Products the
+ * caller may read (`access`, as the operations layer decides it).
+ */
 export class OverviewService {
   constructor(
     private readonly options: {
       model: OverviewModel;
       stages: string[];
-      permissions: PermissionsService;
       userInfo: UserInfoService;
     },
   ) {}
 
-  async overview(credentials: Caller, query: OverviewQuery): Promise<OverviewResponse> {
+  async overview(credentials: Caller, query: OverviewQuery, access: ProductReadAccess): Promise<OverviewResponse> {
     const callerRefs = query.criteria.filter === 'mine' ? await this.ownershipOf(credentials) : [];
-    const rows = (await this.readable(credentials))
+    const rows = (await this.readable(access))
       .map(entry => entry.row)
       .filter(row => matchesOverview(row, query.criteria, callerRefs));
     return { stages: this.options.stages, ...overviewPage(rows, { after: query.after, limit: query.limit }) };
   }
 
   /** Every stuck deployment the caller may read, the longest stuck first. */
-  async stuck(credentials: BackstageCredentials): Promise<StuckResponse> {
-    const items = (await this.readable(credentials)).flatMap(entry => entry.stuck);
+  async stuck(access: ProductReadAccess): Promise<StuckResponse> {
+    const items = (await this.readable(access)).flatMap(entry => entry.stuck);
     const since = (iso?: string) => (iso ? Date.parse(iso) : Number.POSITIVE_INFINITY);
     items.sort((a, b) => since(a.stuckSince) - since(b.stuckSince) || a.product.localeCompare(b.product));
     return { items };
   }
 
-  private async readable(credentials: BackstageCredentials): Promise<ProductOverview[]> {
+  private async readable(access: ProductReadAccess): Promise<ProductOverview[]> {
     const entries = await this.options.model.current();
-    const allowed = await permittedProducts(
-      this.options.permissions,
-      credentials,
-      promotionsLadderReadPermission,
-      entries.map(entry => entry.product),
-    );
+    const allowed = await access.among(entries.map(entry => entry.product));
     const readable = new Set(allowed);
     return entries.filter(entry => readable.has(entry.product));
   }

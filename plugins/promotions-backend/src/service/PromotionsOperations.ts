@@ -25,7 +25,9 @@ import {
 } from '@refplat/plugin-promotions-common';
 import express from 'express';
 import { PromotionsConfig } from '../config';
+import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { HoldStore } from '../database/HoldStore';
+import { PromotionStore } from '../database/PromotionStore';
 import { RecentResults } from '../health/RecentResults';
 import { SharedLadders } from '../ladder/SharedLadders';
 import { ApprovalRights } from '../promotions/ApprovalRights';
@@ -34,11 +36,16 @@ import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
 import { PromotionCloser } from '../promotions/PromotionCloser';
 import { PromotionService } from '../promotions/PromotionService';
 import { PromotionsBroadcaster } from '../promotions/PromotionsBroadcaster';
+import { StageHistory } from '../promotions/StageHistory';
 import { WhatChanged } from '../promotions/WhatChanged';
+import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
+import { MetricsQuery } from '../metrics/metricsQuery';
 import { AuditMeta, AuditedAction, auditing, promotionMeta } from './audit';
-import { authorizeProduct } from './authorize';
+import { ProductReadAccess, authorizeProduct, permittedProducts } from './authorize';
 import { KnownProducts } from './KnownProducts';
 import { ProductAccess } from './ProductAccess';
+import { OverviewService } from './OverviewService';
+import { OverviewQuery } from './overviewQuery';
 import { ProductOwners } from './ProductOwners';
 import { comparisonProblem, holdTargetProblem } from './stageChecks';
 
@@ -79,6 +86,13 @@ export interface PromotionsOperationsOptions {
   approvalsInbox: ApprovalsInbox;
   closer: PromotionCloser;
   holds: HoldStore;
+  /** A promotion's audit trail. */
+  store: PromotionStore;
+  autoDecisions: AutoDecisionStore;
+  stageHistory: StageHistory;
+  deliveryMetrics: DeliveryMetricsService;
+  /** GET /overview and GET /stuck: the readable Products' matrix rows, kept warm. */
+  overview: OverviewService;
   broadcaster: PromotionsBroadcaster;
   whatChanged: WhatChanged;
   knownProducts: KnownProducts;
@@ -96,7 +110,8 @@ function principalKey(credentials: ReaderCredentials): string {
 /**
  * The promotion capabilities with their checks (permission policy, ownership,
  * approval rules, audit), shared by the HTTP routes and the registered
- * actions so both refuse the same callers with the same errors. What callers
+ * actions so both refuse the same callers with the same errors. The
+ * permission decisions of what they read and change are made here. What callers
  * send comes checked, once, at the entrance: against openapi.yaml by the
  * router's validator, or by the action (params.ts, requestBodies.ts).
  */
@@ -135,6 +150,47 @@ export class PromotionsOperations {
     const product = await this.readableProduct(credentials, params);
     await this.options.knownProducts.require(product);
     return product;
+  }
+
+  /** The Product's live and recent promotions, newest first. */
+  async promotions(credentials: ReaderCredentials, params: ProductParams) {
+    return this.options.promotionService.listForProduct(await this.existingProduct(credentials, params));
+  }
+
+  async liveHolds(credentials: ReaderCredentials, params: ProductParams) {
+    return this.options.holds.listLive(await this.existingProduct(credentials, params));
+  }
+
+  /** The auto-promoter's latest run's decisions for the Product. */
+  async autoPromotions(credentials: ReaderCredentials, params: ProductParams) {
+    return this.options.autoDecisions.latest(await this.existingProduct(credentials, params));
+  }
+
+  /** The stage's Release file history, newest first. */
+  async stageHistory(credentials: ReaderCredentials, params: ProductParams & { stage: string }) {
+    return this.options.stageHistory.list(await this.existingProduct(credentials, params), params.stage);
+  }
+
+  /** A promotion and its audit trail, when the caller may read its Product (asked afresh each time). */
+  async promotion(credentials: ReaderCredentials, id: string) {
+    const promotion = await this.options.promotionService.get(id);
+    await authorizeProduct(this.options.permissions, credentials, promotionsLadderReadPermission, promotion);
+    return { promotion, events: await this.options.store.listEvents(promotion.id) };
+  }
+
+  /** Delivery metrics of a Product, a team or the organisation: readable Products only. */
+  async metrics(credentials: ReaderCredentials, query: MetricsQuery) {
+    return this.options.deliveryMetrics.get(query, this.readAccess(credentials));
+  }
+
+  /** A page of the organisation's matrix: the readable Products' rows, filtered. */
+  async overview(credentials: ReaderCredentials, query: OverviewQuery) {
+    return this.options.overview.overview(credentials, query, this.readAccess(credentials));
+  }
+
+  /** Every diagnosed-stuck deployment of the readable Products, the longest stuck first. */
+  async stuck(credentials: ReaderCredentials) {
+    return this.options.overview.stuck(this.readAccess(credentials));
   }
 
   async ladder(credentials: ReaderCredentials, params: ProductParams): Promise<Ladder> {
@@ -266,6 +322,15 @@ export class PromotionsOperations {
       Object.assign(meta, promotionMeta(promotion));
       return this.options.closer[closing](promotion, credentials, reason);
     });
+  }
+
+  /** The caller's read permission, for the views over many Products (asked afresh, batched). */
+  private readAccess(credentials: ReaderCredentials): ProductReadAccess {
+    const { permissions } = this.options;
+    return {
+      require: product => authorizeProduct(permissions, credentials, promotionsLadderReadPermission, product),
+      among: products => permittedProducts(permissions, credentials, promotionsLadderReadPermission, products),
+    };
   }
 
   private audit<T>(caller: Caller, eventId: AuditedAction, action: (meta: AuditMeta) => Promise<T>): Promise<T> {

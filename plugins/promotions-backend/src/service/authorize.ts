@@ -13,6 +13,17 @@ import {
   formatProductRef,
 } from '@refplat/plugin-promotions-common';
 
+/**
+ * The caller's read permission on Products, as the operations layer decides
+ * it (PromotionsOperations), for the views over many Products.
+ */
+export interface ProductReadAccess {
+  /** 403 unless the caller may read the Product. */
+  require(product: ProductRef): Promise<void>;
+  /** The Products among these the caller may read, in one batched question. */
+  among<T extends ProductRef>(products: T[]): Promise<T[]>;
+}
+
 /** Asks the permission framework about one Product; throws 403 unless allowed. */
 export async function authorizeProduct(
   permissions: PermissionsService,

@@ -1,33 +1,23 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
-import { promotionsLadderReadPermission } from '@refplat/plugin-promotions-common';
 import express from 'express';
-import { AutoDecisionStore } from '../database/AutoDecisionStore';
-import { PromotionStore } from '../database/PromotionStore';
-import { StageHistory } from '../promotions/StageHistory';
 import { IncidentService } from '../incidents/IncidentService';
 import { PromotionQueue } from '../promotions/PromotionQueue';
-import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { parseMetricsQuery } from '../metrics/metricsQuery';
 import { createOpenApiRouter } from '../schema/openapi/generated';
-import { authorizeProduct } from './authorize';
 import { boundedQuote } from './boundedQuote';
 import { jsonBody } from './jsonBody';
-import { OverviewService } from './OverviewService';
 import { parseOverviewQuery } from './overviewQuery';
-import { Caller, ProductParams, PromotionsOperations, PromotionsOperationsOptions } from './PromotionsOperations';
+import { Caller, PromotionsOperations } from './PromotionsOperations';
 
-export interface RouterOptions
-  extends Pick<PromotionsOperationsOptions, 'permissions' | 'promotionService' | 'holds' | 'knownProducts'> {
-  /** The checked capabilities the registered actions share. */
+export interface RouterOptions {
+  /**
+   * The checked capabilities the registered actions share: every route that
+   * reads or changes a Product's promotions goes through them, and so through
+   * their permission decisions.
+   */
   operations: PromotionsOperations;
   httpAuth: HttpAuthService;
-  stageHistory: StageHistory;
-  store: PromotionStore;
-  autoDecisions: AutoDecisionStore;
-  deliveryMetrics: DeliveryMetricsService;
-  /** GET /overview and GET /stuck: the readable Products' matrix rows, kept warm. */
-  overview: OverviewService;
   /** `POST /incidents`, when the incident gate is configured. */
   incidentService?: IncidentService;
   /** GET /write-queue: how many of the auto-promoter's promotions wait for their PRs. */
@@ -50,8 +40,7 @@ function serializedLadder(ladder: object): string {
 }
 
 export async function createRouter(options: RouterOptions): Promise<express.Router> {
-  const { operations, httpAuth, permissions, promotionService, stageHistory, store, holds, autoDecisions } = options;
-  const { deliveryMetrics, knownProducts, overview, incidentService, promotionQueue } = options;
+  const { operations, httpAuth, incidentService, promotionQueue } = options;
   // The routes, their types and what a request may hold come from openapi.yaml: its
   // validator refuses a malformed path, query or body with 400 before any handler runs.
   // A known path with an undeclared method passes it untouched (Backstage's
@@ -67,8 +56,6 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     credentials: () => httpAuth.credentials(req, { allow: ['user'] }),
     request: req,
   });
-  const existingProduct = async (req: express.Request<ProductParams>) =>
-    operations.existingProduct(await readerOf(req), req.params);
 
   router.get('/health', async (req, res) => {
     await readerOf(req);
@@ -82,8 +69,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.get('/products/:team/:product/promotions', async (req, res) => {
-    const product = await existingProduct(req);
-    res.json({ items: await promotionService.listForProduct(product) });
+    res.json({ items: await operations.promotions(await readerOf(req), req.params) });
   });
 
   router.post('/products/:team/:product/promotions', async (req, res) => {
@@ -97,7 +83,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.get('/products/:team/:product/holds', async (req, res) => {
-    res.json({ items: await holds.listLive(await existingProduct(req)) });
+    res.json({ items: await operations.liveHolds(await readerOf(req), req.params) });
   });
 
   router.post('/products/:team/:product/holds', async (req, res) => {
@@ -109,7 +95,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.get('/products/:team/:product/auto-promotions', async (req, res) => {
-    res.json({ items: await autoDecisions.latest(await existingProduct(req)) });
+    res.json({ items: await operations.autoPromotions(await readerOf(req), req.params) });
   });
 
   router.get('/products/:team/:product/changes', async (req, res) => {
@@ -117,16 +103,11 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.get('/products/:team/:product/stages/:stage/history', async (req, res) => {
-    const product = await operations.readableProduct(await readerOf(req), req.params);
-    await knownProducts.require(product);
-    res.json({ items: await stageHistory.list(product, req.params.stage) });
+    res.json({ items: await operations.stageHistory(await readerOf(req), req.params) });
   });
 
   router.get('/promotions/:id', async (req, res) => {
-    const credentials = await readerOf(req);
-    const promotion = await promotionService.get(req.params.id);
-    await authorizeProduct(permissions, credentials, promotionsLadderReadPermission, promotion);
-    res.json({ promotion, events: await store.listEvents(promotion.id) });
+    res.json(await operations.promotion(await readerOf(req), req.params.id));
   });
 
   router.post('/promotions/:id/approve', async (req, res) => {
@@ -153,18 +134,17 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
 
   // Delivery metrics of a Product, a team or the organisation (readable Products only).
   router.get('/metrics', async (req, res) => {
-    const credentials = await readerOf(req);
-    res.json(await deliveryMetrics.get(credentials, parseMetricsQuery(req.query, new Date())));
+    res.json(await operations.metrics(await readerOf(req), parseMetricsQuery(req.query, new Date())));
   });
 
   // The organisation's matrix: a page of the readable Products' rows, filtered.
   router.get('/overview', async (req, res) => {
-    res.json(await overview.overview(await readerOf(req), parseOverviewQuery(req.query)));
+    res.json(await operations.overview(await readerOf(req), parseOverviewQuery(req.query)));
   });
 
   // Every diagnosed-stuck deployment of the readable Products, the longest stuck first.
   router.get('/stuck', async (req, res) => {
-    res.json(await overview.stuck(await readerOf(req)));
+    res.json(await operations.stuck(await readerOf(req)));
   });
 
   // Counts only, no Product's data: any signed-in user or service may see how long the queue is.

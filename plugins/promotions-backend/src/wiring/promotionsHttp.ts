@@ -35,11 +35,9 @@ export async function promotionsHttp(
     actionsRegistry: ActionsRegistryService;
   },
 ) {
-  const { permissions } = deps;
-  const knownProducts = new KnownProducts(repo.reader, config);
   const operations = new PromotionsOperations({
     config,
-    permissions,
+    permissions: deps.permissions,
     userInfo: deps.userInfo,
     auditor: deps.auditor,
     sharedLadders: ladders.sharedLadders,
@@ -50,6 +48,11 @@ export async function promotionsHttp(
     approvalsInbox: promotions.approvalsInbox,
     closer: promotions.closer,
     holds: stores.holds,
+    store: stores.promotions,
+    autoDecisions: stores.autoDecisions,
+    stageHistory: ladders.stageHistory,
+    deliveryMetrics: new DeliveryMetricsService({ config, store: stores.timelines }),
+    overview: new OverviewService({ model: ladders.overviewModel, stages: config.stages, userInfo: deps.userInfo }),
     broadcaster: people.broadcaster,
     whatChanged: new WhatChanged({
       config,
@@ -58,7 +61,7 @@ export async function promotionsHttp(
       cache: deps.cache,
       attestedSource: guards.provenance?.attestedSource,
     }),
-    knownProducts,
+    knownProducts: new KnownProducts(repo.reader, config),
     owners: people.directory,
     requireOwnership: readRequireOwnership(deps.rootConfig),
   });
@@ -66,20 +69,6 @@ export async function promotionsHttp(
   return createRouter({
     operations,
     httpAuth: deps.httpAuth,
-    permissions,
-    promotionService: promotions.promotionService,
-    holds: stores.holds,
-    knownProducts,
-    stageHistory: ladders.stageHistory,
-    store: stores.promotions,
-    autoDecisions: stores.autoDecisions,
-    deliveryMetrics: new DeliveryMetricsService({ config, store: stores.timelines, permissions }),
-    overview: new OverviewService({
-      model: ladders.overviewModel,
-      stages: config.stages,
-      permissions,
-      userInfo: deps.userInfo,
-    }),
     incidentService: promotions.incidentService,
     promotionQueue: promotions.promotionQueue,
   });
