@@ -137,7 +137,7 @@ export class PromotionsOperations {
   }
 
   /** A Product the caller may read (403 otherwise); it may not exist. */
-  async readableProduct(credentials: ReaderCredentials, params: ProductParams): Promise<ProductRef> {
+  private async readableProduct(credentials: ReaderCredentials, params: ProductParams): Promise<ProductRef> {
     const product = { team: params.team, product: params.product };
     await this.readDecisions.get(`${principalKey(credentials)} ${formatProductRef(product)}`, () =>
       authorizeProduct(this.options.permissions, credentials, promotionsLadderReadPermission, product),
@@ -146,7 +146,7 @@ export class PromotionsOperations {
   }
 
   /** A readable Product the platform repo knows (404 otherwise). */
-  async existingProduct(credentials: ReaderCredentials, params: ProductParams): Promise<ProductRef> {
+  private async existingProduct(credentials: ReaderCredentials, params: ProductParams): Promise<ProductRef> {
     const product = await this.readableProduct(credentials, params);
     await this.options.knownProducts.require(product);
     return product;
