@@ -107,9 +107,9 @@ describe("openapi.yaml's request validator", () => {
     [`/promotions/${ID}/reject`, { reason: 'x'.repeat(1000) }],
     ['/incidents', INCIDENT],
     ['/incidents', { ...INCIDENT, product: ' alpha/shop ', url: 'HTTPS://status.example/a b?c' }],
-  ])('lets POST %s with %p through to its operation', async (path, body) => {
+  ])('lets POST %s with %p through to its operation', async (route, body) => {
     const { reached, server } = await app();
-    const response = await request(server).post(`/api/promotions${path}`).send(body);
+    const response = await request(server).post(`/api/promotions${route}`).send(body);
     expect(response.status).not.toBe(400);
     expect(reached).toHaveBeenCalledTimes(1);
   });
@@ -140,9 +140,9 @@ describe("openapi.yaml's request validator", () => {
     ['/incidents', { ...INCIDENT, state: 'closed' }, /body\/state must be equal to one of the allowed values: open, resolved/],
     ['/incidents', { ...INCIDENT, url: 'ftp://x' }, /body\/url must match pattern/],
     ['/incidents', { ...INCIDENT, url: `https://x/${'a'.repeat(2000)}` }, /body\/url must NOT have more than 2000 characters/],
-  ])('answers 400 to POST %s with %p, before its operation', async (path, body, message) => {
+  ])('answers 400 to POST %s with %p, before its operation', async (route, body, message) => {
     const { reached, server } = await app();
-    const response = await request(server).post(`/api/promotions${path}`).send(body as object);
+    const response = await request(server).post(`/api/promotions${route}`).send(body as object);
     expect([response.status, response.body.error.name]).toEqual([400, 'InputError']);
     expect(response.body.error.message).toMatch(message);
     expect(reached).not.toHaveBeenCalled();
@@ -154,9 +154,9 @@ describe("openapi.yaml's request validator", () => {
     ['/products/alpha/shop/changes?from[]=dev&to=test', /query\/from must be string/],
     ['/overview?filter=broken', /query\/filter must be equal to one of the allowed values: stuck, awaiting-approval, mine/],
     ['/overview?team=a&team=b', /query\/team must be string/],
-  ])('answers 400 to GET %s', async (path, message) => {
+  ])('answers 400 to GET %s', async (route, message) => {
     const { reached, server } = await app();
-    const response = await request(server).get(`/api/promotions${path}`);
+    const response = await request(server).get(`/api/promotions${route}`);
     expect(response.status).toBe(400);
     expect(response.body.error.message).toMatch(message);
     expect(reached).not.toHaveBeenCalled();
