@@ -1,6 +1,7 @@
 import { OpenPromotionConflictError, NewPromotion } from '@refplat/plugin-promotions-node';
 import { InMemoryPromotionStore } from './InMemoryPromotionStore';
 import { ManualClock } from './ManualClock';
+import { promotionStoreContract } from './promotionStoreContract';
 
 const promotion = (id: string, toStage = 'uat'): NewPromotion => ({
   id,
@@ -22,6 +23,10 @@ function storeAt() {
 }
 
 describe('InMemoryPromotionStore', () => {
+  describe('the store contract', () => {
+    promotionStoreContract(async () => new InMemoryPromotionStore());
+  });
+
   it('keeps one live promotion per target stage, superseding atomically', async () => {
     const { store, clock } = storeAt();
     const { record } = await store.insertLive(promotion('p1'), 'alice');

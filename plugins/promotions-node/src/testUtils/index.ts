@@ -16,3 +16,4 @@ export * from './InMemoryIncidentStore';
 export * from './FakeHealthSource';
 export * from './FakeDirectory';
 export * from './InMemoryProvenanceStore';
+export * from './promotionStoreContract';
