@@ -224,9 +224,10 @@ export interface Config {
        */
       frequency?: HumanDuration;
       /**
-       * How long a request opening a promotion's PR is trusted to finish;
-       * after that the Gate or a retry on any replica reconciles it from
-       * GitHub. Default 60 seconds.
+       * How long a request opening a promotion's PR is trusted to make its
+       * next step on GitHub (the lease is renewed after each); after that the
+       * write queue's task, the Gate or a retry on any replica reconciles it
+       * from GitHub. Default 30 seconds.
        */
       openingLease?: HumanDuration;
       /**

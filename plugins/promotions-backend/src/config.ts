@@ -446,7 +446,7 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
         // An explicit gate.frequency always wins.
         frequency: webhooks.enabled ? GATE_POLL_WITH_WEBHOOKS : GATE_POLL,
       }),
-      openingLeaseSeconds: readSeconds(config, 'gate.openingLease', 60),
+      openingLeaseSeconds: readSeconds(config, 'gate.openingLease', 30),
       orphanGraceSeconds: readSeconds(config, 'gate.orphanGracePeriod', 600),
     },
     autoPromote: readSchedule(config.getOptionalConfig('autoPromote'), {

@@ -175,4 +175,57 @@ export function openingCrashSuite() {
       await closeByHand(promotion.pullRequest.number);
     });
   });
+
+  /**
+   * The same crash with the plugin's timings: the default lease (30 s from
+   * the opener's last step on GitHub) and the Gate's default 30 s between
+   * runs. The write queue's task (every 10 s, on one replica) finishes the
+   * opening; the issue's bar: settled within 60 s of the kill.
+   */
+  describeWithPostgres(`kill -9 while opening a PR, with the default lease and Gate (${where})`, () => {
+    const shared = sharedSim();
+    let database: Awaited<ReturnType<typeof createFreshDatabase>>;
+    let survivor: BackendProcess;
+    const defaults = (gate: object) => ({ sim: simAddresses(shared.sim), database: database.url, gate: { frequency: { seconds: 30 }, ...gate } });
+
+    beforeAll(async () => {
+      database = await createFreshDatabase();
+      survivor = await BackendProcess.start(defaults({}));
+    });
+
+    afterAll(async () => {
+      await survivor?.stop();
+      await database?.drop();
+    });
+
+    it('killed after the commit: failed, its branch deleted, within 60 s of the kill', async () => {
+      const shop = await shared.addProduct('alpha/shop');
+      const victim = await BackendProcess.start(defaults({ enabled: false }));
+      shared.sim.control.addFault({ target: 'github', method: 'POST', path: '/pulls', kind: 'stall', count: 1 });
+      const answer = fetch(`${victim.url}/api/promotions/products/${shop.ref}/promotions`, {
+        method: 'POST',
+        headers: { authorization: mockCredentials.user.header('user:default/bob'), 'content-type': 'application/json' },
+        body: JSON.stringify({ toStage: 'prod' }),
+      }).catch(() => undefined);
+      await eventually(async () => shared.sim.control.getState().faults.length === 0 || undefined, 60_000);
+      await victim.kill9();
+      const killedAt = Date.now();
+      expect(await answer).toBeUndefined();
+
+      const github = new Octokit({ baseUrl: shared.sim.githubApiUrl, auth: shared.sim.tokens.github });
+      const settled = await eventually(async () => {
+        const { items } = await (
+          await fetch(`${survivor.url}/api/promotions/products/${shop.ref}/promotions`, {
+            headers: { authorization: mockCredentials.user.header('user:default/bob') },
+          })
+        ).json();
+        const branches = (await github.rest.git.listMatchingRefs({ ...REPO, ref: `heads/${shop.branchPrefix}` })).data;
+        return items[0]?.status === 'failed' && branches.length === 0 ? items[0] : undefined;
+      }, 90_000);
+      const settledAfterMs = Date.now() - killedAt;
+
+      expect(settled.statusReason).toMatch(/^The request opening its pull request stopped before it finished/);
+      expect(settledAfterMs).toBeLessThan(60_000);
+    });
+  });
 }

@@ -141,6 +141,58 @@ describe('PromotionOpener', () => {
     expect(world.repo.branchHead(record.branch!)).toBeUndefined();
   });
 
+  it('renews its lease after each step made on GitHub, so a slow GitHub does not make it look stopped', async () => {
+    const world = promotionsWorld();
+    const record = await world.request('uat', { api: digest('b') }, { open: false });
+    const leases: Array<string | undefined> = [];
+    // Each step takes 20 s of the clock: longer, together, than one lease of 30 s.
+    const slow = new Proxy(world.repo, {
+      get(repo, property) {
+        const member = Reflect.get(repo, property);
+        if (!['createBranch', 'commitFile', 'openPullRequest'].includes(String(property))) return member.bind(repo);
+        return async (...args: unknown[]) => {
+          leases.push((await world.store.get(record.id))!.leaseExpiresAt);
+          world.clock.advance({ seconds: 20 });
+          return member.apply(repo, args);
+        };
+      },
+    });
+    const opener = new PromotionOpener({ ...world, writer: slow, names: world.directory });
+
+    const opened = await opener.open(record, world.repo.branchHead()!, false);
+
+    expect(leases).toEqual([
+      '2026-01-01T00:00:30.000Z',
+      '2026-01-01T00:00:50.000Z',
+      '2026-01-01T00:01:10.000Z',
+    ]);
+    expect(opened).toMatchObject({ status: 'open', pullRequest: { number: 1 }, leaseExpiresAt: undefined });
+  });
+
+  it('stops, opening no PR, when its promotion was failed as abandoned between two steps', async () => {
+    const world = promotionsWorld();
+    const record = await world.request('uat', { api: digest('b') }, { open: false });
+    const takenOver = new Proxy(world.repo, {
+      get(repo, property) {
+        const member = Reflect.get(repo, property);
+        if (property !== 'createBranch') return member.bind(repo);
+        return async (...args: unknown[]) => {
+          const made = await member.apply(repo, args);
+          world.clock.advance({ seconds: 31 });
+          await world.opener.reconcileAbandoned((await world.store.get(record.id))!, 'promotions-gate');
+          return made;
+        };
+      },
+    });
+    const opener = new PromotionOpener({ ...world, writer: takenOver, names: world.directory });
+
+    await expect(opener.open(record, world.repo.branchHead()!, false)).rejects.toThrow(
+      /^This promotion into uat ended \(failed\) while its pull request was being opened: The request opening its pull request stopped/,
+    );
+    expect(world.repo.pullRequests()).toEqual([]);
+    expect(world.repo.branchHead(record.branch!)).toBeUndefined();
+  });
+
   describe('after a crash', () => {
     /** The opener's process dies right before it records the PR it opened. */
     async function crashAfterOpeningThePr() {
@@ -158,7 +210,8 @@ describe('PromotionOpener', () => {
 
     it('leaves the promotion alone while the crashed opener’s lease runs', async () => {
       const { opener, record, store, repo, clock } = await crashAfterOpeningThePr();
-      clock.advance({ seconds: 59 });
+      // The lease (30 s by default) ran from the crashed opener's last step, its commit.
+      clock.advance({ seconds: 29 });
 
       await opener.reconcileAbandoned((await store.get(record.id))!, 'promotions-gate');
 

@@ -80,6 +80,7 @@ export class PromotionOpener {
       const { approvers } = policy;
       const nameOf = await this.options.names.namesOf([record.requestedBy, ...approvers]);
       await writer.createBranch(branch, baseRevision);
+      await this.renewLease(record);
       const headSha = await writer.commitFile({
         branch,
         path,
@@ -87,6 +88,7 @@ export class PromotionOpener {
         blobSha: current.blobSha,
         message: `${pullRequestTitle(record)}\n\nRequested by ${actorInText(record.requestedBy, nameOf)}.`,
       });
+      await this.renewLease(record);
       const pr = await writer.openPullRequest({
         branch,
         title: pullRequestTitle(record),
@@ -117,7 +119,9 @@ export class PromotionOpener {
         // branch, which is what made GitHub refuse. Not a GitHub failure.
         await this.deleteBranch(branch);
         throw new ConflictError(
-          `A newer request replaced this promotion into ${record.toStage} while its pull request was being opened`,
+          current.statusReason?.startsWith('Superseded')
+            ? `A newer request replaced this promotion into ${record.toStage} while its pull request was being opened`
+            : `This promotion into ${record.toStage} ended (${current.status}) while its pull request was being opened: ${current.statusReason}`,
         );
       }
       if (error instanceof PlatformRepoUnansweredError) {
@@ -145,6 +149,20 @@ export class PromotionOpener {
     return applyLifecycleEvent(this.options.store, record.id, 'taken-from-queue', {
       changes: { queuedAt: undefined, leaseExpiresAt: leaseExpiry(now, this.options.config.gate.openingLeaseSeconds * 1000) },
     });
+  }
+
+  /**
+   * After each step made on GitHub the lease runs from now again: a slow
+   * GitHub does not make a working opener look stopped, and a stopped one is
+   * taken over one short lease after its last step (PromotionQueue's task
+   * looks every few seconds). Undone when the promotion ended meanwhile.
+   */
+  private async renewLease(record: PromotionRecord): Promise<void> {
+    const now = (this.options.clock ?? systemClock).now();
+    const renewed = await applyLifecycleEvent(this.options.store, record.id, 'opening-renewed', {
+      changes: { leaseExpiresAt: leaseExpiry(now, this.options.config.gate.openingLeaseSeconds * 1000) },
+    });
+    if (!renewed) throw new Error('its promotion is no longer being opened by this request');
   }
 
   /**

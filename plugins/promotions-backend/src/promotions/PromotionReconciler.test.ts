@@ -19,6 +19,22 @@ describe('PromotionReconciler', () => {
     expect(repo.branchHead(promotion.branch!)).toBeUndefined();
   });
 
+  it('finishes the openings whose lease ended, and only those: one failed (no PR on GitHub), one still running left alone', async () => {
+    const { request, reconciler, store, clock, repo } = promotionsWorld();
+    // Recorded with their leases (30 s), never opened: their requests stopped.
+    const stopped = await request('uat', { api: digest('b') }, { open: false });
+    clock.advance({ seconds: 20 });
+    const running = await request('prod', { api: digest('a') }, { open: false });
+    clock.advance({ seconds: 11 });
+
+    expect(await reconciler.finishAbandonedOpenings()).toBe(1);
+
+    expect(await store.get(stopped.id)).toMatchObject({ status: 'failed' });
+    expect(await store.get(running.id)).toMatchObject({ status: running.status, pullRequest: { number: 0 } });
+    expect(repo.pullRequests()).toEqual([]);
+    expect(await reconciler.finishAbandonedOpenings()).toBe(0);
+  });
+
   it('keeps the PRs of live promotions and their branches', async () => {
     const { request, reconciler, repo, clock } = promotionsWorld();
     const promotion = await request('uat', { api: digest('b') });

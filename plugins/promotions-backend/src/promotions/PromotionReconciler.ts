@@ -1,5 +1,5 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
-import { disposePullRequest, graceElapsed, isBranchInUse, requestedStatus } from '@refplat/plugin-promotions-common';
+import { disposePullRequest, graceElapsed, isBranchInUse, judgeOpening, requestedStatus } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { OpenPromotionConflictError, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
@@ -48,6 +48,20 @@ export class PromotionReconciler {
     if (this.lastSweep !== 0 && now - this.lastSweep < intervalMs) return;
     this.lastSweep = now;
     await this.sweep();
+  }
+
+  /**
+   * Openings whose opener stopped (its lease ended and no PR is recorded):
+   * their PRs adopted, or they fail, now. The write queue's task asks every
+   * few seconds, so a replica killed mid-opening is healed one lease after
+   * its last step on GitHub, not at the Gate's next run (minutes apart where
+   * webhooks tell it of changes). Answers how many it finished.
+   */
+  async finishAbandonedOpenings(): Promise<number> {
+    const now = this.clock.now();
+    const abandoned = (await this.options.store.listLive()).filter(p => judgeOpening(p, now).state === 'abandoned');
+    for (const promotion of abandoned) await this.options.opener.reconcileAbandoned(promotion, RECONCILER_ACTOR);
+    return abandoned.length;
   }
 
   private async sweep(): Promise<void> {

@@ -260,7 +260,7 @@ export class PromotionService {
         }
         if (Date.now() >= waitUntil) {
           throw new ConflictError(
-            'The same promotion is being opened by another request and its pull request is not open yet; try again in a few seconds',
+            `The same promotion is being opened by another request and its pull request is not open yet; if that request stopped, the promotion is finished from GitHub once its lease ends in ${Math.ceil(opening.state === 'opening' ? opening.remainingMs / 1000 : 0)} s: try again then`,
           );
         }
         if (opening.state === 'abandoned') {

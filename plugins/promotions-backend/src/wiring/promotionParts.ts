@@ -54,6 +54,7 @@ export function promotionParts(
     });
   const requestOpener = openerWritingWith(repo.requestWriter);
   const gateOpener = openerWritingWith(repo.gateWriter);
+  const reconciler = new PromotionReconciler({ config, store, writer: repo.gateWriter, opener: gateOpener, logger });
   const gate = new Gate({
     config,
     store,
@@ -61,7 +62,7 @@ export function promotionParts(
     files: reader,
     ladder: ladders.ladderService,
     opener: gateOpener,
-    reconciler: new PromotionReconciler({ config, store, writer: repo.gateWriter, opener: gateOpener, logger }),
+    reconciler,
     guards,
     logger,
     names,
@@ -123,6 +124,7 @@ export function promotionParts(
   });
   return {
     gate,
+    reconciler,
     promotionQueue,
     promotionService,
     approvalService,

@@ -22,7 +22,7 @@ export function promotionsTasks({ config, ladders, promotions }: PromotionsParts
   }
   // The write queue is in the database: one replica at a time drains it, when the
   // auto-promoter has queued (it triggers this) and every few seconds for what a
-  // restarted or stopped replica left.
+  // restarted or stopped replica left, and finishes the openings a stopped replica left.
   tasks.push({
     id: WRITE_QUEUE_TASK,
     frequency: { seconds: 10 },
@@ -32,6 +32,8 @@ export function promotionsTasks({ config, ladders, promotions }: PromotionsParts
     scope: 'global',
     fn: async signal => {
       await promotions.promotionQueue.drain(signal);
+      const finished = await promotions.reconciler.finishAbandonedOpenings();
+      if (finished) logger.warn(`Finished ${finished} promotion opening(s) whose request stopped before its pull request was recorded`);
     },
   });
   if (config.autoPromote.enabled) {

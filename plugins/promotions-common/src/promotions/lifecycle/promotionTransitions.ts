@@ -17,6 +17,8 @@ export type PromotionLifecycleEvent =
   | 'taken-from-queue'
   /** GitHub could not take the write: back in the queue at its place, the lease let go. */
   | 'returned-to-queue'
+  /** Its opener finished a step on GitHub and holds its lease a while longer. */
+  | 'opening-renewed'
   /** The target stage's Release changed while it waited in the queue. */
   | 'dropped-from-queue'
   /** GitHub refused opening its PR. */
@@ -91,6 +93,7 @@ export const PROMOTION_TRANSITIONS = {
   'pull-request-opened': { from: LIVE, to: 'unchanged', phases: BEFORE_PULL_REQUEST },
   'taken-from-queue': { from: LIVE, to: 'unchanged', phases: ['queued'] },
   'returned-to-queue': { from: LIVE, to: 'unchanged', phases: ['opening'] },
+  'opening-renewed': { from: LIVE, to: 'unchanged', phases: ['opening'] },
   'dropped-from-queue': { from: LIVE, to: 'closed', phases: BEFORE_PULL_REQUEST },
   'opening-failed': { from: LIVE, to: 'failed', phases: BEFORE_PULL_REQUEST },
   'opening-abandoned': { from: LIVE, to: 'failed', phases: BEFORE_PULL_REQUEST },
