@@ -85,3 +85,4 @@ export * from './provenance/identity';
 export * from './provenance/guardVerdict';
 export * from './provenance/attestedSource';
 export * from './github/writeBudget';
+export * from './promotions/requestStep';

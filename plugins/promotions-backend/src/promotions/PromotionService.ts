@@ -15,7 +15,7 @@ import {
   PromotionServicePlan,
   ProductRef,
   RollbackRequest,
-  judgeOpening,
+  requestStep,
   leaseExpiry,
   planPromotion,
   requestedStatus,
@@ -76,7 +76,6 @@ export interface RequestOutcome {
  * (and never longer than the opener's lease, after which it takes over).
  */
 const IDENTICAL_REQUEST_WAIT_MS = 30_000;
-const IDENTICAL_REQUEST_POLL_MS = 200;
 /** Different requests inserting at once retry this often before answering 409. */
 const MAX_INSERT_CONFLICTS = 5;
 
@@ -240,40 +239,41 @@ export class PromotionService {
     let conflicts = 0;
     for (;;) {
       const live = await store.findLive(product.team, product.product, draft.toStage);
-      const opening = live && judgeOpening(live, (this.options.clock ?? systemClock).now());
-      // A queued promotion was planned on the stage as it was then: one planned on another
-      // Release replaces it (below), whatever it carries.
-      const outdated = opening?.state === 'queued' && !queue && live!.baseBlobSha !== draft.baseBlobSha;
-      if (live && opening && live.fingerprint === fingerprint && !outdated) {
-        if (opening.state === 'opened' || (opening.state === 'queued' && queue)) return { promotion: live, existing: true };
-        if (opening.state === 'queued') {
-          // A person asks for what bulk work queued: it goes now, not in its turn.
-          const taken = await opener.takeQueued(live);
-          if (!taken) continue;
-          const { promotion: opened, pullRequest } = await opener.openPullRequest(
-            taken,
-            draft.revision,
-            taken.status === 'awaiting-approval',
-          );
-          this.options.onChange?.(opened.id, pullRequest);
-          return { promotion: opened, existing: true };
-        }
-        if (Date.now() >= waitUntil) {
-          throw new ConflictError(
-            `The same promotion is being opened by another request and its pull request is not open yet; if that request stopped, the promotion is finished from GitHub once its lease ends in ${Math.ceil(opening.state === 'opening' ? opening.remainingMs / 1000 : 0)} s: try again then`,
-          );
-        }
-        if (opening.state === 'abandoned') {
-          // Its opener died: finish its job (adopt its PR, or fail it and open a new one).
-          await opener.reconcileAbandoned(live, requestedBy);
-        } else {
-          await new Promise(resolve => setTimeout(resolve, Math.min(IDENTICAL_REQUEST_POLL_MS, opening.remainingMs)));
-        }
+      const now = (this.options.clock ?? systemClock).now();
+      const next = requestStep(
+        live,
+        { fingerprint, baseBlobSha: draft.baseBlobSha, queue: Boolean(queue), supersede },
+        now,
+        Date.now() >= waitUntil,
+      );
+      if (next.step === 'answer-existing') return { promotion: live!, existing: true };
+      if (next.step === 'take-from-queue') {
+        const taken = await opener.takeQueued(live!);
+        if (!taken) continue;
+        const { promotion: opened, pullRequest } = await opener.openPullRequest(
+          taken,
+          draft.revision,
+          taken.status === 'awaiting-approval',
+        );
+        this.options.onChange?.(opened.id, pullRequest);
+        return { promotion: opened, existing: true };
+      }
+      if (next.step === 'refuse-still-opening') {
+        throw new ConflictError(
+          `The same promotion is being opened by another request and its pull request is not open yet; if that request stopped, the promotion is finished from GitHub once its lease ends in ${Math.ceil(next.leaseEndsInMs / 1000)} s: try again then`,
+        );
+      }
+      if (next.step === 'finish-abandoned') {
+        await opener.reconcileAbandoned(live!, requestedBy);
         continue;
       }
-      if (live && !supersede) {
+      if (next.step === 'wait') {
+        await new Promise(resolve => setTimeout(resolve, next.ms));
+        continue;
+      }
+      if (next.step === 'refuse-different') {
         throw new ConflictError(
-          `A different promotion into ${draft.toStage} is open (#${live.pullRequest.number}); not superseding it`,
+          `A different promotion into ${draft.toStage} is open (#${live!.pullRequest.number}); not superseding it`,
         );
       }
 
@@ -303,7 +303,7 @@ export class PromotionService {
             guardOverride: override,
           },
           requestedBy,
-          live ? { id: live.id, reason: `Superseded by a newer ${draft.kind} request` } : undefined,
+          next.supersedes ? { id: live!.id, reason: `Superseded by a newer ${draft.kind} request` } : undefined,
         );
       } catch (error) {
         // Another request took the stage first: look again (wait for it, or supersede it).
