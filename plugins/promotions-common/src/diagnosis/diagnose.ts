@@ -4,6 +4,7 @@ import {
   DiagnosisInput,
   DiagnosisThresholds,
 } from './diagnosisTypes';
+import { diagnoseHops } from './hops/diagnoseHops';
 import { applicationNotGenerated } from './steps/applicationNotGenerated';
 import { argocdUnreachable } from './steps/argocdUnreachable';
 import { canaryInProgress } from './steps/canaryInProgress';
@@ -16,6 +17,7 @@ import {
   readReleaseFacts,
   readStageFacts,
   ReleaseFacts,
+  StageFacts,
 } from './steps/facts';
 import { healthUnknown } from './steps/healthUnknown';
 import { mergeMaybeNotPickedUp, mergeNotPickedUp } from './steps/mergeNotPickedUp';
@@ -116,7 +118,12 @@ export function diagnose(
   input: DiagnosisInput,
   thresholds?: Partial<DiagnosisThresholds>,
 ): Diagnosis {
-  const stage = readStageFacts(input, withDefaults(thresholds));
+  const hops = input.hops && diagnoseHops(input.hops);
+  const diagnosis = firstStallOnThePath(readStageFacts(input, withDefaults(thresholds), hops));
+  return hops ? { ...diagnosis, hops } : diagnosis;
+}
+
+function firstStallOnThePath(stage: StageFacts): Diagnosis {
   const pullRequest = promotionPullRequest(stage);
   if (pullRequest) return pullRequest;
   // Reading the Release and the Application is itself a hop: where either is missing, the

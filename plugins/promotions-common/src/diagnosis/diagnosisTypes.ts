@@ -1,5 +1,6 @@
 import type { CanaryState } from '../argo/canaryState';
 import type { HopEvidence } from './hops/hopEvidence';
+import type { HopReading } from './hops/hopTypes';
 import type { Promotion } from '../promotions/types';
 import type { Provenance } from '../provenance/types';
 
@@ -154,6 +155,12 @@ export interface Diagnosis {
   whereToLook: DiagnosisLink[];
   /** Short machine id of the row of the table that matched, e.g. `awaiting-approval`. */
   code: DiagnosisCode;
+  /**
+   * Each hop in the cluster (registry → admission → scheduling → image pull → probes → analysis
+   * window → route) with its mark, where the caller read their evidence (`DiagnosisInput.hops`):
+   * the stalled one with its evidence, when it was seen and where to look.
+   */
+  hops?: HopReading[];
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   runsDigest,
 } from '../../health/argoFacts';
 import { shortDigestText } from '../../health/format';
+import type { HopReading } from '../hops/hopTypes';
 import type {
   Diagnosis,
   DiagnosisInput,
@@ -44,6 +45,8 @@ export interface StageFacts {
   /** When the Release on main last changed: the commit time, else the promotion's merge time. */
   mergeAt?: string;
   sinceMerge?: number;
+  /** Each hop's reading (`diagnoseHops`), where the caller read their evidence. */
+  hops?: HopReading[];
 }
 
 /** The hops past the Release on main read the digest it names. */
@@ -105,6 +108,7 @@ function wholeSecond(ms: number | undefined): number | undefined {
 export function readStageFacts(
   input: DiagnosisInput,
   thresholds: DiagnosisThresholds,
+  hops?: HopReading[],
 ): StageFacts {
   const { promotion, application } = input;
   const merged = promotion?.status === 'merged';
@@ -127,6 +131,7 @@ export function readStageFacts(
     merged,
     mergeAt,
     sinceMerge: secondsSince(mergeAt, input.now),
+    hops,
   };
 }
 

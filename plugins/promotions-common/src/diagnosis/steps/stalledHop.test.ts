@@ -21,6 +21,7 @@ describe('diagnose: a stalled hop gives the reason', () => {
     expect(result.likelyCause).toMatch(/^Kyverno policy verify-image\/check-signature denied the Pod: /);
     expect(labels(result)).toContain('kubectl -n alpha-shop-test describe replicaset storefront-6c9f8b7d4');
     expect(urls(result)).toEqual([APP_URL]);
+    expect(result.hops?.map(h => `${h.hop}:${h.mark}`).slice(1, 3)).toEqual(['admission:stalled', 'scheduling:not-reached']);
   });
 
   it('a healthy workload whose route is refused: the last completed hop is the analysis', () => {
@@ -50,5 +51,15 @@ describe('diagnose: a stalled hop gives the reason', () => {
       }),
     );
     expect(result).toMatchObject({ state: 'in-progress', code: 'canary-soaking' });
+    // The hops say why it is not stuck: the analysis window is still measuring.
+    expect(result.hops?.find(h => h.hop === 'analysis-window')).toMatchObject({
+      mark: 'waiting',
+      evidence: expect.stringContaining('not stuck'),
+    });
+    expect(result.hops?.find(h => h.hop === 'route')?.mark).toBe('not-reached');
+  });
+
+  it('carries no hops where the caller read none', () => {
+    expect(diagnose(input({ runningDigests: [NEW] })).hops).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { diagnoseHops, firstStalledHop } from '../hops/diagnoseHops';
+import { firstStalledHop } from '../hops/diagnoseHops';
 import type { Hop, HopLook } from '../hops/hopTypes';
 import type { Diagnosis, DiagnosisLink } from '../diagnosisTypes';
 import { DeploymentFacts, SYNCED_STEP } from './facts';
@@ -24,9 +24,8 @@ function lookLink(look: HopLook): DiagnosisLink {
  * AnalysisRun, an HTTPRoute) instead of a guess from the health message.
  */
 export function stalledHop(facts: DeploymentFacts): Diagnosis | undefined {
-  const evidence = facts.input.hops;
-  if (!evidence) return undefined;
-  const stall = firstStalledHop(diagnoseHops(evidence));
+  if (!facts.hops) return undefined;
+  const stall = firstStalledHop(facts.hops);
   if (!stall) return undefined;
   const { stalled, lastCompleted } = stall;
   return {
