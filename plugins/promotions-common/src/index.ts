@@ -57,6 +57,8 @@ export * from './diagnosis/diagnose';
 export * from './diagnosis/hops/diagnoseHops';
 export * from './diagnosis/hops/hopTypes';
 export * from './diagnosis/hops/hopEvidence';
+export * from './diagnosis/hops/hopObjects';
+export * from './diagnosis/hops/needsHopEvidence';
 export * from './diagnosis/checklistItem';
 export * from './diagnosis/checklist';
 export * from './changes/types';
