@@ -15,10 +15,13 @@ import {
   ResourceHealth,
   listFromEach,
   ApplicationLabels,
+  ClusterEvidence,
   CredentialsRejectedError,
   productLabelSelector,
 } from './HealthSource';
 import { RejectedTokens } from './RejectedTokens';
+import { readBodyWithin } from '../service/readBodyWithin';
+import { ArgoCdHopEvidence } from './ArgoCdHopEvidence';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 /**
@@ -39,6 +42,10 @@ export class ArgoCdRequestError extends Error {
   constructor(message: string, readonly status?: number) {
     super(message);
   }
+}
+
+function noSuchResource(error: unknown): boolean {
+  return error instanceof ArgoCdRequestError && NO_SUCH_RESOURCE.includes(error.status ?? 0);
 }
 
 /** The part of a node the health rule needs; the rest of the tree (pods, hosts) is not cached. */
@@ -70,6 +77,7 @@ function healthOnly(node: ResourceNode): NodeHealth {
  */
 export class ArgoCdHealthSource implements HealthSource {
   private readonly rolloutReads = pLimit(ROLLOUT_READ_CONCURRENCY);
+  private readonly evidence = new ArgoCdHopEvidence(argoCdGet, noSuchResource);
 
   constructor(
     private readonly instances: ArgoCdInstanceConfig[],
@@ -185,11 +193,18 @@ export class ArgoCdHealthSource implements HealthSource {
       );
       return body.manifest ? (JSON.parse(body.manifest) as Rollout) : undefined;
     } catch (error) {
-      if (error instanceof ArgoCdRequestError && NO_SUCH_RESOURCE.includes(error.status ?? 0)) {
-        return undefined;
-      }
+      if (noSuchResource(error)) return undefined;
       throw error;
     }
+  }
+
+  /** The service's hop evidence (ArgoCdHopEvidence): a few bounded reads, for a cell that is not healthy. */
+  async hopEvidence(observed: ObservedApplication, service: string): Promise<ClusterEvidence> {
+    const instance = this.instanceOf(observed);
+    if (!instance || !observed.application.metadata?.name) {
+      return { namespace: observed.application.spec?.destination?.namespace ?? '', workload: service };
+    }
+    return this.evidence.read(instance, observed, service);
   }
 
   private instanceOf(observed: ObservedApplication): ArgoCdInstanceConfig | undefined {
@@ -236,6 +251,22 @@ export async function argoCdFetch(
   return response;
 }
 
-export async function argoCdGet<T>(instance: ArgoCdInstanceConfig, path: string): Promise<T> {
-  return (await (await argoCdFetch(instance, path)).json()) as T;
+/**
+ * An authenticated ArgoCD read's JSON. With `maxBytes`, no more than that is read: the answer
+ * is cut off past it, and an answer that is not JSON is said as such.
+ */
+export async function argoCdGet<T>(instance: ArgoCdInstanceConfig, path: string, maxBytes?: number): Promise<T> {
+  const response = await argoCdFetch(instance, path);
+  if (maxBytes === undefined) return (await response.json()) as T;
+  const read = `GET ${path.split('?')[0]}`;
+  const body = await readBodyWithin(
+    response,
+    maxBytes,
+    bytes => new ArgoCdRequestError(`${instance.baseUrl} answered ${read} with ${bytes} bytes, over the ${maxBytes} read at most`),
+  );
+  try {
+    return JSON.parse(body.toString('utf8')) as T;
+  } catch {
+    throw new ArgoCdRequestError(`${instance.baseUrl} answered ${read} with something that is not JSON`);
+  }
 }

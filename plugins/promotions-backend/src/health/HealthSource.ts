@@ -4,6 +4,7 @@ import type { ApplicationListing, ObservedApplication } from '@refplat/plugin-pr
 // The port lives in -node, where its fake ships; the backend's modules import it from here as before.
 export type {
   ApplicationListing,
+  ClusterEvidence,
   HealthSource,
   ObservedApplication,
   ResourceHealth,

@@ -1,5 +1,6 @@
 import crypto from 'crypto';
 import pLimit from 'p-limit';
+import { readBodyWithin } from '../service/readBodyWithin';
 
 const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
 const OCI_INDEX = 'application/vnd.oci.image.index.v1+json';
@@ -202,33 +203,14 @@ export class OciRegistry {
     return new RegistryUnavailableError(`${what}: HTTP ${response.status}${response.status === 401 ? ' (check promotions.provenance.registry credentials)' : ''}`);
   }
 
-  /**
-   * The answer's bytes, counted as they arrive: past `maxBytes` the read is
-   * cut off, whether or not `Content-Length` said so (a chunked answer has none).
-   */
-  private async body(response: Response): Promise<Buffer> {
+  /** The answer's bytes, at most `maxBytes` of them. */
+  private body(response: Response): Promise<Buffer> {
     const { maxBytes } = this.options;
-    const tooLarge = (bytes: number | string) => new RegistryUnavailableError(`an answer of ${bytes} bytes is over the ${maxBytes} read at most`);
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > maxBytes) {
-      await response.body?.cancel();
-      throw tooLarge(declared);
-    }
-    if (!response.body) return Buffer.alloc(0);
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let read = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      read += value.byteLength;
-      if (read > maxBytes) {
-        await reader.cancel();
-        throw tooLarge(`more than ${maxBytes}`);
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks, read);
+    return readBodyWithin(
+      response,
+      maxBytes,
+      bytes => new RegistryUnavailableError(`an answer of ${bytes} bytes is over the ${maxBytes} read at most`),
+    );
   }
 
   /** One request through the concurrency bound, with auth and Retry-After. */

@@ -1,4 +1,4 @@
-import type { Application, ProductRef, ResourceNode, Rollout } from '@refplat/plugin-promotions-common';
+import type { Application, HopEvidence, ProductRef, ResourceNode, Rollout } from '@refplat/plugin-promotions-common';
 
 /**
  * One Application as one health source (ArgoCD instance or cluster) sees it.
@@ -52,4 +52,21 @@ export interface HealthSource {
   resourceHealth(observed: ObservedApplication): Promise<ResourceHealth>;
   /** The live Rollouts of these services, by name; one that does not exist is left out. */
   liveRollouts(observed: ObservedApplication, services: string[]): Promise<Map<string, Rollout>>;
+  /**
+   * Optional: what the cluster wrote about one service's rollout, where each hop happens (its
+   * ReplicaSets' and Pods' events, PolicyReports, Pods, AnalysisRuns, HTTPRoute). Only asked for
+   * a service that is not healthy; a list the source could not read is left out.
+   */
+  hopEvidence?(observed: ObservedApplication, service: string): Promise<ClusterEvidence>;
 }
+
+/**
+ * The part of a service's hop evidence a health source reads in the cluster; the ladder adds the
+ * digest, provenance, canary and soak it knows already.
+ *
+ * @public
+ */
+export type ClusterEvidence = Pick<
+  HopEvidence,
+  'namespace' | 'workload' | 'events' | 'policyReports' | 'pods' | 'analysisRuns' | 'routes'
+>;
