@@ -1,5 +1,5 @@
 import { InputError } from '@backstage/errors';
-import { Ladder, LadderCanary, LadderServiceCell, actorNameWithoutCatalog } from '@refplat/plugin-promotions-common';
+import { HopReading, Ladder, LadderCanary, LadderServiceCell, actorNameWithoutCatalog } from '@refplat/plugin-promotions-common';
 
 /** A canary in a few words: "Paused at 25% (step 1/4, CanaryPauseStep)". */
 function canaryText(canary: LadderCanary): string {
@@ -42,6 +42,13 @@ export function compactLadder(ladder: Ladder) {
   };
 }
 
+/** "Hop admission (stalled, seen 2026-…): Kyverno policy … — look: kubectl -n … describe replicaset …". */
+function hopLine(reading: HopReading): string {
+  const seen = reading.seenAt ? `, seen ${reading.seenAt}` : '';
+  const look = reading.lookAt ? ` — look: ${reading.lookAt.text}${reading.lookAt.href ? ` (${reading.lookAt.href})` : ''}` : '';
+  return `Hop ${reading.hop} (${reading.mark}${seen}): ${reading.evidence}${look}`;
+}
+
 function cellExplanation(stage: string, service: string, cell: LadderServiceCell) {
   const { diagnosis, checklist = [] } = cell;
   const blocking = checklist.filter(item => !item.ok).map(item => item.detail);
@@ -54,6 +61,7 @@ function cellExplanation(stage: string, service: string, cell: LadderServiceCell
           ...(diagnosis.whereToLook.length
             ? [`Where to look: ${diagnosis.whereToLook.map(l => (l.url ? `${l.label} (${l.url})` : l.label)).join('; ')}`]
             : []),
+          ...(diagnosis.hops ?? []).filter(h => h.evidence).map(hopLine),
         ]
       : []),
     ...(blocking.length ? [`Promotion into ${stage} is blocked: ${blocking.join('; ')}`] : []),

@@ -116,6 +116,7 @@ export function registerPromotionsActions(options: {
     description:
       'Diagnoses why a stage of a Product is stuck, slow or not promotable, the way the ladder shows it: ' +
       'per Service the last deployment step that completed, the likely cause, where to look (PR, ArgoCD app, Rollout), ' +
+      'for a Service not healthy each hop in the cluster (admission, scheduling, image pull, probes, analysis, route) with its evidence, ' +
       'and the checklist of gates for promoting into the stage. Use it for "why is shop stuck in staging?" or ' +
       '"why can\'t I promote?". The `text` field is a ready-to-quote summary.',
     attributes: { readOnly: true, idempotent: true, destructive: false },
@@ -145,6 +146,24 @@ export function registerPromotionsActions(options: {
                   lastCompletedStep: z.string(),
                   likelyCause: z.string(),
                   whereToLook: z.array(z.object({ label: z.string(), url: z.string().optional() })),
+                  hops: z
+                    .array(
+                      z.object({
+                        hop: z.string(),
+                        mark: z.enum(['completed', 'waiting', 'stalled', 'not-reached', 'unknown']),
+                        evidence: z.string().optional(),
+                        seenAt: z.string().optional(),
+                        lookAt: z
+                          .object({
+                            kind: z.enum(['kubectl', 'policy', 'argocd-resource', 'registry']),
+                            text: z.string(),
+                            href: z.string().optional(),
+                          })
+                          .optional(),
+                      }),
+                    )
+                    .optional()
+                    .describe('Each hop in the cluster with its mark, where the evidence was read (not for a healthy Service)'),
                 })
                 .nullable(),
               checklist: z.array(z.object({ gate: z.string(), ok: z.boolean(), detail: z.string() })),

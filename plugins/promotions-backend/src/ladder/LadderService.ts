@@ -50,8 +50,11 @@ export interface LadderViewParts {
   approvers?: (product: ProductRef) => Promise<string[]>;
   /** Which digest is older, where two stages differ: an older one does not climb. */
   digestAges?: DigestAgeJudge;
-  /** Adds state kept outside GitHub and ArgoCD (holds, soak, auto-promoter decisions). */
-  annotate?: (ladder: Ladder) => Promise<void>;
+  /**
+   * Adds state kept outside GitHub and ArgoCD (holds, soak, auto-promoter decisions), and what
+   * the listed Applications' clusters say (the diagnosis' hop evidence).
+   */
+  annotate?: (ladder: Ladder, listing: ApplicationListing) => Promise<void>;
 }
 
 const NO_HEALTH_SOURCE =
@@ -179,7 +182,7 @@ export class LadderService {
       promotions: (await this.options.livePromotions?.(product)) ?? [],
       approvers: (await this.options.approvers?.(product)) ?? this.options.config.approval.approvers,
     });
-    await this.options.annotate?.(ladder);
+    await this.options.annotate?.(ladder, listing);
     markPromotability(ladder);
     return ladder;
   }

@@ -57,7 +57,7 @@ export function ladderParts(
     branchArrivals: config.metrics.enabled ? product => timelines.latestArrivals(product) : undefined,
   });
   const healthSource = coalescedHealthSource(deps.healthSource ?? configuredHealthSource(config, cache), cacheTtlMs);
-  const diagnosis = new LadderDiagnosis({ config, cache, logger });
+  const diagnosis = new LadderDiagnosis({ config, cache, logger, hopEvidence: healthSource?.hopEvidence });
   const stageHistory = new StageHistory({ config, writer: repo.requestWriter, files: reader, store, cache });
   const timelineReader = new DigestTimelineReader({ config, octokit: repo.octokit, reader, store: timelines, logger });
   const ladderService = LadderService.forViews({ config, repo: reader, healthSource, logger }, {
@@ -70,7 +70,7 @@ export function ladderParts(
       cache,
     }),
     approvers: product => approvalRights.approversOf(product),
-    annotate: async ladder => {
+    annotate: async (ladder, listing) => {
       await annotations.annotate(ladder);
       await provenance?.annotate(ladder);
       // Before the diagnosis: its checklist lists the guards' verdicts.
@@ -84,7 +84,7 @@ export function ladderParts(
         config.approval.requireDistinctApprover,
       );
       // No notification from here: a view is not an event (see stuckSweep, the Gate and productHealthChanged).
-      await diagnosis.annotate(ladder);
+      await diagnosis.annotate(ladder, listing);
     },
     livePromotions,
   });
