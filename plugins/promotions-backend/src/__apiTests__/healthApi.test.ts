@@ -1,5 +1,6 @@
 import { serviceTruthSuite } from './serviceTruth.api.suite';
 import { diagnosisSuite } from './diagnosis.api.suite';
+import { stallsSuite } from './stalls.api.suite';
 import { ladderSuite } from './ladder.api.suite';
 import { healthShapesSuite } from './healthShapes.api.suite';
 import { viewersSuite } from './viewers.api.suite';
@@ -11,14 +12,15 @@ import { healthStreamSuite } from './healthStream.api.suite';
  * The backend's health API tests: what the ladder reads of the platform's health and what it
  * makes of it (ladder, healthShapes, borrowedHealthConfig), what its views cost (viewers), the
  * health stream (healthStream), the incident gate on the ladder and on promotions (incidents),
- * and the per-Service verdicts and stall diagnoses (serviceTruth, diagnosis). One file, so that
+ * and the per-Service verdicts and stall diagnoses (serviceTruth, diagnosis, and each hop's
+ * evidence of the simulator's stalls: stalls). One file, so that
  * they share simulators (issue 24: at most 12 test files start the simulator); see
  * sharedSimBackend for the pool, one simulator per distinct set of options:
  *
  * - FAST_SIM_TIMINGS (the default shape: Argo CD 3, app repos): ladder's reads, healthShapes'
  *   default shape, viewers, borrowedHealthConfig, incidents, healthStream;
  * - FAST_SIM_TIMINGS with each other platform shape (four): healthShapes;
- * - 1 s canary steps, so that a canary soaking is seen: serviceTruth, diagnosis;
+ * - 1 s canary steps, so that a canary soaking is seen: serviceTruth, diagnosis, stalls;
  * - ladder's cost (its counts hold for the seed's two Products alone) and the simulator's first
  *   image naming: one each.
  *
@@ -44,6 +46,7 @@ jest.setTimeout(300_000);
 
 serviceTruthSuite();
 diagnosisSuite();
+stallsSuite();
 ladderSuite();
 healthShapesSuite();
 viewersSuite();
