@@ -3,6 +3,7 @@ import { LadderServiceCell } from '@refplat/plugin-promotions-common';
 import { HealthChip } from '../common/HealthChip';
 import { DiagnosisPanel } from './DiagnosisPanel';
 import { DIAGNOSIS_LABELS } from './DiagnosisStateChip';
+import { decidingHop, HOP_LABELS } from './HopReadingLine';
 
 /**
  * A cell's health chip. When the deployment is stuck, in progress or
@@ -12,6 +13,7 @@ export const CellHealth = (props: { stage: string; service: string; cell: Ladder
   const [open, setOpen] = useState(false);
   const { cell } = props;
   const diagnosis = cell.diagnosis && cell.diagnosis.state !== 'ok' ? cell.diagnosis : undefined;
+  const hop = decidingHop(diagnosis);
   return (
     <>
       <span data-diagnosis={diagnosis?.state} data-testid={`health-${props.stage}-${props.service}`}>
@@ -20,7 +22,9 @@ export const CellHealth = (props: { stage: string; service: string; cell: Ladder
           reasons={cell.reasons}
           details={
             diagnosis &&
-            `${DIAGNOSIS_LABELS[diagnosis.state]}${diagnosis.likelyCause ? `: ${diagnosis.likelyCause}` : ''}`
+            `${DIAGNOSIS_LABELS[diagnosis.state]}${hop ? ` at ${HOP_LABELS[hop.hop]}` : ''}${
+              hop?.evidence ? `: ${hop.evidence}` : diagnosis.likelyCause ? `: ${diagnosis.likelyCause}` : ''
+            }`
           }
           onClick={diagnosis ? () => setOpen(true) : undefined}
         />

@@ -99,4 +99,45 @@ describe('Diagnosis', () => {
     expect(panel).toHaveTextContent('Last completed step: Canary at 25%');
     expect(panel).toHaveTextContent('Canary in progress: step 2 of 6, 25% of traffic');
   });
+
+  it('shows the hop a cell stalled at, its evidence, when it was seen and the command to copy; a waiting analysis as not stuck', async () => {
+    const ladder = ladderWithStuckTest();
+    const seenAt = new Date(Date.now() - 3 * 60 * 1000).toISOString();
+    const evidence = 'Kyverno policy verify-image/check-signature denied the Pod: failed to verify image';
+    const command = 'kubectl -n alpha-shop-test describe replicaset cart-6c9f8b7d4';
+    ladder.stages[1].services.cart.diagnosis = {
+      ...stuckDiagnosis,
+      code: 'hop-stalled',
+      likelyCause: evidence,
+      hops: [
+        { hop: 'registry', mark: 'completed' },
+        { hop: 'admission', mark: 'stalled', evidence, seenAt, lookAt: { kind: 'kubectl', text: command } },
+        { hop: 'scheduling', mark: 'not-reached' },
+      ],
+    };
+    ladder.stages[0].services.storefront.diagnosis!.hops = [
+      {
+        hop: 'analysis-window',
+        mark: 'waiting',
+        evidence: "Waiting for the analysis window (success-rate: 2 of 5 measurements), not stuck; the canary's pause still runs 3m",
+      },
+    ];
+    await renderLadder(ladder);
+
+    const chip = within(await screen.findByTestId('health-test-cart')).getByRole('button');
+    await userEvent.hover(chip);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(`Stuck at admission: ${evidence}`);
+    await userEvent.click(chip);
+    const hop = within(await screen.findByTestId('diagnosis-panel')).getByTestId('diagnosis-hop');
+    expect(hop).toHaveAttribute('data-mark', 'stalled');
+    expect(hop).toHaveTextContent(`Stalled at admission (seen 3 minutes ago): ${evidence}`);
+    expect(within(hop).getByTestId('hop-command')).toHaveTextContent(command);
+    expect(within(hop).getByRole('button', { name: 'Copy the command' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /close/i }));
+
+    await userEvent.click(within(screen.getByTestId('health-dev-storefront')).getByRole('button', { name: 'In progress' }));
+    const waiting = within(await screen.findByTestId('diagnosis-panel')).getByTestId('diagnosis-hop');
+    expect(waiting).toHaveTextContent('Waiting at analysis window: Waiting for the analysis window');
+    expect(waiting).toHaveTextContent("not stuck; the canary's pause still runs 3m");
+  });
 });

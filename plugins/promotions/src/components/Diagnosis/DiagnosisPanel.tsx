@@ -3,6 +3,7 @@ import { LadderServiceCell } from '@refplat/plugin-promotions-common';
 import { InfoDialog } from '../common/InfoDialog';
 import { useSectionStyles } from '../common/styles';
 import { DiagnosisStateChip } from './DiagnosisStateChip';
+import { decidingHop, HopReadingLine } from './HopReadingLine';
 import { WhereToLook } from './WhereToLook';
 
 /**
@@ -19,6 +20,7 @@ export const DiagnosisPanel = (props: {
   const classes = useSectionStyles();
   const { cell, stage, service } = props;
   const diagnosis = cell.diagnosis;
+  const hop = decidingHop(diagnosis);
   return (
     <InfoDialog
       testId="diagnosis-panel"
@@ -36,6 +38,11 @@ export const DiagnosisPanel = (props: {
           <Typography className={classes.section} data-testid="diagnosis-likely-cause">
             Likely cause: {diagnosis.likelyCause}
           </Typography>
+          {hop && (
+            <div className={classes.section}>
+              <HopReadingLine reading={hop} />
+            </div>
+          )}
           {diagnosis.whereToLook.length > 0 && (
             <div className={classes.section}>
               <Typography variant="subtitle2">Where to look</Typography>
