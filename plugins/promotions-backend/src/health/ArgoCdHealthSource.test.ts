@@ -1,7 +1,7 @@
 import http from 'http';
 import { AddressInfo } from 'net';
 import { mockCache } from '../__testUtils__/lightServices';
-import { ArgoCdHealthSource } from './ArgoCdHealthSource';
+import { ArgoCdHealthSource, argoCdGet } from './ArgoCdHealthSource';
 import { RejectedTokens } from './RejectedTokens';
 
 const LABELS = { team: 'refplat.org/team', product: 'refplat.org/product' };
@@ -56,6 +56,33 @@ describe('ArgoCdHealthSource with a token ArgoCD rejects', () => {
       expect(argo.state.requests).toBe(3);
     } finally {
       await argo.stop();
+    }
+  });
+});
+
+describe('argoCdGet with a byte limit', () => {
+  it('cuts off an answer past the limit, even without Content-Length, and says when an answer is not JSON', async () => {
+    const server = http.createServer((req, res) => {
+      if (req.url === '/large') {
+        res.write('{"items":[');
+        res.end(`${'"x",'.repeat(1000)}"x"]}`);
+        return;
+      }
+      res.end(req.url === '/small' ? '{"items":[]}' : '<html>proxy error</html>');
+    });
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+    const instance = {
+      name: 'main',
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      uiUrl: '',
+      token: 't',
+    };
+    try {
+      await expect(argoCdGet(instance, '/small', 1024)).resolves.toEqual({ items: [] });
+      await expect(argoCdGet(instance, '/large', 1024)).rejects.toThrow(/answered GET \/large with more than 1024 bytes/);
+      await expect(argoCdGet(instance, '/html', 1024)).rejects.toThrow(/answered GET \/html with something that is not JSON/);
+    } finally {
+      await new Promise(resolve => server.close(resolve));
     }
   });
 });
