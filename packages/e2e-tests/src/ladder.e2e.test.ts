@@ -4,6 +4,7 @@ import { HOLIDAY_FREEZE, freezeSuite } from './__testUtils__/suites/freeze';
 import { layoutSuite } from './__testUtils__/suites/layout';
 import { mcpSuite } from './__testUtils__/suites/mcp';
 import { PROVENANCE_PRODUCTS, provenanceSuite } from './__testUtils__/suites/provenance';
+import { stallsSuite } from './__testUtils__/suites/stalls';
 import { webhooksSuite } from './__testUtils__/suites/webhooks';
 import { WEBHOOK_GATE } from './__testUtils__/webhookMerge';
 
@@ -25,7 +26,7 @@ const shared = useSharedStack({
   sim: { canaryStepMs: 30_000 },
   promotions: { freezes: [HOLIDAY_FREEZE], gate: WEBHOOK_GATE },
   webhooks: true,
-  products: [{ name: 'shop-layout' }, { name: 'shop-mcp' }, { name: 'shop-freeze' }, { name: 'shop-webhook' }, { name: 'shop-provenance' }],
+  products: [{ name: 'shop-layout' }, { name: 'shop-mcp' }, { name: 'shop-freeze' }, { name: 'shop-webhook' }, { name: 'shop-provenance' }, { name: 'shop-stalls' }],
   provenance: PROVENANCE_PRODUCTS,
 });
 
@@ -35,3 +36,4 @@ freezeSuite(shared);
 layoutSuite(shared);
 webhooksSuite(shared);
 provenanceSuite(shared);
+stallsSuite(shared);

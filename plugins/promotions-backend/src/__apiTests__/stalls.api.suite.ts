@@ -35,14 +35,24 @@ export function stallsSuite(): void {
       return (response.body as Ladder).stages.find(s => s.name === stage)!.services[service];
     }
 
-    /** Pushes a build of `service` that stalls as `stall`, and waits until dev's cell shows `hop` marked `mark`. */
-    async function stalledAt(service: string, stall: Stall, hop: HopReading['hop'], mark: HopReading['mark'] = 'stalled') {
+    /**
+     * Pushes a build of `service` that stalls as `stall`, and waits until dev's cell shows `hop`
+     * marked `mark` (and, when given, the diagnosis has `code`: the sync after the merge may
+     * still be what the diagnosis names first).
+     */
+    async function stalledAt(
+      service: string,
+      stall: Stall,
+      hop: HopReading['hop'],
+      mark: HopReading['mark'] = 'stalled',
+      code?: string,
+    ) {
       const product = await shared.addProduct('alpha/shop');
       await sim.control.ciPush({ team: 'alpha', product: product.product, service, stall });
       const found = await eventually(async () => {
         const diagnosis = (await cell(product, 'dev', service)).diagnosis;
         const reading = diagnosis?.hops?.find(h => h.hop === hop && h.mark === mark);
-        return reading && diagnosis ? { diagnosis, reading } : undefined;
+        return reading && diagnosis && (!code || diagnosis.code === code) ? { diagnosis, reading } : undefined;
       }, 60_000);
       return { ...found, product, app: product.app('dev') };
     }
@@ -90,7 +100,7 @@ export function stallsSuite(): void {
     });
 
     it('--route-not-accepted: the route hop names the Gateway that refuses the HTTPRoute', async () => {
-      const { diagnosis, reading, app } = await stalledAt('storefront', 'routeNotAccepted', 'route');
+      const { diagnosis, reading, app } = await stalledAt('storefront', 'routeNotAccepted', 'route', 'stalled', 'hop-stalled');
       expect(reading.evidence).toMatch(/^HTTPRoute storefront is not accepted by Gateway \S+ \(NotAllowedByListeners\)/);
       expect(reading.lookAt).toEqual({ kind: 'kubectl', text: `kubectl -n ${app} describe httproute storefront` });
       expect(diagnosis.code).toBe('hop-stalled');
