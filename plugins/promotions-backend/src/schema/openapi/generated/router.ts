@@ -652,6 +652,7 @@ export const spec = {
           {
             name: 'scope',
             in: 'query',
+            allowReserved: true,
             description: '`product:<team>/<product>`, `team:<team>` or `org`.',
             schema: {
               type: 'string',
@@ -660,7 +661,8 @@ export const spec = {
           {
             name: 'from',
             in: 'query',
-            description: "The window's start (ISO date).",
+            allowReserved: true,
+            description: "The window's start (ISO date or time).",
             schema: {
               type: 'string',
             },
@@ -668,7 +670,8 @@ export const spec = {
           {
             name: 'to',
             in: 'query',
-            description: "The window's end (ISO date).",
+            allowReserved: true,
+            description: "The window's end (ISO date or time).",
             schema: {
               type: 'string',
             },
@@ -701,6 +704,7 @@ export const spec = {
           {
             name: 'owner',
             in: 'query',
+            allowReserved: true,
             description: 'An entity ref; a bare name is a group.',
             schema: {
               type: 'string',
@@ -725,6 +729,7 @@ export const spec = {
           {
             name: 'cursor',
             in: 'query',
+            allowReserved: true,
             description: "The previous page's nextCursor.",
             schema: {
               type: 'string',
