@@ -1,8 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WriteBudgetLimits, writeBudgetWaitMs } from '@refplat/plugin-promotions-common';
+import type { WriteBudgetReading } from '../telemetry/promotionsMetrics';
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /** Time as the budget sees it; tests give a virtual one. */
 export interface BudgetTimer {
@@ -116,12 +118,32 @@ export class WriteBudget {
     return { waiting: this.waiters.length, nextAt: now + this.waitMs(now) };
   }
 
-  /** How long the next write waits; writes in flight count as made now. */
+  /**
+   * What the budget allows now, for the metrics: from memory alone (the
+   * other replicas' writes as the ledger last answered), so a collection
+   * costs no query.
+   */
+  reading(): WriteBudgetReading {
+    const now = this.timer.now();
+    const counted = this.counted(now);
+    const left = (windowMs: number, limit: number) => Math.max(0, limit - counted.filter(at => at > now - windowMs).length);
+    return {
+      remainingThisMinute: left(MINUTE_MS, this.limits.perMinute),
+      remainingThisHour: left(HOUR_MS, this.limits.perHour),
+      nextOpeningInMs: writeBudgetWaitMs(counted, this.limits, now),
+    };
+  }
+
+  /** How long the next write waits. */
   private waitMs(now: number): number {
+    return writeBudgetWaitMs(this.counted(now), this.limits, now);
+  }
+
+  /** The writes of the last hour GitHub counts, oldest first: the replicas' too, and those in flight as made now. */
+  private counted(now: number): number[] {
     this.recent = this.recent.filter(at => at > now - HOUR_MS);
     const made = this.others.length ? [...this.recent, ...this.others].sort((a, b) => a - b) : this.recent;
-    const counted = this.inFlight ? [...made, ...Array<number>(this.inFlight).fill(now)] : made;
-    return writeBudgetWaitMs(counted, this.limits, now);
+    return this.inFlight ? [...made, ...Array<number>(this.inFlight).fill(now)] : made;
   }
 
   /**

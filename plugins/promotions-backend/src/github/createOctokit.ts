@@ -12,6 +12,8 @@ import { throttling } from '@octokit/plugin-throttling';
 import type { WriteBudgetLimits } from '@refplat/plugin-promotions-common';
 import { WriteBudget, WriteLedger } from './WriteBudget';
 import { GithubTimeoutError, unreachableError } from './errors';
+import { observeRateLimit } from './observeRateLimit';
+import { observeWriteBudget } from '../telemetry/promotionsMetrics';
 
 const ResilientOctokit = Octokit.plugin(retry, throttling);
 
@@ -133,6 +135,7 @@ function writeBudgetFor(
       error => logger.warn(`GitHub write budget: the other replicas' writes could not be shared through the database: ${error}`),
     );
     budgets.set(key, budget);
+    observeWriteBudget(host, () => budget!.reading());
   }
   return budget;
 }
@@ -201,6 +204,8 @@ export function createOctokit(options: CreateOctokitOptions): GithubClient {
       }
     });
   }
+
+  observeRateLimit(octokit, host);
 
   // Credentials are looked up per request so GitHub App installation tokens
   // are renewed before they expire (the provider caches them meanwhile).

@@ -14,8 +14,10 @@ export class ResourceVersionGone extends Error {}
  * event means are HealthStream's.
  */
 export interface ApplicationWatch {
-  /** The configured instance or cluster name, for logs. */
+  /** The instance or cluster, for logs. */
   readonly name: string;
+  /** The configured instance or cluster name, as the metrics name its stream. */
+  readonly instanceName: string;
   /**
    * Whether a watch can resume from the last event's resourceVersion after the
    * server ended it (Kubernetes). ArgoCD's stream replays nothing, so after a

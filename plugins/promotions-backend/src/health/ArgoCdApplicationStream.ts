@@ -33,6 +33,10 @@ export class ArgoCdApplicationStream implements ApplicationWatch {
     return `ArgoCD '${this.instance.name}'`;
   }
 
+  get instanceName(): string {
+    return this.instance.name;
+  }
+
   async list() {
     const body = await argoCdGet<{
       metadata?: { resourceVersion?: string };

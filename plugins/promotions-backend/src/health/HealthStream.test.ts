@@ -34,6 +34,7 @@ describe('HealthStream', () => {
     const watchedFrom: Array<string | undefined> = [];
     const watch: ApplicationWatch = {
       name: 'fake',
+      instanceName: 'fake',
       resumable: true,
       list: async () => lists.shift()!,
       watch: async (resourceVersion, onEvent: (event: ApplicationEvent) => void, signal) => {

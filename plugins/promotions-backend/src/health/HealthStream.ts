@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationEvent, ApplicationWatch, ResourceVersionGone } from './ApplicationWatch';
 import { RECONNECT, reconnectDelayMs } from './reconnectDelay';
 import { ApplicationLabels, productOfApplication } from './HealthSource';
+import { recordHealthStreamConnected } from '../telemetry/promotionsMetrics';
 
 /** Events about one Product within this window make one signal (a sync is a burst of writes). */
 const PRODUCT_DEBOUNCE_MS = 500;
@@ -58,6 +59,8 @@ export class HealthStream {
       listed: false,
       attempt: 0,
     };
+    // Reported from the start: an instance never reached shows as not connected, not as missing.
+    recordHealthStreamConnected(watch.instanceName, false);
     const onEvent = (event: ApplicationEvent) => {
       state.attempt = 0;
       state.resourceVersion = event.application.metadata?.resourceVersion ?? state.resourceVersion;
@@ -75,9 +78,12 @@ export class HealthStream {
         // ArgoCD, not resumable, begins a stream without resourceVersion with an ADDED per
         // Application: compared against the list, nothing changed in between is missed.
         const connectedAt = Date.now();
+        // Connected while the watch runs: it fails at once when the server cannot be reached.
+        recordHealthStreamConnected(watch.instanceName, true);
         await watch
           .watch(watch.resumable ? state.resourceVersion : undefined, onEvent, signal)
           .finally(() => {
+            recordHealthStreamConnected(watch.instanceName, false);
             // A connection that lasted counts as a success: the next loss starts the schedule over.
             if (Date.now() - connectedAt > RECONNECT.capMs) state.attempt = 0;
           });

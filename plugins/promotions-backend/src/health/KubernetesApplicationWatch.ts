@@ -30,6 +30,10 @@ export class KubernetesApplicationWatch implements ApplicationWatch {
     return `Kubernetes cluster '${this.cluster.name}'`;
   }
 
+  get instanceName(): string {
+    return this.cluster.name;
+  }
+
   async list() {
     const list = (await this.kubeConfig.makeApiClient(CustomObjectsApi).listNamespacedCustomObject({
       group: 'argoproj.io',

@@ -26,6 +26,7 @@ import { ApplicationListing, HealthSource, listingsByProduct } from '../health/H
 import { LadderService } from '../ladder/LadderService';
 import { productsAt } from '../ladder/readProductRecords';
 import { PromotionService } from './PromotionService';
+import { recordAutoPromoterProduct, recordAutoPromoterRun } from '../telemetry/promotionsMetrics';
 
 /** The identity auto-promotions are requested by, on the PR and in the audit. */
 export const AUTO_PROMOTER = 'plugin:promotions/auto-promoter';
@@ -78,6 +79,16 @@ export class AutoPromoter {
 
   /** `only`: just these Products (a webhook said their files changed), else all of them. */
   async run(options: { only?: ProductRef[] } = {}): Promise<AutoPromoterRun> {
+    // Wall time, not the injected clock's: the run's real cost, failed runs included.
+    const started = performance.now();
+    try {
+      return await this.decideAll(options);
+    } finally {
+      recordAutoPromoterRun((performance.now() - started) / 1000);
+    }
+  }
+
+  private async decideAll(options: { only?: ProductRef[] }): Promise<AutoPromoterRun> {
     const { reader, logger } = this.options;
     const now = (this.options.clock ?? systemClock).now();
     const runId = randomUUID();
@@ -148,9 +159,11 @@ export class AutoPromoter {
         }
       }
       await this.options.decisions.record(run.runId, product, plan.decisions, run.now);
+      recordAutoPromoterProduct(queued.length ? 'queued' : 'unchanged');
       return { decisions: plan.decisions.map(d => ({ ...d, product: name })), queued };
     } catch (error) {
       logger.warn(`Auto-promoter skipped ${name}: ${error}`);
+      recordAutoPromoterProduct('failed');
       return { decisions: [], queued };
     }
   }

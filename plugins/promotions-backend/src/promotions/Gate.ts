@@ -24,6 +24,7 @@ import { PromotionReconciler } from './PromotionReconciler';
 import { pullRequestTitle } from './pullRequestText';
 import { ActorNames } from '../service/ActorNames';
 import { verifyBeforeMerge, verifyPullRequest } from './verifyPullRequest';
+import { GateDecision, recordGateDecision, recordOpenToMerge } from '../telemetry/promotionsMetrics';
 
 export const HEALTH_CONTEXT = 'promotions/health';
 export const GATE_ACTOR = 'promotions-gate';
@@ -80,6 +81,16 @@ export function judgeSource(ladder: Ladder, promotion: PromotionRecord): SourceV
 function showsOtherHealth(promotion: PromotionRecord, pr: PullRequestInfo): boolean {
   const [state, sha] = promotion.healthState?.split(':') ?? [];
   return sha === pr.headSha && state !== 'success';
+}
+
+/**
+ * What a promotion the Gate does not merge now waits for: a guard's block
+ * holds it whatever else it waits for, then the stage below's health, then
+ * an approval.
+ */
+function waitingFor(guards: GuardsDecision, verdict: SourceVerdict): GateDecision {
+  if (guards.verdict === 'block') return 'blocked-by-guard';
+  return verdict.state === 'success' ? 'wait-for-approval' : 'wait-for-health';
 }
 
 /** The audit event for a change of the published health, if it changed. */
@@ -256,6 +267,7 @@ export class Gate {
       await this.merge(promotion, pr, verdict.description);
       return;
     }
+    recordGateDecision(waitingFor(guards, verdict));
     // Ready but not merging: it waits for an approval.
     if (ready && promotion.status === 'open') await this.awaitApproval(promotion, guards);
   }
@@ -317,10 +329,11 @@ export class Gate {
   private async settledOnGitHub(promotion: PromotionRecord, pr: PullRequestInfo): Promise<boolean> {
     const { store } = this.options;
     if (pr.merged) {
-      await applyLifecycleEvent(store, promotion.id, 'merged-on-github', {
+      const merged = await applyLifecycleEvent(store, promotion.id, 'merged-on-github', {
         changes: { statusReason: `Merged on GitHub${pr.mergedBy ? ` by ${pr.mergedBy}` : ''}` },
         audit: { type: 'merged', actor: pr.mergedBy ?? 'github', detail: pr.url },
       });
+      if (merged) await this.measureOpenToMerge(merged, 'github');
       return true;
     }
     if (pr.state === 'closed') {
@@ -418,10 +431,14 @@ export class Gate {
     );
     if (outcome.merged) {
       // Recorded at once; deleting the branch is cleanup (GitHub paces writes a second apart).
-      await applyLifecycleEvent(store, promotion.id, 'merged-by-gate', {
+      const merged = await applyLifecycleEvent(store, promotion.id, 'merged-by-gate', {
         changes: { statusReason: undefined },
         audit: { type: 'merged', actor: GATE_ACTOR, detail: outcome.sha },
       });
+      if (merged) {
+        recordGateDecision('merge');
+        await this.measureOpenToMerge(merged, 'gate');
+      }
       // A repository that deletes merged branches itself saves the write.
       if (promotion.branch && !outcome.headBranchDeleted) await this.deleteBranch(promotion.branch);
       return;
@@ -445,8 +462,24 @@ export class Gate {
       audit: { type: 'closed', actor: GATE_ACTOR, detail: reason },
     });
     if (!closed) return;
+    recordGateDecision('close');
     await this.options.writer.closePullRequest(pr.number, `Closed by the promotions Gate: ${reason}.`);
     if (promotion.branch) await this.deleteBranch(promotion.branch);
+  }
+
+  /**
+   * The time from the PR's opening (its trail's `pr-opened`) to the merge just
+   * recorded. Best-effort: a trail that cannot be read costs the measurement, not the merge's cleanup.
+   */
+  private async measureOpenToMerge(merged: PromotionRecord, mergedBy: 'gate' | 'github') {
+    try {
+      const opened = (await this.options.store.listEvents(merged.id)).filter(event => event.type === 'pr-opened').at(-1);
+      if (!opened) return;
+      const seconds = (Date.parse(merged.updatedAt) - Date.parse(opened.at)) / 1000;
+      recordOpenToMerge(seconds, { kind: merged.kind ?? 'promotion', mergedBy });
+    } catch (error) {
+      this.options.logger.warn(`Could not measure how long PR #${merged.pullRequest.number} was open: ${error}`);
+    }
   }
 
   /** Best-effort: a branch left behind is deleted by the reconciler after its grace period. */

@@ -3,7 +3,9 @@ import {
   PROMOTION_TRANSITIONS,
   PromotionEvent,
   PromotionLifecycleEvent,
+  PromotionStatus,
   PromotionTransitionRule,
+  isLivePromotion,
   promotionPhase,
   transition,
 } from '@refplat/plugin-promotions-common';
@@ -14,6 +16,7 @@ import {
   PromotionRecord,
   PromotionStore,
 } from '../database/PromotionStore';
+import { PromotionOutcome, recordPromotionEnded } from '../telemetry/promotionsMetrics';
 
 /** What a step changes besides the status, which the event's rule decides. */
 export interface LifecycleStep {
@@ -45,6 +48,21 @@ function phaseExpectation(phases: readonly OpeningPhase[] | undefined): Pick<Pro
 }
 
 /**
+ * Whether a change from `from` to `to` ends a live promotion. A closed
+ * promotion found merged after all (merged-before-closing) had already ended:
+ * counting it again would count one promotion twice.
+ */
+function endsLivePromotion(from: readonly PromotionStatus[], to: PromotionStatus | 'unchanged'): to is PromotionOutcome {
+  return to !== 'unchanged' && !isLivePromotion(to) && from.every(isLivePromotion);
+}
+
+/** Counts the ending once the store made the change (`changed`), not when another caller got there first. */
+function countEnding(changed: PromotionRecord | undefined, from: readonly PromotionStatus[], to: PromotionStatus | 'unchanged') {
+  if (changed && endsLivePromotion(from, to)) recordPromotionEnded(changed.kind ?? 'promotion', to);
+  return changed;
+}
+
+/**
  * Applies `event` to promotion `id` by one compare-and-set: only if its
  * status and phase are ones the event may happen in (PROMOTION_TRANSITIONS)
  * and it still meets `step.expected`; the status becomes the rule's. The
@@ -52,19 +70,20 @@ function phaseExpectation(phases: readonly OpeningPhase[] | undefined): Pick<Pro
  * Undefined when the promotion was not in such a state (someone else got
  * there first).
  */
-export function applyLifecycleEvent(
+export async function applyLifecycleEvent(
   store: PromotionStore,
   id: string,
   event: PromotionLifecycleEvent,
   step: LifecycleStep = {},
 ): Promise<PromotionRecord | undefined> {
   const rule: PromotionTransitionRule = PROMOTION_TRANSITIONS[event];
-  return store.transition(
+  const changed = await store.transition(
     id,
     { ...step.expected, status: [...rule.from], ...phaseExpectation(rule.phases) },
     { ...step.changes, ...(rule.to === 'unchanged' ? {} : { status: rule.to }) },
     step.audit,
   );
+  return countEnding(changed, rule.from, rule.to);
 }
 
 /**
@@ -73,22 +92,27 @@ export function applyLifecycleEvent(
  * `decide` is asked only when the promotion's state allows one of
  * `candidates`, and answers one of them, or undefined for none.
  */
-export function decideLifecycleEvent<Event extends PromotionLifecycleEvent>(
+export async function decideLifecycleEvent<Event extends PromotionLifecycleEvent>(
   store: PromotionStore,
   id: string,
   candidates: readonly Event[],
   decide: (current: PromotionRecord, events: PromotionEvent[]) => LifecycleDecision<Event> | undefined,
 ): Promise<PromotionRecord | undefined> {
-  return store.decideTransition(id, (current, events) => {
+  // The change the store's transaction last decided: it may decide again when the database retries it.
+  let decided: { from: PromotionStatus; to: PromotionStatus } | undefined;
+  const changed = await store.decideTransition(id, (current, events) => {
+    decided = undefined;
     const phase = promotionPhase(current);
     if (candidates.every(candidate => 'refused' in transition(current.status, candidate, phase))) return undefined;
     const decision = decide(current, events);
     if (!decision) return undefined;
     const next = transition(current.status, decision.event, phase);
     if ('refused' in next) return undefined;
+    decided = { from: current.status, to: next.to };
     return {
       changes: { ...decision.changes, ...(next.to === current.status ? {} : { status: next.to }) },
       event: decision.audit,
     };
   });
+  return decided ? countEnding(changed, [decided.from], decided.to) : changed;
 }

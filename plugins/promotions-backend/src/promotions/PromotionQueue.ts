@@ -10,6 +10,7 @@ import { asBulkWork } from '../github/WriteBudget';
 import { PromotionOpener } from './PromotionOpener';
 import { applyLifecycleEvent } from './PromotionLifecycle';
 import { branchName } from './pullRequestText';
+import { recordWriteQueueDepth } from '../telemetry/promotionsMetrics';
 
 /** The plugin's global scheduled task that drains the queue, one replica at a time. */
 export const WRITE_QUEUE_TASK = 'promotions-write-queue';
@@ -109,13 +110,17 @@ export class PromotionQueue {
    * Oldest first; of those queued in the same millisecond, the upper rung
    * first, as the auto-promoter queues a Product's rungs (so that the lower
    * one's merge does not move the upper one's source on before it opens).
+   * Its length is the queue's depth the metrics report: read here, where
+   * the queue lists itself anyway, a collection costs no query.
    */
   private async queued(): Promise<PromotionRecord[]> {
     const now = (this.options.clock ?? systemClock).now();
     const rung = (p: PromotionRecord) => this.options.config.stages.indexOf(p.toStage);
-    return (await this.options.store.listLive())
+    const queued = (await this.options.store.listLive())
       .filter(p => judgeOpening(p, now).state === 'queued')
       .sort((a, b) => a.queuedAt!.localeCompare(b.queuedAt!) || rung(b) - rung(a));
+    recordWriteQueueDepth(queued.length);
+    return queued;
   }
 
   private async open(promotion: PromotionRecord, queuedAt: string): Promise<keyof QueueDrain | 'requeued'> {

@@ -36,6 +36,7 @@ import { applyLifecycleEvent } from './PromotionLifecycle';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { actorInMarkdown, branchName, promotionFingerprint } from './pullRequestText';
 import { ActorNames } from '../service/ActorNames';
+import { recordPromotionRequested } from '../telemetry/promotionsMetrics';
 
 export interface PromotionServiceOptions {
   config: PromotionsConfig;
@@ -313,6 +314,7 @@ export class PromotionService {
         }
         throw error;
       }
+      recordPromotionRequested(draft.kind);
       if (queue) {
         this.options.onQueued?.();
         return { promotion: inserted.record, existing: false };

@@ -2,6 +2,7 @@ import { COSIGN_SIGN_V1, ProvenanceFacts, SLSA_PROVENANCE_V1 } from '@refplat/pl
 import { InMemoryProvenanceStore, ManualClock } from '@refplat/plugin-promotions-node/testUtils';
 import { ProvenanceService } from './ProvenanceService';
 import { ActiveProvenanceConfig } from './provenanceConfig';
+import { installMetricsReader } from '../telemetry/__testUtils__/metricsReader';
 
 const ISSUER = 'https://token.actions.githubusercontent.com';
 const CONFIG: ActiveProvenanceConfig = {
@@ -78,6 +79,26 @@ describe('ProvenanceService', () => {
     await second.service.provenanceOf(STOREFRONT, DIGEST);
     await second.service.provenanceOf(STOREFRONT, DIGEST);
     expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts each verdict the registry gave, not the answers from memory or the store', async () => {
+    const reader = installMetricsReader();
+    try {
+      const { facts, service } = setUp();
+      facts.attested = false;
+      await service.provenanceOf(STOREFRONT, DIGEST);
+      facts.attested = true;
+      await service.provenanceOf(STOREFRONT, DIGEST, { fresh: true });
+      await service.provenanceOf(STOREFRONT, DIGEST);
+
+      const recorded = await reader.collect();
+      expect(recorded['promotions.provenance.verdicts']).toEqual([
+        { attributes: { 'provenance.verdict': 'unverified' }, value: 1 },
+        { attributes: { 'provenance.verdict': 'verified' }, value: 1 },
+      ]);
+    } finally {
+      await reader.uninstall();
+    }
   });
 
   it('shares the store between replicas: a second replica asks the registry nothing', async () => {

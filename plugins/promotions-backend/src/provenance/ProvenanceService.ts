@@ -13,6 +13,7 @@ import {
 } from '@refplat/plugin-promotions-common';
 import type { Clock, ProvenanceStore } from '@refplat/plugin-promotions-node';
 import { ActiveProvenanceConfig } from './provenanceConfig';
+import { recordProvenanceVerdict } from '../telemetry/promotionsMetrics';
 
 /** What the registry answers about a digest, checked by Sigstore (the registry adapter). */
 export interface ProvenanceFactsSource {
@@ -156,6 +157,7 @@ export class ProvenanceService {
     } catch (error) {
       provenance = { state: 'unknown', reasons: [`${subject}: ${(error as Error).message}`] };
     }
+    recordProvenanceVerdict(provenance.state);
     if (provenance.state === 'verified') {
       await store.put(digest, policy, provenance, clock.now());
       this.rememberVerified(key, provenance);
