@@ -1,35 +1,12 @@
-import { randomUUID } from 'crypto';
 import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
 import { DatabasePromotionStore } from './DatabasePromotionStore';
-import { promotionStoreContract } from '@refplat/plugin-promotions-node/testUtils';
-import { NewPromotion } from './PromotionStore';
+import { newPromotionDraft, promotionStoreContract } from '@refplat/plugin-promotions-node/testUtils';
 
 jest.setTimeout(60_000);
 
 const databases = TestDatabases.create({ ids: ['POSTGRES_15', 'SQLITE_3'] });
 const REJECTION_MIGRATION = '20261207000000_promotion_rejection.js';
-
-const digest = (c: string) => `sha256:${c.repeat(64)}`;
-
-function newPromotion(overrides: Partial<NewPromotion> = {}): NewPromotion {
-  const id = randomUUID();
-  return {
-    id,
-    team: 'alpha',
-    product: 'shop',
-    fromStage: 'dev',
-    toStage: 'test',
-    services: { storefront: digest('a') },
-    previousServices: { storefront: digest('b') },
-    fingerprint: 'f1',
-    status: 'open',
-    requestedBy: 'user:default/bob',
-    branch: `promotions/alpha-shop-test-${id.slice(0, 8)}`,
-    leaseExpiresAt: '2026-12-01T10:01:00.000Z',
-    ...overrides,
-  };
-}
 
 async function createStore(databaseId: TestDatabaseId) {
   const knex = await databases.init(databaseId);
@@ -52,7 +29,7 @@ describe.each(databases.eachSupportedId())('DatabasePromotionStore on %p', datab
     const before = pending.map(migration => migration.file).filter(file => file < REJECTION_MIGRATION);
     for (const name of before.sort()) await knex.migrate.up({ directory, name });
     const store = new DatabasePromotionStore(knex);
-    const { record } = await store.insertLive(newPromotion({ toStage: 'prod' }), 'user:default/bob');
+    const { record } = await store.insertLive(newPromotionDraft({ toStage: 'prod' }), 'user:default/bob');
     await knex('promotions').where({ id: record.id }).update({ status: 'closed', open_key: null });
     await knex('promotion_events').insert({
       promotion_id: record.id,
@@ -61,7 +38,7 @@ describe.each(databases.eachSupportedId())('DatabasePromotionStore on %p', datab
       at: '2026-12-01T10:00:00.000Z',
       detail: 'cart 2.3 breaks checkout',
     });
-    const { record: live } = await store.insertLive(newPromotion(), 'user:default/bob');
+    const { record: live } = await store.insertLive(newPromotionDraft(), 'user:default/bob');
 
     await knex.migrate.latest({ directory });
     expect((await store.get(record.id))?.rejection).toEqual({ by: 'user:default/alice', reason: 'cart 2.3 breaks checkout' });

@@ -5,7 +5,13 @@ import { NewPromotion, OpenPromotionConflictError, PromotionStore } from '../por
 const LIVE = [...LIVE_PROMOTION_STATUSES];
 const digest = (c: string) => `sha256:${c.repeat(64)}`;
 
-function newPromotion(overrides: Partial<NewPromotion> = {}): NewPromotion {
+/**
+ * A promotion of alpha/shop from dev into test, about to be recorded with its branch and lease:
+ * the contract's, and a store's own tests'.
+ *
+ * @public
+ */
+export function newPromotionDraft(overrides: Partial<NewPromotion> = {}): NewPromotion {
   const id = randomUUID();
   return {
     id,
@@ -37,7 +43,7 @@ function newPromotion(overrides: Partial<NewPromotion> = {}): NewPromotion {
 export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>): void {
   it('stores a promotion, its branch and lease before any PR, with its audit trail', async () => {
     const store = await emptyStore();
-    const draft = newPromotion();
+    const draft = newPromotionDraft();
     const { record } = await store.insertLive(draft, 'user:default/bob');
     expect(record).toMatchObject({
       id: draft.id,
@@ -69,21 +75,21 @@ export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>
   it('allows one live promotion per target stage, even when inserted concurrently', async () => {
     const store = await emptyStore();
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => store.insertLive(newPromotion(), 'user:default/bob')),
+      Array.from({ length: 20 }, () => store.insertLive(newPromotionDraft(), 'user:default/bob')),
     );
     expect(results.filter(r => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.filter(r => r.status === 'rejected' && r.reason instanceof OpenPromotionConflictError)).toHaveLength(19);
     expect(await store.listLive()).toHaveLength(1);
     // Another stage of the Product is another target.
-    await expect(store.insertLive(newPromotion({ toStage: 'prod' }), 'user:default/bob')).resolves.toBeDefined();
+    await expect(store.insertLive(newPromotionDraft({ toStage: 'prod' }), 'user:default/bob')).resolves.toBeDefined();
   });
 
   it('supersedes the live promotion atomically and returns it with the PR it had', async () => {
     const store = await emptyStore();
-    const { record: first } = await store.insertLive(newPromotion(), 'user:default/bob');
+    const { record: first } = await store.insertLive(newPromotionDraft(), 'user:default/bob');
     await store.transition(first.id, { noPullRequest: true }, { pullRequest: { number: 3, url: 'https://x/pull/3' } });
     const { record: second, superseded } = await store.insertLive(
-      newPromotion({ services: { storefront: digest('c') }, fingerprint: 'f2' }),
+      newPromotionDraft({ services: { storefront: digest('c') }, fingerprint: 'f2' }),
       'user:default/alice',
       { id: first.id, reason: 'superseded' },
     );
@@ -97,9 +103,9 @@ export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>
 
   it('supersedes nothing (and records no event) when the old promotion already ended', async () => {
     const store = await emptyStore();
-    const { record: first } = await store.insertLive(newPromotion(), 'user:default/bob');
+    const { record: first } = await store.insertLive(newPromotionDraft(), 'user:default/bob');
     await store.transition(first.id, { status: LIVE }, { status: 'merged' }, { type: 'merged', actor: 'github' });
-    const { superseded } = await store.insertLive(newPromotion({ fingerprint: 'f2' }), 'user:default/alice', {
+    const { superseded } = await store.insertLive(newPromotionDraft({ fingerprint: 'f2' }), 'user:default/alice', {
       id: first.id,
       reason: 'superseded',
     });
@@ -110,7 +116,7 @@ export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>
 
   it('records a status change and its event once when replicas race for it', async () => {
     const store = await emptyStore();
-    const { record } = await store.insertLive(newPromotion(), 'user:default/bob');
+    const { record } = await store.insertLive(newPromotionDraft(), 'user:default/bob');
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         store.transition(
@@ -127,7 +133,7 @@ export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>
 
   it('decides concurrent transitions one after the other, each seeing the events before it', async () => {
     const store = await emptyStore();
-    const { record } = await store.insertLive(newPromotion({ status: 'awaiting-approval' }), 'user:default/bob');
+    const { record } = await store.insertLive(newPromotionDraft({ status: 'awaiting-approval' }), 'user:default/bob');
     const APPROVERS = 10;
     const seen: number[] = [];
     // Ten approvers at once, a quorum of ten: each counts the approvals before its own.
@@ -154,7 +160,7 @@ export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>
 
   it('changes nothing when the decider declines or throws, or the promotion is unknown', async () => {
     const store = await emptyStore();
-    const { record } = await store.insertLive(newPromotion(), 'user:default/bob');
+    const { record } = await store.insertLive(newPromotionDraft(), 'user:default/bob');
     expect(await store.decideTransition(record.id, () => undefined)).toBeUndefined();
     await expect(
       store.decideTransition(record.id, () => {
@@ -177,7 +183,7 @@ export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>
     ['another status', {}, { status: ['awaiting-approval' as const] }],
   ])('does not change a promotion with %s that the caller did not expect', async (_name, state, expected) => {
     const store = await emptyStore();
-    const { record } = await store.insertLive(newPromotion(), 'user:default/bob');
+    const { record } = await store.insertLive(newPromotionDraft(), 'user:default/bob');
     expect(await store.transition(record.id, {}, state)).toBeDefined();
     const changed = await store.transition(record.id, expected, { status: 'failed' }, { type: 'failed', actor: 'x' });
     expect(changed).toBeUndefined();
@@ -187,7 +193,7 @@ export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>
 
   it('changes a promotion that meets every expectation, clearing fields given as undefined', async () => {
     const store = await emptyStore();
-    const { record } = await store.insertLive(newPromotion(), 'user:default/bob');
+    const { record } = await store.insertLive(newPromotionDraft(), 'user:default/bob');
     await store.transition(record.id, {}, { headSha: 'abc', healthState: 'pending:abc:waiting' });
     const adopted = await store.transition(
       record.id,
@@ -202,7 +208,7 @@ export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>
   it('keeps a queued promotion queued until one opener takes it, clearing the mark and taking a lease at once', async () => {
     const store = await emptyStore();
     const { record } = await store.insertLive(
-      newPromotion({ leaseExpiresAt: undefined, queuedAt: '2026-12-01T10:00:00.000Z' }),
+      newPromotionDraft({ leaseExpiresAt: undefined, queuedAt: '2026-12-01T10:00:00.000Z' }),
       'plugin:promotions/auto-promoter',
     );
     expect(record).toMatchObject({ queuedAt: '2026-12-01T10:00:00.000Z', leaseExpiresAt: undefined });
@@ -223,7 +229,7 @@ export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>
 
   it('keeps who rejected a promotion and why, and clears it when the promotion turns out merged', async () => {
     const store = await emptyStore();
-    const { record } = await store.insertLive(newPromotion(), 'user:default/bob');
+    const { record } = await store.insertLive(newPromotionDraft(), 'user:default/bob');
     const rejection = { by: 'user:default/alice', reason: 'Not during the audit freeze' };
     const rejected = await store.transition(
       record.id,
@@ -239,7 +245,7 @@ export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>
 
   it('hands out copies: changing an answer changes nothing stored', async () => {
     const store = await emptyStore();
-    const { record } = await store.insertLive(newPromotion(), 'user:default/bob');
+    const { record } = await store.insertLive(newPromotionDraft(), 'user:default/bob');
     record.services.storefront = 'changed';
     (await store.get(record.id))!.services.storefront = 'changed too';
     expect((await store.get(record.id))!.services.storefront).toBe(digest('a'));
