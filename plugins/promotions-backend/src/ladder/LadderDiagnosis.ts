@@ -5,6 +5,7 @@ import {
   LadderServiceCell,
   LadderStage,
   Promotion,
+  ProductRef,
   diagnose,
   needsHopEvidence,
   promotionChecklist,
@@ -48,6 +49,8 @@ export class LadderDiagnosis {
       hopEvidence?: ReadHopEvidence;
       /** How long a view waits for evidence not read yet (1.5 s). */
       evidenceBudgetMs?: number;
+      /** Evidence a view did not wait for has been read: the Product's open ladders can show it. */
+      evidenceArrived?: (product: ProductRef) => void;
     },
   ) {}
 
@@ -152,6 +155,8 @@ export class LadderDiagnosis {
           });
           const answer = await withinMs(read, this.options.evidenceBudgetMs ?? DEFAULT_EVIDENCE_BUDGET_MS);
           if (answer) found.set(cellKey(stage.name, service), answer);
+          // The view went on without it: once read (and kept for the TTL), the open ladders rebuild with it.
+          else void read.then(late => late && this.options.evidenceArrived?.(ladder));
         });
     });
     await Promise.all(reads);

@@ -57,7 +57,13 @@ export function ladderParts(
     branchArrivals: config.metrics.enabled ? product => timelines.latestArrivals(product) : undefined,
   });
   const healthSource = coalescedHealthSource(deps.healthSource ?? configuredHealthSource(config, cache), cacheTtlMs);
-  const diagnosis = new LadderDiagnosis({ config, cache, logger, hopEvidence: healthSource?.hopEvidence });
+  const diagnosis = new LadderDiagnosis({
+    config,
+    cache,
+    logger,
+    hopEvidence: healthSource?.hopEvidence,
+    evidenceArrived: product => void broadcaster.productChanged(product, 'hop-evidence'),
+  });
   const stageHistory = new StageHistory({ config, writer: repo.requestWriter, files: reader, store, cache });
   const timelineReader = new DigestTimelineReader({ config, octokit: repo.octokit, reader, store: timelines, logger });
   const ladderService = LadderService.forViews({ config, repo: reader, healthSource, logger }, {
