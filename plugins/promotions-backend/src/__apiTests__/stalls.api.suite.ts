@@ -1,5 +1,5 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import type { RunningSim } from '@refplat/platform-sim';
+import { ARGOCD_VERSIONS, type RunningSim } from '@refplat/platform-sim';
 import type { HopReading, Ladder, LadderServiceCell } from '@refplat/plugin-promotions-common';
 import request from 'supertest';
 import { sharedSimBackend, TestProduct } from '../__testUtils__/sharedSimBackend';
@@ -8,7 +8,14 @@ import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend
 const bob = mockCredentials.user.header('user:default/bob');
 
 /** The simulator's stalls (`sim:push --<stall>`), as its `/_sim/ci/push` names them. */
-type Stall = 'deniedByAdmission' | 'unschedulable' | 'probeFailing' | 'slowAnalysis' | 'routeNotAccepted';
+type Stall =
+  | 'deniedByAdmission'
+  | 'unschedulable'
+  | 'quotaExceeded'
+  | 'probeFailing'
+  | 'crashLoop'
+  | 'slowAnalysis'
+  | 'routeNotAccepted';
 
 /** An Argo CD read of the hop evidence: ListResourceEvents, or a manifest of a Pod, PolicyReport, AnalysisRun or HTTPRoute. */
 const EVIDENCE_READ = /\/events$|kind=(Pod|PolicyReport|AnalysisRun|HTTPRoute)(&|$)/;
@@ -20,8 +27,8 @@ const EVIDENCE_READ = /\/events$|kind=(Pod|PolicyReport|AnalysisRun|HTTPRoute)(&
  * stalling a Product of its own in dev.
  */
 export function stallsSuite(): void {
-  describe('stalls read where they happen', () => {
-    const shared = sharedSimBackend({ sim: { canaryStepMs: 1000, syncDelayMs: 200, reconcileIntervalMs: 100 } });
+  describe.each(ARGOCD_VERSIONS)('stalls read where they happen (Argo CD %s)', argocdVersion => {
+    const shared = sharedSimBackend({ sim: { canaryStepMs: 1000, syncDelayMs: 200, reconcileIntervalMs: 100, argocdVersion } });
     let sim: RunningSim;
     let server: Awaited<ReturnType<typeof startPromotionsBackend>>;
 
@@ -90,6 +97,19 @@ export function stallsSuite(): void {
       expect(reading.evidence).toContain('0/3 nodes are available: 3 Insufficient cpu');
       expect(reading.lookAt?.text).toMatch(new RegExp(`^kubectl -n ${app} describe pod checkout-[a-z0-9]+-[a-z0-9]+$`));
       expect(reading.seenAt).toMatch(/Z$/);
+    });
+
+    it('--quota-exceeded: the scheduling hop names the ResourceQuota that refuses the pods', async () => {
+      const { reading, diagnosis } = await stalledAt('storefront', 'quotaExceeded', 'scheduling');
+      expect(reading.evidence).toMatch(/^ResourceQuota compute-resources refuses the pods: .*exceeded quota: compute-resources/);
+      expect(reading.lookAt?.text).toMatch(/^kubectl -n \S+ describe /);
+      expect(diagnosis).toMatchObject({ code: 'hop-stalled', state: 'stuck' });
+    });
+
+    it('--crash-loop: the probes hop names the container in CrashLoopBackOff and its restarts', async () => {
+      const { reading, app } = await stalledAt('storefront', 'crashLoop', 'probes');
+      expect(reading.evidence).toMatch(/^Container storefront in pod storefront-\S+ is in CrashLoopBackOff after \d+ restarts/);
+      expect(reading.lookAt?.text).toMatch(new RegExp(`^kubectl -n ${app} (describe|logs)`));
     });
 
     it('--probe-failing: the probes hop names the failing readiness probe of the container', async () => {

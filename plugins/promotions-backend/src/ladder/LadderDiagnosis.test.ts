@@ -3,7 +3,7 @@ import type { Ladder } from '@refplat/plugin-promotions-common';
 import { ManualClock } from '@refplat/plugin-promotions-node/testUtils';
 import { mockCache, mockLogger } from '../__testUtils__/lightServices';
 import { readPromotionsConfig } from '../config';
-import type { ApplicationListing, ClusterEvidence } from '../health/HealthSource';
+import type { ApplicationListing, ClusterEvidence, ObservedApplication } from '../health/HealthSource';
 import { LadderDiagnosis } from './LadderDiagnosis';
 
 const config = readPromotionsConfig(
@@ -56,7 +56,7 @@ function diagnosisWith(hopEvidence: jest.Mock, evidenceArrived = jest.fn()) {
 
 describe('LadderDiagnosis and the hops', () => {
   it('reads the evidence of the cells that are not healthy only, and names the stalled hop', async () => {
-    const hopEvidence = jest.fn(async () => denied);
+    const hopEvidence = jest.fn(async (_observed: ObservedApplication, _service: string) => denied);
     const { diagnosis, evidenceArrived } = diagnosisWith(hopEvidence);
     const annotated = ladder();
 
