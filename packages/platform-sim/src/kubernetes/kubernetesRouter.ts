@@ -13,6 +13,7 @@ import { matchesLabelSelector } from '../world/labelSelector';
 import { liveObjects } from '../world/liveObjects';
 import { ApplicationState } from '../world/applicationState';
 import { World } from '../world/world';
+import { apiPathOf, groupVersionOf, ServedResource, WORKLOAD_RESOURCES } from './workloadResources';
 
 export interface KubernetesRouterDeps {
   world: World;
@@ -60,10 +61,25 @@ function sendUnknownPath(res: Response): void {
 
 type Manifest = Record<string, any>;
 
+/** The list items in `namespace` (all, when none) that `labelSelector` (a query parameter) selects. */
+function selectItems(
+  items: Manifest[],
+  namespace: string | undefined,
+  labelSelector: unknown,
+): Manifest[] {
+  const selector = typeof labelSelector === 'string' ? labelSelector : '';
+  return items
+    .filter(item => !namespace || item.metadata.namespace === namespace)
+    .filter(
+      item => !selector || matchesLabelSelector(item.metadata.labels, selector),
+    );
+}
+
 /**
  * Enough of a Kubernetes API server, mounted at /k8s, for CustomObjectsApi
  * reads of Argo CD Applications, Argo Rollouts and AnalysisRuns, CoreV1Api
- * reads of Events, plus minimal discovery.
+ * reads of Events, lists of each service's Pods, ReplicaSets, PolicyReports
+ * and HTTPRoutes (WORKLOAD_RESOURCES), plus minimal discovery.
  */
 export function createKubernetesRouter(deps: KubernetesRouterDeps): Router {
   const { world } = deps;
@@ -198,20 +214,11 @@ export function createKubernetesRouter(deps: KubernetesRouterDeps): Router {
         sendUnknownPath(res);
         return;
       }
-      const selector =
-        typeof req.query.labelSelector === 'string'
-          ? req.query.labelSelector
-          : '';
-      const items = resource
-        .list()
-        .filter(
-          item =>
-            !namespaced || item.metadata.namespace === req.params.namespace,
-        )
-        .filter(
-          item =>
-            !selector || matchesLabelSelector(item.metadata.labels, selector),
-        );
+      const items = selectItems(
+        resource.list(),
+        namespaced ? req.params.namespace : undefined,
+        req.query.labelSelector,
+      );
       res.json({
         apiVersion: GROUP_VERSION,
         kind: `${resource.kind}List`,
@@ -219,6 +226,31 @@ export function createKubernetesRouter(deps: KubernetesRouterDeps): Router {
         items,
       });
     };
+
+  /** The world's objects of a workload resource type, as the cluster's list of them. */
+  const listWorkload =
+    (resource: ServedResource) => (req: Request, res: Response) => {
+      res.json({
+        apiVersion: groupVersionOf(resource),
+        kind: `${resource.kind}List`,
+        metadata: { resourceVersion: world.resourceVersion },
+        items: selectItems(
+          liveOfKind(resource.kind)(),
+          req.params.namespace,
+          req.query.labelSelector,
+        ),
+      });
+    };
+  for (const resource of WORKLOAD_RESOURCES) {
+    router.get(
+      `${apiPathOf(resource)}/${resource.plural}`,
+      listWorkload(resource),
+    );
+    router.get(
+      `${apiPathOf(resource)}/namespaces/:namespace/${resource.plural}`,
+      listWorkload(resource),
+    );
+  }
 
   router.get(`/apis/${GROUP}/${VERSION}/:plural`, listHandler(false));
   router.get(
@@ -288,6 +320,63 @@ function fieldOf(object: Record<string, unknown>, path: string): unknown {
   return path.split('.').reduce<any>((value, key) => value?.[key], object);
 }
 
+/** An APIResourceList entry: a resource the server lists (and gets or watches, where it does). */
+function discoveryEntry(resource: ServedResource, verbs: string[]) {
+  return {
+    name: resource.plural,
+    singularName: resource.singularName,
+    namespaced: true,
+    kind: resource.kind,
+    verbs,
+    ...(resource.shortNames ? { shortNames: resource.shortNames } : {}),
+  };
+}
+
+/** What discovery tells of each group and version it serves: Argo CD's and Argo Rollouts' kinds, then the workloads'. */
+const ARGO_RESOURCES: Array<ServedResource & { verbs: string[] }> = [
+  {
+    group: GROUP,
+    version: VERSION,
+    plural: 'applications',
+    singularName: 'application',
+    kind: 'Application',
+    verbs: ['get', 'list', 'watch'],
+    shortNames: ['app', 'apps'],
+  },
+  {
+    group: GROUP,
+    version: VERSION,
+    plural: 'rollouts',
+    singularName: 'rollout',
+    kind: 'Rollout',
+    verbs: ['get', 'list'],
+    shortNames: ['ro'],
+  },
+  {
+    group: GROUP,
+    version: VERSION,
+    plural: 'analysisruns',
+    singularName: 'analysisrun',
+    kind: 'AnalysisRun',
+    verbs: ['get', 'list'],
+    shortNames: ['ar'],
+  },
+];
+const CORE_EVENTS: ServedResource & { verbs: string[] } = {
+  group: '',
+  version: 'v1',
+  plural: 'events',
+  singularName: 'event',
+  kind: 'Event',
+  verbs: ['list'],
+  shortNames: ['ev'],
+};
+const DISCOVERED = [
+  ...ARGO_RESOURCES,
+  CORE_EVENTS,
+  ...WORKLOAD_RESOURCES.map(resource => ({ ...resource, verbs: ['list'] })),
+];
+
 function registerDiscovery(router: Router): void {
   router.get('/version', (_req, res) => {
     res.json({
@@ -306,49 +395,40 @@ function registerDiscovery(router: Router): void {
       ],
     });
   });
-  const group = {
-    name: GROUP,
-    versions: [{ groupVersion: GROUP_VERSION, version: VERSION }],
-    preferredVersion: { groupVersion: GROUP_VERSION, version: VERSION },
-  };
-  router.get('/apis', (_req, res) =>
-    res.json({ kind: 'APIGroupList', apiVersion: 'v1', groups: [group] }),
-  );
-  router.get(`/apis/${GROUP}`, (_req, res) =>
-    res.json({ kind: 'APIGroup', apiVersion: 'v1', ...group }),
-  );
-  router.get(`/apis/${GROUP}/${VERSION}`, (_req, res) => {
-    const verbs = ['get', 'list'];
-    res.json({
-      kind: 'APIResourceList',
-      apiVersion: 'v1',
-      groupVersion: GROUP_VERSION,
-      resources: [
-        {
-          name: 'applications',
-          singularName: 'application',
-          namespaced: true,
-          kind: 'Application',
-          verbs: [...verbs, 'watch'],
-          shortNames: ['app', 'apps'],
-        },
-        {
-          name: 'rollouts',
-          singularName: 'rollout',
-          namespaced: true,
-          kind: 'Rollout',
-          verbs,
-          shortNames: ['ro'],
-        },
-        {
-          name: 'analysisruns',
-          singularName: 'analysisrun',
-          namespaced: true,
-          kind: 'AnalysisRun',
-          verbs,
-          shortNames: ['ar'],
-        },
-      ],
-    });
+  const groupVersions = new Map<string, typeof DISCOVERED>();
+  for (const resource of DISCOVERED) {
+    const key = groupVersionOf(resource);
+    groupVersions.set(key, [...(groupVersions.get(key) ?? []), resource]);
+  }
+  const groups = [
+    ...new Set(DISCOVERED.filter(r => r.group).map(r => r.group)),
+  ].map(name => {
+    const versions = [...groupVersions.values()]
+      .filter(([first]) => first.group === name)
+      .map(([first]) => ({
+        groupVersion: groupVersionOf(first),
+        version: first.version,
+      }));
+    return { name, versions, preferredVersion: versions[0] };
   });
+  router.get('/apis', (_req, res) =>
+    res.json({ kind: 'APIGroupList', apiVersion: 'v1', groups }),
+  );
+  for (const group of groups) {
+    router.get(`/apis/${group.name}`, (_req, res) =>
+      res.json({ kind: 'APIGroup', apiVersion: 'v1', ...group }),
+    );
+  }
+  for (const [groupVersion, resources] of groupVersions) {
+    router.get(apiPathOf(resources[0]), (_req, res) =>
+      res.json({
+        kind: 'APIResourceList',
+        apiVersion: 'v1',
+        groupVersion,
+        resources: resources.map(resource =>
+          discoveryEntry(resource, resource.verbs),
+        ),
+      }),
+    );
+  }
 }

@@ -279,6 +279,48 @@ export function stallsSuite(): void {
       expect((await k8s('/api/v1/events?fieldSelector=spec.nodeName%3Dx')).status).toBe(400);
     });
 
+    it('Kubernetes lists the Pods, ReplicaSets, PolicyReports and HTTPRoutes the tree shows, by label', async () => {
+      const app = 'alpha-stalls-dev';
+      const k8s = async (path: string) => (await getJson(`${sim.kubernetesUrl}${path}`, sim.tokens.kubernetes)).body;
+      const names = (items: any[]) => items.map(item => item.metadata.name).sort();
+      const ofKind = (nodes: any[], kind: string) => nodes.filter(n => n.kind === kind).map(n => n.name).sort();
+      const nodes = await tree(app);
+      const lists = {
+        ReplicaSet: await k8s(`/apis/apps/v1/namespaces/${app}/replicasets`),
+        PolicyReport: await k8s(`/apis/wgpolicyk8s.io/v1alpha2/namespaces/${app}/policyreports`),
+        HTTPRoute: await k8s(`/apis/gateway.networking.k8s.io/v1/namespaces/${app}/httproutes`),
+      };
+      expect(lists.ReplicaSet).toMatchObject({ kind: 'ReplicaSetList', apiVersion: 'apps/v1', metadata: { resourceVersion: expect.stringMatching(/^\d+$/) } });
+      expect(lists.PolicyReport).toMatchObject({ kind: 'PolicyReportList', apiVersion: 'wgpolicyk8s.io/v1alpha2' });
+      expect(lists.HTTPRoute).toMatchObject({ kind: 'HTTPRouteList', apiVersion: 'gateway.networking.k8s.io/v1' });
+      for (const [kind, list] of Object.entries(lists)) expect(names(list.items)).toEqual(ofKind(nodes, kind));
+      // Kyverno's report on the refused canary, owned by its ReplicaSet.
+      const [report] = lists.PolicyReport.items;
+      expect(report.scope.kind).toBe('ReplicaSet');
+      expect(report.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'ReplicaSet', name: report.scope.name })]);
+
+      // The unschedulable canary's Pod, selected as its ReplicaSet selects it.
+      const pendingPod = nodes.find(n => n.kind === 'Pod' && n.name.startsWith('checkout-') && n.health.status === 'Progressing');
+      const canary = lists.ReplicaSet.items.find((rs: any) => rs.metadata.name === pendingPod.parentRefs[0].name);
+      const selector = Object.entries(canary.spec.selector.matchLabels).map(([key, value]) => `${key}=${value}`).join(',');
+      const pods = await k8s(`/api/v1/namespaces/${app}/pods?labelSelector=${encodeURIComponent(selector)}`);
+      expect(pods).toMatchObject({ kind: 'PodList', apiVersion: 'v1' });
+      expect(pods.items).toEqual([
+        expect.objectContaining({
+          metadata: expect.objectContaining({ ownerReferences: [expect.objectContaining({ kind: 'ReplicaSet', name: canary.metadata.name })] }),
+          status: expect.objectContaining({ phase: 'Pending' }),
+        }),
+      ]);
+      expect((await k8s(`/api/v1/namespaces/${app}/pods?labelSelector=app%3Dnowhere`)).items).toEqual([]);
+
+      const groups = (await k8s('/apis')).groups.map((g: any) => g.name);
+      expect(groups).toEqual(expect.arrayContaining(['argoproj.io', 'apps', 'wgpolicyk8s.io', 'gateway.networking.k8s.io']));
+      expect((await k8s('/apis/wgpolicyk8s.io/v1alpha2')).resources).toEqual([
+        expect.objectContaining({ name: 'policyreports', kind: 'PolicyReport', namespaced: true, verbs: ['list'] }),
+      ]);
+      expect((await k8s('/api/v1')).resources.map((r: any) => r.name)).toEqual(['events', 'pods']);
+    });
+
     it('refuses a stall it does not know', async () => {
       const { status, body } = await postJson(`${sim.url}/_sim/ci/push`, {
         team: 'alpha',
