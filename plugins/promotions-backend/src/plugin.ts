@@ -90,7 +90,7 @@ export const promotionsPlugin = createBackendPlugin({
           db,
           addedGuards,
           healthSource: await healthSources.resolve(async () =>
-            configuredHealthSource(readPromotionsConfig(deps.rootConfig), deps.cache),
+            configuredHealthSource(readPromotionsConfig(deps.rootConfig), deps.cache, logger),
           ),
           directory: await directories.resolve(async () => catalogDirectory(deps)),
         });

@@ -12,6 +12,7 @@ import {
 import pLimit from 'p-limit';
 import type { ClusterEvidence, ObservedApplication } from './HealthSource';
 import type { ArgoCdInstanceConfig } from './healthInstances';
+import { EVIDENCE_READ_CONCURRENCY, kubeEventsOf, PODS_READ } from './hopEvidenceReads';
 import { RecentResults } from './RecentResults';
 
 /** What the evidence reads ask ArgoCD through: one authenticated GET, its answer bounded in bytes. */
@@ -21,10 +22,6 @@ export type BoundedArgoCdGet = <T>(instance: ArgoCdInstanceConfig, path: string,
 const TREE_MAX_BYTES = 8 * 1024 * 1024;
 /** One manifest or one object's events. */
 const OBJECT_MAX_BYTES = 1024 * 1024;
-/** The Pods of the rolling-out ReplicaSet read at most: a canary has a few; they all say the same. */
-const PODS_READ = 5;
-/** Evidence reads in flight at once, over all ladder views: kind to ArgoCD, like the Rollout reads. */
-const EVIDENCE_READ_CONCURRENCY = 4;
 
 /** Who answers "this object is gone" (see NO_SUCH_RESOURCE): the read skips it. */
 export type IsNoSuchResource = (error: unknown) => boolean;
@@ -142,9 +139,7 @@ class ApplicationReads {
       { resourceNamespace: node.namespace ?? '', resourceName: node.name ?? '', resourceUID: node.uid ?? '' },
       OBJECT_MAX_BYTES,
     );
-    return Array.isArray(answer?.items)
-      ? (answer.items as KubeEvent[]).filter(event => typeof event?.involvedObject === 'object')
-      : [];
+    return kubeEventsOf(answer?.items);
   }
 
   private ask<T>(route: string, params: Record<string, string>, maxBytes: number): Promise<T> {

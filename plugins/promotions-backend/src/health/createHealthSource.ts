@@ -14,11 +14,16 @@ import { KubernetesHealthSource } from './KubernetesHealthSource';
  * promotionsHealthSourceExtensionPoint. The config has at most one non-empty
  * list (see chooseHealthInstances: `promotions.kubernetes`, then
  * `promotions.argocd`, then the ArgoCD or Kubernetes plugin's instances);
- * with none, there is no source.
+ * with none, there is no source. `logger` hears what the Kubernetes source could not read of
+ * a service's hop evidence.
  */
-export function configuredHealthSource(config: PromotionsConfig, cache: CacheService): HealthSource | undefined {
+export function configuredHealthSource(
+  config: PromotionsConfig,
+  cache: CacheService,
+  logger?: LoggerService,
+): HealthSource | undefined {
   if (config.kubernetes.length > 0) {
-    return new KubernetesHealthSource(config.kubernetes, config.applicationLabels);
+    return new KubernetesHealthSource(config.kubernetes, config.applicationLabels, logger);
   }
   if (config.argocd.length > 0) {
     return new ArgoCdHealthSource(config.argocd, cache, config.applicationLabels);

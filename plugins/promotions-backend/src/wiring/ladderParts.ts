@@ -56,7 +56,7 @@ export function ladderParts(
     recentPromotions,
     branchArrivals: config.metrics.enabled ? product => timelines.latestArrivals(product) : undefined,
   });
-  const healthSource = coalescedHealthSource(deps.healthSource ?? configuredHealthSource(config, cache), cacheTtlMs);
+  const healthSource = coalescedHealthSource(deps.healthSource ?? configuredHealthSource(config, cache, logger), cacheTtlMs);
   const diagnosis = new LadderDiagnosis({
     config,
     cache,
