@@ -1,9 +1,9 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { ARGOCD_VERSIONS, type RunningSim } from '@refplat/platform-sim';
+import { ARGOCD_VERSIONS, type ArgocdVersion, type RunningSim } from '@refplat/platform-sim';
 import type { HopReading, Ladder, LadderServiceCell } from '@refplat/plugin-promotions-common';
 import request from 'supertest';
-import { sharedSimBackend, TestProduct } from '../__testUtils__/sharedSimBackend';
-import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
+import { sharedSimBackend, SharedSimBackend, TestProduct } from '../__testUtils__/sharedSimBackend';
+import { eventually } from '../__testUtils__/testBackend';
 
 const bob = mockCredentials.user.header('user:default/bob');
 
@@ -20,6 +20,44 @@ type Stall =
 /** An Argo CD read of the hop evidence: ListResourceEvents, or a manifest of a Pod, PolicyReport, AnalysisRun or HTTPRoute. */
 const EVIDENCE_READ = /\/events$|kind=(Pod|PolicyReport|AnalysisRun|HTTPRoute)(&|$)/;
 
+/** The simulator the stalls play on (1 s canary steps: a slow analysis measures for 5 s), one per Argo CD version. */
+function stallsSim(argocdVersion: ArgocdVersion) {
+  return { canaryStepMs: 1000, syncDelayMs: 200, reconcileIntervalMs: 100, argocdVersion };
+}
+
+/** How a test reads a stall on the ladder of `shared`'s backend, whichever health source it reads. */
+function stallReadings(shared: SharedSimBackend) {
+  async function cell(product: TestProduct, stage: string, service: string): Promise<LadderServiceCell> {
+    const response = await request(shared.server).get(`/api/promotions/products/${product.ref}/ladder`).set('Authorization', bob);
+    expect(response.status).toBe(200);
+    return (response.body as Ladder).stages.find(s => s.name === stage)!.services[service];
+  }
+
+  /**
+   * Pushes a build of `service` that stalls as `stall`, and waits until dev's cell shows `hop`
+   * marked `mark` (and, when given, the diagnosis has `code`: the sync after the merge may
+   * still be what the diagnosis names first).
+   */
+  async function stalledAt(
+    service: string,
+    stall: Stall,
+    hop: HopReading['hop'],
+    mark: HopReading['mark'] = 'stalled',
+    code?: string,
+  ) {
+    const product = await shared.addProduct('alpha/shop');
+    await shared.sim.control.ciPush({ team: 'alpha', product: product.product, service, stall });
+    const found = await eventually(async () => {
+      const diagnosis = (await cell(product, 'dev', service)).diagnosis;
+      const reading = diagnosis?.hops?.find(h => h.hop === hop && h.mark === mark);
+      return reading && diagnosis && (!code || diagnosis.code === code) ? { diagnosis, reading } : undefined;
+    }, 60_000);
+    return { ...found, product, app: product.app('dev') };
+  }
+
+  return { cell, stalledAt };
+}
+
 /**
  * Issue 47: each stall the simulator plays, read where it happens and shown on the ladder: the
  * hop that stalled, its evidence in one line, when it was seen and where to look. On the
@@ -28,41 +66,13 @@ const EVIDENCE_READ = /\/events$|kind=(Pod|PolicyReport|AnalysisRun|HTTPRoute)(&
  */
 export function stallsSuite(): void {
   describe.each(ARGOCD_VERSIONS)('stalls read where they happen (Argo CD %s)', argocdVersion => {
-    const shared = sharedSimBackend({ sim: { canaryStepMs: 1000, syncDelayMs: 200, reconcileIntervalMs: 100, argocdVersion } });
+    const shared = sharedSimBackend({ sim: stallsSim(argocdVersion) });
+    const { cell, stalledAt } = stallReadings(shared);
     let sim: RunningSim;
-    let server: Awaited<ReturnType<typeof startPromotionsBackend>>;
 
     beforeAll(() => {
-      ({ sim, server } = shared);
+      ({ sim } = shared);
     });
-
-    async function cell(product: TestProduct, stage: string, service: string): Promise<LadderServiceCell> {
-      const response = await request(server).get(`/api/promotions/products/${product.ref}/ladder`).set('Authorization', bob);
-      expect(response.status).toBe(200);
-      return (response.body as Ladder).stages.find(s => s.name === stage)!.services[service];
-    }
-
-    /**
-     * Pushes a build of `service` that stalls as `stall`, and waits until dev's cell shows `hop`
-     * marked `mark` (and, when given, the diagnosis has `code`: the sync after the merge may
-     * still be what the diagnosis names first).
-     */
-    async function stalledAt(
-      service: string,
-      stall: Stall,
-      hop: HopReading['hop'],
-      mark: HopReading['mark'] = 'stalled',
-      code?: string,
-    ) {
-      const product = await shared.addProduct('alpha/shop');
-      await sim.control.ciPush({ team: 'alpha', product: product.product, service, stall });
-      const found = await eventually(async () => {
-        const diagnosis = (await cell(product, 'dev', service)).diagnosis;
-        const reading = diagnosis?.hops?.find(h => h.hop === hop && h.mark === mark);
-        return reading && diagnosis && (!code || diagnosis.code === code) ? { diagnosis, reading } : undefined;
-      }, 60_000);
-      return { ...found, product, app: product.app('dev') };
-    }
 
     it('--denied-by-admission: the admission hop names the Kyverno policy, and the ReplicaSet to describe', async () => {
       const { diagnosis, reading, app } = await stalledAt('storefront', 'deniedByAdmission', 'admission');
@@ -144,6 +154,41 @@ export function stallsSuite(): void {
       const argocd = sim.control.getRequests('argocd');
       expect(argocd.length).toBeGreaterThan(0);
       expect(argocd.filter(call => EVIDENCE_READ.test(call.path) || EVIDENCE_READ.test(call.query))).toEqual([]);
+    });
+  });
+  describe('stalls read where they happen, through the Kubernetes health source', () => {
+    // The Argo CD 3 simulator of the block above; this backend reads the cluster's API instead of Argo CD's.
+    const shared = sharedSimBackend({ sim: stallsSim('3'), healthSource: 'kubernetes' });
+    const { stalledAt } = stallReadings(shared);
+    /** The cluster reads of the evidence in `namespace`, as `<list path>` (a query's field selector names the object). */
+    const evidenceReads = (namespace: string) =>
+      shared.sim.control
+        .getRequests('kubernetes')
+        .filter(call => call.path.includes(`/namespaces/${namespace}/`))
+        .map(call => call.path.replace(/^.*\/namespaces\/[^/]+\//, ''));
+
+    it('--denied-by-admission: the same admission hop, evidence and ReplicaSet to describe, from one list of each kind', async () => {
+      const { diagnosis, reading, app } = await stalledAt('storefront', 'deniedByAdmission', 'admission');
+      expect(reading.evidence).toMatch(/^Kyverno policy verify-image\/check-signature denied the Pod: failed to verify image /);
+      expect(reading.seenAt).toMatch(/Z$/);
+      expect(reading.lookAt).toEqual({
+        kind: 'kubectl',
+        text: expect.stringMatching(new RegExp(`^kubectl -n ${app} describe replicaset storefront-[a-z0-9]+$`)),
+      });
+      expect(diagnosis).toMatchObject({ code: 'hop-stalled', state: 'stuck', likelyCause: reading.evidence });
+      // The ladder's own Rollout reads come on top.
+      expect(evidenceReads(app)).toEqual(
+        expect.arrayContaining(['rollouts/storefront', 'replicasets', 'pods', 'policyreports', 'analysisruns', 'httproutes', 'events']),
+      );
+      expect(shared.sim.control.getRequests('argocd').filter(call => call.path.startsWith(`/api/v1/applications/${app}/`))).toEqual([]);
+    });
+
+    it('--slow-analysis: the same waiting analysis window, with its measurements', async () => {
+      const { diagnosis, reading } = await stalledAt('checkout', 'slowAnalysis', 'analysis-window', 'waiting');
+      expect(reading.evidence).toMatch(/^Waiting for the analysis window \(success-rate: \d of 5 measurements/);
+      expect(reading.evidence).toContain('not stuck');
+      expect(diagnosis.state).not.toBe('stuck');
+      expect(diagnosis.hops!.find(h => h.hop === 'route')?.mark).toBe('not-reached');
     });
   });
 }
