@@ -89,7 +89,7 @@ export type CellVerdict = 'healthy' | 'progressing' | 'unhealthy';
  * unless `releases` says otherwise; one service `api`; each stage's
  * Environment declares the services its Release names), an in-memory store,
  * a clock that stands at 2026-01-01T00:00Z, and the opener and reconciler
- * the Gate uses, wired as createServices wires them. `ladder` is a ladder
+ * the Gate uses, wired as the composition root (src/wiring) wires them. `ladder` is a ladder
  * built by hand from the Release records and a verdict per stage (`health`);
  * `ladderService()` builds real ones, from the repo and what `argo` runs.
  * The other stores (holds, healthy-since times, auto-promoter decisions) are
@@ -199,7 +199,7 @@ export function promotionsWorld(
   const ladderSources = { config, repo, healthSource: argo, logger, clock };
   /**
    * A real views' LadderService showing the live promotions; `parts` adds
-   * what createServices adds (say, an `annotate` or `digestAges`).
+   * what the composition root adds (say, an `annotate` or `digestAges`).
    */
   const ladderService = (parts: LadderViewParts = {}) =>
     LadderService.forViews(ladderSources, {
@@ -223,7 +223,7 @@ export function promotionsWorld(
     return text === undefined ? undefined : parseRelease(text).services;
   };
 
-  /** Which digest is older, from the Release records' history in the fake repo, as createServices judges it. */
+  /** Which digest is older, from the Release records' history in the fake repo, as the composition root judges it. */
   const digestAges = () =>
     new DigestAges({
       stages: config.stages,
@@ -252,7 +252,7 @@ export function promotionsWorld(
     });
 
   /**
-   * The ladder the services read in createServices: annotated with holds,
+   * The ladder the services read in the composition root: annotated with holds,
    * healthy-since times (observed at the clock's time) and the auto-promoter's
    * decisions, and judging digest ages from the repo's history.
    */
@@ -270,7 +270,7 @@ export function promotionsWorld(
   };
 
   /**
-   * A PromotionService wired as createServices wires it, planning from snapshots of the repo, `argo`, holds and healthy-since times;
+   * A PromotionService wired as the composition root wires it, planning from snapshots of the repo, `argo`, holds and healthy-since times;
    * `guard` (when given) is asked about every request.
    */
   const promotionService = (
@@ -299,7 +299,7 @@ export function promotionsWorld(
     });
 
   /**
-   * Approving and rejecting as createServices wires them: the approvers
+   * Approving and rejecting as the composition root wires them: the approvers
    * (`promotions.approval.approvers`, release-approvers by default) are who
    * `directory` says is a member; the permission policy allows everything.
    */
@@ -326,7 +326,7 @@ export function promotionsWorld(
     };
   };
 
-  /** The write queue as createServices wires it: it opens what bulk work queued when drained. */
+  /** The write queue as the composition root wires it: it opens what bulk work queued when drained. */
   const writeQueue = new PromotionQueue({
     config,
     store,
@@ -338,7 +338,7 @@ export function promotionsWorld(
   });
 
   /**
-   * An AutoPromoter as createServices wires it, on the annotated ladder; `systems` are the catalog's Systems (by
+   * An AutoPromoter as the composition root wires it, on the annotated ladder; `systems` are the catalog's Systems (by
    * default alpha/shop's and beta/cart's, neither opting out); `holds` replaces the world's.
    */
   const autoPromoter = (parts: { systems?: Entity[]; holds?: HoldStore } = {}) => {
