@@ -13,6 +13,12 @@ import {
 } from '../__testUtils__/referencePlatform/referencePlatform';
 import { eventually, startPromotionsBackend, SWEEP_ONCE } from '../__testUtils__/testBackend';
 
+/*
+ * This file stays in src/service with its `.api.test.ts` name, apart from the other API suites
+ * (src/__apiTests__): the protocol checker (../shared/tools/spec-check, `run.sh tests`) records
+ * the traffic of src/service/*.api.test.ts.
+ */
+
 /**
  * The plugin against a GitHub and an ArgoCD that we did not write: the reference platform, built
  * to the seeds by another hand (images named `team-alpha/shop-storefront`, the repository
