@@ -90,7 +90,7 @@ PROMOTIONS_TARBALLS_DIR="$tarballs" setsid npm run test:install --silent >"$inst
 install_pid=$!
 beside+=("$install_pid")
 # Three workers on two cores: the API suites mostly wait on the simulator's
-# timers and the backend's polls (promotionsApi alone uses a third of a core),
+# timers and the backend's polls (promotions.api.test.ts alone uses a third of a core),
 # and the sequencer starts the longest files first (scripts/jest). Four
 # workers beside the consumer install overloaded the machine: the API files
 # took twice as long and an auto-promoter climb timed out.

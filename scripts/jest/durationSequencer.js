@@ -3,7 +3,7 @@
 //
 // Jest's own sequencer does this from its cache of the last run's durations;
 // a fresh clone (CI) has no cache, and Jest then falls back to file size. The
-// API suites are small files that import many suites (promotionsApi.test.ts
+// API suites are small files that import many suites (promotions.api.test.ts
 // is 2 KB and runs for ten minutes), so by size they ran last. Here a file
 // Jest has no duration for takes the one committed in testDurations.json,
 // measured by a full run (scripts/jest/recordDurations.js writes it).

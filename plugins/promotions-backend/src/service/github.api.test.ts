@@ -1,8 +1,8 @@
-import { platformRepoReaderSuite } from './PlatformRepoReader.suite';
-import { autoPromoteSuite } from './autoPromote.api.suite';
-import { deliveryMetricsSuite } from './deliveryMetrics.api.suite';
-import { githubCostSuite } from './githubCost.api.suite';
-import { writeBudgetSuite } from './writeBudget.api.suite';
+import { platformRepoReaderSuite } from '../__apiTests__/PlatformRepoReader.suite';
+import { autoPromoteSuite } from '../__apiTests__/autoPromote.api.suite';
+import { deliveryMetricsSuite } from '../__apiTests__/deliveryMetrics.api.suite';
+import { githubCostSuite } from '../__apiTests__/githubCost.api.suite';
+import { writeBudgetSuite } from '../__apiTests__/writeBudget.api.suite';
 
 jest.setTimeout(300_000);
 

@@ -1,12 +1,12 @@
-import { serviceTruthSuite } from './serviceTruth.api.suite';
-import { diagnosisSuite } from './diagnosis.api.suite';
-import { stallsSuite } from './stalls.api.suite';
-import { ladderSuite } from './ladder.api.suite';
-import { healthShapesSuite } from './healthShapes.api.suite';
-import { viewersSuite } from './viewers.api.suite';
-import { borrowedHealthConfigSuite } from './borrowedHealthConfig.api.suite';
-import { incidentsSuite } from './incidents.api.suite';
-import { healthStreamSuite } from './healthStream.api.suite';
+import { serviceTruthSuite } from '../__apiTests__/serviceTruth.api.suite';
+import { diagnosisSuite } from '../__apiTests__/diagnosis.api.suite';
+import { stallsSuite } from '../__apiTests__/stalls.api.suite';
+import { ladderSuite } from '../__apiTests__/ladder.api.suite';
+import { healthShapesSuite } from '../__apiTests__/healthShapes.api.suite';
+import { viewersSuite } from '../__apiTests__/viewers.api.suite';
+import { borrowedHealthConfigSuite } from '../__apiTests__/borrowedHealthConfig.api.suite';
+import { incidentsSuite } from '../__apiTests__/incidents.api.suite';
+import { healthStreamSuite } from '../__apiTests__/healthStream.api.suite';
 
 /*
  * The backend's health API tests: what the ladder reads of the platform's health and what it

@@ -1,9 +1,9 @@
-import { changesSuite } from './changes.api.suite';
-import { accessSuite } from './access.api.suite';
-import { promotionRacesSuite } from './promotionRaces.api.suite';
-import { guardsSuite } from './guards.api.suite';
-import { promotionsSuite } from './promotions.api.suite';
-import { webhooksSuite } from './webhooks.api.suite';
+import { changesSuite } from '../__apiTests__/changes.api.suite';
+import { accessSuite } from '../__apiTests__/access.api.suite';
+import { promotionRacesSuite } from '../__apiTests__/promotionRaces.api.suite';
+import { guardsSuite } from '../__apiTests__/guards.api.suite';
+import { promotionsSuite } from '../__apiTests__/promotions.api.suite';
+import { webhooksSuite } from '../__apiTests__/webhooks.api.suite';
 
 /**
  * The promotions API: who may do what, requesting and approving promotions,

@@ -1,8 +1,8 @@
-import { openingCrashSuite } from './openingCrash.process.suite';
-import { signalsReplicasSuite } from './signalsReplicas.process.suite';
-import { warmReplicasSuite } from './warmReplicas.process.suite';
-import { restartSuite } from './restart.api.suite';
-import { replicasSuite } from './replicas.api.suite';
+import { openingCrashSuite } from '../__apiTests__/openingCrash.process.suite';
+import { signalsReplicasSuite } from '../__apiTests__/signalsReplicas.process.suite';
+import { warmReplicasSuite } from '../__apiTests__/warmReplicas.process.suite';
+import { restartSuite } from '../__apiTests__/restart.api.suite';
+import { replicasSuite } from '../__apiTests__/replicas.api.suite';
 
 /**
  * Backends that stop, crash and run side by side: a replica killed while it

@@ -1,8 +1,8 @@
-import { actionsSuite } from './actions.api.suite';
-import { approvalsSuite } from './approvals.api.suite';
-import { overviewSuite } from './overview.api.suite';
-import { productApproversSuite } from './productApprovers.api.suite';
-import { provenanceSuite } from './provenance.api.suite';
+import { actionsSuite } from '../__apiTests__/actions.api.suite';
+import { approvalsSuite } from '../__apiTests__/approvals.api.suite';
+import { overviewSuite } from '../__apiTests__/overview.api.suite';
+import { productApproversSuite } from '../__apiTests__/productApprovers.api.suite';
+import { provenanceSuite } from '../__apiTests__/provenance.api.suite';
 
 jest.setTimeout(180_000);
 
