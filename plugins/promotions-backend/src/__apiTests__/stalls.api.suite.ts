@@ -35,16 +35,11 @@ function stallReadings(shared: SharedSimBackend) {
 
   /**
    * Pushes a build of `service` that stalls as `stall`, and waits until dev's cell shows `hop`
-   * marked `mark` (and, when given, the diagnosis has `code`: the sync after the merge may
-   * still be what the diagnosis names first).
+   * marked `mark` and, for a stalled hop, the diagnosis names it (`hop-stalled`): the hop's
+   * evidence can be read while the sync after the merge is still what the diagnosis names first.
    */
-  async function stalledAt(
-    service: string,
-    stall: Stall,
-    hop: HopReading['hop'],
-    mark: HopReading['mark'] = 'stalled',
-    code?: string,
-  ) {
+  async function stalledAt(service: string, stall: Stall, hop: HopReading['hop'], mark: HopReading['mark'] = 'stalled') {
+    const code = mark === 'stalled' ? 'hop-stalled' : undefined;
     const product = await shared.addProduct('alpha/shop');
     await shared.sim.control.ciPush({ team: 'alpha', product: product.product, service, stall });
     const found = await eventually(async () => {
@@ -130,7 +125,7 @@ export function stallsSuite(): void {
     });
 
     it('--route-not-accepted: the route hop names the Gateway that refuses the HTTPRoute', async () => {
-      const { diagnosis, reading, app } = await stalledAt('storefront', 'routeNotAccepted', 'route', 'stalled', 'hop-stalled');
+      const { diagnosis, reading, app } = await stalledAt('storefront', 'routeNotAccepted', 'route');
       expect(reading.evidence).toMatch(/^HTTPRoute storefront is not accepted by Gateway \S+ \(NotAllowedByListeners\)/);
       expect(reading.lookAt).toEqual({ kind: 'kubectl', text: `kubectl -n ${app} describe httproute storefront` });
       expect(diagnosis.code).toBe('hop-stalled');
