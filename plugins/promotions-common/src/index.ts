@@ -88,3 +88,4 @@ export * from './provenance/guardVerdict';
 export * from './provenance/attestedSource';
 export * from './github/writeBudget';
 export * from './promotions/requestStep';
+export * from './promotions/queueOpening';

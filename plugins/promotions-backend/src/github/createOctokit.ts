@@ -107,7 +107,7 @@ const LOGGED_BUDGET_WAIT_MS = 10_000;
  */
 const writeBudgets = new Map<string, WriteBudget>();
 const ledgerBudgets = new WeakMap<WriteLedger, Map<string, WriteBudget>>();
-function writeBudgetFor(
+export function sharedWriteBudget(
   host: string,
   limits: WriteBudgetLimits,
   logger: LoggerService,
@@ -192,7 +192,7 @@ export function createOctokit(options: CreateOctokitOptions): GithubClient {
 
   // Wrapped around the throttling and retry plugins: a write waits for the budget first,
   // and counts once its answer came, after octokit's pacing and retries within it.
-  const budget = options.writeBudget && writeBudgetFor(host, options.writeBudget, logger, options.writeLedger);
+  const budget = options.writeBudget && sharedWriteBudget(host, options.writeBudget, logger, options.writeLedger);
   if (budget) {
     octokit.hook.wrap('request', async (send, requestOptions) => {
       if (requestOptions.method === 'GET' || requestOptions.method === 'HEAD') return send(requestOptions);

@@ -25,6 +25,19 @@ async function twoRungsQueued() {
 }
 
 describe('PromotionQueue', () => {
+  it("says when its next PR opens while GitHub's hourly write limit holds it, and why", async () => {
+    const world = await queuedWorld();
+    const spent = { remainingThisMinute: 0, remainingThisHour: 0, nextOpeningInMs: 42 * 60_000 };
+    const queue = new PromotionQueue({ ...world, opener: world.opener, files: world.repo, writeBudget: () => spent });
+
+    expect(await queue.state()).toEqual({
+      waiting: 1,
+      oldestQueuedAt: '2026-01-01T00:00:00.000Z',
+      waitingFor: 'github-hourly-write-limit',
+      opensAt: '2026-01-01T00:42:00.000Z',
+    });
+  });
+
   it('takes an auto-promotion off the request path: the run writes nothing to GitHub, the drain opens its PR', async () => {
     const { repo, store, run, promotionId, writeQueue, changed } = await queuedWorld();
 
@@ -34,7 +47,7 @@ describe('PromotionQueue', () => {
     expect(queued).toMatchObject({ status: 'open', queuedAt: '2026-01-01T00:00:00.000Z', pullRequest: { number: 0 } });
     // Nobody holds it: a queued promotion is not one an opener died on.
     expect(queued!.leaseExpiresAt).toBeUndefined();
-    expect(await writeQueue.state()).toEqual({ waiting: 1, oldestQueuedAt: '2026-01-01T00:00:00.000Z' });
+    expect(await writeQueue.state()).toEqual({ waiting: 1, oldestQueuedAt: '2026-01-01T00:00:00.000Z', waitingFor: 'turn' });
 
     expect(await writeQueue.drain()).toEqual({ opened: 1, dropped: 0, failed: 0, unanswered: 0 });
 

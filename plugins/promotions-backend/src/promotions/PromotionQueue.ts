@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LoggerService } from '@backstage/backend-plugin-api';
-import { WriteQueueState, judgeOpening } from '@refplat/plugin-promotions-common';
+import { WriteBudgetNow, WriteQueueState, judgeOpening, queueOpening } from '@refplat/plugin-promotions-common';
 import { Clock, PlatformRepoRateLimitedError, PlatformRepoUnansweredError, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { PromotionsConfig } from '../config';
@@ -53,6 +53,8 @@ export class PromotionQueue {
       logger: LoggerService;
       /** A PR was opened: the Gate looks at it (with GitHub's answer to its creation). */
       onOpened?: (promotionId: string, pullRequest: PullRequestInfo) => void;
+      /** GitHub's write budget now, where one is configured: when the next PR can open. */
+      writeBudget?: () => WriteBudgetNow | undefined;
       clock?: Clock;
     },
   ) {}
@@ -60,7 +62,9 @@ export class PromotionQueue {
   /** Where the queue stands, for the ladder and the org page. */
   async state(): Promise<WriteQueueState> {
     const queued = await this.queued();
-    return { waiting: queued.length, oldestQueuedAt: queued[0]?.queuedAt };
+    if (!queued.length) return { waiting: 0 };
+    const now = (this.options.clock ?? systemClock).now();
+    return { waiting: queued.length, oldestQueuedAt: queued[0].queuedAt, ...queueOpening(this.options.writeBudget?.(), now) };
   }
 
   /**

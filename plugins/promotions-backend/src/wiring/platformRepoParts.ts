@@ -1,4 +1,4 @@
-import { createOctokit } from '../github/createOctokit';
+import { createOctokit, sharedWriteBudget } from '../github/createOctokit';
 import { PlatformRepoReader } from '../github/PlatformRepoReader';
 import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
 import { readCacheTtlMs } from '../health/cacheTtl';
@@ -25,7 +25,10 @@ export function platformRepoParts({ rootConfig, config, cache, logger, db }: Par
   );
   const gateOctokit = createOctokit({ config: rootConfig, ...config.platformRepo, logger, retries: 0, writeLedger });
   reader.forgetHeadAfterWritesBy(gateOctokit);
+  const { host, writeBudget } = config.platformRepo;
   return {
+    /** GitHub's write limit as this identity's writes spend it (the one both clients wait for). */
+    writeBudget: writeBudget && sharedWriteBudget(host, writeBudget, logger, writeLedger),
     /** Reads and compares: the views', the requests' and the delivery metrics'. */
     octokit,
     cacheTtlMs,

@@ -74,7 +74,15 @@ export function promotionParts(
     void gate.check(id, opened && new Map([[opened.number, opened]]));
   };
   // Bulk work's PRs open in their turn; its writes wait behind people's for the write budget.
-  const promotionQueue = new PromotionQueue({ config, store, opener: requestOpener, files: reader, logger, onOpened: onChange });
+  const promotionQueue = new PromotionQueue({
+    config,
+    store,
+    opener: requestOpener,
+    files: reader,
+    logger,
+    onOpened: onChange,
+    writeBudget: () => repo.writeBudget?.reading(),
+  });
   const drainQueue = async () => {
     if (scheduler) {
       // The plugin's global task drains, one replica at a time; one running already looks again.

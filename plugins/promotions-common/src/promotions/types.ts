@@ -197,4 +197,8 @@ export interface WriteQueueState {
   waiting: number;
   /** ISO time the oldest of them joined the queue. */
   oldestQueuedAt?: string;
+  /** While some wait: why the next PR is not open yet (queueOpening). */
+  waitingFor?: 'turn' | 'github-minute-write-limit' | 'github-hourly-write-limit';
+  /** While GitHub's write limit holds them: ISO time the next write may go. */
+  opensAt?: string;
 }

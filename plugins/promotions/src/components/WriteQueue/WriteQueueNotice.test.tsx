@@ -24,6 +24,20 @@ describe('WriteQueueNotice', () => {
     );
   });
 
+  it("says when the next one opens while GitHub's hourly write limit holds them", async () => {
+    const opensAt = '2026-12-04T10:42:00Z';
+    await renderNotice(async () => ({
+      waiting: 3,
+      oldestQueuedAt: '2026-12-04T09:57:00Z',
+      waitingFor: 'github-hourly-write-limit',
+      opensAt,
+    }));
+    const at = new Date(opensAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    expect(await screen.findByTestId('write-queue-opens')).toHaveTextContent(
+      `GitHub's hourly write limit: the next opens about ${at}.`,
+    );
+  });
+
   it('shows nothing while the queue is empty, or cannot be read', async () => {
     const empty = jest.fn(async () => ({ waiting: 0 }));
     await renderNotice(empty);

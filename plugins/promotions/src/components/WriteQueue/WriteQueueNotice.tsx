@@ -7,6 +7,16 @@ import { promotionsApiRef } from '../../api';
 
 const useStyles = makeStyles(theme => ({ notice: { marginBottom: theme.spacing(2) } }));
 
+const LIMIT_WORDS = {
+  'github-minute-write-limit': "GitHub's write limit per minute",
+  'github-hourly-write-limit': "GitHub's hourly write limit",
+} as const;
+
+/** "08:42", in the viewer's time zone. */
+function timeOfDay(iso: string): string {
+  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
 /**
  * "12 auto-promotions wait for GitHub's write limit; the oldest for 3m": the
  * auto-promoter's promotions whose PRs the write queue has not opened yet.
@@ -25,6 +35,12 @@ export const WriteQueueNotice = (props: { now?: Date }) => {
     <Alert severity="info" className={classes.notice} data-testid="write-queue-notice">
       {state.waiting === 1 ? '1 auto-promotion waits' : `${state.waiting} auto-promotions wait`} for GitHub's write
       limit{oldest}. Their pull requests open one at a time; a person's request goes first.
+      {state.opensAt && state.waitingFor && state.waitingFor !== 'turn' && (
+        <span data-testid="write-queue-opens">
+          {' '}
+          {LIMIT_WORDS[state.waitingFor]}: the next opens about {timeOfDay(state.opensAt)}.
+        </span>
+      )}
     </Alert>
   );
 };

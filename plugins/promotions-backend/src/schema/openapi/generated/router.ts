@@ -1267,6 +1267,21 @@ export const spec = {
           oldestQueuedAt: {
             type: 'string',
           },
+          waitingFor: {
+            description:
+              'While some wait, why the next pull request is not open yet.',
+            type: 'string',
+            enum: [
+              'turn',
+              'github-minute-write-limit',
+              'github-hourly-write-limit',
+            ],
+          },
+          opensAt: {
+            type: 'string',
+            description:
+              "While GitHub's write limit holds them, when the next write may go.",
+          },
         },
       },
       IncidentOutcome: {
