@@ -1,4 +1,5 @@
 import { Ladder, ProductRef } from '@refplat/plugin-promotions-common';
+import { annotateQueueOpening } from '../ladder/annotateQueueOpening';
 import { LIVE_STATUSES } from '../database/PromotionStore';
 import { coalescedHealthSource, configuredHealthSource } from '../health/createHealthSource';
 import { listingsByProduct } from '../health/HealthSource';
@@ -89,6 +90,7 @@ export function ladderParts(
         id => store.listEvents(id),
         config.approval.requireDistinctApprover,
       );
+      annotateQueueOpening(ladder, repo.writeBudget?.reading(), new Date());
       // No notification from here: a view is not an event (see stuckSweep, the Gate and productHealthChanged).
       await diagnosis.annotate(ladder, listing);
     },

@@ -1,3 +1,4 @@
+import type { QueueOpening } from './queueOpening';
 /**
  * A promotion as the contract defines it: one Release PR into one stage.
  *
@@ -37,6 +38,8 @@ export interface Promotion {
    * (bulk work, the auto-promoter's: GitHub's write limit paces it); ISO time it joined.
    */
   queuedAt?: string;
+  /** On the ladder, while it waits in the write queue: why its PR is not open yet, and when the next write may go. */
+  queueOpening?: QueueOpening;
   createdAt: string;
   updatedAt: string;
   /**

@@ -52,7 +52,7 @@ export const StageRung = (props: {
     <div className={classes.root} data-testid={live ? `live-promotion-${stage.name}` : undefined}>
       {live && (
         <Typography variant="caption">
-          <PullRequestLink pullRequest={live.pullRequest} queuedAt={live.queuedAt} />{' '}
+          <PullRequestLink pullRequest={live.pullRequest} queuedAt={live.queuedAt} queueOpening={live.queueOpening} />{' '}
           {/* Waiting in the write queue, it has no PR to be Open yet: not "queued Open". */}
           {isQueued(live) ? 'for its pull request' : PROMOTION_STATUS_WORDS[live.status]}
         </Typography>

@@ -67,7 +67,7 @@ export const ClosePromotionDialog = (props: {
           <ActorName actor={promotion.requestedBy} />
         </strong>
         . {words.doing} closes{' '}
-        <PullRequestLink pullRequest={promotion.pullRequest} queuedAt={promotion.queuedAt} /> with your reason; nothing goes
+        <PullRequestLink pullRequest={promotion.pullRequest} queuedAt={promotion.queuedAt} queueOpening={promotion.queueOpening} /> with your reason; nothing goes
         into {promotion.toStage}.
       </Typography>
       <div className={classes.section}>

@@ -57,7 +57,7 @@ export const OpenPromotionRow = (props: {
             <ApprovalProgress approval={promotion.approval} testId={`approval-progress-${promotion.id}`} />
           )}
           <Typography component="span" variant="body2">
-            PR <PullRequestLink pullRequest={promotion.pullRequest} queuedAt={promotion.queuedAt} />
+            PR <PullRequestLink pullRequest={promotion.pullRequest} queuedAt={promotion.queuedAt} queueOpening={promotion.queueOpening} />
           </Typography>
         </div>
       </TableCell>

@@ -31,7 +31,7 @@ export const OpenPromotionNotice = (props: {
       <Typography variant="body2">
         A promotion into {promotion.toStage} is already{' '}
         {PROMOTION_STATUS_WORDS[promotion.status].toLocaleLowerCase('en-US')}:{' '}
-        <PullRequestLink pullRequest={promotion.pullRequest} queuedAt={promotion.queuedAt} />, requested by{' '}
+        <PullRequestLink pullRequest={promotion.pullRequest} queuedAt={promotion.queuedAt} queueOpening={promotion.queueOpening} />, requested by{' '}
         <ActorName actor={promotion.requestedBy} />.
       </Typography>
       <PromotionDigests promotion={promotion} />

@@ -4,18 +4,9 @@ import { Alert } from '@material-ui/lab';
 import { formatSeconds } from '@refplat/plugin-promotions-common';
 import useAsync from 'react-use/esm/useAsync';
 import { promotionsApiRef } from '../../api';
+import { queueOpeningWords } from './queueOpeningWords';
 
 const useStyles = makeStyles(theme => ({ notice: { marginBottom: theme.spacing(2) } }));
-
-const LIMIT_WORDS = {
-  'github-minute-write-limit': "GitHub's write limit per minute",
-  'github-hourly-write-limit': "GitHub's hourly write limit",
-} as const;
-
-/** "08:42", in the viewer's time zone. */
-function timeOfDay(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
 
 /**
  * "12 auto-promotions wait for GitHub's write limit; the oldest for 3m": the
@@ -28,6 +19,7 @@ export const WriteQueueNotice = (props: { now?: Date }) => {
   const queue = useAsync(() => api.getWriteQueue(), [api]);
   const state = queue.value;
   if (!state?.waiting) return null;
+  const opens = queueOpeningWords(state);
   const oldest = state.oldestQueuedAt
     ? `; the oldest for ${formatSeconds(((props.now ?? new Date()).getTime() - Date.parse(state.oldestQueuedAt)) / 1000)}`
     : '';
@@ -35,12 +27,7 @@ export const WriteQueueNotice = (props: { now?: Date }) => {
     <Alert severity="info" className={classes.notice} data-testid="write-queue-notice">
       {state.waiting === 1 ? '1 auto-promotion waits' : `${state.waiting} auto-promotions wait`} for GitHub's write
       limit{oldest}. Their pull requests open one at a time; a person's request goes first.
-      {state.opensAt && state.waitingFor && state.waitingFor !== 'turn' && (
-        <span data-testid="write-queue-opens">
-          {' '}
-          {LIMIT_WORDS[state.waitingFor]}: the next opens about {timeOfDay(state.opensAt)}.
-        </span>
-      )}
+      {opens && <span data-testid="write-queue-opens"> {opens}.</span>}
     </Alert>
   );
 };

@@ -21,4 +21,21 @@ describe('PullRequestLink', () => {
       "Waiting in the write queue since 3 min. ago: the auto-promoter's pull requests open one at a time, within GitHub's write limit",
     );
   });
+
+  it("says when the next PR opens while GitHub's hourly write limit holds the queue", async () => {
+    const queuedAt = new Date(Date.now() - 3 * 60_000).toISOString();
+    const opensAt = new Date(Date.now() + 40 * 60_000).toISOString();
+    await renderInTestApp(
+      <PullRequestLink
+        pullRequest={{ number: 0, url: '' }}
+        queuedAt={queuedAt}
+        queueOpening={{ waitingFor: 'github-hourly-write-limit', opensAt }}
+      />,
+    );
+    fireEvent.mouseOver(screen.getByTestId('pr-queued'));
+    const at = new Date(opensAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      `within GitHub's write limit. GitHub's hourly write limit: the next opens about ${at}`,
+    );
+  });
 });
