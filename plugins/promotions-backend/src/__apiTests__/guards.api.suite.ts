@@ -255,6 +255,43 @@ export function guardsSuite() {
       });
     });
 
+    describe('the commit statuses of a promotion the Gate merges at once', () => {
+      // A freeze of prod only: every promotion below it is judged by a guard that allows it.
+      const shared = sharedSimBackend({
+        backend: () => ({
+          promotions: {
+            freezes: [{ name: 'prod-freeze', stages: ['prod'], schedule: dateRangeAroundNow(), timezone: 'UTC', reason: 'Quiet week' }],
+          },
+        }),
+      });
+
+      it('writes none (issue 48: each status is one of GitHub\'s content writes): the guard\'s verdict is in the trail, and the branch is deleted', async () => {
+        const { sim, server } = shared;
+        const shop = await shared.addProduct('alpha/shop');
+        const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
+        const requested = await request(server)
+          .post(`/api/promotions/products/${shop.ref}/promotions`)
+          .set('Authorization', asUser('bob'))
+          .send({ toStage: 'test' });
+        expect(requested.status).toBe(201);
+        const promotion: Promotion = requested.body.promotion;
+        const detail = async () =>
+          (await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'))).body as {
+            promotion: Promotion;
+            events: PromotionEvent[];
+          };
+        const merged = await eventually(async () => ((await detail()).promotion.status === 'merged' ? detail() : undefined), 60_000);
+
+        const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: promotion.pullRequest.number });
+        expect((await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha })).data).toEqual([]);
+        expect(merged.events.map(event => event.type)).toEqual(expect.arrayContaining(['guard-verdict', 'merged']));
+        await eventually(async () => {
+          const { data: refs } = await github.rest.git.listMatchingRefs({ ...REPO, ref: `heads/${shop.branchPrefix}` });
+          return refs.length === 0 || undefined;
+        }, 30_000);
+      });
+    });
+
     describe('an approval quorum against the simulator', () => {
       // The file's simulator, a backend asking two approvals at prod, and a Product of the block's own.
       const shared = sharedSimBackend({ backend: { promotions: { approval: { quorum: { prod: 2 } } } } });

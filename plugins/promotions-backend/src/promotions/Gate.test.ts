@@ -278,6 +278,17 @@ describe('Gate', () => {
     ]);
   });
 
+  it('merging at once, writes no guard status nobody would read again: the verdict is in the trail', async () => {
+    const { gate, request, store, repo, eventsOf } = gateWorld(() => ({ verdict: 'allow', reason: 'Inside the change window' }));
+    const promotion = await request('uat', { api: digest('b') });
+
+    await gate.checkAll();
+
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
+    expect(repo.statusesOf(promotion.headSha!)).toEqual([]);
+    expect(await eventsOf(promotion.id)).toEqual(['requested', 'pr-opened', 'checks-passed', 'guard-verdict', 'merged']);
+  });
+
   it('asks the guards again just before it merges, and merges nothing they refuse at that moment', async () => {
     // A guard that keeps what it learnt (provenance) checks afresh only before a merge: there the signature is gone.
     const asked: Array<boolean | undefined> = [];

@@ -262,7 +262,7 @@ export class Gate {
     }
     const { verdicts, guards, ready, mergesNow } = decision;
     await this.publishHealth(promotion, pr, verdict, { onGitHub: !mergesNow || showsOtherHealth(promotion, pr) });
-    if (verdicts) await this.publishGuards(promotion, pr, verdicts);
+    if (verdicts) await this.publishGuards(promotion, pr, verdicts, { merging: mergesNow });
     if (mergesNow) {
       await this.merge(promotion, pr, verdict.description);
       return;
@@ -357,10 +357,18 @@ export class Gate {
   }
 
   /**
-   * Publishes each guard verdict that changed as its own commit status on
-   * the PR head and records the change in the promotion's trail.
+   * Records each guard verdict that changed in the promotion's trail and
+   * publishes it as its own commit status on the PR head. A PR the Gate
+   * merges in this run gets only the statuses that correct what its head
+   * shows, or that say a release-approver lifted a block: a status nobody
+   * will read again costs one of GitHub's content writes (issue 48).
    */
-  private async publishGuards(promotion: PromotionRecord, pr: PullRequestInfo, verdicts: NamedGuardVerdict[]) {
+  private async publishGuards(
+    promotion: PromotionRecord,
+    pr: PullRequestInfo,
+    verdicts: NamedGuardVerdict[],
+    { merging }: { merging: boolean },
+  ) {
     const { writer, store } = this.options;
     const published: Record<string, string> = promotion.guardState ? JSON.parse(promotion.guardState) : {};
     const state: Record<string, string> = {};
@@ -369,7 +377,12 @@ export class Gate {
       const status = guardCommitStatus(verdict, promotion.guardOverride);
       state[verdict.guard] = `${status.state}:${pr.headSha}:${status.description}`;
       if (published[verdict.guard] === state[verdict.guard]) continue;
-      await writer.setStatus({ sha: pr.headSha, context: guardStatusContext(verdict.guard), ...status });
+      const [shownState, shownSha] = published[verdict.guard]?.split(':') ?? [];
+      const corrects = shownSha === pr.headSha && shownState !== status.state;
+      const overridden = verdict.verdict === 'block' && status.state === 'success';
+      if (!merging || corrects || overridden) {
+        await writer.setStatus({ sha: pr.headSha, context: guardStatusContext(verdict.guard), ...status });
+      }
       changes.push(`${verdict.guard}: ${verdict.verdict}: ${verdict.reason}`);
     }
     if (changes.length) {
