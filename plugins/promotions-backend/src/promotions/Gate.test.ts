@@ -122,25 +122,27 @@ describe('Gate', () => {
     expect(world.repo.calls).not.toContain('deleteBranch');
   });
 
-  it('waits while the stage below is progressing, publishing that once, and turns the status green as it merges', async () => {
-    const { gate, request, store, repo, health } = gateWorld();
+  it('waits while the stage below is progressing, writing no status until the verdict is known, and merges with none', async () => {
+    const { gate, request, store, repo, health, eventsOf } = gateWorld();
     health.dev = 'progressing';
     const promotion = await request('uat', { api: digest('b') });
 
     await gate.checkAll();
     await gate.checkAll();
 
-    expect(await store.get(promotion.id)).toMatchObject({ status: 'open' });
-    expect(repo.statusesOf(promotion.headSha!)).toEqual([
-      expect.objectContaining({ context: HEALTH_CONTEXT, state: 'pending', description: 'dev not ready: api: api is progressing' }),
-    ]);
+    expect(await store.get(promotion.id)).toMatchObject({
+      status: 'open',
+      healthState: `pending:${promotion.headSha}:dev not ready: api: api is progressing`,
+    });
+    // Pending is no verdict yet: no commit status (issue 48: one per PR, not pending-then-success).
+    expect(repo.statusesOf(promotion.headSha!)).toEqual([]);
     expect(repo.calls).not.toContain('mergePullRequest');
 
     health.dev = 'healthy';
     await gate.check(promotion.id);
     expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
-    // The head showed pending: a merged PR must not be left showing that.
-    expect(repo.latestStatusesOf(promotion.headSha!)[HEALTH_CONTEXT]).toMatchObject({ state: 'success' });
+    expect(repo.statusesOf(promotion.headSha!)).toEqual([]);
+    expect(await eventsOf(promotion.id)).toEqual(['requested', 'pr-opened', 'checks-passed', 'merged']);
   });
 
   it('publishes a failure and keeps the promotion open while the stage below is unhealthy', async () => {

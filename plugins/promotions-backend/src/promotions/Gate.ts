@@ -75,12 +75,22 @@ export function judgeSource(ladder: Ladder, promotion: PromotionRecord): SourceV
  * Whether the PR head shows a health status the verdict now contradicts. A
  * PR the Gate merges in this run needs no status saying it may merge (the
  * merge commit's message says it, and GitHub's write budget keeps the
- * write), unless the head shows it waiting or failing: every verdict that
- * did not merge was published, so a recorded one of another state is there.
+ * write), unless the head shows it failing: every known verdict that did
+ * not merge was published (a pending one, not a verdict yet, never is).
  */
 function showsOtherHealth(promotion: PromotionRecord, pr: PullRequestInfo): boolean {
   const [state, sha] = promotion.healthState?.split(':') ?? [];
-  return sha === pr.headSha && state !== 'success';
+  return sha === pr.headSha && state === 'failure';
+}
+
+/**
+ * Whether the health verdict goes on the PR head as `promotions/health`: once known
+ * (success, failure), not while the stage below is still getting there (issue 48: one
+ * status per PR, not pending-then-success); and for a PR merging now, only to correct it.
+ */
+function healthOnGitHub(verdict: SourceVerdict, merging: boolean, shownOther: boolean): boolean {
+  if (verdict.state === 'pending') return false;
+  return !merging || shownOther;
 }
 
 /**
@@ -261,7 +271,7 @@ export class Gate {
       decision = decide(await this.evaluateGuards(promotion, { beforeMerge: true }));
     }
     const { verdicts, guards, ready, mergesNow } = decision;
-    await this.publishHealth(promotion, pr, verdict, { onGitHub: !mergesNow || showsOtherHealth(promotion, pr) });
+    await this.publishHealth(promotion, pr, verdict, { onGitHub: healthOnGitHub(verdict, mergesNow, showsOtherHealth(promotion, pr)) });
     if (verdicts) await this.publishGuards(promotion, pr, verdicts, { merging: mergesNow });
     if (mergesNow) {
       await this.merge(promotion, pr, verdict.description);
