@@ -35,7 +35,7 @@ export const DiagnosisPanel = (props: {
           <Typography className={classes.section} data-testid="diagnosis-last-step">
             Last completed step: {diagnosis.lastCompletedStep}
           </Typography>
-          <Typography className={classes.section} data-testid="diagnosis-likely-cause">
+          <Typography className={`${classes.section} ${classes.breakAnywhere}`} data-testid="diagnosis-likely-cause">
             Likely cause: {diagnosis.likelyCause}
           </Typography>
           {hop && (

@@ -1,4 +1,4 @@
-import { Typography } from '@material-ui/core';
+import { Typography, makeStyles } from '@material-ui/core';
 import { CopyTextButton, Link } from '@backstage/core-components';
 import { Diagnosis, Hop, HopLook, HopReading } from '@refplat/plugin-promotions-common';
 import { DateTime } from 'luxon';
@@ -20,13 +20,21 @@ export function decidingHop(diagnosis: Diagnosis | undefined): HopReading | unde
   return hops.find(h => h.mark === 'stalled') ?? hops.find(h => h.mark === 'waiting');
 }
 
+const useStyles = makeStyles({
+  // A command or a digest is one long word: it breaks at the dialog's edge, not past it.
+  breaks: { overflowWrap: 'anywhere' },
+});
+
 /** Where to look: a kubectl command to copy, a policy by name, or a link to the object in ArgoCD. */
 const LookAt = ({ look }: { look: HopLook }) => {
+  const classes = useStyles();
   if (look.href) return <Link to={look.href}>{look.text}</Link>;
   if (look.kind === 'kubectl') {
     return (
       <>
-        <code data-testid="hop-command">{look.text}</code>
+        <code data-testid="hop-command" className={classes.breaks}>
+          {look.text}
+        </code>
         <CopyTextButton text={look.text} tooltipText="Command copied" aria-label="Copy the command" />
       </>
     );
@@ -39,11 +47,12 @@ const LookAt = ({ look }: { look: HopLook }) => {
  * Kyverno policy …", then where to look. A waiting analysis window says it is not stuck.
  */
 export const HopReadingLine = ({ reading }: { reading: HopReading }) => {
+  const classes = useStyles();
   const seen = reading.seenAt ? DateTime.fromISO(reading.seenAt).toRelative() : undefined;
   const where = reading.mark === 'stalled' ? 'Stalled at' : 'Waiting at';
   return (
     <div data-testid="diagnosis-hop" data-hop={reading.hop} data-mark={reading.mark}>
-      <Typography variant="body2" noWrap title={reading.evidence}>
+      <Typography variant="body2" className={classes.breaks}>
         <strong>
           {where} {HOP_LABELS[reading.hop]}
         </strong>

@@ -3,6 +3,8 @@ import { makeStyles } from '@material-ui/core';
 /** The space above each block of a dialog's content. */
 export const useSectionStyles = makeStyles(theme => ({
   section: { marginTop: theme.spacing(2) },
+  // An image reference or a digest is one long word: it breaks at the dialog's edge, not past it.
+  breakAnywhere: { overflowWrap: 'anywhere' },
 }));
 
 /**
