@@ -125,14 +125,15 @@ export function openingCrashSuite() {
         'after the branch is created',
         { target: 'github', method: 'PUT', path: '/contents/', kind: 'stall' },
         'failed, nothing left on GitHub',
-        /^failed promotions-gate The request opening its pull request stopped before it finished/m,
+        // The Gate's run or the write queue's task (the reconciler), whichever comes first once the lease ends.
+        /^failed promotions-(gate|reconciler) The request opening its pull request stopped before it finished/m,
         201,
       ],
       [
         'after the commit',
         { target: 'github', method: 'POST', path: '/pulls', kind: 'stall' },
         'failed, nothing left on GitHub',
-        /^failed promotions-gate The request opening its pull request stopped before it finished/m,
+        /^failed promotions-(gate|reconciler) The request opening its pull request stopped before it finished/m,
         201,
       ],
       [
