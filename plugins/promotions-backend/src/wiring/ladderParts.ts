@@ -90,7 +90,7 @@ export function ladderParts(
         id => store.listEvents(id),
         config.approval.requireDistinctApprover,
       );
-      annotateQueueOpening(ladder, repo.writeBudget?.reading(), new Date());
+      annotateQueueOpening(ladder, () => repo.writeBudget?.reading(), new Date());
       // No notification from here: a view is not an event (see stuckSweep, the Gate and productHealthChanged).
       await diagnosis.annotate(ladder, listing);
     },
