@@ -37,14 +37,25 @@ function stallReadings(shared: SharedSimBackend) {
    * Pushes a build of `service` that stalls as `stall`, and waits until dev's cell shows `hop`
    * marked `mark` and, for a stalled hop, the diagnosis names it (`hop-stalled`): the hop's
    * evidence can be read while the sync after the merge is still what the diagnosis names first.
+   * `shows`, when given, waits too for evidence that matches it: the canary's state comes from the
+   * health stream and the hop's evidence from a fresh read, so one view can hold an AnalysisRun
+   * already measuring beside a Rollout not yet seen paused.
    */
-  async function stalledAt(service: string, stall: Stall, hop: HopReading['hop'], mark: HopReading['mark'] = 'stalled') {
+  async function stalledAt(
+    service: string,
+    stall: Stall,
+    hop: HopReading['hop'],
+    mark: HopReading['mark'] = 'stalled',
+    shows?: RegExp,
+  ) {
     const code = mark === 'stalled' ? 'hop-stalled' : undefined;
     const product = await shared.addProduct('alpha/shop');
     await shared.sim.control.ciPush({ team: 'alpha', product: product.product, service, stall });
     const found = await eventually(async () => {
       const diagnosis = (await cell(product, 'dev', service)).diagnosis;
-      const reading = diagnosis?.hops?.find(h => h.hop === hop && h.mark === mark);
+      const reading = diagnosis?.hops?.find(
+        h => h.hop === hop && h.mark === mark && (!shows || shows.test(h.evidence ?? '')),
+      );
       return reading && diagnosis && (!code || diagnosis.code === code) ? { diagnosis, reading } : undefined;
     }, 60_000);
     return { ...found, product, app: product.app('dev') };
@@ -132,10 +143,11 @@ export function stallsSuite(): void {
     });
 
     it('--slow-analysis: the analysis window is waiting, not stuck, with its measurements', async () => {
-      const { diagnosis, reading } = await stalledAt('checkout', 'slowAnalysis', 'analysis-window', 'waiting');
-      expect(reading.evidence).toMatch(/^Waiting for the analysis window \(success-rate: \d of 5 measurements/);
       // Not stuck, and how long is left: the canary step's pause, which the analysis runs within.
-      expect(reading.evidence).toMatch(/, not stuck; the canary's pause still runs \d+ ?s\b/);
+      const pauseLeft = /, not stuck; the canary's pause still runs \d+ ?s\b/;
+      const { diagnosis, reading } = await stalledAt('checkout', 'slowAnalysis', 'analysis-window', 'waiting', pauseLeft);
+      expect(reading.evidence).toMatch(/^Waiting for the analysis window \(success-rate: \d of 5 measurements/);
+      expect(reading.evidence).toMatch(pauseLeft);
       expect(diagnosis.state).not.toBe('stuck');
       expect(diagnosis.hops!.find(h => h.hop === 'route')?.mark).toBe('not-reached');
     });
