@@ -58,6 +58,7 @@ export * from './diagnosis/hops/diagnoseHops';
 export * from './diagnosis/hops/hopTypes';
 export * from './diagnosis/hops/hopEvidence';
 export * from './diagnosis/hops/hopObjects';
+export * from './diagnosis/hops/routesOfRollout';
 export * from './diagnosis/hops/needsHopEvidence';
 export * from './diagnosis/checklistItem';
 export * from './diagnosis/checklist';

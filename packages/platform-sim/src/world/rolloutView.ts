@@ -242,7 +242,8 @@ export function rolloutSpec(
       canary: {
         canaryService: `${name}-canary`,
         stableService: name,
-        trafficRouting: { nginx: { stableIngress: name } },
+        // Seed 003: the controller sets the weights on the service's HTTPRoute, through its Gateway API plugin.
+        trafficRouting: { plugins: { 'argoproj-labs/gatewayAPI': { httpRoute: name } } },
         analysis: {
           templates: [{ templateName: 'success-rate' }],
           startingStep: 1,

@@ -8,11 +8,13 @@ import {
   ResourceNode,
   Rollout,
   hopObjects,
+  routeNodesOfRollout,
+  routesOfRollout,
 } from '@refplat/plugin-promotions-common';
 import pLimit from 'p-limit';
 import type { ClusterEvidence, ObservedApplication } from './HealthSource';
 import type { ArgoCdInstanceConfig } from './healthInstances';
-import { EVIDENCE_READ_CONCURRENCY, kubeEventsOf, PODS_READ } from './hopEvidenceReads';
+import { EVIDENCE_READ_CONCURRENCY, kubeEventsOf, PODS_READ, ROUTES_READ } from './hopEvidenceReads';
 import { RecentResults } from './RecentResults';
 
 /** What the evidence reads ask ArgoCD through: one authenticated GET, its answer bounded in bytes. */
@@ -30,7 +32,8 @@ export type IsNoSuchResource = (error: unknown) => boolean;
  * Reads one service's hop evidence from ArgoCD, only where the ladder asks (a cell that is not
  * healthy): the resource tree, then the live Rollout's current pod template names the
  * ReplicaSet rolling out; ListResourceEvents for it and its Pods; `/resource` manifests of its
- * Pods, PolicyReports, the AnalysisRun and the HTTPRoute. A few reads at a time, each bounded in
+ * Pods, PolicyReports, the AnalysisRun and the HTTPRoutes (those carrying the service's traffic
+ * are kept). A few reads at a time, each bounded in
  * size; a list that could not be read is left out (its hop is unknown), never guessed.
  */
 export class ArgoCdHopEvidence {
@@ -69,9 +72,17 @@ export class ArgoCdHopEvidence {
       objects.replicaSet ? each(pods, node => app.manifest<KubePod>(node)) : undefined,
       each(objects.policyReports, node => app.manifest<PolicyReport>(node)),
       each(objects.analysisRun ? [objects.analysisRun] : [], node => app.manifest<AnalysisRun>(node)),
-      each(objects.route ? [objects.route] : [], node => app.manifest<HTTPRoute>(node)),
+      each(routeNodesOfRollout(rollout, namespace, objects.routes).slice(0, ROUTES_READ), node => app.manifest<HTTPRoute>(node)),
     ]);
-    return { namespace, workload: service, events, pods: podManifests, policyReports, analysisRuns, routes };
+    return {
+      namespace,
+      workload: service,
+      events,
+      pods: podManifests,
+      policyReports,
+      analysisRuns,
+      routes: routes && routesOfRollout(rollout, service, namespace, routes),
+    };
   }
 }
 

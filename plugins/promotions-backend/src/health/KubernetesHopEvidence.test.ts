@@ -19,7 +19,10 @@ const meta = (name: string, owners: Array<ReturnType<typeof owner>> = [], extra:
 
 const rollout = {
   metadata: meta('storefront'),
-  spec: { selector: { matchLabels: { app: 'storefront' } } },
+  spec: {
+    selector: { matchLabels: { app: 'storefront' } },
+    strategy: { canary: { stableService: 'storefront-stable', canaryService: 'storefront-canary' } },
+  },
   status: { currentPodHash: 'new' },
 };
 const replicaSets = [
@@ -42,7 +45,12 @@ const analysisRuns = [
   { metadata: meta('storefront-new-3', [owner('Rollout', 'storefront')]) },
   { metadata: meta('storefront-old-2', [owner('Rollout', 'storefront')]) },
 ];
-const routes = [{ metadata: meta('storefront') }, { metadata: meta('cart') }];
+/** The route that carries storefront's traffic says so in its backendRefs, not in its name. */
+const routeTo = (name: string, service: string) => ({
+  metadata: meta(name),
+  spec: { rules: [{ backendRefs: [{ name: service, port: 8080 }] }] },
+});
+const routes = [routeTo('shop-ingress', 'storefront-stable'), routeTo('storefront', 'cart-stable')];
 const eventOf = (name: string) => ({
   involvedObject: { kind: 'Pod', name, uid: `uid-${name}` },
   reason: 'Unhealthy',
@@ -110,7 +118,7 @@ describe('KubernetesHopEvidence', () => {
       pods: [expect.objectContaining({ metadata: expect.objectContaining({ name: 'storefront-new-abcde' }) })],
       policyReports: [expect.objectContaining({ metadata: expect.objectContaining({ name: 'report-new' }) })],
       analysisRuns: [expect.objectContaining({ metadata: expect.objectContaining({ name: 'storefront-new-3' }) })],
-      routes: [expect.objectContaining({ metadata: expect.objectContaining({ name: 'storefront' }) })],
+      routes: [expect.objectContaining({ metadata: expect.objectContaining({ name: 'shop-ingress' }) })],
     });
     // The hop rules read times as the API sent them.
     expect(evidence.pods![0].status!.containerStatuses![0].state!.running!.startedAt).toBe('2026-01-02T00:00:00.000Z');

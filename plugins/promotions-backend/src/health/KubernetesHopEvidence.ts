@@ -9,6 +9,7 @@ import {
   ResourceNode,
   Rollout,
   hopObjects,
+  routesOfRollout,
 } from '@refplat/plugin-promotions-common';
 import pLimit from 'p-limit';
 import type { ClusterEvidence, ObservedApplication } from './HealthSource';
@@ -97,7 +98,7 @@ export class KubernetesHopEvidence {
       pods: ownersRead && objects.replicaSet ? manifestsOf<KubePod>(podsRead) : undefined,
       policyReports: ownersRead && policyReports ? manifestsOf<PolicyReport>(objects.policyReports) : undefined,
       analysisRuns: analysisRuns && manifestsOf<AnalysisRun>([objects.analysisRun]),
-      routes: routes && manifestsOf<HTTPRoute>([objects.route]),
+      routes: routes && routesOfRollout(rollout, service, namespace, manifestsOf<HTTPRoute>(objects.routes)),
     };
   }
 }

@@ -8,6 +8,12 @@ import type { KubeEvent } from '@refplat/plugin-promotions-common';
 /** The Pods of the rolling-out ReplicaSet read at most: a canary has a few; they all say the same. */
 export const PODS_READ = 5;
 
+/**
+ * The HTTPRoutes of an Application read at most, to find the ones carrying the service's
+ * traffic (`routesOfRollout`): a stage has one per service or one for all.
+ */
+export const ROUTES_READ = 10;
+
 /** Evidence reads in flight at once, over all ladder views: kind to the API asked, like the Rollout reads. */
 export const EVIDENCE_READ_CONCURRENCY = 4;
 

@@ -164,7 +164,12 @@ export interface KubeCondition {
 /** @public */
 export interface HTTPRoute {
   metadata: { name: string; namespace?: string };
-  spec?: { hostnames?: string[] };
+  spec?: {
+    hostnames?: string[];
+    rules?: Array<{
+      backendRefs?: Array<{ group?: string; kind?: string; name: string; namespace?: string }>;
+    }>;
+  };
   status?: {
     parents?: Array<{
       parentRef: { name: string; namespace?: string; kind?: string; sectionName?: string };
@@ -193,6 +198,7 @@ export interface HopEvidence {
   pods?: KubePod[];
   /** The AnalysisRuns of the Rollout's current revision. */
   analysisRuns?: AnalysisRun[];
+  /** The HTTPRoutes that carry the workload's traffic (`routesOfRollout`). */
   routes?: HTTPRoute[];
   /** The registry check of the digest. */
   provenance?: Pick<Provenance, 'state' | 'reasons'>;

@@ -22,14 +22,14 @@ const otherService = [node('Rollout', 'cart'), node('HTTPRoute', 'cart')];
 const tree = [rollout, stable, canary, stablePod, canaryPod, report, oldRun, run, route, ...otherService];
 
 describe('hopObjects', () => {
-  it("picks the current pod template's ReplicaSet, its Pods and reports, its AnalysisRun and the service's route", () => {
+  it("picks the current pod template's ReplicaSet, its Pods and reports, its AnalysisRun, and every HTTPRoute", () => {
     expect(hopObjects(tree, 'storefront', 'bbb')).toEqual({
       rollout,
       replicaSet: canary,
       pods: [canaryPod],
       policyReports: [report],
       analysisRun: run,
-      route,
+      routes: [route, otherService[1]],
     });
   });
 
@@ -43,6 +43,6 @@ describe('hopObjects', () => {
   });
 
   it('finds nothing for a service without a Rollout in the tree', () => {
-    expect(hopObjects(tree, 'checkout')).toEqual({ pods: [], policyReports: [] });
+    expect(hopObjects(tree, 'checkout')).toEqual({ pods: [], policyReports: [], routes: [route, otherService[1]] });
   });
 });

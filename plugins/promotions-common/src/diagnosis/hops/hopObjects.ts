@@ -24,8 +24,11 @@ export interface HopObjects {
   policyReports: ResourceNode[];
   /** The AnalysisRun of the current pod template, else the Rollout's newest. */
   analysisRun?: ResourceNode;
-  /** The service's HTTPRoute (named after it, as its Service is). */
-  route?: ResourceNode;
+  /**
+   * Every HTTPRoute beside it: which carry the service's traffic their manifests say
+   * (`routesOfRollout`), not their names.
+   */
+  routes: ResourceNode[];
 }
 
 function childrenOf(nodes: TreeNode[], parent: ResourceNode | undefined, kind: string): TreeNode[] {
@@ -69,6 +72,6 @@ export function hopObjects(
     pods,
     policyReports: [replicaSet, ...pods].flatMap(owner => childrenOf(tree, owner, 'PolicyReport')),
     analysisRun: (current && newest(runs.filter(run => belongsTo(run.name, current)))) || newest(runs),
-    route: tree.find(n => n.kind === 'HTTPRoute' && n.name === service),
+    routes: tree.filter(n => n.kind === 'HTTPRoute'),
   };
 }
