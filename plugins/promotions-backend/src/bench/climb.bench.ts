@@ -60,8 +60,11 @@ const benchStart = performance.now();
 function progress(step: string) {
   process.stderr.write(`climb bench +${Math.round((performance.now() - benchStart) / 1000)} s: ${step}\n`);
 }
-/** The platform repo's "Automatically delete head branches" (BENCH_DELETE_BRANCH_ON_MERGE=false turns it off). */
-const DELETE_BRANCH_ON_MERGE = process.env.BENCH_DELETE_BRANCH_ON_MERGE !== 'false';
+/**
+ * The platform repo's "Automatically delete head branches": off, as GitHub creates a repository
+ * (the plugin then deletes each merged branch itself); BENCH_DELETE_BRANCH_ON_MERGE=true turns it on.
+ */
+const DELETE_BRANCH_ON_MERGE = process.env.BENCH_DELETE_BRANCH_ON_MERGE === 'true';
 
 jest.setTimeout(3_600_000);
 
