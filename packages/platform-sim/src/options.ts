@@ -136,6 +136,13 @@ export interface SimOptions extends PlatformShape {
    */
   deleteBranchOnMerge?: boolean;
   /**
+   * The status contexts the platform repo's base branch requires before a merge (its branch
+   * protection's required status checks): `GET …/branches/main` shows them, and a merge whose
+   * head lacks a success for one answers 405 `Required status check "…" is expected.`, as
+   * GitHub does. None unless asked, as on a new GitHub repository.
+   */
+  requiredStatusChecks?: string[];
+  /**
    * Which Products have their ApplicationSet in the simulated cluster (the seeds: one per
    * Product, a git-files generator over its Release records). Every Product's when absent. A
    * Product without one has Release records and no Applications, as a Product whose Argo CD

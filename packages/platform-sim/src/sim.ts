@@ -177,6 +177,7 @@ export async function startPlatformSim(
       treeEntryLimit: options.treeEntryLimit,
       webhooks: new WebhookSender(options.webhooks),
       deleteBranchOnMerge: options.deleteBranchOnMerge,
+      requiredStatusChecks: options.requiredStatusChecks ?? [],
     };
     const webhooks = githubContext.webhooks!;
     // Every ref write after seeding (merges, contents API, git data, CI pushes) is a push.

@@ -90,3 +90,4 @@ export * from './provenance/attestedSource';
 export * from './github/writeBudget';
 export * from './promotions/requestStep';
 export * from './promotions/queueOpening';
+export * from './promotions/commitStatusOnHead';

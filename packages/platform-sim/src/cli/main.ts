@@ -19,6 +19,8 @@ const USAGE = `usage: platform-sim [options]
                            e.g. 80/500, GitHub's own: M a minute, H an hour; default unlimited)
   --delete-branch-on-merge (PLATFORM_SIM_DELETE_BRANCH_ON_MERGE=true; the platform repo's "Automatically
                            delete head branches": GitHub deletes a merged PR's branch itself)
+  --required-status-checks A,B (PLATFORM_SIM_REQUIRED_STATUS_CHECKS; main's branch protection: a merge
+                           needs each context's status on the head to be success)
   --tree-entry-limit N     (PLATFORM_SIM_TREE_ENTRY_LIMIT, default 100000; larger trees answer truncated)
   --argocd-version 2|3     (PLATFORM_SIM_ARGOCD_VERSION; 3 keeps resource health in the resource tree)
   --application-source app-repo|platform-repo|multi-source (PLATFORM_SIM_APPLICATION_SOURCE)
@@ -122,6 +124,7 @@ export function optionsFromArgs(argv: string[]): Partial<SimOptions> {
     // The demo's registry holds the whole seed, so that provenance verifies it.
     seedBuilds: registryUrl ? true : undefined,
     deleteBranchOnMerge: switchOrEnv(args, 'delete-branch-on-merge', 'PLATFORM_SIM_DELETE_BRANCH_ON_MERGE'),
+    requiredStatusChecks: list(flagOrEnv(args, 'required-status-checks', 'PLATFORM_SIM_REQUIRED_STATUS_CHECKS')),
     demoProducts: switchOrEnv(args, 'demo-products', 'PLATFORM_SIM_DEMO_PRODUCTS'),
     seed:
       args.flags['no-seed'] || process.env.PLATFORM_SIM_SEED === 'false'

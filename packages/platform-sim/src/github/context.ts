@@ -30,6 +30,8 @@ export interface GithubContext {
   webhooks?: WebhookSender;
   /** "Automatically delete head branches": a merged PR's head branch is deleted by GitHub. */
   deleteBranchOnMerge?: boolean;
+  /** The base branch's branch protection: the status contexts a merge needs (success on the head). */
+  requiredStatusChecks?: string[];
 }
 
 /** API URL of the repository, e.g. http://127.0.0.1:7070/github/repos/refplat/platform */

@@ -671,6 +671,34 @@ export function githubBehavioursSuite(): void {
       await deleting.stop();
     });
 
+    it("protects main with the required status checks when asked: the branch shows them, a merge needs each one's success", async () => {
+      const protectedSim = await fileTestSim({ requiredStatusChecks: ['promotions/health'] });
+      const octokit = octokitFor(protectedSim);
+      const { data: branch } = await octokit.repos.getBranch({ owner, repo, branch: 'main' });
+      expect(branch.protection).toMatchObject({ enabled: true, required_status_checks: { contexts: ['promotions/health'] } });
+      expect((await octokit.repos.getBranchRules({ owner, repo, branch: 'main' })).data).toEqual([]);
+      const { data: unprotected } = await octokitFor(sim).repos.getBranch({ owner, repo, branch: 'main' });
+      expect(unprotected.protection?.required_status_checks?.contexts).toEqual([]);
+
+      const { data: main } = await octokit.git.getRef({ owner, repo, ref: 'heads/main' });
+      await octokit.git.createRef({ owner, repo, ref: 'refs/heads/checked', sha: main.object.sha });
+      const { data: change } = await octokit.repos.createOrUpdateFileContents({
+        owner,
+        repo,
+        path: 'docs/checked.md',
+        branch: 'checked',
+        message: 'a change needing its checks',
+        content: Buffer.from('checked\n').toString('base64'),
+      });
+      const head = change.commit.sha!;
+      const { data: pr } = await octokit.pulls.create({ owner, repo, title: 'checked', head: 'checked', base: 'main' });
+      const merge = () => octokit.pulls.merge({ owner, repo, pull_number: pr.number, sha: head, merge_method: 'squash' });
+      expect(await statusOf(merge())).toMatchObject({ status: 405, message: 'Required status check "promotions/health" is expected.' });
+      await octokit.repos.createCommitStatus({ owner, repo, sha: head, context: 'promotions/health', state: 'success' });
+      expect((await merge()).data.merged).toBe(true);
+      await protectedSim.stop();
+    });
+
     it('enforces the secondary write limit when asked: writes over it answer 403 with retry-after, reads go on', async () => {
       const limited = await fileTestSim({ writeLimits: { perMinute: 2, perHour: 500 } });
       const headers = { authorization: 'token sim-github-token', 'content-type': 'application/json' };

@@ -13,6 +13,18 @@ export interface MergeRequest {
   mergerLogin: string;
 }
 
+/**
+ * The first of the base branch's required status checks whose latest status on the head is
+ * not success (GitHub counts the newest status of each context).
+ */
+function missingRequiredCheck(ctx: GithubContext, baseRef: string, headSha: string): string | undefined {
+  const required = baseRef === 'main' ? ctx.requiredStatusChecks ?? [] : [];
+  if (required.length === 0) return undefined;
+  const latest = new Map<string, string>();
+  for (const status of ctx.store.statuses) if (status.sha === headSha) latest.set(status.context, status.state);
+  return required.find(context => latest.get(context) !== 'success');
+}
+
 /** GitHub signs web merges as this committer. */
 const WEB_COMMITTER = { name: 'GitHub', email: 'noreply@github.com' };
 
@@ -39,6 +51,8 @@ export function mergePull(
         'Head branch was modified. Review and try the merge again.',
       );
     }
+    const missing = missingRequiredCheck(ctx, pull.baseRef, headSha);
+    if (missing) throw new GithubError(405, `Required status check "${missing}" is expected.`);
     if (await ctx.repo.isAncestor(headSha, baseSha)) {
       // Everything on head is already on base: nothing to merge.
       throw new GithubError(405, 'Pull Request is not mergeable');

@@ -256,16 +256,15 @@ export function guardsSuite() {
     });
 
     describe('the commit statuses of a promotion the Gate merges at once', () => {
-      // A freeze of prod only: every promotion below it is judged by a guard that allows it.
-      const shared = sharedSimBackend({
-        backend: () => ({
-          promotions: {
-            freezes: [{ name: 'prod-freeze', stages: ['prod'], schedule: dateRangeAroundNow(), timezone: 'UTC', reason: 'Quiet week' }],
-          },
-        }),
+      /** A freeze of prod only: every promotion below it is judged by a guard that allows it. */
+      const prodFreeze = () => ({
+        promotions: {
+          freezes: [{ name: 'prod-freeze', stages: ['prod'], schedule: dateRangeAroundNow(), timezone: 'UTC', reason: 'Quiet week' }],
+        },
       });
 
-      it('writes none (issue 48: each status is one of GitHub\'s content writes): the guard\'s verdict is in the trail, and the branch is deleted', async () => {
+      /** Requests test for a Product of its own, waits for the Gate's merge, and reads the statuses on the PR head. */
+      async function mergedAtOnce(shared: ReturnType<typeof sharedSimBackend>) {
         const { sim, server } = shared;
         const shop = await shared.addProduct('alpha/shop');
         const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
@@ -281,14 +280,33 @@ export function guardsSuite() {
             events: PromotionEvent[];
           };
         const merged = await eventually(async () => ((await detail()).promotion.status === 'merged' ? detail() : undefined), 60_000);
-
         const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: promotion.pullRequest.number });
-        expect((await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha })).data).toEqual([]);
-        expect(merged.events.map(event => event.type)).toEqual(expect.arrayContaining(['guard-verdict', 'merged']));
-        await eventually(async () => {
-          const { data: refs } = await github.rest.git.listMatchingRefs({ ...REPO, ref: `heads/${shop.branchPrefix}` });
-          return refs.length === 0 || undefined;
-        }, 30_000);
+        const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha });
+        return { shop, github, merged, statuses };
+      }
+
+      describe('on a repository with no required status checks', () => {
+        const shared = sharedSimBackend({ backend: prodFreeze });
+
+        it('writes none (issue 48: each status is one of GitHub\'s content writes): the guard\'s verdict is in the trail, and the branch is deleted', async () => {
+          const { shop, github, merged, statuses } = await mergedAtOnce(shared);
+          expect(statuses).toEqual([]);
+          expect(merged.events.map(event => event.type)).toEqual(expect.arrayContaining(['guard-verdict', 'merged']));
+          await eventually(async () => {
+            const { data: refs } = await github.rest.git.listMatchingRefs({ ...REPO, ref: `heads/${shop.branchPrefix}` });
+            return refs.length === 0 || undefined;
+          }, 30_000);
+        });
+      });
+
+      describe("on a repository whose main requires promotions/health (branch protection)", () => {
+        const shared = sharedSimBackend({ sim: { requiredStatusChecks: ['promotions/health'] }, backend: prodFreeze });
+
+        it('writes that one status before merging, and not the guard\'s nobody requires: GitHub would refuse the merge without it', async () => {
+          const { merged, statuses } = await mergedAtOnce(shared);
+          expect(statuses.map(status => `${status.context} ${status.state}`)).toEqual(['promotions/health success']);
+          expect(merged.promotion.status).toBe('merged');
+        });
       });
     });
 

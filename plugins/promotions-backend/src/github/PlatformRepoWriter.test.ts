@@ -140,6 +140,63 @@ describe('PlatformRepoWriter', () => {
     );
   });
 
+  it.each([
+    ['Required status check "promotions/health" is expected.', 'promotions/health'],
+    ['Repository rule violations found\n\nRequired status check "ci/build" is expected.', 'ci/build'],
+    ['2 of 2 required status checks are expected.', undefined],
+  ])('reads a 405 for a required status check as checks-required: %s', async (message, context) => {
+    const { octokit } = recordedGithub(() => ({ status: 405, body: { message } }));
+    expect(await new PlatformRepoWriter(octokit, LOCATION).mergePullRequest(3, 'h', 't')).toEqual({
+      merged: false,
+      reason: 'checks-required',
+      ...(context ? { context } : {}),
+      message: expect.stringContaining('expected'),
+    });
+  });
+
+  it("reads the base branch's required status checks from its protection and its rulesets, once per ten minutes", async () => {
+    let rules: Answer = {
+      status: 200,
+      body: [
+        { type: 'deletion' },
+        { type: 'required_status_checks', parameters: { strict_required_status_checks_policy: false, required_status_checks: [{ context: 'ci/build' }] } },
+      ],
+    };
+    const { octokit, requests } = recordedGithub((_method, path) =>
+      path.includes('/rules/branches/')
+        ? rules
+        : {
+            status: 200,
+            body: {
+              name: 'main',
+              protection: {
+                enabled: true,
+                required_status_checks: { enforcement_level: 'non_admins', contexts: ['promotions/health'], checks: [{ context: 'promotions/health', app_id: null }] },
+              },
+            },
+          },
+    );
+    const writer = new PlatformRepoWriter(octokit, LOCATION);
+    expect(await writer.requiredStatusChecks()).toEqual(['promotions/health', 'ci/build']);
+    expect(await writer.requiredStatusChecks()).toEqual(['promotions/health', 'ci/build']);
+    expect(requests.map(r => r.path).sort()).toEqual(['/repos/platform/gitops/branches/main', '/repos/platform/gitops/rules/branches/main']);
+
+    // A host without rulesets (404): the protection's alone. A refused merge reads them again.
+    rules = { status: 404, body: { message: 'Not Found' } };
+    const other = recordedGithub((method, path) =>
+      path.includes('/rules/branches/') ? rules : method === 'PUT' ? { status: 405, body: { message: 'Required status check "x" is expected.' } } : { status: 200, body: { name: 'main' } },
+    );
+    const plain = new PlatformRepoWriter(other.octokit, LOCATION);
+    expect(await plain.requiredStatusChecks()).toEqual([]);
+    await plain.mergePullRequest(1, 'h', 't');
+    expect(await plain.requiredStatusChecks()).toEqual([]);
+    expect(other.requests.filter(r => r.path === '/repos/platform/gitops/branches/main')).toHaveLength(2);
+
+    // Not known when a read fails.
+    rules = { status: 500, body: { message: 'boom' } };
+    expect(await new PlatformRepoWriter(other.octokit, LOCATION).requiredStatusChecks()).toBeUndefined();
+  });
+
   it('deletes a branch, one already gone included, but not through a server error', async () => {
     let status = 422;
     const { octokit, requests } = recordedGithub(() => ({ status, body: { message: 'Reference does not exist' } }));

@@ -17,6 +17,13 @@ export type { MergeOutcome, PullRequestInfo } from '@refplat/plugin-promotions-n
 const LIST_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long the repository's settings are trusted before they are read again. */
 const REPO_SETTINGS_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long the base branch's required status checks are trusted: a check made required since
+ * costs one refused merge (405), after which they are read again.
+ */
+const REQUIRED_CHECKS_TTL_MS = 10 * 60 * 1000;
+/** GitHub's 405 for a required status check the head lacks: `Required status check "ci" is expected.` */
+const REQUIRED_CHECK_REFUSAL = /required status checks? (?:"([^"]+)" )?(?:is|are) (?:expected|in progress|failing)/i;
 /** GitHub's largest page. */
 const PER_PAGE = 100;
 
@@ -51,6 +58,7 @@ function toPullRequestInfo(pr: {
  */
 export class PlatformRepoWriter implements PlatformRepo {
   private repoSettings?: { deleteBranchOnMerge: boolean; readAt: number };
+  private requiredChecks?: { contexts: string[]; readAt: number };
 
   constructor(
     private readonly octokit: GithubClient,
@@ -275,6 +283,11 @@ export class PlatformRepoWriter implements PlatformRepo {
     } catch (error) {
       const status = statusOf(error);
       const message = (error as Error).message;
+      const requiredCheck = status === 405 ? REQUIRED_CHECK_REFUSAL.exec(message) : null;
+      if (requiredCheck) {
+        this.requiredChecks = undefined;
+        return { merged: false, reason: 'checks-required', ...(requiredCheck[1] ? { context: requiredCheck[1] } : {}), message };
+      }
       if (status === 405) return { merged: false, reason: 'not-mergeable', message };
       if (status === 409) return { merged: false, reason: 'head-moved', message };
       throw toUpstreamError(error, `merging pull request #${number}`);
@@ -297,6 +310,39 @@ export class PlatformRepoWriter implements PlatformRepo {
       }
     }
     return this.repoSettings.deleteBranchOnMerge;
+  }
+
+  /**
+   * The base branch's required status checks: its branch protection's (`GET …/branches/{branch}`,
+   * readable with contents read, unlike `…/protection`) and its rulesets' (`GET
+   * …/rules/branches/{branch}`; a host without rulesets answers 404: none). Two charged reads
+   * per REQUIRED_CHECKS_TTL_MS; undefined when either read failed.
+   */
+  async requiredStatusChecks(): Promise<string[] | undefined> {
+    const now = Date.now();
+    if (this.requiredChecks && this.requiredChecks.readAt >= now - REQUIRED_CHECKS_TTL_MS) return this.requiredChecks.contexts;
+    try {
+      const branch = { ...this.repo, branch: this.location.branch };
+      const [protection, rules] = await Promise.all([
+        this.octokit.rest.repos
+          .getBranch(branch)
+          .then(({ data }) => (data.protection?.enabled === false ? undefined : data.protection?.required_status_checks)),
+        this.octokit.rest.repos
+          .getBranchRules(branch)
+          .then(({ data }) => data)
+          .catch(error => (statusOf(error) === 404 ? [] : Promise.reject(error))),
+      ]);
+      const fromRules = rules.flatMap(rule =>
+        rule.type === 'required_status_checks' ? rule.parameters?.required_status_checks.map(check => check.context) ?? [] : [],
+      );
+      const contexts = [
+        ...new Set([...(protection?.contexts ?? []), ...(protection?.checks ?? []).map(check => check.context), ...fromRules]),
+      ];
+      this.requiredChecks = { contexts, readAt: now };
+      return contexts;
+    } catch {
+      return undefined;
+    }
   }
 
   async closePullRequest(number: number, comment: string): Promise<void> {

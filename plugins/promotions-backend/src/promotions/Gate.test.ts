@@ -122,6 +122,67 @@ describe('Gate', () => {
     expect(world.repo.calls).not.toContain('deleteBranch');
   });
 
+  describe("the base branch's required status checks", () => {
+    const writesOf = (calls: PlatformRepoMethod[]) => calls.filter(call => PLATFORM_REPO_WRITES.includes(call));
+
+    it('writes the promotions/health status a branch protection requires before merging, and no other', async () => {
+      const { gate, request, store, repo } = gateWorld();
+      repo.requireStatusChecks([HEALTH_CONTEXT]);
+      const promotion = await request('uat', { api: digest('b') });
+      repo.calls.length = 0;
+
+      await gate.checkAll();
+
+      expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
+      expect(repo.statusesOf(promotion.headSha!)).toEqual([
+        expect.objectContaining({ context: HEALTH_CONTEXT, state: 'success' }),
+      ]);
+      expect(writesOf(repo.calls)).toEqual(['setStatus', 'mergePullRequest', 'deleteBranch']);
+    });
+
+    it('writes its statuses before merging when which are required cannot be read', async () => {
+      const { gate, request, store, repo } = gateWorld(() => ({ verdict: 'allow', reason: 'inside the change window' }));
+      const promotion = await request('uat', { api: digest('b') });
+      repo.failNext('requiredStatusChecks', { status: 500 });
+
+      await gate.checkAll();
+
+      expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
+      expect(Object.keys(repo.latestStatusesOf(promotion.headSha!)).sort()).toEqual(['promotions/guard/change-window', HEALTH_CONTEXT]);
+    });
+
+    it('a check made required since it was read: GitHub refuses the merge, the Gate writes it and merges', async () => {
+      const { gate, request, store, repo } = gateWorld();
+      repo.requireStatusChecks([HEALTH_CONTEXT]);
+      // What the Gate read before the protection changed.
+      jest.spyOn(repo, 'requiredStatusChecks').mockResolvedValue([]);
+      const promotion = await request('uat', { api: digest('b') });
+      repo.calls.length = 0;
+
+      await gate.checkAll();
+
+      expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
+      expect(writesOf(repo.calls)).toEqual(['mergePullRequest', 'setStatus', 'mergePullRequest', 'deleteBranch']);
+    });
+
+    it("another's required check not passed (CI): the promotion waits, saying so, and merges once it passes", async () => {
+      const { gate, request, store, repo } = gateWorld();
+      repo.requireStatusChecks(['ci/build']);
+      const promotion = await request('uat', { api: digest('b') });
+
+      await gate.checkAll();
+
+      expect(await store.get(promotion.id)).toMatchObject({
+        status: 'open',
+        statusReason: expect.stringContaining('Required status check "ci/build" is expected.'),
+      });
+      await repo.setStatus({ sha: promotion.headSha!, context: 'ci/build', state: 'success', description: 'built' });
+      await gate.checkAll();
+
+      expect(await store.get(promotion.id)).toMatchObject({ status: 'merged' });
+    });
+  });
+
   it('waits while the stage below is progressing, writing no status until the verdict is known, and merges with none', async () => {
     const { gate, request, store, repo, health, eventsOf } = gateWorld();
     health.dev = 'progressing';

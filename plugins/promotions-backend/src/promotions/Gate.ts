@@ -10,13 +10,14 @@ import {
   guardsReason,
   shortDigest,
   sourceRun,
+  writesCommitStatus,
 } from '@refplat/plugin-promotions-common';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { applyLifecycleEvent } from './PromotionLifecycle';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
-import type { PlatformRepo, PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
+import type { CommitStatusInput, PlatformRepo, PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { LadderService } from '../ladder/LadderService';
 import { APPROVAL_CONTEXT } from './ApprovalService';
 import { PromotionOpener } from './PromotionOpener';
@@ -86,12 +87,15 @@ function showsOtherHealth(promotion: PromotionRecord, pr: PullRequestInfo): bool
 /**
  * Whether the health verdict goes on the PR head as `promotions/health`: once known
  * (success, failure), not while the stage below is still getting there (issue 48: one
- * status per PR, not pending-then-success); and for a PR merging now, only to correct it.
+ * status per PR, not pending-then-success); and as `writesCommitStatus` says for a PR merging now.
  */
-function healthOnGitHub(verdict: SourceVerdict, merging: boolean, shownOther: boolean): boolean {
+function healthOnGitHub(verdict: SourceVerdict, merging: boolean, shownOther: boolean, required: RequiredCheck): boolean {
   if (verdict.state === 'pending') return false;
-  return !merging || shownOther;
+  return writesCommitStatus({ merging, correctsHead: shownOther, required: required(HEALTH_CONTEXT) });
 }
+
+/** Whether the base branch requires a status context before a merge; undefined: not known. */
+type RequiredCheck = (context: string) => boolean | undefined;
 
 /**
  * What a promotion the Gate does not merge now waits for: a guard's block
@@ -271,10 +275,18 @@ export class Gate {
       decision = decide(await this.evaluateGuards(promotion, { beforeMerge: true }));
     }
     const { verdicts, guards, ready, mergesNow } = decision;
-    await this.publishHealth(promotion, pr, verdict, { onGitHub: healthOnGitHub(verdict, mergesNow, showsOtherHealth(promotion, pr)) });
-    if (verdicts) await this.publishGuards(promotion, pr, verdicts, { merging: mergesNow });
+    // Only a merge needs to know which statuses GitHub requires: a PR left open shows them all.
+    const required = mergesNow ? await this.requiredChecks() : () => undefined;
+    await this.publishHealth(promotion, pr, verdict, {
+      onGitHub: healthOnGitHub(verdict, mergesNow, showsOtherHealth(promotion, pr), required),
+    });
+    if (verdicts) await this.publishGuards(promotion, pr, verdicts, { merging: mergesNow, required });
     if (mergesNow) {
-      await this.merge(promotion, pr, verdict.description);
+      const shown = [
+        { sha: pr.headSha, context: HEALTH_CONTEXT, state: verdict.state, description: verdict.description },
+        ...(verdicts ?? []).map(v => ({ sha: pr.headSha, context: guardStatusContext(v.guard), ...guardCommitStatus(v, promotion!.guardOverride) })),
+      ];
+      await this.merge(promotion, pr, verdict.description, shown);
       return;
     }
     recordGateDecision(waitingFor(guards, verdict));
@@ -377,7 +389,7 @@ export class Gate {
     promotion: PromotionRecord,
     pr: PullRequestInfo,
     verdicts: NamedGuardVerdict[],
-    { merging }: { merging: boolean },
+    { merging, required }: { merging: boolean; required: RequiredCheck },
   ) {
     const { writer, store } = this.options;
     const published: Record<string, string> = promotion.guardState ? JSON.parse(promotion.guardState) : {};
@@ -390,8 +402,9 @@ export class Gate {
       const [shownState, shownSha] = published[verdict.guard]?.split(':') ?? [];
       const corrects = shownSha === pr.headSha && shownState !== status.state;
       const overridden = verdict.verdict === 'block' && status.state === 'success';
-      if (!merging || corrects || overridden) {
-        await writer.setStatus({ sha: pr.headSha, context: guardStatusContext(verdict.guard), ...status });
+      const context = guardStatusContext(verdict.guard);
+      if (writesCommitStatus({ merging, correctsHead: corrects, recordsOverride: overridden, required: required(context) })) {
+        await writer.setStatus({ sha: pr.headSha, context, ...status });
       }
       changes.push(`${verdict.guard}: ${verdict.verdict}: ${verdict.reason}`);
     }
@@ -402,6 +415,15 @@ export class Gate {
         audit: { type: 'guard-verdict', actor: GATE_ACTOR, detail: changes.join('; ') },
       });
     }
+  }
+
+  /**
+   * Which status contexts the base branch requires before a merge, as the repository says
+   * (cached there); not known, each is taken as required: a missing one would refuse the merge.
+   */
+  private async requiredChecks(): Promise<RequiredCheck> {
+    const contexts = await this.options.writer.requiredStatusChecks();
+    return context => contexts?.includes(context);
   }
 
   /** A guard asks for an approval the stage alone would not need: the promotion now waits for one. */
@@ -442,16 +464,27 @@ export class Gate {
    * Verifies once more right before merging that the base still holds the
    * Release the PR was written on (verifyBeforeMerge), and merges exactly
    * that head; the commit's message says why it could merge (`health`).
+   * `shown` are the Gate's statuses for this head: GitHub refusing the merge
+   * for one it requires (made required since it was last read) gets it
+   * written and the merge tried once more.
    */
-  private async merge(promotion: PromotionRecord, pr: PullRequestInfo, health: string) {
+  private async merge(promotion: PromotionRecord, pr: PullRequestInfo, health: string, shown: CommitStatusInput[]) {
     const { writer, store, logger } = this.options;
     if (!(await this.verifiedOrClosed(promotion, pr, verifyBeforeMerge))) return;
-    const outcome = await writer.mergePullRequest(
-      pr.number,
-      pr.headSha,
-      `${pullRequestTitle(promotion)} (#${pr.number})`,
-      `Merged by the promotions Gate: ${health}.`,
-    );
+    const mergeNow = () =>
+      writer.mergePullRequest(
+        pr.number,
+        pr.headSha,
+        `${pullRequestTitle(promotion)} (#${pr.number})`,
+        `Merged by the promotions Gate: ${health}.`,
+      );
+    let outcome = await mergeNow();
+    if (!outcome.merged && outcome.reason === 'checks-required') {
+      const missing = outcome.context;
+      const ours = shown.filter(status => !missing || status.context === missing);
+      for (const status of ours) await writer.setStatus(status);
+      if (ours.length) outcome = await mergeNow();
+    }
     if (outcome.merged) {
       // Recorded at once; deleting the branch is cleanup (GitHub paces writes a second apart).
       const merged = await applyLifecycleEvent(store, promotion.id, 'merged-by-gate', {
@@ -468,6 +501,15 @@ export class Gate {
     }
     if (outcome.reason === 'head-moved') {
       logger.info(`PR #${pr.number} head moved while merging; the next Gate run verifies the new head`);
+      return;
+    }
+    if (outcome.reason === 'checks-required') {
+      // Another's check (CI) not passed yet: not a reason to close; the next run merges once it has.
+      const reason = `GitHub holds the merge until the base branch's required status checks pass (${outcome.message})`;
+      if (promotion.statusReason !== reason) {
+        await applyLifecycleEvent(store, promotion.id, 'merge-held', { changes: { statusReason: reason } });
+      }
+      recordGateDecision('wait-for-required-check');
       return;
     }
     const fresh = await writer.getPullRequest(pr.number);

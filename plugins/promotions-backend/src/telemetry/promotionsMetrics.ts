@@ -10,7 +10,13 @@ export const PROMOTIONS_METER = 'backstage-plugin-promotions';
 
 export type PromotionKind = 'promotion' | 'rollback';
 export type PromotionOutcome = Extract<PromotionStatus, 'merged' | 'closed' | 'failed'>;
-export type GateDecision = 'merge' | 'wait-for-health' | 'wait-for-approval' | 'close' | 'blocked-by-guard';
+export type GateDecision =
+  | 'merge'
+  | 'wait-for-health'
+  | 'wait-for-approval'
+  | 'wait-for-required-check'
+  | 'close'
+  | 'blocked-by-guard';
 export type AutoPromoterProductOutcome = 'queued' | 'unchanged' | 'failed';
 
 /** What a write budget says at a collection, read from memory (its window and the ledger's last answer). */

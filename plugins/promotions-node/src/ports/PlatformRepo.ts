@@ -28,7 +28,15 @@ export type MergeOutcome =
       /** The host deleted the PR's branch itself (GitHub's "Automatically delete head branches"). */
       headBranchDeleted?: boolean;
     }
-  | { merged: false; reason: 'not-mergeable' | 'head-moved'; message: string };
+  | { merged: false; reason: 'not-mergeable' | 'head-moved'; message: string }
+  | {
+      merged: false;
+      /** The base branch's protection or a ruleset requires a status the head lacks, or has not passed. */
+      reason: 'checks-required';
+      /** The status's context, as GitHub names it ("Required status check "…" is expected."). */
+      context?: string;
+      message: string;
+    };
 
 /**
  * A commit status as the promotions publish them on a PR head.
@@ -110,6 +118,11 @@ export interface PlatformRepo {
   closePullRequest(number: number, comment: string): Promise<void>;
   comment(number: number, body: string): Promise<void>;
   setStatus(status: CommitStatusInput): Promise<void>;
+  /**
+   * The status contexts the base branch requires before a merge (its branch protection's and
+   * its rulesets' required status checks); undefined when they could not be read.
+   */
+  requiredStatusChecks(): Promise<string[] | undefined>;
   /**
    * Commits that touched `path` on the base branch (or in the history of
    * commit `at`), newest first, at most `perPage`.

@@ -109,6 +109,8 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
   private readonly mergeActor: string;
   /** The repository deletes a PR's branch when the port merges it (GitHub's "Automatically delete head branches"). */
   private readonly deleteBranchOnMerge: boolean;
+  /** The base branch's required status checks (`requireStatusChecks`). */
+  private requiredChecks: string[] = [];
 
   constructor(options: { baseBranch?: string; clock?: Clock; mergeActor?: string; deleteBranchOnMerge?: boolean } = {}) {
     this.baseBranch = options.baseBranch ?? 'main';
@@ -165,6 +167,11 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
   /** Every PR, open or not, by number. */
   pullRequests(): PullRequestInfo[] {
     return [...this.pulls.values()].map(pr => this.infoOf(pr));
+  }
+
+  /** Protects the base branch as GitHub does: a merge needs each context's latest status on the head to be success. */
+  requireStatusChecks(contexts: string[]): void {
+    this.requiredChecks = [...contexts];
   }
 
   /** The statuses published on a commit, oldest first. */
@@ -367,6 +374,10 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
     if (this.branches.get(pr.branch) !== headSha) {
       return { merged: false, reason: 'head-moved', message: 'Head branch was modified. Review and try the merge again.' };
     }
+    const missing = this.requiredChecks.find(context => this.latestStatusesOf(headSha)[context]?.state !== 'success');
+    if (missing) {
+      return { merged: false, reason: 'checks-required', context: missing, message: `Required status check "${missing}" is expected.` };
+    }
     const outcome = this.squash(pr, this.mergeActor, message ? `${title}\n\n${message}` : title);
     if (outcome.merged && this.deleteBranchOnMerge) {
       this.branches.delete(pr.branch);
@@ -374,6 +385,16 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
     }
     this.afterApplied(fault, operation);
     return outcome;
+  }
+
+  async requiredStatusChecks(): Promise<string[] | undefined> {
+    try {
+      this.enter('requiredStatusChecks', `reading the required status checks of ${this.baseBranch}`);
+    } catch {
+      // As the adapter: a read that failed is "not known", not an error.
+      return undefined;
+    }
+    return [...this.requiredChecks];
   }
 
   async closePullRequest(number: number, comment: string): Promise<void> {

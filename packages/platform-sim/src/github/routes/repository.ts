@@ -43,8 +43,31 @@ export function registerRepositoryRoutes(
           html: `${repoHtmlUrl(ctx)}/tree/${name}`,
         },
         protected: name === 'main',
+        protection: branchProtection(ctx, name),
         protection_url: `${repoApiUrl(ctx)}/branches/${name}/protection`,
       });
     }),
   );
+
+  // The branch's active rules from rulesets: the simulator's protection is classic branch protection only.
+  router.get(
+    '/rules/branches/*',
+    route(async (req, res) => ctx.responder.json(req, res, 200, paginate(req, res, []))),
+  );
+}
+
+/**
+ * The `protection` summary GitHub puts in a branch's answer (readable with contents read):
+ * main's required status checks, `enforcement_level` `non_admins` where there are some.
+ */
+function branchProtection(ctx: GithubContext, name: string) {
+  const contexts = name === 'main' ? ctx.requiredStatusChecks ?? [] : [];
+  return {
+    enabled: name === 'main',
+    required_status_checks: {
+      enforcement_level: contexts.length > 0 ? 'non_admins' : 'off',
+      contexts,
+      checks: contexts.map(context => ({ context, app_id: null })),
+    },
+  };
 }

@@ -46,6 +46,8 @@ export type PromotionLifecycleEvent =
   /** An incident opened that asks for an incident commander's approval as well. */
   | 'incident-opened'
   | 'merged-by-gate'
+  /** GitHub refused the Gate's merge for a status check the base branch requires: it waits for that check. */
+  | 'merge-held'
   | 'merged-on-github'
   | 'closed-on-github'
   /** The Gate closed it: its content, target or source no longer fit, or GitHub cannot merge it. */
@@ -108,6 +110,7 @@ export const PROMOTION_TRANSITIONS = {
   'approval-voided': { from: ['approved'], to: 'awaiting-approval' },
   'incident-opened': { from: ['approved'], to: 'awaiting-approval' },
   'merged-by-gate': { from: LIVE, to: 'merged' },
+  'merge-held': { from: LIVE, to: 'unchanged' },
   'merged-on-github': { from: LIVE, to: 'merged' },
   'closed-on-github': { from: LIVE, to: 'closed' },
   'closed-by-gate': { from: LIVE, to: 'closed' },

@@ -30,6 +30,7 @@ const EXPECTED: Record<PromotionLifecycleEvent, string> = {
   'approval-voided':       '-                  -                  awaiting-approval  -       -       -',
   'incident-opened':       '-                  -                  awaiting-approval  -       -       -',
   'merged-by-gate':        'merged             merged             merged             -       -       -',
+  'merge-held':            'open               awaiting-approval  approved           -       -       -',
   'merged-on-github':      'merged             merged             merged             -       -       -',
   'closed-on-github':      'closed             closed             closed             -       -       -',
   'closed-by-gate':        'closed             closed             closed             -       -       -',
