@@ -13,6 +13,8 @@ import {
   PromotionExpectation,
   PromotionRecord,
   PromotionStore,
+  PublishedGuardVerdicts,
+  PublishedVerdict,
   TransitionDecider,
 } from './PromotionStore';
 
@@ -61,6 +63,20 @@ type Row = {
   updated_at: string;
 };
 
+/**
+ * A verdict as its column holds it: JSON with its fields in one order, so that a compare-and-set
+ * matches the stored text exactly (migration 20261214000000_published_verdicts writes the same).
+ */
+function verdictJson(verdict: PublishedVerdict): string {
+  return JSON.stringify({ state: verdict.state, sha: verdict.sha, description: verdict.description });
+}
+
+/** The guards' verdicts as their column holds them: by guard name, in name order. */
+function guardVerdictsJson(verdicts: PublishedGuardVerdicts): string {
+  const names = Object.keys(verdicts).sort();
+  return `{${names.map(name => `${JSON.stringify(name)}:${verdictJson(verdicts[name])}`).join(',')}}`;
+}
+
 function openKey(team: string, product: string, toStage: string) {
   return `${team}/${product}/${toStage}`;
 }
@@ -84,11 +100,11 @@ function toRecord(row: Row): PromotionRecord {
     pullRequest: { number: row.pr_number ?? 0, url: row.pr_url ?? '' },
     branch: row.branch ?? undefined,
     baseBlobSha: row.base_blob_sha ?? undefined,
-    healthState: row.health_state ?? undefined,
+    healthState: row.health_state ? JSON.parse(row.health_state) : undefined,
     headSha: row.head_sha ?? undefined,
     leaseExpiresAt: row.lease_expires_at ?? undefined,
     queuedAt: row.queued_at ?? undefined,
-    guardState: row.guard_state ?? undefined,
+    guardState: row.guard_state ? JSON.parse(row.guard_state) : undefined,
     guardOverride: row.guard_override ? JSON.parse(row.guard_override) : undefined,
     rejection: row.rejection ? JSON.parse(row.rejection) : undefined,
     createdAt: row.created_at,
@@ -111,11 +127,11 @@ function toRowChanges(changes: PromotionChanges, now: string): Partial<Row> {
     row.pr_url = changes.pullRequest.url;
   }
   if (changes.branch !== undefined) row.branch = changes.branch;
-  if ('healthState' in changes) row.health_state = changes.healthState ?? null;
+  if ('healthState' in changes) row.health_state = changes.healthState ? verdictJson(changes.healthState) : null;
   if ('headSha' in changes) row.head_sha = changes.headSha ?? null;
   if ('leaseExpiresAt' in changes) row.lease_expires_at = changes.leaseExpiresAt ?? null;
   if ('queuedAt' in changes) row.queued_at = changes.queuedAt ?? null;
-  if ('guardState' in changes) row.guard_state = changes.guardState ?? null;
+  if ('guardState' in changes) row.guard_state = changes.guardState ? guardVerdictsJson(changes.guardState) : null;
   if ('guardOverride' in changes) {
     row.guard_override = changes.guardOverride ? JSON.stringify(changes.guardOverride) : null;
   }
@@ -141,10 +157,10 @@ function applyExpectation(query: Knex.QueryBuilder, expected: PromotionExpectati
     if (expected.queued) query.whereNotNull('queued_at');
     else query.whereNull('queued_at');
   }
-  whereNullable(query, 'health_state', expected.healthState);
+  whereNullable(query, 'health_state', expected.healthState && verdictJson(expected.healthState));
   whereNullable(query, 'head_sha', expected.headSha);
   whereNullable(query, 'approved_sha', expected.approvedSha);
-  whereNullable(query, 'guard_state', expected.guardState);
+  whereNullable(query, 'guard_state', expected.guardState && guardVerdictsJson(expected.guardState));
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -9,6 +9,8 @@ export type {
   PromotionExpectation,
   PromotionRecord,
   PromotionStore,
+  PublishedGuardVerdicts,
+  PublishedVerdict,
   TransitionDecider,
 } from '@refplat/plugin-promotions-node';
 

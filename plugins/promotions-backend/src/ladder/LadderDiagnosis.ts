@@ -12,9 +12,10 @@ import {
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
+import type { PromotionRecord } from '../database/PromotionStore';
 import type { ApplicationListing, ClusterEvidence, ObservedApplication } from '../health/HealthSource';
 
-type LivePromotion = Promotion & { healthState?: string };
+type LivePromotion = Promotion & Pick<PromotionRecord, 'healthState'>;
 
 /** The health rules held the Application's aggregate health against this service. */
 function countsApplicationHealth(cell: LadderServiceCell): boolean {
@@ -66,7 +67,7 @@ export class LadderDiagnosis {
       const below = index > 0 ? ladder.stages[index - 1] : undefined;
       for (const [service, cell] of Object.entries(stage.services)) {
         const promotion = promotions.find(p => p.toStage === stage.name && service in p.services);
-        const [healthState, , healthDescription] = (promotion?.healthState ?? '').split(':');
+        const health = promotion?.healthState;
         cell.diagnosis = diagnose(
           {
             service,
@@ -75,8 +76,8 @@ export class LadderDiagnosis {
               status: promotion.status,
               requestedBy: promotion.requestedBy,
               pullRequestUrl: promotion.pullRequest.url || undefined,
-              healthState: (healthState || undefined) as 'success' | 'pending' | 'failure' | undefined,
-              healthDescription: healthDescription || undefined,
+              healthState: health?.state === 'error' ? 'failure' : health?.state,
+              healthDescription: health?.description || undefined,
               since: promotion.updatedAt,
             },
             approvers: ladder.approvers ?? config.approval.approvers,

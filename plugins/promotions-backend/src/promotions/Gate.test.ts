@@ -193,7 +193,7 @@ describe('Gate', () => {
 
     expect(await store.get(promotion.id)).toMatchObject({
       status: 'open',
-      healthState: `pending:${promotion.headSha}:dev not ready: api: api is progressing`,
+      healthState: { state: 'pending', sha: promotion.headSha, description: 'dev not ready: api: api is progressing' },
     });
     // Pending is no verdict yet: no commit status (issue 48: one per PR, not pending-then-success).
     expect(repo.statusesOf(promotion.headSha!)).toEqual([]);

@@ -17,7 +17,14 @@ import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { applyLifecycleEvent } from './PromotionLifecycle';
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
-import type { CommitStatusInput, PlatformRepo, PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
+import type {
+  CommitStatusInput,
+  PlatformRepo,
+  PlatformRepoFiles,
+  PublishedGuardVerdicts,
+  PublishedVerdict,
+  PullRequestInfo,
+} from '@refplat/plugin-promotions-node';
 import { LadderService } from '../ladder/LadderService';
 import { APPROVAL_CONTEXT } from './ApprovalService';
 import { PromotionOpener } from './PromotionOpener';
@@ -80,8 +87,7 @@ export function judgeSource(ladder: Ladder, promotion: PromotionRecord): SourceV
  * not merge was published (a pending one, not a verdict yet, never is).
  */
 function showsOtherHealth(promotion: PromotionRecord, pr: PullRequestInfo): boolean {
-  const [state, sha] = promotion.healthState?.split(':') ?? [];
-  return sha === pr.headSha && state === 'failure';
+  return promotion.healthState?.sha === pr.headSha && promotion.healthState.state === 'failure';
 }
 
 /**
@@ -92,6 +98,11 @@ function showsOtherHealth(promotion: PromotionRecord, pr: PullRequestInfo): bool
 function healthOnGitHub(verdict: SourceVerdict, merging: boolean, shownOther: boolean, required: RequiredCheck): boolean {
   if (verdict.state === 'pending') return false;
   return writesCommitStatus({ merging, correctsHead: shownOther, required: required(HEALTH_CONTEXT) });
+}
+
+/** Whether a verdict is the one already judged for the head: same state, head and words. */
+function sameVerdict(judged: PublishedVerdict | undefined, verdict: PublishedVerdict): boolean {
+  return judged?.state === verdict.state && judged.sha === verdict.sha && judged.description === verdict.description;
 }
 
 /** Whether the base branch requires a status context before a merge; undefined: not known. */
@@ -392,15 +403,15 @@ export class Gate {
     { merging, required }: { merging: boolean; required: RequiredCheck },
   ) {
     const { writer, store } = this.options;
-    const published: Record<string, string> = promotion.guardState ? JSON.parse(promotion.guardState) : {};
-    const state: Record<string, string> = {};
+    const published = promotion.guardState ?? {};
+    const state: PublishedGuardVerdicts = {};
     const changes: string[] = [];
     for (const verdict of verdicts) {
       const status = guardCommitStatus(verdict, promotion.guardOverride);
-      state[verdict.guard] = `${status.state}:${pr.headSha}:${status.description}`;
-      if (published[verdict.guard] === state[verdict.guard]) continue;
-      const [shownState, shownSha] = published[verdict.guard]?.split(':') ?? [];
-      const corrects = shownSha === pr.headSha && shownState !== status.state;
+      state[verdict.guard] = { state: status.state, sha: pr.headSha, description: status.description };
+      const shown = published[verdict.guard];
+      if (sameVerdict(shown, state[verdict.guard])) continue;
+      const corrects = shown?.sha === pr.headSha && shown.state !== status.state;
       const overridden = verdict.verdict === 'block' && status.state === 'success';
       const context = guardStatusContext(verdict.guard);
       if (writesCommitStatus({ merging, correctsHead: corrects, recordsOverride: overridden, required: required(context) })) {
@@ -411,7 +422,7 @@ export class Gate {
     if (changes.length) {
       await applyLifecycleEvent(store, promotion.id, 'guards-judged', {
         expected: { guardState: promotion.guardState ?? null },
-        changes: { guardState: JSON.stringify(state) },
+        changes: { guardState: state },
         audit: { type: 'guard-verdict', actor: GATE_ACTOR, detail: changes.join('; ') },
       });
     }
@@ -442,8 +453,8 @@ export class Gate {
     verdict: SourceVerdict,
     { onGitHub }: { onGitHub: boolean },
   ) {
-    const healthState = `${verdict.state}:${pr.headSha}:${verdict.description}`;
-    if (promotion.healthState === healthState) return;
+    const healthState: PublishedVerdict = { state: verdict.state, sha: pr.headSha, description: verdict.description };
+    if (sameVerdict(promotion.healthState, healthState)) return;
     if (onGitHub) {
       await this.options.writer.setStatus({
         sha: pr.headSha,
@@ -452,7 +463,7 @@ export class Gate {
         description: verdict.description,
       });
     }
-    const previous = promotion.healthState?.split(':')[0];
+    const previous = promotion.healthState?.state;
     await applyLifecycleEvent(this.options.store, promotion.id, 'health-judged', {
       expected: { healthState: promotion.healthState ?? null },
       changes: { healthState },

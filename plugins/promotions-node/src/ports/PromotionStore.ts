@@ -7,6 +7,26 @@ import type {
 } from '@refplat/plugin-promotions-common';
 
 /**
+ * A verdict the Gate published for a PR head (the `promotions/health` status, a guard's): the
+ * commit status's state and description, and the head it is about.
+ *
+ * @public
+ */
+export interface PublishedVerdict {
+  state: 'success' | 'pending' | 'failure' | 'error';
+  /** The PR head the verdict is about. */
+  sha: string;
+  description: string;
+}
+
+/**
+ * The guards' verdicts last published on a PR head, by guard name.
+ *
+ * @public
+ */
+export type PublishedGuardVerdicts = Record<string, PublishedVerdict>;
+
+/**
  * A promotion as stored: the contract's shape plus what the Gate needs.
  *
  * @public
@@ -17,16 +37,16 @@ export interface PromotionRecord extends Promotion {
   branch?: string;
   /** Blob sha of the target Release file the PR was built on. */
   baseBlobSha?: string;
-  /** The last `promotions/health` state published on the PR. */
-  healthState?: string;
+  /** The last health verdict the Gate judged for the PR head (written as `promotions/health` where it shows). */
+  healthState?: PublishedVerdict;
   /** While no PR is recorded: when the opening request's lease ends. */
   leaseExpiresAt?: string;
   /** The PR head whose content the plugin wrote or last verified. */
   headSha?: string;
   /** The PR head the approval was given for. */
   approvedSha?: string;
-  /** The guards' verdicts last published on the PR (JSON, guard → "state:sha:description"). */
-  guardState?: string;
+  /** The guards' verdicts last judged for the PR head. */
+  guardState?: PublishedGuardVerdicts;
   /** A release-approver's override of the guards' blocks. */
   guardOverride?: GuardOverride;
 }
@@ -81,10 +101,10 @@ export interface PromotionExpectation {
   leaseEndedBy?: string;
   /** In the write queue (`queuedAt` set), or not. */
   queued?: boolean;
-  healthState?: string | null;
+  healthState?: PublishedVerdict | null;
   headSha?: string | null;
   approvedSha?: string | null;
-  guardState?: string | null;
+  guardState?: PublishedGuardVerdicts | null;
 }
 
 /**

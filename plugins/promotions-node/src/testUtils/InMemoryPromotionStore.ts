@@ -13,10 +13,22 @@ import {
   TransitionDecider,
 } from '@refplat/plugin-promotions-node';
 
-/** A field the expectation requires unset (`null`), equal to a value, or does not look at (`undefined`). */
-function matchesNullable(actual: string | undefined, expected: string | null | undefined): boolean {
+/** A value as JSON with every object's keys in order: equal values, equal text, however they were built. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, field) =>
+    field && typeof field === 'object' && !Array.isArray(field)
+      ? Object.fromEntries(Object.entries(field).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : field,
+  );
+}
+
+/**
+ * A field the expectation requires unset (`null`), equal to a value (a verdict: equal in every
+ * field, as the database store compares its stored JSON), or does not look at (`undefined`).
+ */
+function matchesNullable<T>(actual: T | undefined, expected: T | null | undefined): boolean {
   if (expected === undefined) return true;
-  return expected === null ? actual === undefined : actual === expected;
+  return expected === null ? actual === undefined : canonicalJson(actual) === canonicalJson(expected);
 }
 
 function meets(record: PromotionRecord, expected: PromotionExpectation): boolean {

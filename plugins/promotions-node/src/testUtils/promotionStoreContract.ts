@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { LIVE_PROMOTION_STATUSES } from '@refplat/plugin-promotions-common';
-import { NewPromotion, OpenPromotionConflictError, PromotionStore } from '../ports/PromotionStore';
+import {
+  NewPromotion,
+  OpenPromotionConflictError,
+  PromotionChanges,
+  PromotionExpectation,
+  PromotionStore,
+} from '../ports/PromotionStore';
 
 const LIVE = [...LIVE_PROMOTION_STATUSES];
 const digest = (c: string) => `sha256:${c.repeat(64)}`;
@@ -172,15 +178,19 @@ export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>
     expect((await store.listEvents(record.id)).map(e => e.type)).toEqual(['requested']);
   });
 
-  it.each([
+  it.each<[string, PromotionChanges, PromotionExpectation]>([
     ['a recorded PR', { pullRequest: { number: 5, url: 'u' } }, { noPullRequest: true }],
-    ['a published health state', { healthState: 'success:abc:ok' }, { healthState: null }],
+    ['a published health state', { healthState: { state: 'success', sha: 'abc', description: 'dev: ok: all 3' } }, { healthState: null }],
     ['a verified head', { headSha: 'abc' }, { headSha: 'def' }],
     ['an approval for another head', { approvedSha: 'abc' }, { approvedSha: 'def' }],
-    ['published guard verdicts', { guardState: '{"freeze":"failure"}' }, { guardState: null }],
+    [
+      'published guard verdicts',
+      { guardState: { freeze: { state: 'failure', sha: 'abc', description: 'frozen' }, board: { state: 'success', sha: 'abc', description: 'ok' } } },
+      { guardState: null },
+    ],
     ['a lease still running', { leaseExpiresAt: '2026-12-01T10:01:00.000Z' }, { leaseEndedBy: '2026-12-01T10:00:00.000Z' }],
     ['no place in the queue', {}, { queued: true }],
-    ['another status', {}, { status: ['awaiting-approval' as const] }],
+    ['another status', {}, { status: ['awaiting-approval'] }],
   ])('does not change a promotion with %s that the caller did not expect', async (_name, state, expected) => {
     const store = await emptyStore();
     const { record } = await store.insertLive(newPromotionDraft(), 'user:default/bob');
@@ -191,13 +201,33 @@ export function promotionStoreContract(emptyStore: () => Promise<PromotionStore>
     expect((await store.listEvents(record.id)).map(e => e.type)).toEqual(['requested']);
   });
 
+  it('keeps published verdicts whole, and matches them equal in every field whatever order they were given in', async () => {
+    const store = await emptyStore();
+    const { record } = await store.insertLive(newPromotionDraft(), 'user:default/bob');
+    const health = { state: 'failure', sha: 'abc', description: 'dev not ready: api: api is progressing' } as const;
+    const guards = {
+      freeze: { state: 'failure', sha: 'abc', description: 'Quiet week: 2026-12-01 – 2026-12-08' },
+      board: { state: 'success', sha: 'abc', description: 'ok' },
+    } as const;
+    await store.transition(record.id, {}, { healthState: health, guardState: guards });
+    expect(await store.get(record.id)).toMatchObject({ healthState: health, guardState: guards });
+
+    const reordered = {
+      healthState: { description: health.description, sha: 'abc', state: 'failure' },
+      guardState: { board: { sha: 'abc', state: 'success', description: 'ok' }, freeze: guards.freeze },
+    } as const;
+    expect(await store.transition(record.id, reordered, { statusReason: 'matched' })).toMatchObject({ statusReason: 'matched' });
+    expect(await store.transition(record.id, { healthState: { ...health, description: 'dev not ready' } }, { statusReason: 'x' })).toBeUndefined();
+  });
+
   it('changes a promotion that meets every expectation, clearing fields given as undefined', async () => {
     const store = await emptyStore();
     const { record } = await store.insertLive(newPromotionDraft(), 'user:default/bob');
-    await store.transition(record.id, {}, { headSha: 'abc', healthState: 'pending:abc:waiting' });
+    const waiting = { state: 'pending', sha: 'abc', description: 'waiting' } as const;
+    await store.transition(record.id, {}, { headSha: 'abc', healthState: waiting });
     const adopted = await store.transition(
       record.id,
-      { status: ['open'], noPullRequest: true, leaseEndedBy: '2026-12-01T10:02:00.000Z', queued: false, headSha: 'abc', healthState: 'pending:abc:waiting', approvedSha: null },
+      { status: ['open'], noPullRequest: true, leaseEndedBy: '2026-12-01T10:02:00.000Z', queued: false, headSha: 'abc', healthState: waiting, approvedSha: null },
       { pullRequest: { number: 9, url: 'https://x/pull/9' }, leaseExpiresAt: undefined, healthState: undefined },
       { type: 'pr-opened', actor: 'promotions-reconciler' },
     );
