@@ -1,4 +1,4 @@
-import { allowingPermissions, mockLogger, userCredentials } from '../__testUtils__/lightServices';
+import { mockLogger, userCredentials } from '../__testUtils__/lightServices';
 import { ConfigReader } from '@backstage/config';
 import { Entity } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
@@ -29,7 +29,6 @@ function rights(annotations: Record<string, string>, productApprovers = 'add') {
       directory: new CatalogApproverDirectory(
         catalogServiceMock({ entities: [user('alice', ['release-approvers']), user('dave', ['shop-release'])] }),
       ),
-      permissions: allowingPermissions(),
       logger,
     }),
   };

@@ -1,4 +1,4 @@
-import { BackstageCredentials, LoggerService, PermissionsService } from '@backstage/backend-plugin-api';
+import { BackstageCredentials, LoggerService } from '@backstage/backend-plugin-api';
 import { NotAllowedError } from '@backstage/errors';
 import {
   ApprovalPolicy,
@@ -7,10 +7,8 @@ import {
   formatProductRef,
   isApprover,
   productApprovalPolicy,
-  promotionApprovePermission,
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
-import { authorizeProduct } from '../service/authorize';
 import type { ApproverCandidate, ApproverDirectory, ProductOwners } from '@refplat/plugin-promotions-node';
 
 export type { ApproverCandidate } from '@refplat/plugin-promotions-node';
@@ -32,7 +30,6 @@ export class ApprovalRights {
       config: PromotionsConfig;
       owners: Pick<ProductOwners, 'approvalAnnotations'>;
       directory: ApproverDirectory;
-      permissions: PermissionsService;
       logger: LoggerService;
     },
   ) {}
@@ -64,17 +61,16 @@ export class ApprovalRights {
   }
 
   /**
-   * Throws 403 unless the user may answer the Product's promotions: the
-   * permission policy allows `promotions.promotion.approve` on it, and the
-   * user is one of its approvers whatever the policy says. Answers the
-   * Product's policy; `what` says what needs it.
+   * Throws 403 unless the user is one of the Product's approvers, whatever the
+   * permission policy says (the operations layer, PromotionsOperations, asks it
+   * for `promotions.promotion.approve` before). Answers the Product's policy;
+   * `what` says what needs it.
    */
   async require(
     credentials: BackstageCredentials<{ type: 'user'; userEntityRef: string }>,
     product: ProductRef,
     what = 'approvals',
   ): Promise<ApprovalPolicy> {
-    await authorizeProduct(this.options.permissions, credentials, promotionApprovePermission, product);
     const { policy, candidate, approves } = await this.standing(credentials, product);
     if (!approves) {
       throw new NotAllowedError(

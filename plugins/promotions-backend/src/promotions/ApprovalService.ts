@@ -2,7 +2,6 @@ import {
   BackstageCredentials,
   BackstageUserPrincipal,
   LoggerService,
-  PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { ConflictError, NotAllowedError } from '@backstage/errors';
 import {
@@ -13,7 +12,6 @@ import {
   approvalComplete,
   approvalRole,
   isApprover,
-  promotionApprovePermission,
   quorumNeeded,
   quorumProgress,
 } from '@refplat/plugin-promotions-common';
@@ -21,7 +19,6 @@ import { PromotionsConfig } from '../config';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import type { PlatformRepo } from '@refplat/plugin-promotions-node';
 import { CommanderSituation, IncidentApprovals } from '../incidents/IncidentApprovals';
-import { authorizeProduct } from '../service/authorize';
 import { ActorNames, NameOf } from '../service/ActorNames';
 import { ApprovalRights } from './ApprovalRights';
 import { actorInMarkdown } from './pullRequestText';
@@ -34,7 +31,6 @@ export interface ApprovalServiceOptions {
   store: PromotionStore;
   writer: PlatformRepo;
   rights: ApprovalRights;
-  permissions: PermissionsService;
   logger: LoggerService;
   onChange?: (promotionId: string) => void;
   /** The incident gate in approval mode: an incident commander's approval is needed as well. */
@@ -151,12 +147,11 @@ export class ApprovalService {
     promotion: PromotionRecord,
     credentials: BackstageCredentials<BackstageUserPrincipal>,
   ): Promise<{ role: ApprovalRole; commander: CommanderSituation; policy: ApprovalPolicy }> {
-    const { permissions, rights, incidentApprovals } = this.options;
+    const { rights, incidentApprovals } = this.options;
     const commander = incidentApprovals ? await incidentApprovals.situation(promotion) : { commanderNeeded: false };
     if (!commander.commanderNeeded) {
       return { role: 'release-approver', commander, policy: await rights.require(credentials, promotion) };
     }
-    await authorizeProduct(permissions, credentials, promotionApprovePermission, promotion);
     const userRef = credentials.principal.userEntityRef;
     const [policy, candidate] = await Promise.all([rights.policyOf(promotion), rights.candidate(userRef, credentials)]);
     const isCommander = isApprover(candidate.claims, { approvers: incidentApprovals!.commanders });

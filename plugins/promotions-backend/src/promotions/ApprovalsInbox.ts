@@ -1,10 +1,4 @@
-import {
-  BackstageCredentials,
-  BackstageUserPrincipal,
-  LoggerService,
-  PermissionsService,
-} from '@backstage/backend-plugin-api';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { BackstageCredentials, BackstageUserPrincipal, LoggerService } from '@backstage/backend-plugin-api';
 import {
   ApprovalItem,
   AwaitedApproval,
@@ -15,13 +9,13 @@ import {
   formatProductRef,
   isApprover,
   promotionApproval,
-  promotionApprovePermission,
   quorumNeeded,
 } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { IncidentApprovals } from '../incidents/IncidentApprovals';
 import { ApprovalRights } from './ApprovalRights';
+import type { ProductAccessQuestion } from '../service/authorize';
 
 type Waiting = { promotion: PromotionRecord; awaiting: AwaitedApproval[] };
 
@@ -39,7 +33,6 @@ export class ApprovalsInbox {
       config: PromotionsConfig;
       store: PromotionStore;
       rights: ApprovalRights;
-      permissions: PermissionsService;
       /** The incident gate in approval mode: commanders approve too. */
       incidentApprovals?: IncidentApprovals;
       /** The Product's shared ladder build, as ladder views read it. */
@@ -48,20 +41,23 @@ export class ApprovalsInbox {
     },
   ) {}
 
-  async list(credentials: BackstageCredentials<BackstageUserPrincipal>): Promise<ApprovalItem[]> {
-    const { store, permissions } = this.options;
+  /**
+   * The caller's queue; `approvable` is the permission policy's answer on approving (the
+   * operations layer asks it), which may narrow approving per Product.
+   */
+  async list(
+    credentials: BackstageCredentials<BackstageUserPrincipal>,
+    approvable: ProductAccessQuestion,
+  ): Promise<ApprovalItem[]> {
+    const { store } = this.options;
     const awaiting = (await store.listLive()).filter(promotion => promotion.status === 'awaiting-approval');
     if (awaiting.length === 0) return [];
     const waiting = await this.awaitingCaller(awaiting, credentials);
     if (waiting.length === 0) return [];
 
-    // The policy may narrow approving per Product: one batched question for all of them.
-    const products = [...new Set(waiting.map(({ promotion }) => formatProductRef(promotion)))];
-    const decisions = await permissions.authorize(
-      products.map(resourceRef => ({ permission: promotionApprovePermission, resourceRef })),
-      { credentials },
-    );
-    const allowed = new Set(products.filter((_, i) => decisions[i].result === AuthorizeResult.ALLOW));
+    // One batched question for all their Products.
+    const products = [...new Map(waiting.map(({ promotion }) => [formatProductRef(promotion), promotion])).values()];
+    const allowed = new Set((await approvable.among(products)).map(product => formatProductRef(product)));
     return this.withSources(waiting.filter(({ promotion }) => allowed.has(formatProductRef(promotion))));
   }
 

@@ -20,6 +20,7 @@ import {
   formatProductRef,
   holdReason,
   promotionHoldPermission,
+  promotionApprovePermission,
   promotionRequestPermission,
   promotionsLadderReadPermission,
 } from '@refplat/plugin-promotions-common';
@@ -41,7 +42,7 @@ import { WhatChanged } from '../promotions/WhatChanged';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { MetricsQuery } from '../metrics/metricsQuery';
 import { AuditMeta, AuditedAction, auditing, promotionMeta } from './audit';
-import { ProductReadAccess, authorizeProduct, permittedProducts } from './authorize';
+import { ProductAccessQuestion, ProductReadAccess, authorizeProduct, permittedProducts } from './authorize';
 import { KnownProducts } from './KnownProducts';
 import { ProductAccess } from './ProductAccess';
 import { OverviewService } from './OverviewService';
@@ -207,7 +208,7 @@ export class PromotionsOperations {
   }
 
   async approvals(credentials: UserCredentials) {
-    return this.options.approvalsInbox.list(credentials);
+    return this.options.approvalsInbox.list(credentials, this.question(credentials, promotionApprovePermission));
   }
 
   async requestPromotion(caller: Caller, params: ProductParams, request: PromotionRequest) {
@@ -220,6 +221,7 @@ export class PromotionsOperations {
       const override = request.override && { by: user, reason: request.override.reason.trim() };
       if (override) {
         meta.override = override;
+        await this.requireApproving(credentials, product);
         await this.options.approvalService.requireOverrideRights(credentials, product);
       }
       const requested = await this.options.promotionService.request(product, request, user, { override });
@@ -281,6 +283,7 @@ export class PromotionsOperations {
       meta.promotionId = id;
       const promotion = await this.options.promotionService.get(id);
       Object.assign(meta, promotionMeta(promotion));
+      await this.requireApproving(credentials, promotion);
       return this.options.approvalService.approve(promotion, credentials);
     });
   }
@@ -294,6 +297,7 @@ export class PromotionsOperations {
       meta.reason = reason;
       const promotion = await this.options.promotionService.get(id);
       Object.assign(meta, promotionMeta(promotion));
+      await this.requireApproving(credentials, promotion);
       await this.options.approvalService.requireOverrideRights(credentials, promotion);
       return this.options.promotionService.overrideGuards(promotion, {
         by: credentials.principal.userEntityRef,
@@ -320,17 +324,36 @@ export class PromotionsOperations {
       meta.reason = reason;
       const promotion = await this.options.promotionService.get(id);
       Object.assign(meta, promotionMeta(promotion));
+      // Rejecting is the other answer to an approval request: the same permission.
+      if (closing === 'reject') await this.requireApproving(credentials, promotion);
       return this.options.closer[closing](promotion, credentials, reason);
     });
   }
 
   /** The caller's read permission, for the views over many Products (asked afresh, batched). */
   private readAccess(credentials: ReaderCredentials): ProductReadAccess {
+    return this.question(credentials, promotionsLadderReadPermission);
+  }
+
+  /** `permission` of the caller's on Products, for a service working over many: asked afresh, batched. */
+  private question(
+    credentials: ReaderCredentials,
+    permission: ResourcePermission<typeof PROMOTIONS_PRODUCT_RESOURCE_TYPE>,
+  ): ProductAccessQuestion {
     const { permissions } = this.options;
     return {
-      require: product => authorizeProduct(permissions, credentials, promotionsLadderReadPermission, product),
-      among: products => permittedProducts(permissions, credentials, promotionsLadderReadPermission, products),
+      require: product => authorizeProduct(permissions, credentials, permission, product),
+      among: products => permittedProducts(permissions, credentials, permission, products),
     };
+  }
+
+  /**
+   * 403 unless the permission policy allows the caller `promotions.promotion.approve` on the
+   * Product: approving, rejecting and overriding guards ask it; membership of its approvers
+   * is asked after, by ApprovalRights.
+   */
+  private requireApproving(credentials: ReaderCredentials, product: ProductRef): Promise<void> {
+    return authorizeProduct(this.options.permissions, credentials, promotionApprovePermission, product);
   }
 
   private audit<T>(caller: Caller, eventId: AuditedAction, action: (meta: AuditMeta) => Promise<T>): Promise<T> {

@@ -14,15 +14,18 @@ import {
 } from '@refplat/plugin-promotions-common';
 
 /**
- * The caller's read permission on Products, as the operations layer decides
- * it (PromotionsOperations), for the views over many Products.
+ * A permission of the caller's on Products, as the operations layer decides it
+ * (PromotionsOperations), for the services that work over many Products.
  */
-export interface ProductReadAccess {
-  /** 403 unless the caller may read the Product. */
+export interface ProductAccessQuestion {
+  /** 403 unless the caller has the permission on the Product. */
   require(product: ProductRef): Promise<void>;
-  /** The Products among these the caller may read, in one batched question. */
+  /** The Products among these the caller has it on, in one batched question. */
   among<T extends ProductRef>(products: T[]): Promise<T[]>;
 }
+
+/** The caller's read permission on Products (`promotions.ladder.read`). */
+export type ProductReadAccess = ProductAccessQuestion;
 
 /** Asks the permission framework about one Product; throws 403 unless allowed. */
 export async function authorizeProduct(

@@ -7,7 +7,7 @@ import { PartDeps } from './deps';
 /** Who people are, who owns and who approves a Product, and how they are told. */
 export function peopleParts({ rootConfig, config, catalog, auth, cache, logger, permissions, ...deps }: PartDeps) {
   const directory = deps.directory ?? catalogDirectory({ catalog, auth, cache, logger });
-  const approvalRights = new ApprovalRights({ config, owners: directory, directory, permissions, logger });
+  const approvalRights = new ApprovalRights({ config, owners: directory, directory, logger });
   const appBaseUrl = rootConfig.getOptionalString('app.baseUrl');
   // Notifications and Release PRs link the Product's System page.
   const entityUrl = appBaseUrl

@@ -36,7 +36,7 @@ export function promotionParts(
   { guards, incidentApprovals }: GuardParts,
   ladders: LadderParts,
 ) {
-  const { config, logger, permissions, scheduler } = deps;
+  const { config, logger, scheduler } = deps;
   const { reader } = repo;
   const { promotions: store, holds } = stores;
   const { approvalRights: rights, broadcaster, directory: names } = people;
@@ -124,7 +124,6 @@ export function promotionParts(
     store,
     writer: repo.requestWriter,
     rights,
-    permissions,
     logger,
     onChange,
     incidentApprovals,
@@ -168,12 +167,11 @@ export function promotionParts(
       config,
       store,
       rights,
-      permissions,
       incidentApprovals,
       ladder: product => ladders.sharedLadders.get(product),
       logger,
     }),
-    closer: new PromotionCloser({ config, store, writer: repo.requestWriter, rights, permissions, logger, names }),
+    closer: new PromotionCloser({ config, store, writer: repo.requestWriter, rights, logger, names }),
   };
 }
 

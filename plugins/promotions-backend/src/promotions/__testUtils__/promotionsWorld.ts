@@ -13,7 +13,7 @@ import {
   InMemoryPromotionStore,
   ManualClock,
 } from '@refplat/plugin-promotions-node/testUtils';
-import { allowingPermissions, catalogOf, mockCache, mockLogger, serviceAuth } from '../../__testUtils__/lightServices';
+import { catalogOf, mockCache, mockLogger, serviceAuth } from '../../__testUtils__/lightServices';
 import { readPromotionsConfig } from '../../config';
 import { LIVE_STATUSES } from '../../database/PromotionStore';
 import { PromotionGuards } from '../../guards/PromotionGuards';
@@ -308,7 +308,6 @@ export function promotionsWorld(
       config,
       owners: directory,
       directory,
-      permissions: allowingPermissions(),
       logger,
     });
     const wiring = {
@@ -316,7 +315,6 @@ export function promotionsWorld(
       store,
       writer: repo,
       rights,
-      permissions: allowingPermissions(),
       logger,
       names: directory,
     };
