@@ -84,9 +84,11 @@ describe('PlatformRepoReader after the branch moved', () => {
     };
     const octokit = new Octokit({ baseUrl: 'https://github.test/api/v3', request: { fetch } }) as unknown as GithubClient;
     const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
-    const reader = new PlatformRepoReader(octokit, cache, { owner: 'refplat', repo: 'platform', branch: 'main' }, ['gitops']);
+    const replica = () => new PlatformRepoReader(octokit, cache, { owner: 'refplat', repo: 'platform', branch: 'main' }, ['gitops']);
     return {
-      reader,
+      reader: replica(),
+      /** Another replica sharing the cache. */
+      replica,
       asked,
       move: () => {
         head = moved;
@@ -106,6 +108,16 @@ describe('PlatformRepoReader after the branch moved', () => {
 
     expect(await reader.headCommit({ fresh: true })).toBe(MERGE);
     expect(await reader.fileIndex(MERGE)).toEqual({ [TEST_RELEASE]: NEW_BLOB, [DEV_RELEASE]: DEV_BLOB });
+    expect(asked).toEqual([`/api/v3/repos/refplat/platform/git/trees/${PARENT}`]);
+  });
+
+  it('keeps a derived index as its changes, from which another replica sharing the cache derives it too', async () => {
+    const { reader, replica, asked, move } = movingBranch(merged([testReleaseChanged]));
+    await reader.fileIndex(await reader.headCommit());
+    move();
+    await reader.headCommit({ fresh: true });
+
+    expect(await replica().fileIndex(MERGE)).toEqual({ [TEST_RELEASE]: NEW_BLOB, [DEV_RELEASE]: DEV_BLOB });
     expect(asked).toEqual([`/api/v3/repos/refplat/platform/git/trees/${PARENT}`]);
   });
 

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { GithubClient } from './createOctokit';
 import { isNotModified, statusOf, toUpstreamError } from './errors';
 import { gitBlobSha, unpackRepoTarball } from './repoTarball';
-import { applyChangedFiles, ChangedFile, mayBeCut } from './changedFiles';
+import { ChangedFile, IndexChanges, indexChanges, mayBeCut, withChanges } from './changedFiles';
 
 export interface PlatformRepoLocation {
   owner: string;
@@ -55,11 +55,31 @@ const TRANSIENT_FAILURE_TTL_MS = 60 * 1000;
 /** Indexes kept in process: the head's, and a few revisions ArgoCD reports. */
 const RECENT_INDEXES = 4;
 /**
+ * An index derived from another by a few changed files is kept in the shared
+ * cache as those changes (to the last whole index before it) up to this many
+ * paths; past it, whole again. Whole, each of 100 merges and CI pushes kept
+ * another copy of a 100,000-file index for a day: gigabytes in a memory cache.
+ */
+const MAX_KEPT_CHANGES = 5_000;
+/**
  * Parsed files kept in process: every Release and Environment of 10,000
  * Products (5 stages each), so that an auto-promoter run over an organisation
  * parses only what changed since the last one.
  */
 const RECENT_PARSED_FILES = 120_000;
+/**
+ * How an index is kept in the shared cache: whole, or as the changes from a
+ * whole one (`base`, a commit whose index is kept whole).
+ */
+type KeptIndex = { whole: true } | { base: string; changes: IndexChanges };
+const WHOLE: KeptIndex = { whole: true };
+
+/** An index with how it is kept. */
+interface KnownIndex {
+  index: RepoFileIndex;
+  kept: KeptIndex;
+}
+
 /**
  * More uncached blobs than this in a new tree are read through the commit's
  * tarball (two requests, the 302 and the download) instead of one request
@@ -90,13 +110,13 @@ function isUnknownRevision(error: unknown): boolean {
 export class PlatformRepoReader implements PlatformRepoFiles {
   private readonly heads: RecentResults<string>;
   /** Index reads in flight, shared by concurrent callers (a cold start downloads one tarball). */
-  private readonly indexReads = new RecentResults<RepoFileIndex>(0);
+  private readonly indexReads = new RecentResults<KnownIndex>(0);
   /**
    * The indexes read last, by commit (immutable): a scan of many Products asks
    * for the same index once per Product, and the CacheService hands out a
    * fresh copy each time (the memory store too: 2 s for 100,000 files).
    */
-  private readonly recentIndexes = new LRUCache<string, RepoFileIndex>({ max: RECENT_INDEXES });
+  private readonly recentIndexes = new LRUCache<string, KnownIndex>({ max: RECENT_INDEXES });
   /**
    * Parsed files by parser and blob sha (immutable): a ladder build reads all of a Product's
    * files, and fetching each blob from the CacheService and parsing its YAML again was a
@@ -227,16 +247,15 @@ export class PlatformRepoReader implements PlatformRepoFiles {
     link: string | undefined,
   ): Promise<void> {
     if (commit.parents?.length !== 1 || link?.includes('rel="next"')) return;
-    const key = this.indexKey(commit.sha);
-    if (this.recentIndexes.has(key) || (await this.cache.get(key)) !== undefined) return;
-    const parentKey = this.indexKey(commit.parents[0].sha);
-    const parentIndex = this.recentIndexes.get(parentKey) ?? (await this.cache.get<RepoFileIndex>(parentKey));
-    if (!parentIndex) return;
-    const index = applyChangedFiles(parentIndex, commit.files, path => this.isWatched(path));
-    if (!index) return;
-    const changed = (commit.files ?? []).flatMap(file => (index[file.filename] ? [index[file.filename]] : []));
+    if (await this.isIndexKept(commit.sha)) return;
+    const parentSha = commit.parents[0].sha;
+    const parent = await this.keptIndex(parentSha);
+    if (!parent) return;
+    const changes = indexChanges(commit.files, path => this.isWatched(path));
+    if (!changes) return;
+    const changed = Object.values(changes).filter((sha): sha is string => sha !== null);
     if (await this.manyUncached(changed)) return;
-    await this.rememberIndex(commit.sha, index);
+    await this.rememberIndex(commit.sha, derivedIndex(parentSha, parent, changes));
   }
 
   /**
@@ -249,30 +268,58 @@ export class PlatformRepoReader implements PlatformRepoFiles {
     commitSha: string,
     options: { rememberFailure?: boolean } = {},
   ): Promise<RepoFileIndex> {
+    const kept = await this.keptIndex(commitSha);
+    if (kept) return kept.index;
+    const key = this.indexKey(commitSha);
+    const read = await this.indexReads.get(`${key}:${Boolean(options.rememberFailure)}`, async () => {
+      const known = await this.readIndex(commitSha, options);
+      await this.rememberIndex(commitSha, known);
+      return known;
+    });
+    return read.index;
+  }
+
+  /** A commit's index from this replica's recent ones or the shared cache; undefined when neither has it. */
+  private async keptIndex(commitSha: string): Promise<KnownIndex | undefined> {
     const key = this.indexKey(commitSha);
     const recent = this.recentIndexes.get(key);
     if (recent) return recent;
-    const cached = await this.cache.get<RepoFileIndex>(key);
-    if (cached) {
-      this.recentIndexes.set(key, cached);
-      return cached;
-    }
-    return this.indexReads.get(`${key}:${Boolean(options.rememberFailure)}`, async () => {
-      const index = await this.readIndex(commitSha, options);
-      await this.rememberIndex(commitSha, index);
-      return index;
-    });
+    const whole = await this.cache.get<RepoFileIndex>(key);
+    if (whole) return this.keepRecent(key, { index: whole, kept: WHOLE });
+    const kept = await this.cache.get<{ base: string; changes: IndexChanges }>(this.indexChangesKey(commitSha));
+    // A base past its day in the cache (or never kept): the index is read again.
+    const base = kept && (await this.keptIndex(kept.base));
+    if (!kept || !base) return undefined;
+    return this.keepRecent(key, { index: withChanges(base.index, kept.changes), kept });
   }
 
-  private async rememberIndex(commitSha: string, index: RepoFileIndex): Promise<void> {
+  private keepRecent(key: string, known: KnownIndex): KnownIndex {
+    this.recentIndexes.set(key, known);
+    return known;
+  }
+
+  /** Whether this replica or the shared cache has a commit's index, without reading it. */
+  private async isIndexKept(commitSha: string): Promise<boolean> {
     const key = this.indexKey(commitSha);
-    await this.cache.set(key, index, { ttl: IMMUTABLE_TTL_MS });
+    if (this.recentIndexes.has(key)) return true;
+    if ((await this.cache.get(key)) !== undefined) return true;
+    return (await this.cache.get(this.indexChangesKey(commitSha))) !== undefined;
+  }
+
+  private async rememberIndex(commitSha: string, known: KnownIndex): Promise<void> {
+    const key = this.indexKey(commitSha);
+    if ('whole' in known.kept) await this.cache.set(key, known.index, { ttl: IMMUTABLE_TTL_MS });
+    else await this.cache.set(this.indexChangesKey(commitSha), known.kept, { ttl: IMMUTABLE_TTL_MS });
     await this.cache.set(this.latestIndexKey, commitSha, { ttl: IMMUTABLE_TTL_MS });
-    this.recentIndexes.set(key, index);
+    this.recentIndexes.set(key, known);
   }
 
   private indexKey(commitSha: string): string {
     return `tree:${this.location.owner}/${this.location.repo}:${commitSha}:${this.prefixes.join(',')}`;
+  }
+
+  private indexChangesKey(commitSha: string): string {
+    return `tree-changes:${this.location.owner}/${this.location.repo}:${commitSha}:${this.prefixes.join(',')}`;
   }
 
   /** The commit of the index read last: the base a large repo's next index is derived from. */
@@ -293,7 +340,7 @@ export class PlatformRepoReader implements PlatformRepoFiles {
   private async readIndex(
     commitSha: string,
     options: { rememberFailure?: boolean },
-  ): Promise<RepoFileIndex> {
+  ): Promise<KnownIndex> {
     const failureKey = `tree-failed:${this.location.owner}/${this.location.repo}:${commitSha}`;
     if (options.rememberFailure) {
       const failed = await this.cache.get<string>(failureKey);
@@ -301,7 +348,7 @@ export class PlatformRepoReader implements PlatformRepoFiles {
     }
     if (await this.cache.get<boolean>(this.truncatedKey)) {
       const derived = await this.indexFromComparison(commitSha);
-      if (derived) return (await this.manyUncached(Object.values(derived))) ? this.readTarball(commitSha) : derived;
+      if (derived) return (await this.manyUncached(Object.values(derived.index))) ? this.readWhole(commitSha) : derived;
     }
     const { owner, repo } = this.location;
     let data;
@@ -328,7 +375,7 @@ export class PlatformRepoReader implements PlatformRepoFiles {
     // GitHub lists at most 100,000 entries (7 MB): the archive has them all.
     if (data.truncated) {
       await this.cache.set(this.truncatedKey, true, { ttl: IMMUTABLE_TTL_MS });
-      return this.readTarball(commitSha);
+      return this.readWhole(commitSha);
     }
     const index: RepoFileIndex = {};
     for (const entry of data.tree) {
@@ -337,7 +384,11 @@ export class PlatformRepoReader implements PlatformRepoFiles {
       }
     }
     if (await this.manyUncached(Object.values(index))) await this.readTarball(commitSha);
-    return index;
+    return { index, kept: WHOLE };
+  }
+
+  private async readWhole(commitSha: string): Promise<KnownIndex> {
+    return { index: await this.readTarball(commitSha), kept: WHOLE };
   }
 
   /**
@@ -347,10 +398,10 @@ export class PlatformRepoReader implements PlatformRepoFiles {
    * descendant, too many files, a rename without its old name, a failure):
    * the caller reads the whole tree instead.
    */
-  private async indexFromComparison(commitSha: string): Promise<RepoFileIndex | undefined> {
+  private async indexFromComparison(commitSha: string): Promise<KnownIndex | undefined> {
     const base = await this.cache.get<string>(this.latestIndexKey);
     if (!base || base === commitSha) return undefined;
-    const baseIndex = await this.cache.get<RepoFileIndex>(this.indexKey(base));
+    const baseIndex = await this.keptIndex(base);
     if (!baseIndex) return undefined;
     const { owner, repo } = this.location;
     let data;
@@ -365,7 +416,8 @@ export class PlatformRepoReader implements PlatformRepoFiles {
       return undefined;
     }
     if (data.status !== 'ahead' && data.status !== 'identical') return undefined;
-    return applyChangedFiles(baseIndex, data.files ?? [], path => this.isWatched(path));
+    const changes = indexChanges(data.files ?? [], path => this.isWatched(path));
+    return changes && derivedIndex(base, baseIndex, changes);
   }
 
   private isWatched(path: string): boolean {
@@ -484,6 +536,20 @@ export class PlatformRepoReader implements PlatformRepoFiles {
     await this.rememberBlob(blobSha, text);
     return text;
   }
+}
+
+/**
+ * `parent`'s index with `changes` applied, kept as the changes from the last
+ * whole index (the parent's own changes and these), or whole when they grow
+ * past MAX_KEPT_CHANGES.
+ */
+function derivedIndex(parentSha: string, parent: KnownIndex, changes: IndexChanges): KnownIndex {
+  const index = withChanges(parent.index, changes);
+  const kept =
+    'whole' in parent.kept
+      ? { base: parentSha, changes }
+      : { base: parent.kept.base, changes: { ...parent.kept.changes, ...changes } };
+  return { index, kept: Object.keys(kept.changes).length > MAX_KEPT_CHANGES ? WHOLE : kept };
 }
 
 /** A few words on an unexpected answer body, for an error message: its type, or its first keys. */

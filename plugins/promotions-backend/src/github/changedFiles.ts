@@ -17,28 +17,40 @@ export function mayBeCut(files: readonly ChangedFile[] | undefined, link?: strin
   return !Array.isArray(files) || files.length >= MAX_LISTED_FILES || Boolean(link?.includes('rel="next"'));
 }
 
+/** Path → its blob sha after a change, or null: removed (or no longer watched). */
+export type IndexChanges = Record<string, string | null>;
+
 /**
- * `base` with GitHub's list of changed files applied, for the files under
- * the watched prefixes; undefined when the list cannot say the result
- * exactly (a list that may be cut, a rename without its old name, a changed
- * file without its blob sha): the caller then reads the whole tree.
+ * What GitHub's list of changed files does to an index, for the files under
+ * the watched prefixes; undefined when the list cannot say it exactly (a
+ * list that may be cut, a rename without its old name, a changed file
+ * without its blob sha): the caller then reads the whole tree.
  */
-export function applyChangedFiles(
-  base: RepoFileIndex,
+export function indexChanges(
   files: readonly ChangedFile[] | undefined,
   isWatched: (path: string) => boolean,
-): RepoFileIndex | undefined {
+): IndexChanges | undefined {
   if (!files || mayBeCut(files)) return undefined;
-  const index: RepoFileIndex = { ...base };
+  const changes: IndexChanges = {};
   for (const file of files) {
     if (file.status === 'renamed' && !file.previous_filename) return undefined;
-    if (file.previous_filename) delete index[file.previous_filename];
+    if (file.previous_filename) changes[file.previous_filename] = null;
     if (file.status === 'removed' || !isWatched(file.filename)) {
-      delete index[file.filename];
+      changes[file.filename] = null;
       continue;
     }
     if (typeof file.sha !== 'string') return undefined;
-    index[file.filename] = file.sha;
+    changes[file.filename] = file.sha;
+  }
+  return changes;
+}
+
+/** `base` with `changes` applied: a new index, `base` unchanged. */
+export function withChanges(base: RepoFileIndex, changes: IndexChanges): RepoFileIndex {
+  const index: RepoFileIndex = { ...base };
+  for (const [path, blobSha] of Object.entries(changes)) {
+    if (blobSha === null) delete index[path];
+    else index[path] = blobSha;
   }
   return index;
 }
