@@ -62,11 +62,15 @@ const RECENT_INDEXES = 4;
  */
 const MAX_KEPT_CHANGES = 5_000;
 /**
- * Parsed files kept in process: every Release and Environment of 10,000
- * Products (5 stages each), so that an auto-promoter run over an organisation
- * parses only what changed since the last one.
+ * Parsed files kept in process, in characters of their JSON (about a third of
+ * what they take in the heap): every Release and Environment of 10,000
+ * Products of 3 services and 5 stages (23 M), so that an auto-promoter run
+ * over an organisation parses only what changed since the last one. Bounded
+ * by size, not count: a larger organisation, or wider Products, parse their
+ * least recently read files again (their text is in the shared cache) rather
+ * than grow the process.
  */
-const RECENT_PARSED_FILES = 120_000;
+const PARSED_FILES_MAX_CHARS = 32_000_000;
 /**
  * How an index is kept in the shared cache: whole, or as the changes from a
  * whole one (`base`, a commit whose index is kept whole).
@@ -122,7 +126,10 @@ export class PlatformRepoReader implements PlatformRepoFiles {
    * files, and fetching each blob from the CacheService and parsing its YAML again was a
    * tenth of a 30-Service build's CPU.
    */
-  private readonly parsedFiles = new LRUCache<string, {}>({ max: RECENT_PARSED_FILES });
+  private readonly parsedFiles = new LRUCache<string, {}>({
+    maxSize: PARSED_FILES_MAX_CHARS,
+    sizeCalculation: parsed => JSON.stringify(parsed)?.length || 1,
+  });
   /** Blob sha → until when this replica knows the blob is in the cache. */
   private readonly cachedBlobs = new Map<string, number>();
 
