@@ -1,0 +1,96 @@
+/**
+ * The child side of AutoPromoter.memory.test.ts: the plugin alone in a Node
+ * process (started with a heap limit), composed as the backend composes it
+ * (promotionsRoot, Backstage's in-memory cache, SQLite) against a simulator
+ * in another process. It runs one cold auto-promoter decision over every
+ * Product in the platform repo and prints, as its last line, `decided <JSON>`:
+ * the Products decided, those skipped, and the process's peak resident
+ * memory (the kernel's, not sampled). Input: DECIDE_AT_SCALE (JSON: the
+ * root config and the simulator's repository directory).
+ */
+import { execFileSync } from 'child_process';
+import Knex from 'knex';
+import { CacheManager } from '@backstage/backend-defaults/cache';
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import { ConfigReader } from '@backstage/config';
+import type { JsonObject } from '@backstage/types';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { migratedClient } from '../../database/DatabasePromotionStore';
+import { asBulkWork } from '../../github/WriteBudget';
+import { promotionsRoot } from '../../wiring/promotionsRoot';
+
+export interface DecideAtScaleInput {
+  rootConfig: JsonObject;
+  repoDir: string;
+}
+
+/** What the child prints after `decided `. */
+export interface DecidedAtScale {
+  products: number;
+  skipped: number;
+  decisions: number;
+  runMs: number;
+  peakRssMb: number;
+}
+
+/** Every `<team>/<product>` under gitops/releases on the simulator's main: each gets a System in the catalog. */
+function productNames(repoDir: string): string[] {
+  const dirs = execFileSync('git', ['--git-dir', repoDir, 'ls-tree', '-d', '-r', '--name-only', 'main', 'gitops/releases'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return dirs
+    .split('\n')
+    .map(dir => dir.split('/').slice(2))
+    .filter(parts => parts.length === 2)
+    .map(parts => parts.join('/'));
+}
+
+async function main() {
+  const input: DecideAtScaleInput = JSON.parse(process.env.DECIDE_AT_SCALE ?? '{}');
+  let skipped = 0;
+  const logger: LoggerService = {
+    error: () => undefined,
+    // The auto-promoter warns once for each Product it skips.
+    warn: message => {
+      if (message.startsWith('Auto-promoter skipped')) skipped += 1;
+    },
+    info: () => undefined,
+    debug: () => undefined,
+    child: () => logger,
+  };
+  const systems = productNames(input.repoDir).map(product => ({
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'System',
+    metadata: { name: product.replace('/', '-'), annotations: { 'refplat.org/product': product } },
+  }));
+  const credentials = { $$type: '@backstage/BackstageCredentials', principal: { type: 'service', subject: 'plugin:promotions' } };
+  const db = Knex({ client: 'better-sqlite3', connection: ':memory:', useNullAsDefault: true });
+  const parts = promotionsRoot({
+    rootConfig: new ConfigReader(input.rootConfig),
+    cache: CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions'),
+    db: await migratedClient({ getClient: async () => db }),
+    logger,
+    catalog: { getEntities: async () => ({ items: systems }) } as never,
+    auth: { getOwnServiceCredentials: async () => credentials } as never,
+    permissions: { authorize: async (requests: unknown[]) => requests.map(() => ({ result: AuthorizeResult.ALLOW })) } as never,
+    auditor: { createEvent: async () => ({ success: async () => undefined, fail: async () => undefined }) } as never,
+  });
+  const started = performance.now();
+  const run = await asBulkWork(() => parts.promotions.autoPromoter.run());
+  const decided: DecidedAtScale = {
+    products: run.products,
+    skipped,
+    decisions: run.decisions.length,
+    runMs: Math.round(performance.now() - started),
+    // ru_maxrss: the most this process ever held resident, in kilobytes.
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
+  process.stdout.write(`decided ${JSON.stringify(decided)}\n`);
+  process.exit(0);
+}
+
+main().catch(error => {
+  process.stderr.write(`decideAtScale failed: ${error?.stack ?? error}\n`);
+  process.exit(1);
+});
