@@ -125,6 +125,8 @@ describe('a rebuild climbing many Products at once', () => {
   });
 
   it(`opens and merges ${CLIMBING} Products' promotions within GitHub's write limit, cold and on the next rebuild`, async () => {
+    // Jest and the modules it loaded, before any plugin part exists: the share of peakRssMb that is not the plugin's.
+    const rssBeforePluginMb = Math.round(process.memoryUsage.rss() / 2 ** 20);
     sim = await startSimInChildProcess({
       ...FAST_SIM_TIMINGS,
       rateLimit: 1_000_000,
@@ -269,6 +271,7 @@ describe('a rebuild climbing many Products at once', () => {
       writeBudget: GITHUB_WRITE_BUDGET,
       simulatorWriteLimits: GITHUB_WRITE_LIMITS,
       deleteBranchOnMerge: DELETE_BRANCH_ON_MERGE,
+      rssBeforePluginMb,
       cold,
       next,
     };
