@@ -1,4 +1,3 @@
-import { execFileSync } from 'child_process';
 import { randomUUID } from 'crypto';
 import { CacheManager } from '@backstage/backend-defaults/cache';
 import { mockServices } from '@backstage/backend-test-utils';
@@ -17,6 +16,7 @@ import { namesWithoutCatalog } from '../service/ActorNames';
 import { releasePath } from '../ladder/readProductRecords';
 import { promotionsRoot } from '../wiring/promotionsRoot';
 import { KnownProducts } from '../service/KnownProducts';
+import { productsOnMain } from './productsOnMain';
 import { simConfig, SimAddresses } from './testBackend';
 
 /** The default Products opt out of auto-promotion here, so that a scan only reads: the cost measured is the scan's. */
@@ -27,26 +27,18 @@ const OPTING_OUT = new Set(['alpha/shop', 'beta/payments']);
  * promotes only Products the catalog has), the default ones opting out.
  */
 function productSystems(sim: Pick<RunningSim, 'repoDir'>): Entity[] {
-  const dirs = execFileSync('git', ['--git-dir', sim.repoDir, 'ls-tree', '-d', '-r', '--name-only', 'main', 'gitops/releases'], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
+  return productsOnMain(sim.repoDir).map(([team, product]) => {
+    const name = `${team}/${product}`;
+    return {
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'System',
+      metadata: {
+        name: `${team}-${product}`,
+        namespace: 'default',
+        annotations: { 'refplat.org/product': name, ...(OPTING_OUT.has(name) ? { 'refplat.org/auto-promote': 'false' } : {}) },
+      },
+    };
   });
-  return dirs
-    .split('\n')
-    .map(dir => dir.split('/').slice(2))
-    .filter(parts => parts.length === 2)
-    .map(([team, product]) => {
-      const name = `${team}/${product}`;
-      return {
-        apiVersion: 'backstage.io/v1alpha1',
-        kind: 'System',
-        metadata: {
-          name: `${team}-${product}`,
-          namespace: 'default',
-          annotations: { 'refplat.org/product': name, ...(OPTING_OUT.has(name) ? { 'refplat.org/auto-promote': 'false' } : {}) },
-        },
-      };
-    });
 }
 
 /**

@@ -8,7 +8,6 @@
  * memory (the kernel's, not sampled). Input: DECIDE_AT_SCALE (JSON: the
  * root config and the simulator's repository directory).
  */
-import { execFileSync } from 'child_process';
 import Knex from 'knex';
 import { CacheManager } from '@backstage/backend-defaults/cache';
 import type { LoggerService } from '@backstage/backend-plugin-api';
@@ -18,6 +17,7 @@ import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { migratedClient } from '../../database/DatabasePromotionStore';
 import { asBulkWork } from '../../github/WriteBudget';
 import { promotionsRoot } from '../../wiring/promotionsRoot';
+import { productsOnMain } from '../../__testUtils__/productsOnMain';
 
 export interface DecideAtScaleInput {
   rootConfig: JsonObject;
@@ -35,15 +35,7 @@ export interface DecidedAtScale {
 
 /** Every `<team>/<product>` under gitops/releases on the simulator's main: each gets a System in the catalog. */
 function productNames(repoDir: string): string[] {
-  const dirs = execFileSync('git', ['--git-dir', repoDir, 'ls-tree', '-d', '-r', '--name-only', 'main', 'gitops/releases'], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return dirs
-    .split('\n')
-    .map(dir => dir.split('/').slice(2))
-    .filter(parts => parts.length === 2)
-    .map(parts => parts.join('/'));
+  return productsOnMain(repoDir).map(parts => parts.join('/'));
 }
 
 async function main() {
