@@ -291,11 +291,11 @@ export class Gate {
     await this.publishHealth(promotion, pr, verdict, {
       onGitHub: healthOnGitHub(verdict, mergesNow, showsOtherHealth(promotion, pr), required),
     });
-    if (verdicts) await this.publishGuards(promotion, pr, verdicts, { merging: mergesNow, required });
+    const guardStatuses = verdicts ? await this.publishGuards(promotion, pr, verdicts, { merging: mergesNow, required }) : [];
     if (mergesNow) {
       const shown = [
         { sha: pr.headSha, context: HEALTH_CONTEXT, state: verdict.state, description: verdict.description },
-        ...(verdicts ?? []).map(v => ({ sha: pr.headSha, context: guardStatusContext(v.guard), ...guardCommitStatus(v, promotion!.guardOverride) })),
+        ...guardStatuses,
       ];
       await this.merge(promotion, pr, verdict.description, shown);
       return;
@@ -393,29 +393,32 @@ export class Gate {
    * Records each guard verdict that changed in the promotion's trail and
    * publishes it as its own commit status on the PR head. A PR the Gate
    * merges in this run gets only the statuses that correct what its head
-   * shows, or that say a release-approver lifted a block: a status nobody
-   * will read again costs one of GitHub's content writes (issue 48).
+   * shows, say a release-approver lifted a block, or GitHub requires
+   * (writesCommitStatus): a status nobody will read again costs one of
+   * GitHub's content writes (issue 48). Answers every guard's status for the
+   * head, written or not: what a merge GitHub refuses for one of them writes.
    */
   private async publishGuards(
     promotion: PromotionRecord,
     pr: PullRequestInfo,
     verdicts: NamedGuardVerdict[],
     { merging, required }: { merging: boolean; required: RequiredCheck },
-  ) {
+  ): Promise<CommitStatusInput[]> {
     const { writer, store } = this.options;
     const published = promotion.guardState ?? {};
     const state: PublishedGuardVerdicts = {};
     const changes: string[] = [];
+    const statuses: CommitStatusInput[] = [];
     for (const verdict of verdicts) {
-      const status = guardCommitStatus(verdict, promotion.guardOverride);
+      const status = { sha: pr.headSha, context: guardStatusContext(verdict.guard), ...guardCommitStatus(verdict, promotion.guardOverride) };
+      statuses.push(status);
       state[verdict.guard] = { state: status.state, sha: pr.headSha, description: status.description };
       const shown = published[verdict.guard];
       if (sameVerdict(shown, state[verdict.guard])) continue;
       const corrects = shown?.sha === pr.headSha && shown.state !== status.state;
       const overridden = verdict.verdict === 'block' && status.state === 'success';
-      const context = guardStatusContext(verdict.guard);
-      if (writesCommitStatus({ merging, correctsHead: corrects, recordsOverride: overridden, required: required(context) })) {
-        await writer.setStatus({ sha: pr.headSha, context, ...status });
+      if (writesCommitStatus({ merging, correctsHead: corrects, recordsOverride: overridden, required: required(status.context) })) {
+        await writer.setStatus(status);
       }
       changes.push(`${verdict.guard}: ${verdict.verdict}: ${verdict.reason}`);
     }
@@ -426,6 +429,7 @@ export class Gate {
         audit: { type: 'guard-verdict', actor: GATE_ACTOR, detail: changes.join('; ') },
       });
     }
+    return statuses;
   }
 
   /**
