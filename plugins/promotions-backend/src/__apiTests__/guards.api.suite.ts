@@ -19,6 +19,17 @@ function dateRangeAroundNow(): string {
   return `${day(-1)} – ${day(1)}`;
 }
 
+/** `user` requests a promotion of `product` (`body`: the request's, e.g. `{ toStage: 'test' }`). */
+function requestPromotionOf(server: Server, product: TestProduct, body: object, user: string) {
+  return request(server).post(`/api/promotions/products/${product.ref}/promotions`).set('Authorization', asUser(user)).send(body);
+}
+
+/** A promotion and its audit trail, as bob reads them. */
+async function promotionDetailOf(server: Server, id: string) {
+  const response = await request(server).get(`/api/promotions/promotions/${id}`).set('Authorization', asUser('bob'));
+  return response.body as { promotion: Promotion; events: PromotionEvent[] };
+}
+
 /** The stages a test's change board currently refuses. */
 const refusedByChangeBoard = new Set<string>();
 /** The stages whose open promotions the board refuses at the Gate (it learned something after the request). */
@@ -76,12 +87,8 @@ export function guardsSuite() {
         shop = await shared.addProduct('alpha/shop');
       });
 
-      const requestPromotion = (body: object, user: string) =>
-        request(server).post(`/api/promotions/products/${shop.ref}/promotions`).set('Authorization', asUser(user)).send(body);
-      const promotionDetail = async (id: string) => {
-        const response = await request(server).get(`/api/promotions/promotions/${id}`).set('Authorization', asUser('bob'));
-        return response.body as { promotion: Promotion; events: PromotionEvent[] };
-      };
+      const requestPromotion = (body: object, user: string) => requestPromotionOf(server, shop, body, user);
+      const promotionDetail = (id: string) => promotionDetailOf(server, id);
       const mergedPromotion = (id: string) =>
         eventually(async () => {
           const { promotion } = await promotionDetail(id);
@@ -268,17 +275,10 @@ export function guardsSuite() {
         const { sim, server } = shared;
         const shop = await shared.addProduct('alpha/shop');
         const github = new Octokit({ baseUrl: sim.githubApiUrl, auth: sim.tokens.github });
-        const requested = await request(server)
-          .post(`/api/promotions/products/${shop.ref}/promotions`)
-          .set('Authorization', asUser('bob'))
-          .send({ toStage: 'test' });
+        const requested = await requestPromotionOf(server, shop, { toStage: 'test' }, 'bob');
         expect(requested.status).toBe(201);
         const promotion: Promotion = requested.body.promotion;
-        const detail = async () =>
-          (await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'))).body as {
-            promotion: Promotion;
-            events: PromotionEvent[];
-          };
+        const detail = () => promotionDetailOf(server, promotion.id);
         const merged = await eventually(async () => ((await detail()).promotion.status === 'merged' ? detail() : undefined), 60_000);
         const { data: pr } = await github.rest.pulls.get({ ...REPO, pull_number: promotion.pullRequest.number });
         const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({ ...REPO, ref: pr.head.sha });
@@ -333,10 +333,7 @@ export function guardsSuite() {
       };
 
       it('keeps a quorum-2 prod promotion waiting after alice approves, and merges it after carol does', async () => {
-        const requested = await request(server)
-          .post(`/api/promotions/products/${shop.ref}/promotions`)
-          .set('Authorization', asUser('bob'))
-          .send({ toStage: 'prod' });
+        const requested = await requestPromotionOf(server, shop, { toStage: 'prod' }, 'bob');
         expect(requested.status).toBe(201);
         const promotion: Promotion = requested.body.promotion;
 
@@ -353,15 +350,13 @@ export function guardsSuite() {
         expect((await approve(promotion.id, 'alice')).status).toBe(409);
         // The Gate has looked at it (the source's health is on the head) and still waits.
         await eventually(async () => (await headStatus(promotion.pullRequest.number, 'promotions/health'))?.state === 'success' || undefined, 30_000);
-        const waiting = await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'));
-        expect(waiting.body.promotion.status).toBe('awaiting-approval');
+        expect((await promotionDetailOf(server, promotion.id)).promotion.status).toBe('awaiting-approval');
 
         const byCarol = await approve(promotion.id, 'carol');
         expect(byCarol.status).toBe(200);
         expect(byCarol.body.promotion.approvedBy).toBe('user:default/alice, user:default/carol');
         await eventually(async () => {
-          const current = await request(server).get(`/api/promotions/promotions/${promotion.id}`).set('Authorization', asUser('bob'));
-          return current.body.promotion.status === 'merged' || undefined;
+          return (await promotionDetailOf(server, promotion.id)).promotion.status === 'merged' || undefined;
         }, 60_000);
         expect(await headStatus(promotion.pullRequest.number, 'promotions/approval')).toMatchObject({
           state: 'success',
