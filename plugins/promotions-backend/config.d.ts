@@ -245,6 +245,20 @@ export interface Config {
       /** Default: false (opt-in). The Gate (`gate.enabled`) is on by default. */
       enabled?: boolean;
       frequency?: HumanDuration;
+      /**
+       * Fleet mode (opt-in, off by default): the Products one run moves up the
+       * same rung share a Release PR, so a fleet-wide rebuild climbs within
+       * GitHub's write limits. A person's request is always a PR of its own;
+       * stages that need an approval are never batched. See docs/auto-promoter.md.
+       */
+      fleet?: {
+        /** Default: false. */
+        enabled?: boolean;
+        /** The most Products in one PR. Default 50. */
+        maxProducts?: number;
+        /** `none` (default): any Products; `team`: one team's Products per PR. */
+        groupBy?: 'none' | 'team';
+      };
     };
     /**
      * Delivery metrics (`GET /metrics`), from the platform branch's history of

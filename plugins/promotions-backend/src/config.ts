@@ -2,6 +2,7 @@ import { Config, ConfigReader, readDurationFromConfig } from '@backstage/config'
 import { HumanDuration, JsonObject, durationToMilliseconds } from '@backstage/types';
 import { InputError } from '@backstage/errors';
 import {
+  FleetConfig,
   FreezeWindow,
   GITHUB_WRITE_BUDGET,
   ImageNaming,
@@ -73,7 +74,7 @@ export interface PromotionsConfig {
     approvalWaitSeconds: number;
     degradedStuckSeconds: number;
   };
-  autoPromote: { enabled: boolean; frequency: HumanDuration };
+  autoPromote: { enabled: boolean; frequency: HumanDuration; fleet: FleetConfig };
   /** Freeze windows (the built-in freeze guard runs when there is one). */
   freezes: FreezeWindow[];
   /** The incident gate (the built-in incident guard runs when it is configured). */
@@ -203,6 +204,19 @@ function readWebhooks(root: Config, config: Config) {
       config.getOptionalBoolean('webhooks.enabled') ??
       root.has('events.modules.github.webhookSecret'),
   };
+}
+
+/** Fleet mode: off unless configured; at most 50 Products per PR, any team. */
+function readFleet(config: Config | undefined): FleetConfig {
+  const maxProducts = config?.getOptionalNumber('maxProducts') ?? 50;
+  if (!Number.isInteger(maxProducts) || maxProducts < 1) {
+    throw new InputError('promotions.autoPromote.fleet.maxProducts must be a positive whole number');
+  }
+  const groupBy = config?.getOptionalString('groupBy') ?? 'none';
+  if (groupBy !== 'none' && groupBy !== 'team') {
+    throw new InputError(`promotions.autoPromote.fleet.groupBy must be none or team, not ${groupBy}`);
+  }
+  return { enabled: config?.getOptionalBoolean('enabled') ?? false, maxProducts, groupBy };
 }
 
 function readSchedule(
@@ -449,10 +463,13 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       openingLeaseSeconds: readSeconds(config, 'gate.openingLease', 30),
       orphanGraceSeconds: readSeconds(config, 'gate.orphanGracePeriod', 600),
     },
-    autoPromote: readSchedule(config.getOptionalConfig('autoPromote'), {
-      enabled: false, // opt-in: promoting on its own is the adopter's decision
-      frequency: { minutes: 5 },
-    }),
+    autoPromote: {
+      ...readSchedule(config.getOptionalConfig('autoPromote'), {
+        enabled: false, // opt-in: promoting on its own is the adopter's decision
+        frequency: { minutes: 5 },
+      }),
+      fleet: readFleet(config.getOptionalConfig('autoPromote.fleet')),
+    },
     metrics: {
       ...readSchedule(config.getOptionalConfig('metrics'), { enabled: true, frequency: { minutes: 1 } }),
       backfillCommits: config.getOptionalNumber('metrics.backfillCommits') ?? 500,

@@ -206,6 +206,41 @@ export class PlatformRepoWriter implements PlatformRepo {
   }
 
   /**
+   * The git data API's way to change several files in one commit: the parent's tree (one
+   * read), a tree with the files' new text on it, a commit, then the branch created at it or
+   * moved to it (never forced: a head someone moved refuses the update).
+   */
+  async commitFiles(options: {
+    branch: string;
+    parent: string;
+    files: Array<{ path: string; text: string }>;
+    message: string;
+    createBranch: boolean;
+  }): Promise<string> {
+    const operation = `committing ${options.files.length} files on ${options.branch}`;
+    return this.call(operation, async () => {
+      const { data: parent } = await this.octokit.rest.git.getCommit({ ...this.repo, commit_sha: options.parent });
+      const { data: tree } = await this.octokit.rest.git.createTree({
+        ...this.repo,
+        base_tree: parent.tree.sha,
+        tree: options.files.map(file => ({ path: file.path, mode: '100644' as const, type: 'blob' as const, content: file.text })),
+      });
+      const { data: commit } = await this.octokit.rest.git.createCommit({
+        ...this.repo,
+        message: options.message,
+        tree: tree.sha,
+        parents: [options.parent],
+      });
+      if (options.createBranch) {
+        await this.octokit.rest.git.createRef({ ...this.repo, ref: `refs/heads/${options.branch}`, sha: commit.sha });
+      } else {
+        await this.octokit.rest.git.updateRef({ ...this.repo, ref: `heads/${options.branch}`, sha: commit.sha, force: false });
+      }
+      return commit.sha;
+    });
+  }
+
+  /**
    * Opens the PR. Labels are added separately (addLabels): once a PR exists
    * it must be recorded before anything optional can fail.
    */

@@ -29,7 +29,7 @@ import { LadderService } from '../ladder/LadderService';
 import { APPROVAL_CONTEXT } from './ApprovalService';
 import { PromotionOpener } from './PromotionOpener';
 import { PromotionReconciler } from './PromotionReconciler';
-import { pullRequestTitle } from './pullRequestText';
+import { isFleetBranch, pullRequestTitle } from './pullRequestText';
 import { ActorNames } from '../service/ActorNames';
 import { verifyBeforeMerge, verifyPullRequest } from './verifyPullRequest';
 import { GateDecision, recordGateDecision, recordOpenToMerge } from '../telemetry/promotionsMetrics';
@@ -158,6 +158,8 @@ export class Gate {
        * only stage whose health the check reads.
        */
       ladderSeen?(ladder: Ladder): Promise<void>;
+      /** Fleet mode's PRs, several Products' promotions in one (FleetGate): checked PR by PR. */
+      fleet?: { check(number: number, listed?: PullRequestInfo): Promise<void> };
     },
   ) {}
 
@@ -173,8 +175,14 @@ export class Gate {
     const live = await store.listLive();
     if (live.length === 0) return;
     const open = await this.openPullRequests();
+    const fleetsChecked = new Set<number>();
     for (const promotion of live) {
       if (signal?.aborted) return;
+      // A fleet PR is checked once for all of its promotions.
+      if (isFleetBranch(promotion.branch) && promotion.pullRequest.number) {
+        if (fleetsChecked.has(promotion.pullRequest.number)) continue;
+        fleetsChecked.add(promotion.pullRequest.number);
+      }
       await this.check(promotion.id, open);
     }
   }
@@ -234,7 +242,11 @@ export class Gate {
       return;
     }
 
-    const { ladder: ladderService } = this.options;
+    const { ladder: ladderService, fleet } = this.options;
+    if (fleet && isFleetBranch(promotion.branch)) {
+      await fleet.check(promotion.pullRequest.number, open?.get(promotion.pullRequest.number));
+      return;
+    }
     const pr = await this.pullRequestOf(promotion, open);
     if (await this.settledOnGitHub(promotion, pr)) return;
 

@@ -5,7 +5,7 @@ import { PromotionChanges, PromotionRecord } from '../database/PromotionStore';
 import { rejectedReason, rejectionProblem } from './approvalRules';
 import { applyLifecycleEvent } from './PromotionLifecycle';
 import { ApprovalServiceOptions } from './ApprovalService';
-import { actorInMarkdown } from './pullRequestText';
+import { actorInMarkdown, isFleetBranch } from './pullRequestText';
 import { NameOf } from '../service/ActorNames';
 
 /** One way a person ends a promotion before it merged: what the record and the PR say. */
@@ -123,7 +123,8 @@ export class PromotionCloser {
   ): Promise<PromotionRecord | undefined> {
     const { writer, store, logger } = this.options;
     const number = promotion.pullRequest.number;
-    if (!number) return undefined;
+    // A fleet PR stays open for its other Products: the Gate takes this one's file out.
+    if (!number || isFleetBranch(promotion.branch)) return undefined;
     try {
       await writer.closePullRequest(number, closing.comment);
     } catch (error) {

@@ -12,7 +12,7 @@ import { applyLifecycleEvent } from './PromotionLifecycle';
 import { ActorNames } from '../service/ActorNames';
 import {
   actorInText,
-  parseMarker,
+  parseMarkers,
   pullRequestBody,
   pullRequestLabels,
   pullRequestMarkerPrefix,
@@ -174,8 +174,9 @@ export class PromotionOpener {
     const now = (this.options.clock ?? systemClock).now();
     if (judgeOpening(record, now).state !== 'abandoned') return;
     const marker = pullRequestMarkerPrefix(record.team, record.product, record.toStage);
-    const pr = (await this.options.writer.findOpenPullRequests(marker)).find(
-      candidate => parseMarker(candidate.body).id === record.id,
+    // A fleet PR carries one marker per Product.
+    const pr = (await this.options.writer.findOpenPullRequests(marker)).find(candidate =>
+      parseMarkers(candidate.body).some(found => found.id === record.id),
     );
     if (pr) {
       // Its record does not name the PR: the request that opened it ended before saying so, or the

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LoggerService } from '@backstage/backend-plugin-api';
-import { WriteBudgetNow, WriteQueueState, judgeOpening, queueOpening } from '@refplat/plugin-promotions-common';
+import { WriteBudgetNow, WriteQueueState, fleetBatch, judgeOpening, queueOpening } from '@refplat/plugin-promotions-common';
 import { Clock, PlatformRepoRateLimitedError, PlatformRepoUnansweredError, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { PromotionsConfig } from '../config';
@@ -9,7 +9,9 @@ import { releasePath } from '../ladder/readProductRecords';
 import { asBulkWork } from '../github/WriteBudget';
 import { PromotionOpener } from './PromotionOpener';
 import { applyLifecycleEvent } from './PromotionLifecycle';
-import { branchName } from './pullRequestText';
+import { branchName, fleetBranchName } from './pullRequestText';
+import { FleetOpener } from './FleetOpener';
+import { AUTO_PROMOTER } from './AutoPromoter';
 import { recordWriteQueueDepth } from '../telemetry/promotionsMetrics';
 
 /** The plugin's global scheduled task that drains the queue, one replica at a time. */
@@ -55,6 +57,8 @@ export class PromotionQueue {
       onOpened?: (promotionId: string, pullRequest: PullRequestInfo) => void;
       /** GitHub's write budget now, where one is configured: when the next PR can open. */
       writeBudget?: () => WriteBudgetNow | undefined;
+      /** Fleet mode (promotions.autoPromote.fleet): the auto-promoter's promotions up one rung share a PR. */
+      fleetOpener?: FleetOpener;
       clock?: Clock;
     },
   ) {}
@@ -88,10 +92,18 @@ export class PromotionQueue {
     const done: QueueDrain = { opened: 0, dropped: 0, failed: 0, unanswered: 0 };
     while (!signal?.aborted) {
       this.lookAgain = false;
-      const [next] = await this.queued();
+      const queue = await this.queued();
+      const [next] = queue;
       if (!next) {
         if (this.lookAgain) continue;
         break;
+      }
+      const batch = this.fleetOf(next, queue);
+      if (batch.length > 1) {
+        const fleet = await this.openFleet(batch);
+        for (const [outcome, count] of Object.entries(fleet.done) as Array<[keyof QueueDrain, number]>) done[outcome] += count;
+        if (fleet.requeued) break;
+        continue;
       }
       // Another replica or a person's request may take it first: then the next one.
       const taken = await this.options.opener.takeQueued(next);
@@ -128,7 +140,7 @@ export class PromotionQueue {
   }
 
   private async open(promotion: PromotionRecord, queuedAt: string): Promise<keyof QueueDrain | 'requeued'> {
-    const { files, opener, store, config, logger } = this.options;
+    const { files, opener, config, logger } = this.options;
     let revision: string;
     let index: Record<string, string>;
     try {
@@ -142,11 +154,7 @@ export class PromotionQueue {
     try {
       const path = releasePath(config, promotion, promotion.toStage);
       if (index[path] !== promotion.baseBlobSha) {
-        const reason = `${promotion.toStage}'s Release record changed while the promotion waited in the write queue; the auto-promoter decides again`;
-        await applyLifecycleEvent(store, promotion.id, 'dropped-from-queue', {
-          changes: { statusReason: reason, leaseExpiresAt: undefined },
-          audit: { type: 'closed', actor: WRITE_QUEUE, detail: reason },
-        });
+        await this.drop(promotion);
         return 'dropped';
       }
       const { promotion: opened, pullRequest } = await opener.openPullRequest(
@@ -171,6 +179,74 @@ export class PromotionQueue {
       logger.warn(`Write queue could not open promotion ${promotion.id}: ${error}`);
       return 'failed';
     }
+  }
+
+  /** The queued promotions that share `next`'s PR: itself alone unless fleet mode batches it. */
+  private fleetOf(next: PromotionRecord, queue: PromotionRecord[]): PromotionRecord[] {
+    if (!this.options.fleetOpener) return [next];
+    const candidate = (p: PromotionRecord) => ({ ...p, requiresApproval: p.status === 'awaiting-approval' });
+    const batch = fleetBatch(candidate(next), queue.map(candidate), {
+      config: this.options.config.autoPromote.fleet,
+      autoPromoter: AUTO_PROMOTER,
+    });
+    const ids = new Set(batch.map(p => p.id));
+    return queue.filter(p => ids.has(p.id));
+  }
+
+  /**
+   * Opens one PR for the batch: the promotions another opener took first are left to it,
+   * those whose target changed while they waited are dropped, the rest share the PR.
+   */
+  private async openFleet(batch: PromotionRecord[]): Promise<{ done: Partial<QueueDrain>; requeued?: boolean }> {
+    const { files, config, logger } = this.options;
+    const opener = this.options.fleetOpener!;
+    let revision: string;
+    let index: Record<string, string>;
+    try {
+      revision = await files.headCommit();
+      index = await files.fileIndex(revision);
+    } catch (error) {
+      logger.warn(`Write queue paused: could not read the platform repo's branch: ${error}`);
+      return { done: {}, requeued: true };
+    }
+    const queuedAt = new Map(batch.map(p => [p.id, p.queuedAt!]));
+    const taken = await opener.take(batch, fleetBranchName(batch[0].toStage, randomUUID()));
+    const members: PromotionRecord[] = [];
+    let dropped = 0;
+    for (const promotion of taken) {
+      if (index[releasePath(config, promotion, promotion.toStage)] === promotion.baseBlobSha) {
+        members.push(promotion);
+        continue;
+      }
+      await this.drop(promotion);
+      dropped += 1;
+    }
+    if (!members.length) return { done: { dropped } };
+    try {
+      const { promotions, pullRequest } = await opener.open(members, revision);
+      if (promotions.length) this.options.onOpened?.(promotions[0].id, pullRequest);
+      return { done: { opened: promotions.length, dropped } };
+    } catch (error) {
+      if (error instanceof PlatformRepoRateLimitedError) {
+        logger.warn(`Write queue paused: GitHub's rate limit refused opening a fleet PR of ${members.length} promotions: ${error.message}`);
+        for (const member of members) {
+          await this.putBack(member, queuedAt.get(member.id)!, { branch: branchName({ ...member, id: randomUUID() }) });
+        }
+        return { done: { dropped }, requeued: true };
+      }
+      if (error instanceof PlatformRepoUnansweredError) return { done: { unanswered: members.length, dropped } };
+      logger.warn(`Write queue could not open a fleet PR: ${error}`);
+      return { done: { failed: members.length, dropped } };
+    }
+  }
+
+  /** Out of the queue: its target stage's Release changed while it waited. */
+  private async drop(promotion: PromotionRecord) {
+    const reason = `${promotion.toStage}'s Release record changed while the promotion waited in the write queue; the auto-promoter decides again`;
+    await applyLifecycleEvent(this.options.store, promotion.id, 'dropped-from-queue', {
+      changes: { statusReason: reason, leaseExpiresAt: undefined },
+      audit: { type: 'closed', actor: WRITE_QUEUE, detail: reason },
+    });
   }
 
   /** Back in the queue at its place (`queuedAt`), the lease it was taken with let go. */

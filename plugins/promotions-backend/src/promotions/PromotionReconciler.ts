@@ -5,7 +5,9 @@ import { OpenPromotionConflictError, PromotionRecord, PromotionStore } from '../
 import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepo, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { PromotionOpener } from './PromotionOpener';
-import { BRANCH_PREFIX, PULL_REQUEST_MARKER, parseMarker, parsePullRequestBody } from './pullRequestText';
+import { BRANCH_PREFIX, PULL_REQUEST_MARKER, isFleetBranch, parseMarker, parseMarkers, parsePullRequestBody } from './pullRequestText';
+import type { PullRequestBodyFacts } from './pullRequestText';
+import { parseFleetPullRequestBody } from './fleetPullRequestText';
 
 const RECONCILER_ACTOR = 'promotions-reconciler';
 
@@ -85,11 +87,15 @@ export class PromotionReconciler {
     const { writer, opener, logger } = this.options;
     const stillOpen: PullRequestInfo[] = [];
     for (const pr of pulls) {
+      if (isFleetBranch(pr.headRef)) {
+        if (await this.reconcileFleet(pr, live, now)) stillOpen.push(pr);
+        continue;
+      }
       const promotionId = parseMarker(pr.body).id;
       const recorded = await this.isRecorded(promotionId, live);
       const disposition = disposePullRequest({ number: pr.number, promotionId, headRef: pr.headRef, recorded }, live, now);
       if (disposition.action === 'restore') {
-        await this.restore(pr);
+        await this.restore(pr, parsePullRequestBody(pr.body));
         stillOpen.push(pr);
         continue;
       }
@@ -113,6 +119,37 @@ export class PromotionReconciler {
     return stillOpen;
   }
 
+  /**
+   * A fleet PR (one marker per Product): each Product's promotion is adopted or restored as a
+   * PR of its own would be; the PR is closed only when none of them is live or restorable.
+   * Answers whether it stays open.
+   */
+  private async reconcileFleet(pr: PullRequestInfo, live: PromotionRecord[], now: Date): Promise<boolean> {
+    const { writer, opener, logger } = this.options;
+    let owned = false;
+    for (const { id } of parseMarkers(pr.body)) {
+      const recorded = await this.isRecorded(id, live);
+      const disposition = disposePullRequest({ number: pr.number, promotionId: id, headRef: pr.headRef, recorded }, live, now);
+      if (disposition.action === 'close') continue;
+      owned = true;
+      if (disposition.action === 'restore') {
+        await this.restore(pr, parseFleetPullRequestBody(pr.body).find(facts => facts.id === id));
+      } else if (disposition.action === 'adopt') {
+        await opener.reconcileAbandoned(live.find(p => p.id === disposition.promotionId)!, RECONCILER_ACTOR);
+      }
+    }
+    if (owned) return true;
+    logger.info(`Closing fleet PR #${pr.number}: no live promotion owns any of its Products`);
+    try {
+      await writer.closePullRequest(pr.number, 'Closed by the promotions Gate: no live promotion owns any of its Products.');
+      if (!isBranchInUse(pr.headRef, live, [])) await writer.deleteBranch(pr.headRef);
+      return false;
+    } catch (error) {
+      logger.warn(`Could not close PR #${pr.number}: ${error}`);
+      return true;
+    }
+  }
+
   /** Whether the database has the marker's promotion, live or ended (one read, only for a PR no live one owns). */
   private async isRecorded(promotionId: string | undefined, live: PromotionRecord[]): Promise<boolean> {
     if (!promotionId || live.some(promotion => promotion.id === promotionId)) return true;
@@ -125,9 +162,8 @@ export class PromotionReconciler {
    * again; the Gate verifies the PR's content before it trusts the head. A PR whose body cannot
    * be read back, or whose stage another live promotion holds, is left open and reported.
    */
-  private async restore(pr: PullRequestInfo): Promise<void> {
+  private async restore(pr: PullRequestInfo, facts: PullRequestBodyFacts | undefined): Promise<void> {
     const { store, opener, config, logger } = this.options;
-    const facts = parsePullRequestBody(pr.body);
     if (!facts) {
       logger.warn(
         `PR #${pr.number} carries the promotions marker of a promotion this database does not have, but its body cannot be read back into one; left open for a person to merge or close`,
@@ -159,8 +195,8 @@ export class PromotionReconciler {
   private checkOnePerStage(open: PullRequestInfo[]) {
     const byStage = new Map<string, number[]>();
     for (const pr of open) {
-      const key = parseMarker(pr.body).key ?? '?';
-      byStage.set(key, [...(byStage.get(key) ?? []), pr.number]);
+      const keys = parseMarkers(pr.body).map(marker => marker.key);
+      for (const key of keys.length ? keys : ['?']) byStage.set(key, [...(byStage.get(key) ?? []), pr.number]);
     }
     for (const [stage, numbers] of byStage) {
       if (numbers.length > 1) {

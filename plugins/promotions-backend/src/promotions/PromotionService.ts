@@ -34,7 +34,7 @@ import {
 import { PromotionOpener } from './PromotionOpener';
 import { applyLifecycleEvent } from './PromotionLifecycle';
 import { PromotionGuards } from '../guards/PromotionGuards';
-import { actorInMarkdown, branchName, promotionFingerprint } from './pullRequestText';
+import { actorInMarkdown, branchName, isFleetBranch, promotionFingerprint } from './pullRequestText';
 import { ActorNames } from '../service/ActorNames';
 import { recordPromotionRequested } from '../telemetry/promotionsMetrics';
 
@@ -373,9 +373,12 @@ export class PromotionService {
       .catch(error => logger.warn(`Could not record the override on PR #${promotion.pullRequest.number}: ${error}`));
   }
 
-  /** Best-effort: an old PR left open is closed by the Gate's reconciler, as nothing live owns it. */
+  /**
+   * Best-effort: an old PR left open is closed by the Gate's reconciler, as nothing live owns it.
+   * A fleet PR stays open for its other Products: the Gate takes this one's file out.
+   */
   private async closeSuperseded(old: PromotionRecord, by: PromotionRecord) {
-    if (!old.pullRequest.number) return;
+    if (!old.pullRequest.number || isFleetBranch(old.branch)) return;
     try {
       const nameOf = await this.options.names.namesOf([by.requestedBy]);
       await this.options.writer.closePullRequest(

@@ -77,10 +77,16 @@ export function pullRequestMarkerPrefix(team: string, product: string, toStage: 
   return `${PULL_REQUEST_MARKER}${team}/${product}/${toStage} `;
 }
 
-/** The marker's parts: `key` is team/product/toStage. */
+const MARKER = /<!-- promotions:key=(\S+) fingerprint=(\w+) id=([\w-]+) -->/g;
+
+/** The marker's parts: `key` is team/product/toStage. The first marker of a fleet PR's. */
 export function parseMarker(body: string): { key?: string; fingerprint?: string; id?: string } {
-  const match = body.match(/<!-- promotions:key=(\S+) fingerprint=(\w+) id=([\w-]+) -->/);
-  return match ? { key: match[1], fingerprint: match[2], id: match[3] } : {};
+  return parseMarkers(body)[0] ?? {};
+}
+
+/** Every marker of a PR body: one, or one per Product of a fleet PR. */
+export function parseMarkers(body: string): Array<{ key: string; fingerprint: string; id: string }> {
+  return [...body.matchAll(MARKER)].map(match => ({ key: match[1], fingerprint: match[2], id: match[3] }));
 }
 
 /** Every promotion branch is under this prefix. */
@@ -88,6 +94,18 @@ export const BRANCH_PREFIX = 'promotions/';
 
 export function branchName(input: { team: string; product: string; toStage: string; id: string }) {
   return `${BRANCH_PREFIX}${input.team}-${input.product}-${input.toStage}-${input.id.slice(0, 8)}`;
+}
+
+const FLEET_BRANCH_PREFIX = `${BRANCH_PREFIX}fleet/`;
+
+/** A fleet PR's branch: several Products' promotions into `toStage`. */
+export function fleetBranchName(toStage: string, id: string) {
+  return `${FLEET_BRANCH_PREFIX}${toStage}-${id.slice(0, 8)}`;
+}
+
+/** Whether a promotion's branch is a fleet PR's: its PR is shared, never closed for one Product. */
+export function isFleetBranch(branch: string | undefined): boolean {
+  return branch?.startsWith(FLEET_BRANCH_PREFIX) ?? false;
 }
 
 /**
@@ -154,6 +172,22 @@ export function pullRequestBody(input: PullRequestTextInput): string {
     '|---|---|---|',
     ...rows,
     '',
+    ...digestLists(input),
+    '',
+    `Requested by ${actorInMarkdown(input.requestedBy, input.nameOf)}${input.entityUrl ? ` from [Backstage](${input.entityUrl})` : ''}.`,
+    '',
+    next,
+    '',
+    markerLine(input),
+  ].join('\n');
+}
+
+/**
+ * The full digests after and before the PR, as `parsePullRequestBody` reads
+ * them back: what a promotion is rebuilt from if its record is lost.
+ */
+export function digestLists(input: Pick<PullRequestTextInput, 'toStage' | 'services' | 'previous'>): string[] {
+  return [
     FULL_DIGESTS,
     ...Object.entries(input.services).map(([service, digest]) => `- ${service}: \`${digest}\``),
     '',
@@ -162,13 +196,12 @@ export function pullRequestBody(input: PullRequestTextInput): string {
       const before = input.previous[service];
       return `- ${service}: ${before ? `\`${before}\`` : NO_DIGEST}`;
     }),
-    '',
-    `Requested by ${actorInMarkdown(input.requestedBy, input.nameOf)}${input.entityUrl ? ` from [Backstage](${input.entityUrl})` : ''}.`,
-    '',
-    next,
-    '',
-    `${pullRequestMarkerPrefix(input.team, input.product, input.toStage)}fingerprint=${input.fingerprint} id=${input.id} -->`,
-  ].join('\n');
+  ];
+}
+
+/** The hidden line the plugin finds its PRs by, and their promotions. */
+export function markerLine(input: Pick<PullRequestTextInput, 'team' | 'product' | 'toStage' | 'fingerprint' | 'id'>): string {
+  return `${pullRequestMarkerPrefix(input.team, input.product, input.toStage)}fingerprint=${input.fingerprint} id=${input.id} -->`;
 }
 
 /** What a promotion PR's body says of its promotion: enough to rebuild it after its record was lost. */

@@ -8,6 +8,8 @@ import { ApprovalService } from '../promotions/ApprovalService';
 import { ApprovalsInbox } from '../promotions/ApprovalsInbox';
 import { AutoPromoter } from '../promotions/AutoPromoter';
 import { liveProductPromotionsCheck } from '../promotions/checkLivePromotions';
+import { FleetGate } from '../promotions/FleetGate';
+import { FleetOpener } from '../promotions/FleetOpener';
 import { Gate } from '../promotions/Gate';
 import { PromotionCloser } from '../promotions/PromotionCloser';
 import { PromotionOpener } from '../promotions/PromotionOpener';
@@ -55,6 +57,13 @@ export function promotionParts(
   const requestOpener = openerWritingWith(repo.requestWriter);
   const gateOpener = openerWritingWith(repo.gateWriter);
   const reconciler = new PromotionReconciler({ config, store, writer: repo.gateWriter, opener: gateOpener, logger });
+  // Fleet mode (opt-in): the auto-promoter's promotions up one rung share a PR, which the Gate judges Product by Product.
+  const fleet = config.autoPromote.fleet.enabled
+    ? {
+        opener: new FleetOpener({ config, store, writer: repo.requestWriter, files: reader, names, logger, entityUrl: people.entityUrl }),
+        gate: new FleetGate({ config, store, writer: repo.gateWriter, files: reader, ladder: ladders.ladderService, guards, logger }),
+      }
+    : undefined;
   const gate = new Gate({
     config,
     store,
@@ -67,6 +76,7 @@ export function promotionParts(
     logger,
     names,
     ladderSeen: ladders.notifyStuck,
+    fleet: fleet?.gate,
   });
   // A request or approval is looked at right away, not at the next tick.
   // The PR a request just opened is as GitHub answered it: the check needs no read of it.
@@ -82,6 +92,7 @@ export function promotionParts(
     logger,
     onOpened: onChange,
     writeBudget: () => repo.writeBudget?.reading(),
+    fleetOpener: fleet?.opener,
   });
   const drainQueue = async () => {
     if (scheduler) {

@@ -101,6 +101,19 @@ export interface PlatformRepo {
    * Fails as HTTP 409 when the file moved on since.
    */
   commitFile(options: { branch: string; path: string; text: string; blobSha: string; message: string }): Promise<string>;
+  /**
+   * One commit of several files on top of commit `parent` (the git data API: a tree and a
+   * commit), then `branch` created at it (`createBranch`) or moved to it, which must be a
+   * fast-forward from `parent`. Answers the commit's sha. A fleet PR's writes: one commit
+   * for every Product's Release file, however many.
+   */
+  commitFiles(options: {
+    branch: string;
+    parent: string;
+    files: Array<{ path: string; text: string }>;
+    message: string;
+    createBranch: boolean;
+  }): Promise<string>;
   /** Opens a PR from `branch` against the base branch. */
   openPullRequest(options: { branch: string; title: string; body: string }): Promise<PullRequestInfo>;
   addLabels(number: number, labels: string[]): Promise<void>;

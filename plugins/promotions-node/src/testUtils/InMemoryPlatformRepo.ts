@@ -313,6 +313,27 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
     return sha;
   }
 
+  async commitFiles(options: {
+    branch: string;
+    parent: string;
+    files: Array<{ path: string; text: string }>;
+    message: string;
+    createBranch: boolean;
+  }): Promise<string> {
+    const operation = `committing ${options.files.length} files on ${options.branch}`;
+    const fault = this.enter('commitFiles', operation);
+    if (!this.commits.has(options.parent)) throw this.failure(operation, 422, 'Object does not exist');
+    const head = this.branches.get(options.branch);
+    if (options.createBranch && head) throw this.failure(operation, 422, 'Reference already exists');
+    if (!options.createBranch && head !== options.parent) throw this.failure(operation, 422, 'Update is not a fast forward');
+    const tree = new Map(this.commitOf(options.parent).files);
+    for (const file of options.files) tree.set(file.path, this.storeBlob(file.text));
+    const sha = this.newCommit(options.parent, tree, options.message, this.mergeActor);
+    this.branches.set(options.branch, sha);
+    this.afterApplied(fault, operation);
+    return sha;
+  }
+
   async openPullRequest(options: { branch: string; title: string; body: string }): Promise<PullRequestInfo> {
     const operation = `opening a pull request from ${options.branch}`;
     const fault = this.enter('openPullRequest', operation);
