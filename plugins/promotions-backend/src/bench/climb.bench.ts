@@ -65,6 +65,11 @@ function progress(step: string) {
  * (the plugin then deletes each merged branch itself); BENCH_DELETE_BRANCH_ON_MERGE=true turns it on.
  */
 const DELETE_BRANCH_ON_MERGE = process.env.BENCH_DELETE_BRANCH_ON_MERGE === 'true';
+/**
+ * BENCH_FLEET=<n>: the auto-promoter's fleet mode on, n Products per PR at most
+ * (`promotions.autoPromote.fleet`); off, as by default, when not given.
+ */
+const FLEET = process.env.BENCH_FLEET ? { enabled: true, maxProducts: Number(process.env.BENCH_FLEET) } : undefined;
 
 jest.setTimeout(3_600_000);
 
@@ -137,7 +142,10 @@ describe('a rebuild climbing many Products at once', () => {
     });
     const host = new URL(sim.url).host;
     const config = {
-      promotions: { platformRepo: { host, owner: 'refplat', repo: 'platform', branch: 'main', writeBudget: GITHUB_WRITE_BUDGET } },
+      promotions: {
+        platformRepo: { host, owner: 'refplat', repo: 'platform', branch: 'main', writeBudget: GITHUB_WRITE_BUDGET },
+        ...(FLEET ? { autoPromote: { fleet: FLEET } } : {}),
+      },
       // On, as it is by default (the tests turn it off): here its reading is part of the cost.
       metrics: { enabled: true },
     };
@@ -271,11 +279,13 @@ describe('a rebuild climbing many Products at once', () => {
       writeBudget: GITHUB_WRITE_BUDGET,
       simulatorWriteLimits: GITHUB_WRITE_LIMITS,
       deleteBranchOnMerge: DELETE_BRANCH_ON_MERGE,
+      fleet: FLEET ?? { enabled: false },
       rssBeforePluginMb,
       cold,
       next,
     };
-    write(IDLE_PRODUCTS ? `climb-${IDLE_PRODUCTS + CLIMBING}-argocd${ARGOCD_VERSION}.json` : 'climb.json', result);
+    const name = IDLE_PRODUCTS ? `climb-${IDLE_PRODUCTS + CLIMBING}-argocd${ARGOCD_VERSION}` : 'climb';
+    write(`${name}${FLEET ? `-fleet${FLEET.maxProducts}` : ''}.json`, result);
     expect(cold.merged).toBeGreaterThanOrEqual(CLIMBING);
     expect(next?.merged ?? CLIMBING).toBeGreaterThanOrEqual(CLIMBING);
     expect(cold.whole.refusedForSecondaryLimit).toBe(0);
