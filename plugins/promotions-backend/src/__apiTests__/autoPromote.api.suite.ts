@@ -250,6 +250,41 @@ export function autoPromoteSuite() {
       expect(new Set(fingerprints).size).toBe(fingerprints.length);
     });
 
+    it('in fleet mode, Products climbing the same rung share a Release PR, each with its own record and Release file', async () => {
+      const climbing = ['shop-1', 'shop-2', 'shop-3'];
+      for (const product of climbing) await sim.control.addProduct({ like: 'alpha/shop', product });
+      const pushed: Record<string, string> = {};
+      for (const product of climbing) {
+        pushed[product] = (await sim.control.ciPush({ team: 'alpha', product, service: 'storefront' })).digest;
+      }
+      // All three run healthy in dev before the first run: one run climbs them together.
+      await eventually(async () => {
+        const { apps } = await sim.control.getState();
+        const healthy = climbing.every(product => {
+          const app = apps.find(candidate => candidate.name === `alpha-${product}-dev`);
+          return app?.healthStatus === 'Healthy' && app.syncStatus === 'Synced' && app.images.some(image => image.endsWith(pushed[product]));
+        });
+        return healthy || undefined;
+      }, 120_000);
+      const server = await startBackend(sim, 'argocd', { autoPromote: { ...AUTO, fleet: { enabled: true } } });
+
+      for (const product of climbing) {
+        const arrived = async () => (digestIn(sim, 'test', 'storefront', product) === pushed[product] ? true : undefined);
+        await eventually(arrived, 180_000);
+      }
+      const intoTest = (await allPullRequests(sim)).filter(pr => pr.head.ref.startsWith('promotions/fleet/test-'));
+      // A run's promotions share a PR; the drain may start while the run still queues, so the first PR may hold fewer.
+      expect(intoTest.length).toBeLessThan(climbing.length);
+      expect(intoTest.every(pr => pr.merged_at)).toBe(true);
+      const marked = intoTest.flatMap(pr => [...(pr.body ?? '').matchAll(/promotions:key=alpha\/(shop-\d)\/test /g)].map(m => m[1]));
+      expect(marked.sort()).toEqual(climbing);
+      for (const product of climbing) {
+        const [record] = (await promotions(server, product)).filter(p => p.toStage === 'test' && p.services.storefront === pushed[product]);
+        expect(record).toMatchObject({ status: 'merged', requestedBy: AUTO_PROMOTER });
+        expect(intoTest.map(pr => pr.number)).toContain(record.pullRequest.number);
+      }
+    });
+
     it('answers 400 to a rollback to a tag and 409 to a digest the stage never ran', async () => {
       const server = await startBackend(sim, 'argocd');
       const tag = await request(server)

@@ -77,6 +77,10 @@ export class AutoPromoter {
     },
   ) {}
 
+  private get fleet(): boolean {
+    return this.options.config.autoPromote.fleet.enabled;
+  }
+
   /** `only`: just these Products (a webhook said their files changed), else all of them. */
   async run(options: { only?: ProductRef[] } = {}): Promise<AutoPromoterRun> {
     // Wall time, not the injected clock's: the run's real cost, failed runs included.
@@ -117,6 +121,8 @@ export class AutoPromoter {
       result.decisions.push(...outcome.decisions);
       result.queued.push(...outcome.queued);
     }
+    // Fleet mode: the queue looks once the whole run has queued, so the run's promotions share PRs.
+    if (this.fleet && result.queued.length) this.options.promotions.queueWaiting();
     const unknown = result.notInCatalog.length ? `, ${result.notInCatalog.length} without a System in the catalog left alone` : '';
     logger.info(
       `Auto-promoter run ${runId}: ${products.length} products${unknown}, ${result.queued.length} promotions queued to open`,
@@ -144,7 +150,7 @@ export class AutoPromoter {
             product,
             { toStage: promotion.toStage, services: promotion.services },
             AUTO_PROMOTER,
-            { supersede: false, phase: 'auto-promote', queue: true },
+            { supersede: false, phase: 'auto-promote', queue: true, drain: !this.fleet },
           );
           if (!outcome.existing) {
             queued.push({ product: name, toStage: promotion.toStage, promotionId: outcome.promotion.id });

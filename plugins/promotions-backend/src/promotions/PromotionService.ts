@@ -106,7 +106,14 @@ export class PromotionService {
     product: ProductRef,
     request: PromotionRequest,
     requestedBy: string,
-    options: { supersede?: boolean; phase?: GuardPhase; override?: GuardOverride; queue?: boolean } = {},
+    options: {
+      supersede?: boolean;
+      phase?: GuardPhase;
+      override?: GuardOverride;
+      queue?: boolean;
+      /** With `queue`: false leaves the queue to the caller's `queueWaiting` (fleet mode batches a whole run). */
+      drain?: boolean;
+    } = {},
   ): Promise<RequestOutcome> {
     const { snapshots } = this.options;
     // planPromotion refuses a stage the ladder does not have ('unknown-stage'): the one check of it.
@@ -135,7 +142,7 @@ export class PromotionService {
       product,
       { ...draft, requiresApproval: draft.requiresApproval || guards.decision.verdict === 'needs-approval' },
       requestedBy,
-      { supersede: options.supersede ?? true, override: options.override, queue: options.queue },
+      { supersede: options.supersede ?? true, override: options.override, queue: options.queue, drain: options.drain },
     );
     return { promotion, existing, plan: plan.plan, guards: guards.verdicts };
   }
@@ -230,7 +237,7 @@ export class PromotionService {
       revision: string;
     },
     requestedBy: string,
-    how: { supersede: boolean; override?: GuardOverride; queue?: boolean },
+    how: { supersede: boolean; override?: GuardOverride; queue?: boolean; drain?: boolean },
   ): Promise<{ promotion: PromotionRecord; existing: boolean }> {
     const { store, opener, config } = this.options;
     const { supersede, override, queue } = how;
@@ -316,7 +323,7 @@ export class PromotionService {
       }
       recordPromotionRequested(draft.kind);
       if (queue) {
-        this.options.onQueued?.();
+        if (how.drain !== false) this.queueWaiting();
         return { promotion: inserted.record, existing: false };
       }
 
@@ -371,6 +378,11 @@ export class PromotionService {
         `Policy overridden by ${actorInMarkdown(override.by, nameOf)} in Backstage: ${override.reason}. The guards' blocks do not stop this promotion.`,
       )
       .catch(error => logger.warn(`Could not record the override on PR #${promotion.pullRequest.number}: ${error}`));
+  }
+
+  /** Promotions joined the write queue: it takes a look. */
+  queueWaiting(): void {
+    this.options.onQueued?.();
   }
 
   /**
