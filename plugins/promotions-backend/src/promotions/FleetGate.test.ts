@@ -2,6 +2,7 @@ import { ProductRef } from '@refplat/plugin-promotions-common';
 import { environmentPath, releasePath } from '../ladder/readProductRecords';
 import { parseRelease } from '../releases/records';
 import { digest, environmentFile, productSystem, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
+import { PromotionGuards } from '../guards/PromotionGuards';
 import { FleetGate } from './FleetGate';
 import { FleetOpener } from './FleetOpener';
 import { PromotionQueue } from './PromotionQueue';
@@ -119,6 +120,36 @@ describe('fleet mode', () => {
       statusReason: expect.stringMatching(new RegExp(`^Taken out of fleet PR #${pr.number}: dev not ready: api`)),
     });
     expect(repo.calls.filter(call => call === 'commitFiles')).toHaveLength(2);
+  });
+
+  it('takes out a Product a guard blocks at the moment of the merge, and merges the rest', async () => {
+    const { repo, store, queue, run, config, logger, clock, released, ladderService } = await fleetWorld();
+    await queue.drain();
+    const [pr] = repo.pullRequests();
+    const asked: string[] = [];
+    const guards = new PromotionGuards(
+      [
+        {
+          name: 'change-window',
+          evaluate: async (subject, context) => {
+            asked.push(`${subject.product} ${context.beforeMerge ? 'fresh' : 'kept'}`);
+            return subject.product === 'pay' ? { verdict: 'block', reason: 'gamma is frozen' } : { verdict: 'allow', reason: 'open' };
+          },
+        },
+      ],
+      logger,
+    );
+    const gate = new FleetGate({ config, store, writer: repo, files: repo, ladder: ladderService(), guards, logger, clock });
+
+    await gate.check(pr.number);
+
+    expect(repo.pullRequests()[0]).toMatchObject({ merged: true });
+    expect(released({ team: 'gamma', product: 'pay' }, 'uat')).toBe(digest('a'));
+    expect(released({ team: 'beta', product: 'cart' }, 'uat')).toBe(digest('b'));
+    const pay = run.queued.find(q => q.product === 'gamma/pay')!;
+    expect(await store.get(pay.promotionId)).toMatchObject({ status: 'closed', statusReason: expect.stringContaining('gamma is frozen') });
+    // Kept verdicts first; afresh only for the merge.
+    expect(asked.filter(a => a.endsWith('fresh')).sort()).toEqual(['cart fresh', 'shop fresh']);
   });
 
   it('leaves the fleet PR open when a person’s request replaces one Product, and takes that Product’s file out before merging', async () => {

@@ -14,9 +14,9 @@ import { gitBlobSha } from '../github/repoTarball';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { LadderService } from '../ladder/LadderService';
 import { releasePath } from '../ladder/readProductRecords';
-import { setReleaseDigests } from '../releases/editRelease';
 import { GATE_ACTOR, HEALTH_CONTEXT, judgeSource } from './Gate';
 import { applyLifecycleEvent } from './PromotionLifecycle';
+import { expectedText } from './verifyPullRequest';
 import { recordGateDecision } from '../telemetry/promotionsMetrics';
 
 /** Take-outs in one check before it leaves the rest to the next: each is a commit. */
@@ -80,11 +80,16 @@ export class FleetGate {
     const revision = await files.headCommit({ fresh: true });
     const index = await files.fileIndex(revision);
     const changed: ChangedFiles = new Map((await writer.changedFiles(pr.headSha)).map(file => [file.filename, file.blobSha]));
-    const readings = await Promise.all(members.map(member => this.read(member, index, changed)));
+    const readAll = (fresh: boolean) => Promise.all(members.map(member => this.read(member, index, changed, fresh)));
     const owned = new Set(members.map(member => releasePath(config, member, member.toStage)));
     // Unowned files the base branch does not already hold: restored to the base's text.
     const strays = [...changed].filter(([path, blobSha]) => !owned.has(path) && index[path] !== blobSha).map(([path]) => path);
-    const decision = decideFleetMerge(readings);
+    let decision = decideFleetMerge(await readAll(false));
+    if (decision.action === 'merge' && this.options.guards?.any) {
+      // About to merge: the guards decide again at this moment, those that keep what they learnt
+      // (provenance) afresh, as for a PR of its own.
+      decision = decideFleetMerge(await readAll(true));
+    }
     if (decision.action === 'merge' && strays.length === 0) {
       await this.merge(members, pr);
       return undefined;
@@ -97,23 +102,28 @@ export class FleetGate {
     return this.takeOut(members, pr, takeOut, strays, index);
   }
 
-  private async read(member: PromotionRecord, index: Record<string, string>, changed: ChangedFiles): Promise<FleetMemberReading> {
+  private async read(
+    member: PromotionRecord,
+    index: Record<string, string>,
+    changed: ChangedFiles,
+    fresh: boolean,
+  ): Promise<FleetMemberReading> {
     const { config, files, ladder: ladders } = this.options;
     const path = releasePath(config, member, member.toStage);
     const targetMoved = index[path] !== member.baseBlobSha;
-    const expected = member.baseBlobSha && setReleaseDigests(await files.readBlob(member.baseBlobSha), member.services);
+    const expected = member.baseBlobSha ? expectedText(await files.readBlob(member.baseBlobSha), member.services) : undefined;
     const fileIsRequested = expected !== undefined && changed.get(path) === gitBlobSha(Buffer.from(expected));
     const ladder = await ladders.getLadder({ team: member.team, product: member.product }, { healthOf: { stages: [member.fromStage] } });
     const source = judgeSource(ladder, member);
-    return fleetMemberReading({ id: member.id, targetMoved, fileIsRequested, source, guards: await this.guardsOn(member) });
+    return fleetMemberReading({ id: member.id, targetMoved, fileIsRequested, source, guards: await this.guardsOn(member, fresh) });
   }
 
-  /** The guards' decision right before a merge (those that keep what they learnt ask afresh). */
-  private async guardsOn(member: PromotionRecord) {
+  /** The guards' decision; `fresh`: right before a merge, those that keep what they learnt ask afresh. */
+  private async guardsOn(member: PromotionRecord, fresh: boolean) {
     const { guards } = this.options;
     if (!guards?.any) return undefined;
     const now = (this.options.clock ?? systemClock).now();
-    const decision = decideGuards(await guards.evaluate(member, 'gate', now, { beforeMerge: true }), member.guardOverride);
+    const decision = decideGuards(await guards.evaluate(member, 'gate', now, { beforeMerge: fresh }), member.guardOverride);
     return { verdict: decision.verdict, reason: guardsReason(decision) };
   }
 

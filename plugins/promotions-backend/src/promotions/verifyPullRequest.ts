@@ -25,7 +25,7 @@ function baseMoved(promotion: PromotionRecord): ReleaseChangeVerdict {
 }
 
 /** The text the plugin writes for the promotion onto `baseText`; undefined when it cannot. */
-function expectedText(baseText: string, services: Record<string, string>): string | undefined {
+export function expectedText(baseText: string, services: Record<string, string>): string | undefined {
   try {
     return setReleaseDigests(baseText, services);
   } catch {
