@@ -3,6 +3,7 @@ import { JsonValue } from '@backstage/types';
 import { GithubClient } from './createOctokit';
 import { isNotModified, statusOf, toUpstreamError } from './errors';
 import type {
+  CommitFilesInput,
   CommitStatusInput,
   MergeOutcome,
   PlatformRepo,
@@ -210,13 +211,7 @@ export class PlatformRepoWriter implements PlatformRepo {
    * read), a tree with the files' new text on it, a commit, then the branch created at it or
    * moved to it (never forced: a head someone moved refuses the update).
    */
-  async commitFiles(options: {
-    branch: string;
-    parent: string;
-    files: Array<{ path: string; text: string }>;
-    message: string;
-    createBranch: boolean;
-  }): Promise<string> {
+  async commitFiles(options: CommitFilesInput): Promise<string> {
     const operation = `committing ${options.files.length} files on ${options.branch}`;
     return this.call(operation, async () => {
       const { data: parent } = await this.octokit.rest.git.getCommit({ ...this.repo, commit_sha: options.parent });

@@ -140,17 +140,13 @@ export class PromotionQueue {
   }
 
   private async open(promotion: PromotionRecord, queuedAt: string): Promise<keyof QueueDrain | 'requeued'> {
-    const { files, opener, config, logger } = this.options;
-    let revision: string;
-    let index: Record<string, string>;
-    try {
-      revision = await files.headCommit();
-      index = await files.fileIndex(revision);
-    } catch (error) {
-      logger.warn(`Write queue paused: could not read the platform repo's branch: ${error}`);
+    const { opener, config, logger } = this.options;
+    const branch = await this.branchNow();
+    if (!branch) {
       await this.putBack(promotion, queuedAt);
       return 'requeued';
     }
+    const { revision, index } = branch;
     try {
       const path = releasePath(config, promotion, promotion.toStage);
       if (index[path] !== promotion.baseBlobSha) {
@@ -198,17 +194,11 @@ export class PromotionQueue {
    * those whose target changed while they waited are dropped, the rest share the PR.
    */
   private async openFleet(batch: PromotionRecord[]): Promise<{ done: Partial<QueueDrain>; requeued?: boolean }> {
-    const { files, config, logger } = this.options;
+    const { config, logger } = this.options;
     const opener = this.options.fleetOpener!;
-    let revision: string;
-    let index: Record<string, string>;
-    try {
-      revision = await files.headCommit();
-      index = await files.fileIndex(revision);
-    } catch (error) {
-      logger.warn(`Write queue paused: could not read the platform repo's branch: ${error}`);
-      return { done: {}, requeued: true };
-    }
+    const branch = await this.branchNow();
+    if (!branch) return { done: {}, requeued: true };
+    const { revision, index } = branch;
     const queuedAt = new Map(batch.map(p => [p.id, p.queuedAt!]));
     const taken = await opener.take(batch, fleetBranchName(batch[0].toStage, randomUUID()));
     const members: PromotionRecord[] = [];
@@ -237,6 +227,17 @@ export class PromotionQueue {
       if (error instanceof PlatformRepoUnansweredError) return { done: { unanswered: members.length, dropped } };
       logger.warn(`Write queue could not open a fleet PR: ${error}`);
       return { done: { failed: members.length, dropped } };
+    }
+  }
+
+  /** The base branch's head and its files, as a PR opened now is built on; undefined (logged) when GitHub cannot be read. */
+  private async branchNow(): Promise<{ revision: string; index: Record<string, string> } | undefined> {
+    try {
+      const revision = await this.options.files.headCommit();
+      return { revision, index: await this.options.files.fileIndex(revision) };
+    } catch (error) {
+      this.options.logger.warn(`Write queue paused: could not read the platform repo's branch: ${error}`);
+      return undefined;
     }
   }
 

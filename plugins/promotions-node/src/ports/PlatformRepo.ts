@@ -67,6 +67,21 @@ export interface PlatformRepoCommit {
 }
 
 /**
+ * One commit of several files (PlatformRepo.commitFiles).
+ *
+ * @public
+ */
+export interface CommitFilesInput {
+  branch: string;
+  /** The commit it goes on top of: the base branch's head for a new branch, else the branch's head. */
+  parent: string;
+  files: Array<{ path: string; text: string }>;
+  message: string;
+  /** Create `branch` at the commit, or move it there (a fast-forward from `parent`). */
+  createBranch: boolean;
+}
+
+/**
  * The platform repo as the promotions change it: branches, one-file
  * commits, Release PRs, their merges, commit statuses and comments, and the
  * reads those need (a file at a ref, a head's diff against the base branch,
@@ -107,13 +122,7 @@ export interface PlatformRepo {
    * fast-forward from `parent`. Answers the commit's sha. A fleet PR's writes: one commit
    * for every Product's Release file, however many.
    */
-  commitFiles(options: {
-    branch: string;
-    parent: string;
-    files: Array<{ path: string; text: string }>;
-    message: string;
-    createBranch: boolean;
-  }): Promise<string>;
+  commitFiles(options: CommitFilesInput): Promise<string>;
   /** Opens a PR from `branch` against the base branch. */
   openPullRequest(options: { branch: string; title: string; body: string }): Promise<PullRequestInfo>;
   addLabels(number: number, labels: string[]): Promise<void>;

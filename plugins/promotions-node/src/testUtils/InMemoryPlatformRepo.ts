@@ -3,6 +3,7 @@ import { ServiceUnavailableError } from '@backstage/errors';
 import {
   Clock,
   systemClock,
+  CommitFilesInput,
   CommitStatusInput,
   MergeOutcome,
   PlatformRepo,
@@ -313,13 +314,7 @@ export class InMemoryPlatformRepo implements PlatformRepo, PlatformRepoFiles {
     return sha;
   }
 
-  async commitFiles(options: {
-    branch: string;
-    parent: string;
-    files: Array<{ path: string; text: string }>;
-    message: string;
-    createBranch: boolean;
-  }): Promise<string> {
+  async commitFiles(options: CommitFilesInput): Promise<string> {
     const operation = `committing ${options.files.length} files on ${options.branch}`;
     const fault = this.enter('commitFiles', operation);
     if (!this.commits.has(options.parent)) throw this.failure(operation, 422, 'Object does not exist');
