@@ -1,3 +1,7 @@
+import { execFileSync } from 'child_process';
+import fs from 'fs';
+import os from 'os';
+import { dirname, join } from 'path';
 import { CacheManager } from '@backstage/backend-defaults/cache';
 import { ConfigReader } from '@backstage/config';
 import { Octokit } from '@octokit/rest';
@@ -195,5 +199,94 @@ describe('PlatformRepoReader and the files this replica commits', () => {
 
     expect(await reader.readBlob(BLOB)).toBe('from GitHub');
     expect(asked).toEqual([`/api/v3/repos/refplat/platform/git/blobs/${BLOB}`]);
+  });
+});
+
+describe('PlatformRepoReader reading files', () => {
+  const PRODUCT_FILES = Object.fromEntries(
+    ['dev', 'test', 'uat', 'staging', 'prod'].flatMap(stage => [
+      [`gitops/releases/alpha/shop/${stage}.yaml`, `kind: Release\nstage: ${stage}\n`],
+      [`gitops/environments/alpha/shop/${stage}.yaml`, `kind: Environment\nstage: ${stage}\n`],
+    ]),
+  );
+  let dir: string;
+  let commit: string;
+  let tarball: Buffer;
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args]);
+
+  beforeAll(() => {
+    dir = fs.mkdtempSync(join(os.tmpdir(), 'reader-'));
+    git('init', '-q');
+    for (const [file, text] of Object.entries(PRODUCT_FILES)) {
+      fs.mkdirSync(join(dir, dirname(file)), { recursive: true });
+      fs.writeFileSync(join(dir, file), text);
+    }
+    git('add', '.');
+    git('commit', '-q', '-m', 'files');
+    commit = git('rev-parse', 'HEAD').toString().trim();
+    tarball = git('archive', '--format=tar.gz', `--prefix=refplat-platform-${commit.slice(0, 7)}/`, commit);
+  });
+
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const blobOf = (text: string) => gitBlobSha(Buffer.from(text));
+  const blobs = (count: number) => Object.values(PRODUCT_FILES).slice(0, count).map(blobOf);
+
+  /**
+   * A GitHub serving the commit's tree (its files `repoBytes` long in all), tarball and blobs;
+   * it lists what it is asked for. `heldBlobs` answer once `release` is called; `tarballStatus` fails the tarball.
+   */
+  function fakeGithub(options: { repoBytes?: number; tarballStatus?: number; heldBlobs?: boolean } = {}) {
+    const asked: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>(resolve => {
+      release = resolve;
+    });
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const texts = new Map(Object.values(PRODUCT_FILES).map(text => [blobOf(text), text]));
+    const fetch = async (url: string) => {
+      const route = new URL(url).pathname.replace('/api/v3/repos/refplat/platform/', '');
+      asked.push(route.split('/').slice(0, 2).join('/'));
+      if (route.startsWith('git/trees/')) {
+        const files = Object.entries(PRODUCT_FILES);
+        const size = Math.ceil((options.repoBytes ?? 1_000) / files.length);
+        return json({ sha: commit, truncated: false, tree: files.map(([file, text]) => ({ path: file, type: 'blob', sha: blobOf(text), size })) });
+      }
+      if (route.startsWith('tarball/')) {
+        if (options.tarballStatus) {
+          return new Response(JSON.stringify({ message: 'Not Found' }), { status: options.tarballStatus, headers: { 'content-type': 'application/json' } });
+        }
+        return new Response(tarball, { status: 200, headers: { 'content-type': 'application/x-gzip' } });
+      }
+      if (options.heldBlobs) await held;
+      const text = texts.get(route.split('/')[2]);
+      return json({ sha: route.split('/')[2], encoding: 'base64', content: Buffer.from(text ?? '').toString('base64') });
+    };
+    const octokit = new Octokit({ baseUrl: 'https://github.test/api/v3', request: { fetch } }) as unknown as GithubClient;
+    const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
+    const replica = () => new PlatformRepoReader(octokit, cache, { owner: 'refplat', repo: 'platform', branch: 'main' }, ['gitops']);
+    return { reader: replica(), replica, asked, release };
+  }
+
+  it('shares one blob read between concurrent callers', async () => {
+    const { reader, asked } = fakeGithub();
+    const [blob] = blobs(1);
+    expect(await Promise.all([reader.readBlob(blob), reader.readBlob(blob)])).toEqual([PRODUCT_FILES['gitops/releases/alpha/shop/dev.yaml'], PRODUCT_FILES['gitops/releases/alpha/shop/dev.yaml']]);
+    expect(asked).toEqual(['git/blobs']);
+  });
+
+  it('finishes a blob read whose caller stopped waiting, and keeps it: no later caller sends it again', async () => {
+    const { reader, replica, asked, release } = fakeGithub({ heldBlobs: true });
+    const [blob] = blobs(1);
+    const read = reader.readBlob(blob);
+    const gaveUp = await Promise.race([read.then(() => 'answered'), new Promise(resolve => setTimeout(() => resolve('gave up'), 20))]);
+    expect(gaveUp).toBe('gave up');
+
+    const sharing = reader.readBlob(blob);
+    release();
+    await Promise.all([read, sharing]);
+    expect(await replica().readBlob(blob)).toBe(PRODUCT_FILES['gitops/releases/alpha/shop/dev.yaml']);
+    expect(asked).toEqual(['git/blobs']);
   });
 });

@@ -116,6 +116,16 @@ export class PlatformRepoReader implements PlatformRepoFiles {
   /** Index reads in flight, shared by concurrent callers (a cold start downloads one tarball). */
   private readonly indexReads = new RecentResults<KnownIndex>(0);
   /**
+   * Tarball reads in flight by commit, shared by concurrent callers (two Products' views,
+   * a scan): one download, and it lands in the cache even when its first caller stopped waiting.
+   */
+  private readonly tarballReads = new RecentResults<RepoFileIndex>(0);
+  /**
+   * Blob reads in flight by sha, shared by concurrent callers (two files with the same
+   * text): one request, which finishes and lands in the cache whoever still waits for it.
+   */
+  private readonly blobReads = new RecentResults<string>(0);
+  /**
    * The indexes read last, by commit (immutable): a scan of many Products asks
    * for the same index once per Product, and the CacheService hands out a
    * fresh copy each time (the memory store too: 2 s for 100,000 files).
@@ -460,8 +470,13 @@ export class PlatformRepoReader implements PlatformRepoFiles {
    * Reads the whole commit through GET tarball/{ref} (GitHub answers 302 to
    * codeload; octokit follows it) and puts every watched file into the blob
    * cache under its git blob sha. Returns the watched files' index.
+   * Concurrent callers for one commit share the download.
    */
-  private async readTarball(commitSha: string): Promise<RepoFileIndex> {
+  private readTarball(commitSha: string): Promise<RepoFileIndex> {
+    return this.tarballReads.get(commitSha, () => this.downloadTarball(commitSha));
+  }
+
+  private async downloadTarball(commitSha: string): Promise<RepoFileIndex> {
     const { owner, repo } = this.location;
     let bytes: Buffer;
     try {
@@ -519,10 +534,17 @@ export class PlatformRepoReader implements PlatformRepoFiles {
     return parsed;
   }
 
-  /** A file's text by its blob sha. */
+  /**
+   * A file's text by its blob sha, from the cache, else from GitHub: concurrent callers share
+   * one request, which lands in the cache even when every caller stopped waiting for it.
+   */
   async readBlob(blobSha: string): Promise<string> {
     const cached = await this.cache.get<string>(this.blobKey(blobSha));
     if (cached !== undefined) return cached;
+    return this.blobReads.get(blobSha, () => this.downloadBlob(blobSha));
+  }
+
+  private async downloadBlob(blobSha: string): Promise<string> {
     const { owner, repo } = this.location;
     let data;
     try {
