@@ -18,6 +18,7 @@ import { promotionsRoot } from '../wiring/promotionsRoot';
 import { KnownProducts } from '../service/KnownProducts';
 import { productsOnMain } from './productsOnMain';
 import { simConfig, SimAddresses } from './testBackend';
+import type { HealthSource } from '../health/HealthSource';
 
 /** The default Products opt out of auto-promotion here, so that a scan only reads: the cost measured is the scan's. */
 const OPTING_OUT = new Set(['alpha/shop', 'beta/payments']);
@@ -52,8 +53,10 @@ export async function costServices(
   db: Knex.Knex = Knex({ client: 'better-sqlite3', connection: ':memory:', useNullAsDefault: true }),
   /** More config, e.g. a `cacheTtl` other than the tests' 0. */
   extra: Parameters<typeof simConfig>[2] = {},
+  /** Health from here instead of the simulator's ArgoCD (a bench's fake, for more Applications than the simulator runs). */
+  healthSource?: HealthSource,
 ) {
-  const rootConfig = new ConfigReader(simConfig(sim, 'argocd', extra));
+  const rootConfig = new ConfigReader(simConfig(sim, healthSource ? 'none' : 'argocd', extra));
   const logger = mockServices.logger.mock();
   const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('promotions');
   const parts = promotionsRoot({
@@ -65,6 +68,7 @@ export async function costServices(
     auth: mockServices.auth(),
     permissions: mockServices.permissions(),
     auditor: mockServices.auditor.mock(),
+    healthSource,
   });
   const { config, repo, stores, ladders, promotions } = parts;
   // The parts a cost test drives and reads, by the names they had in the plugin's services.

@@ -68,6 +68,34 @@ export function addManyProducts(repoDir: string, count: number): void {
   });
 }
 
+/** The digests addManyProducts gives Product `n`'s services, by service. */
+export function addedProductDigests(n: number): Record<string, string> {
+  return Object.fromEntries(SERVICES.map((service, s) => [service, digest(n * 10 + s)]));
+}
+
+/** The web digest changeOneRelease and newWebInEveryDev give a build. */
+export function builtWebDigest(build: number): string {
+  return digest(0xb000000 + build);
+}
+
+/**
+ * One commit giving the dev Release of each of the first `count` Products
+ * addManyProducts added a new web digest (`build`): a base-image fix rebuilt
+ * across the fleet.
+ */
+export function newWebInEveryDev(repoDir: string, count: number, build: number): void {
+  const head = execFileSync('git', ['--git-dir', repoDir, 'rev-parse', 'main'], { encoding: 'utf8' }).trim();
+  const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+  const chunks = ['commit refs/heads/main\n', 'committer Bench <bench@refplat.example> 1796000200 +0000\n', data(`bench: build ${build} of every web`), `from ${head}\n`];
+  for (let n = 0; n < count; n++) {
+    const path = `gitops/releases/team${n % 50}/product${n}/dev.yaml`;
+    const current = execFileSync('git', ['--git-dir', repoDir, 'show', `main:${path}`], { encoding: 'utf8' });
+    chunks.push(`M 100644 inline ${path}\n`, data(current.replace(/(web:\n\s+digest: )\S+/, `$1${builtWebDigest(build)}`)));
+  }
+  chunks.push('\n');
+  execFileSync('git', ['--git-dir', repoDir, 'fast-import', '--quiet'], { input: chunks.join(''), maxBuffer: 1 << 30 });
+}
+
 /**
  * Commits a new web digest into the dev Release of one Product that
  * addManyProducts added: one changed file, as a CI build would make.
@@ -77,7 +105,7 @@ export function changeOneRelease(repoDir: string, n: number, build: number): voi
   const product = `product${n}`;
   const path = `gitops/releases/${team}/${product}/dev.yaml`;
   const current = execFileSync('git', ['--git-dir', repoDir, 'show', `main:${path}`], { encoding: 'utf8' });
-  const changed = current.replace(/(web:\n\s+digest: )\S+/, `$1${digest(0xb000000 + build)}`);
+  const changed = current.replace(/(web:\n\s+digest: )\S+/, `$1${builtWebDigest(build)}`);
   const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
   const head = execFileSync('git', ['--git-dir', repoDir, 'rev-parse', 'main'], { encoding: 'utf8' }).trim();
   execFileSync('git', ['--git-dir', repoDir, 'fast-import', '--quiet'], {

@@ -22,6 +22,11 @@ import { productsOnMain } from '../../__testUtils__/productsOnMain';
 export interface DecideAtScaleInput {
   rootConfig: JsonObject;
   repoDir: string;
+  /**
+   * Climb too: after the run, the write queue opens every PR it queued and the Gate runs
+   * until each promotion settled (merged, closed or failed), or this many milliseconds passed.
+   */
+  climbWithinMs?: number;
 }
 
 /** What the child prints after `decided `. */
@@ -30,7 +35,27 @@ export interface DecidedAtScale {
   skipped: number;
   decisions: number;
   runMs: number;
+  /** With `climbWithinMs`: the promotions queued and how they settled, and when the last settled. */
+  climb?: { queued: number; merged: number; closed: number; failed: number; settledMs: number };
   peakRssMb: number;
+}
+
+/** Drains the write queue and runs the Gate until every promotion `ids` names has settled, or `withinMs` passed. */
+async function climb(parts: ReturnType<typeof promotionsRoot>, ids: string[], withinMs: number, started: number) {
+  const { promotions, stores } = parts;
+  await asBulkWork(() => promotions.promotionQueue.drain());
+  const settledStatuses = ['merged', 'closed', 'failed'];
+  for (;;) {
+    await promotions.gate.checkAll();
+    const records = await Promise.all(ids.map(id => stores.promotions.get(id)));
+    const count = (status: string) => records.filter(record => record?.status === status).length;
+    const settled = records.every(record => record && settledStatuses.includes(record.status));
+    if (settled || performance.now() - started > withinMs) {
+      return { queued: ids.length, merged: count('merged'), closed: count('closed'), failed: count('failed'), settledMs: Math.round(performance.now() - started) };
+    }
+    // The Gate's next run, as its task runs it: health and merges move on between runs.
+    await new Promise(resolve => setTimeout(resolve, 1000));
+  }
 }
 
 /** Every `<team>/<product>` under gitops/releases on the simulator's main: each gets a System in the catalog. */
@@ -70,11 +95,16 @@ async function main() {
   });
   const started = performance.now();
   const run = await asBulkWork(() => parts.promotions.autoPromoter.run());
+  const runMs = Math.round(performance.now() - started);
+  const climbed = input.climbWithinMs
+    ? await climb(parts, run.queued.map(queued => queued.promotionId), input.climbWithinMs, started)
+    : undefined;
   const decided: DecidedAtScale = {
     products: run.products,
     skipped,
     decisions: run.decisions.length,
-    runMs: Math.round(performance.now() - started),
+    runMs,
+    ...(climbed ? { climb: climbed } : {}),
     // ru_maxrss: the most this process ever held resident, in kilobytes.
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   };
