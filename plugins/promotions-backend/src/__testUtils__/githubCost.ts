@@ -129,11 +129,19 @@ export async function costServices(
   return { ...services, openWaitingRollback };
 }
 
-/** GitHub requests of a measured step; 304s are not charged by GitHub. */
+/** Where a tarball's 302 leads (codeload): logged by the simulator as GitHub traffic, not charged by GitHub. */
+const CODELOAD_DOWNLOAD = /^\/[^/]+\/[^/]+\/legacy\.tar\.gz\//;
+
+/** Whether GitHub charges a logged request to the rate limit: neither a 304 nor a codeload download. */
+export function isCharged(call: Pick<LoggedRequest, 'status' | 'path'>): boolean {
+  return call.status !== 304 && !CODELOAD_DOWNLOAD.test(call.path);
+}
+
+/** GitHub requests of a measured step; 304s and codeload downloads are not charged by GitHub. */
 export interface GithubCost {
   github: number;
   github304: number;
-  /** Requests that count against GitHub's rate limit (all but 304s; the codeload download is not API traffic but is counted here). */
+  /** Requests that count against GitHub's rate limit (isCharged). */
   charged: number;
   argocd: number;
   ms: number;
@@ -145,7 +153,7 @@ export function costOf(calls: LoggedRequest[], ms: number): GithubCost {
   return {
     github: github.length,
     github304: github.filter(call => call.status === 304).length,
-    charged: github.filter(call => call.status !== 304).length,
+    charged: github.filter(isCharged).length,
     argocd: calls.filter(call => call.target === 'argocd').length,
     ms,
     calls: github.slice(0, 8).map(call => `${call.status} ${call.method} ${call.path}`),

@@ -6,7 +6,7 @@ import { CacheManager } from '@backstage/backend-defaults/cache';
 import { ConfigReader } from '@backstage/config';
 import { Octokit } from '@octokit/rest';
 import { GithubClient } from './createOctokit';
-import { PlatformRepoReader } from './PlatformRepoReader';
+import { FEW_BLOBS, PlatformRepoReader, SMALL_REPO_BYTES } from './PlatformRepoReader';
 import { gitBlobSha } from './repoTarball';
 
 const COMMIT = 'c0ffee0000000000000000000000000000000000';
@@ -202,7 +202,7 @@ describe('PlatformRepoReader and the files this replica commits', () => {
   });
 });
 
-describe('PlatformRepoReader reading files', () => {
+describe('PlatformRepoReader reading a Product\'s files', () => {
   const PRODUCT_FILES = Object.fromEntries(
     ['dev', 'test', 'uat', 'staging', 'prod'].flatMap(stage => [
       [`gitops/releases/alpha/shop/${stage}.yaml`, `kind: Release\nstage: ${stage}\n`],
@@ -268,6 +268,46 @@ describe('PlatformRepoReader reading files', () => {
     const replica = () => new PlatformRepoReader(octokit, cache, { owner: 'refplat', repo: 'platform', branch: 'main' }, ['gitops']);
     return { reader: replica(), replica, asked, release };
   }
+
+  /** The reader has the commit's index, as a view has before it reads the Product's files. */
+  async function indexed(github: ReturnType<typeof fakeGithub>) {
+    await github.reader.fileIndex(commit);
+    github.asked.splice(0);
+    return github;
+  }
+
+  it(`reads more than ${FEW_BLOBS} uncached files of a small repository through one tarball, then none from GitHub`, async () => {
+    const { reader, asked } = await indexed(fakeGithub());
+    await reader.prefetchBlobs(commit, blobs(10));
+    for (const [file, text] of Object.entries(PRODUCT_FILES)) expect({ file, text: await reader.readBlob(blobOf(text)) }).toEqual({ file, text });
+    expect(asked).toEqual([`tarball/${commit}`]);
+  });
+
+  it(`reads ${FEW_BLOBS} uncached files one by one: a tarball would cost as much`, async () => {
+    const { reader, asked } = await indexed(fakeGithub());
+    await reader.prefetchBlobs(commit, blobs(FEW_BLOBS));
+    for (const blob of blobs(FEW_BLOBS)) await reader.readBlob(blob);
+    expect(asked).toEqual(blobs(FEW_BLOBS).map(() => 'git/blobs'));
+  });
+
+  it('reads the files of a repository too large to wait for its tarball one by one', async () => {
+    const { reader, asked } = await indexed(fakeGithub({ repoBytes: SMALL_REPO_BYTES + 10 }));
+    await reader.prefetchBlobs(commit, blobs(10));
+    expect(asked).toEqual([]);
+  });
+
+  it('reads the files one by one when the tarball fails', async () => {
+    const { reader, asked } = await indexed(fakeGithub({ tarballStatus: 404 }));
+    await reader.prefetchBlobs(commit, blobs(10));
+    for (const blob of blobs(10)) await reader.readBlob(blob);
+    expect(asked).toEqual([`tarball/${commit}`, ...blobs(10).map(() => 'git/blobs')]);
+  });
+
+  it('shares one tarball between concurrent callers', async () => {
+    const { reader, asked } = await indexed(fakeGithub());
+    await Promise.all([reader.prefetchBlobs(commit, blobs(10)), reader.prefetchBlobs(commit, blobs(8))]);
+    expect(asked).toEqual([`tarball/${commit}`]);
+  });
 
   it('shares one blob read between concurrent callers', async () => {
     const { reader, asked } = fakeGithub();

@@ -27,7 +27,7 @@ import {
 import { ApplicationObservation, observeApplication } from '../health/observeApplication';
 import { DigestAgeJudge } from '../promotions/DigestAges';
 import { platformRevisionsCarryingRelease } from './platformRevisions';
-import { ProductRecords, StageRecords, readProductRecords } from './readProductRecords';
+import { ProductRecords, StageRecords, productFileBlobs, readProductRecords } from './readProductRecords';
 
 /** Whose health a ladder read asks ArgoCD for (getLadder's `healthOf`). */
 export type LadderHealthReads = 'every-stage' | 'auto-promotion-sources' | { stages: string[] };
@@ -148,6 +148,8 @@ export class LadderService {
   private async readRecords(product: ProductRef, revision: string): Promise<{ index: RepoFileIndex; records: ProductRecords }> {
     const { config, repo } = this.options;
     const index = await repo.fileIndex(revision);
+    // A cold Product's files in one request (the tarball of a small repository), not one each.
+    await repo.prefetchBlobs(revision, productFileBlobs(config, index, product));
     const records = await readProductRecords(repo, config, index, product);
     if (!records.exists) {
       throw new NotFoundError(

@@ -34,6 +34,13 @@ export function environmentPath(config: PromotionsConfig, product: ProductRef, s
   return `${config.environmentsPath}/${product.team}/${product.product}/${stage}.yaml`;
 }
 
+/** The blobs of a Product's Release records and Environments in an index: the files its ladder reads. */
+export function productFileBlobs(config: PromotionsConfig, index: RepoFileIndex, product: ProductRef): string[] {
+  return config.stages
+    .flatMap(stage => [index[releasePath(config, product, stage)], index[environmentPath(config, product, stage)]])
+    .filter((blobSha): blobSha is string => Boolean(blobSha));
+}
+
 async function readFile<T>(
   repo: PlatformRepoFiles,
   index: RepoFileIndex,

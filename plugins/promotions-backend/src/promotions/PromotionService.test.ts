@@ -443,7 +443,8 @@ describe('PromotionService', () => {
       return { ...world, upstreamCalls };
     }
 
-    const RECORDS = ['headCommit', 'fileIndex', ...Array(6).fill('readBlob')];
+    // The Product's files readied together (a small repository's tarball when few are cached), then read.
+    const RECORDS = ['headCommit', 'fileIndex', 'prefetchBlobs', ...Array(6).fill('readBlob')];
 
     // Planning from the annotated ladder cost 3 health calls (the list, uat's and prod's Rollouts) and 12 reads
     // (the tree of the synced commit once per stage).
