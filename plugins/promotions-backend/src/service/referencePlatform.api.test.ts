@@ -99,6 +99,14 @@ describeOnPlatform.each([2, 3] as const)('On the reference platform with ArgoCD 
     expect(ladder.stages.find(stage => stage.name === 'uat')!.services.checkout).toBeUndefined();
   });
 
+  it('costed at most 5 charged GitHub requests for that cold view (head, tree, tarball), none sent twice', async () => {
+    // Every request since the platform started, but the Gate's first sweep (its two lists).
+    const cold = (await platform.calls('gh')).filter(call => !/\/git\/matching-refs\/|\/pulls$/.test(call.path));
+    expect(cold.filter(call => call.path.includes('/git/blobs/'))).toEqual([]);
+    expect(cold.filter(call => !call.free && call.status !== 304).length).toBeLessThanOrEqual(5);
+    expect(new Set(cold.map(call => call.path)).size).toBe(cold.length);
+  });
+
   it('costs 1 GitHub request (304) and 1 ArgoCD request for a warm view of the unchanged Product, with no 4xx', async () => {
     await getLadder(server); // fills every cache a view uses
     const [github, argocd] = [(await platform.calls('gh')).length, (await platform.calls('argo')).length];
