@@ -257,7 +257,7 @@ describe('PlatformRepoReader reading a Product\'s files', () => {
         if (options.tarballStatus) {
           return new Response(JSON.stringify({ message: 'Not Found' }), { status: options.tarballStatus, headers: { 'content-type': 'application/json' } });
         }
-        return new Response(tarball, { status: 200, headers: { 'content-type': 'application/x-gzip' } });
+        return new Response(new Uint8Array(tarball), { status: 200, headers: { 'content-type': 'application/x-gzip' } });
       }
       if (options.heldBlobs) await held;
       const text = texts.get(route.split('/')[2]);
