@@ -75,7 +75,7 @@ export function warmReplicasSuite() {
     it("a second replica's first view, and a restarted replica's, cost one GitHub request answered 304", async () => {
       const first = await startReplica();
       const cold = await firstView(first);
-      // cold: the head, the tree, and each Release and Environment blob
+      // cold: the head, the tree, and the Release and Environment files (a small repository's tarball and its download)
       expect(cold.github.length).toBeGreaterThan(3);
 
       const second = await startReplica();
