@@ -91,7 +91,11 @@ describe('fleet mode', () => {
 
     expect(repo.pullRequests()[0]).toMatchObject({ state: 'closed', merged: true });
     for (const product of PRODUCTS) expect(released(product, 'uat')).toBe(digest('b'));
-    for (const { promotionId } of run.queued) expect((await store.get(promotionId))!.status).toBe('merged');
+    for (const { promotionId } of run.queued) {
+      expect((await store.get(promotionId))!.status).toBe('merged');
+      // Each Product's trail says its stage below was judged, then the merge.
+      expect((await store.listEvents(promotionId)).map(event => event.type)).toEqual(expect.arrayContaining(['pr-opened', 'checks-passed', 'merged']));
+    }
     // Each Release file keeps its own history: the merge changed each Product's file, nothing else.
     expect(repo.calls.filter(call => call === 'setStatus')).toEqual([]);
   });

@@ -14,7 +14,7 @@ import { gitBlobSha } from '../github/repoTarball';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { LadderService } from '../ladder/LadderService';
 import { releasePath } from '../ladder/readProductRecords';
-import { GATE_ACTOR, HEALTH_CONTEXT, judgeSource } from './Gate';
+import { GATE_ACTOR, HEALTH_CONTEXT, healthChangeEvent, judgeSource, sameVerdict } from './Gate';
 import { applyLifecycleEvent } from './PromotionLifecycle';
 import { expectedText } from './verifyPullRequest';
 import { recordGateDecision } from '../telemetry/promotionsMetrics';
@@ -80,7 +80,7 @@ export class FleetGate {
     const revision = await files.headCommit({ fresh: true });
     const index = await files.fileIndex(revision);
     const changed: ChangedFiles = new Map((await writer.changedFiles(pr.headSha)).map(file => [file.filename, file.blobSha]));
-    const readAll = (fresh: boolean) => Promise.all(members.map(member => this.read(member, index, changed, fresh)));
+    const readAll = (fresh: boolean) => Promise.all(members.map(member => this.read(member, pr.headSha, index, changed, fresh)));
     const owned = new Set(members.map(member => releasePath(config, member, member.toStage)));
     // Unowned files the base branch does not already hold: restored to the base's text.
     const strays = [...changed].filter(([path, blobSha]) => !owned.has(path) && index[path] !== blobSha).map(([path]) => path);
@@ -104,17 +104,27 @@ export class FleetGate {
 
   private async read(
     member: PromotionRecord,
+    headSha: string,
     index: Record<string, string>,
     changed: ChangedFiles,
     fresh: boolean,
   ): Promise<FleetMemberReading> {
-    const { config, files, ladder: ladders } = this.options;
+    const { config, files, ladder: ladders, store } = this.options;
     const path = releasePath(config, member, member.toStage);
     const targetMoved = index[path] !== member.baseBlobSha;
     const expected = member.baseBlobSha ? expectedText(await files.readBlob(member.baseBlobSha), member.services) : undefined;
     const fileIsRequested = expected !== undefined && changed.get(path) === gitBlobSha(Buffer.from(expected));
     const ladder = await ladders.getLadder({ team: member.team, product: member.product }, { healthOf: { stages: [member.fromStage] } });
     const source = judgeSource(ladder, member);
+    // Each Product's verdict in its own record and trail, as for a PR of its own (on GitHub only where a merge needs it).
+    const healthState = { state: source.state, sha: headSha, description: source.description };
+    if (!sameVerdict(member.healthState, healthState)) {
+      await applyLifecycleEvent(store, member.id, 'health-judged', {
+        expected: { healthState: member.healthState ?? null },
+        changes: { healthState },
+        audit: healthChangeEvent(member.healthState?.state, source),
+      });
+    }
     return fleetMemberReading({ id: member.id, targetMoved, fileIsRequested, source, guards: await this.guardsOn(member, fresh) });
   }
 

@@ -101,7 +101,7 @@ function healthOnGitHub(verdict: SourceVerdict, merging: boolean, shownOther: bo
 }
 
 /** Whether a verdict is the one already judged for the head: same state, head and words. */
-function sameVerdict(judged: PublishedVerdict | undefined, verdict: PublishedVerdict): boolean {
+export function sameVerdict(judged: PublishedVerdict | undefined, verdict: PublishedVerdict): boolean {
   return judged?.state === verdict.state && judged.sha === verdict.sha && judged.description === verdict.description;
 }
 
@@ -119,7 +119,7 @@ function waitingFor(guards: GuardsDecision, verdict: SourceVerdict): GateDecisio
 }
 
 /** The audit event for a change of the published health, if it changed. */
-function healthChangeEvent(previous: string | undefined, verdict: SourceVerdict) {
+export function healthChangeEvent(previous: string | undefined, verdict: SourceVerdict) {
   if (verdict.state === previous || verdict.state === 'pending') return undefined;
   const type = verdict.state === 'success' ? ('checks-passed' as const) : ('checks-failed' as const);
   return { type, actor: GATE_ACTOR, detail: verdict.description };
