@@ -27,6 +27,7 @@ export type { ApplicationShape, ReleaseAppliedInput, ReleaseApplied } from './he
 export * from './ladder/types';
 export * from './ladder/rules';
 export * from './ladder/arrival';
+export * from './ladder/summary';
 export * from './promotions/types';
 export * from './promotions/livePromotion';
 export * from './promotions/withdrawal';
@@ -68,6 +69,8 @@ export * from './diagnosis/hops/routesOfRollout';
 export * from './diagnosis/hops/needsHopEvidence';
 export * from './diagnosis/checklistItem';
 export * from './diagnosis/checklist';
+export * from './diagnosis/gateBlocks';
+export * from './diagnosis/decidingHop';
 export * from './changes/types';
 export * from './changes/newestCommitPages';
 export * from './metrics/deliveryMetrics';

@@ -6,7 +6,8 @@ import type { RolloutHealth } from '../argo/rolloutHealth';
 import type { HealthVerdict, ServiceHealthCheck } from '../health/serviceHealth';
 import type { AutoDecisionKind, Hold } from '../autoPromote/types';
 import type { DigestAge } from '../autoPromote/digestAge';
-import type { Diagnosis } from '../diagnosis/diagnose';
+import type { Diagnosis, DiagnosisCode, DiagnosisState } from '../diagnosis/diagnose';
+import type { HopReading } from '../diagnosis/hops/hopTypes';
 import type { PromotionChecklistItem } from '../diagnosis/checklistItem';
 import type { Promotion } from '../promotions/types';
 import type { Provenance } from '../provenance/types';
@@ -82,7 +83,50 @@ export interface LadderServiceCell {
    * `enforce` or `warn`.
    */
   provenance?: Provenance;
+  /**
+   * Only in the summary form (`?detail=summary`), which leaves out `checks`, `checklist` and
+   * `diagnosis`: what the ladder's table shows of them. The cell route answers them in full.
+   */
+  brief?: LadderCellBrief;
 }
+
+/**
+ * What a summary cell keeps of its details: enough for the table to draw the cell and say
+ * why it cannot be promoted; the rest comes from the cell route when someone opens it.
+ *
+ * @public
+ */
+export interface LadderCellBrief {
+  /** The diagnosis's gist, when the deployment is not `ok` (stuck, in progress or unknown). */
+  diagnosis?: DiagnosisBrief;
+  /** How many of the cell's reality checks (`checks`) do not hold. */
+  failingChecks: number;
+  /** The gates of `checklist` that block promoting into this cell (see gateBlocks). */
+  blockingGates: PromotionChecklistItem[];
+  /** How many other gates `checklist` has (passing, or only informing). */
+  otherGates: number;
+}
+
+/**
+ * A diagnosis without its steps, links and hop evidence beyond the deciding hop.
+ *
+ * @public
+ */
+export interface DiagnosisBrief {
+  state: DiagnosisState;
+  code: DiagnosisCode;
+  likelyCause: string;
+  /** The hop that decides where the rollout stands (see decidingHop), without where to look. */
+  decidingHop?: Pick<HopReading, 'hop' | 'mark' | 'evidence'>;
+}
+
+/**
+ * How much of each cell the ladder route answers: `full` (the default) everything,
+ * `summary` no `checks`, `checklist` or `diagnosis` but a `brief` of them.
+ *
+ * @public
+ */
+export type LadderDetail = 'full' | 'summary';
 
 /**
  * How a cell's digest got there: "auto-promoted 1 min ago, PR #2".
