@@ -188,13 +188,16 @@ const methodName = id => id.charAt(0).toLowerCase() + id.slice(1);
 
 function clientMethod(op) {
   const request = [];
+  // A query of optional parameters alone may be left out: adding one to a route breaks no caller.
+  const queryOptional = op.query.every(parameter => !parameter.required);
   if (op.path.length) request.push(`path: ${parametersType(op.path)}`);
-  if (op.query.length) request.push(`query: ${parametersType(op.query)}`);
+  if (op.query.length) request.push(`query${queryOptional ? '?' : ''}: ${parametersType(op.query)}`);
   if (op.body) request.push(`body${op.body.required ? '' : '?'}: ${op.body.type}`);
   const requestType = request.length ? `{ ${request.join('; ')} }` : '{}';
   const optional = request.length ? '' : ' = {}';
   const uri = op.route.replace(/\{(\w+)\}/g, (_, name) => `\${encodeURIComponent(request.path.${name})}`);
-  const query = op.query.length ? ` + queryString(request.query, ${JSON.stringify(op.query.map(q => q.name))})` : '';
+  const queryArgument = queryOptional ? 'request.query ?? {}' : 'request.query';
+  const query = op.query.length ? ` + queryString(${queryArgument}, ${JSON.stringify(op.query.map(q => q.name))})` : '';
   const body = op.body ? 'request.body' : 'undefined';
   return [
     `  /** ${op.method.toUpperCase()} ${op.route}${op.description ? `: ${op.description.trim()}` : ''} */`,

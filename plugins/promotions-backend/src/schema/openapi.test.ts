@@ -158,6 +158,9 @@ describe("openapi.yaml's request validator", () => {
     '/stuck',
     '/products/alpha/shop/changes?from=dev&to=test',
     '/products/alpha/shop/ladder',
+    '/products/alpha/shop/ladder?detail=summary',
+    '/products/alpha/shop/ladder?detail=full',
+    '/products/alpha/shop/ladder/stages/dev/services/cart',
   ])('lets GET %s through to its operation', async route => {
     const { reached, server } = await app();
     const response = await request(server).get(`/api/promotions${route}`);
@@ -171,6 +174,8 @@ describe("openapi.yaml's request validator", () => {
     ['/products/alpha/shop/changes?from[]=dev&to=test', /query\/from must be string/],
     ['/overview?filter=broken', /query\/filter must be equal to one of the allowed values: stuck, awaiting-approval, mine/],
     ['/overview?team=a&team=b', /query\/team must be string/],
+    ['/products/alpha/shop/ladder?detail=brief', /query\/detail must be equal to one of the allowed values: full, summary/],
+    ['/products/alpha/shop/ladder/stages/Dev/services/cart', /request\/params\/stage must match pattern/],
   ])('answers 400 to GET %s', async (route, message) => {
     const { reached, server } = await app();
     const response = await request(server).get(`/api/promotions${route}`);

@@ -10,6 +10,7 @@ import type {
   IncidentOutcome,
   IncidentReport,
   Ladder,
+  LadderServiceCell,
   OverviewResponse,
   Promotion,
   PromotionEvent,
@@ -91,13 +92,16 @@ export const spec = {
         operationId: 'GetLadder',
         tags: ['ladder'],
         description:
-          "The Product's annotated ladder, one entry per stage, bottom first.",
+          "The Product's annotated ladder, one entry per stage, bottom first. With `detail=summary` each cell leaves out its `checks`, `checklist` and `diagnosis` for a `brief` of them (a third of the bytes); GetLadderCell answers one cell in full.",
         parameters: [
           {
             $ref: '#/components/parameters/team',
           },
           {
             $ref: '#/components/parameters/product',
+          },
+          {
+            $ref: '#/components/parameters/ladderDetail',
           },
         ],
         responses: {
@@ -107,6 +111,43 @@ export const spec = {
               'application/json': {
                 schema: {
                   $ref: '#/components/schemas/Ladder',
+                },
+              },
+            },
+          },
+          default: {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/products/{team}/{product}/ladder/stages/{stage}/services/{service}': {
+      get: {
+        operationId: 'GetLadderCell',
+        tags: ['ladder'],
+        description:
+          'One cell of the ladder in full (what the ladder route answers for it without `detail=summary`), with the same read permission; 404 for a stage or Service the ladder does not have there.',
+        parameters: [
+          {
+            $ref: '#/components/parameters/team',
+          },
+          {
+            $ref: '#/components/parameters/product',
+          },
+          {
+            $ref: '#/components/parameters/stage',
+          },
+          {
+            $ref: '#/components/parameters/service',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The cell.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/LadderServiceCell',
                 },
               },
             },
@@ -914,6 +955,17 @@ export const spec = {
           pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
         },
       },
+      ladderDetail: {
+        name: 'detail',
+        in: 'query',
+        required: false,
+        description:
+          "`full` (the default): every cell with its `checks`, `checklist` and `diagnosis`; `summary`: without them, with each cell's `brief` instead.",
+        schema: {
+          type: 'string',
+          enum: ['full', 'summary'],
+        },
+      },
     },
     responses: {
       ErrorResponse: {
@@ -1136,6 +1188,22 @@ export const spec = {
           },
         },
       },
+      LadderServiceCell: {
+        type: 'object',
+        'x-refplat-type': 'ladder/types#LadderServiceCell',
+        required: ['declared', 'healthy', 'verdict'],
+        properties: {
+          declared: {
+            type: 'boolean',
+          },
+          healthy: {
+            type: 'boolean',
+          },
+          verdict: {
+            type: 'string',
+          },
+        },
+      },
       Promotion: {
         type: 'object',
         'x-refplat-type': 'promotions/types#Promotion',
@@ -1308,7 +1376,12 @@ export type EndpointMap = {
   '#get|/health': { response: { status: 'ok' } };
   '#get|/products/{team}/{product}/ladder': {
     path: { team: string; product: string };
+    query: { detail?: 'full' | 'summary' };
     response: Ladder;
+  };
+  '#get|/products/{team}/{product}/ladder/stages/{stage}/services/{service}': {
+    path: { team: string; product: string; stage: string; service: string };
+    response: LadderServiceCell;
   };
   '#get|/products/{team}/{product}/promotions': {
     path: { team: string; product: string };

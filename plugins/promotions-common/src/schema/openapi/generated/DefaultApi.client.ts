@@ -3,7 +3,7 @@
 import type { ApprovalItem } from '../../../approval/inbox';
 import type { Hold } from '../../../autoPromote/types';
 import type { StageChanges } from '../../../changes/types';
-import type { Ladder } from '../../../ladder/types';
+import type { Ladder, LadderServiceCell } from '../../../ladder/types';
 import type { OverviewResponse, StuckResponse } from '../../../overview/types';
 import type {
   Promotion,
@@ -76,14 +76,33 @@ export class DefaultApiClient {
     return this.send('GET', `/health`, undefined, options);
   }
 
-  /** GET /products/{team}/{product}/ladder: The Product's annotated ladder, one entry per stage, bottom first. */
+  /** GET /products/{team}/{product}/ladder: The Product's annotated ladder, one entry per stage, bottom first. With `detail=summary` each cell leaves out its `checks`, `checklist` and `diagnosis` for a `brief` of them (a third of the bytes); GetLadderCell answers one cell in full. */
   async getLadder(
-    request: { path: { team: string; product: string } },
+    request: {
+      path: { team: string; product: string };
+      query?: { detail?: 'full' | 'summary' };
+    },
     options?: RequestOptions,
   ): Promise<TypedResponse<Ladder>> {
     return this.send(
       'GET',
-      `/products/${encodeURIComponent(request.path.team)}/${encodeURIComponent(request.path.product)}/ladder`,
+      `/products/${encodeURIComponent(request.path.team)}/${encodeURIComponent(request.path.product)}/ladder` +
+        queryString(request.query ?? {}, ['detail']),
+      undefined,
+      options,
+    );
+  }
+
+  /** GET /products/{team}/{product}/ladder/stages/{stage}/services/{service}: One cell of the ladder in full (what the ladder route answers for it without `detail=summary`), with the same read permission; 404 for a stage or Service the ladder does not have there. */
+  async getLadderCell(
+    request: {
+      path: { team: string; product: string; stage: string; service: string };
+    },
+    options?: RequestOptions,
+  ): Promise<TypedResponse<LadderServiceCell>> {
+    return this.send(
+      'GET',
+      `/products/${encodeURIComponent(request.path.team)}/${encodeURIComponent(request.path.product)}/ladder/stages/${encodeURIComponent(request.path.stage)}/services/${encodeURIComponent(request.path.service)}`,
       undefined,
       options,
     );
@@ -292,12 +311,12 @@ export class DefaultApiClient {
 
   /** GET /metrics: Delivery metrics of a Product, a team or the organisation (readable Products only). */
   async getMetrics(
-    request: { query: { scope?: string; from?: string; to?: string } },
+    request: { query?: { scope?: string; from?: string; to?: string } },
     options?: RequestOptions,
   ): Promise<TypedResponse<DeliveryMetricsResponse>> {
     return this.send(
       'GET',
-      `/metrics` + queryString(request.query, ['scope', 'from', 'to']),
+      `/metrics` + queryString(request.query ?? {}, ['scope', 'from', 'to']),
       undefined,
       options,
     );
@@ -306,7 +325,7 @@ export class DefaultApiClient {
   /** GET /overview: A page of the organisation's matrix, one row per readable Product. */
   async getOverview(
     request: {
-      query: {
+      query?: {
         owner?: string;
         team?: string;
         filter?: 'stuck' | 'awaiting-approval' | 'mine';
@@ -319,7 +338,7 @@ export class DefaultApiClient {
     return this.send(
       'GET',
       `/overview` +
-        queryString(request.query, [
+        queryString(request.query ?? {}, [
           'owner',
           'team',
           'filter',
