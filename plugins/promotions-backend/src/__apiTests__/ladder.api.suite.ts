@@ -1,5 +1,6 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import type { RunningSim } from '@refplat/platform-sim';
+import type { Ladder, LadderServiceCell } from '@refplat/plugin-promotions-common';
 import { parse } from 'yaml';
 import request from 'supertest';
 import {
@@ -10,6 +11,7 @@ import {
   SWEEP_ONCE,
 } from '../__testUtils__/testBackend';
 import { isCharged } from '../__testUtils__/githubCost';
+import { productHiddenFrom } from '../__testUtils__/hiddenProductPolicy';
 import { comparableLadder, expectSettled, getLadder } from '../__testUtils__/ladderViews';
 import { backendPerTest, sharedSim, sharedSimBackend } from '../__testUtils__/sharedSimBackend';
 
@@ -146,6 +148,90 @@ export function ladderSuite(): void {
         });
       },
     );
+
+    describe('the summary ladder (?detail=summary) and the cell route', () => {
+      // A backend of its own on the file's simulator, whose policy keeps beta/payments from bob.
+      const shared = sharedSimBackend({ backend: { services: [productHiddenFrom('user:default/bob', 'beta/payments')] } });
+      let server: Server;
+
+      beforeAll(() => {
+        ({ server } = shared);
+      });
+
+      /** `authorization` '' sends no token. */
+      const get = (path: string, authorization = bob) => {
+        const pending = request(server).get(`/api/promotions/products/${path}`);
+        return authorization ? pending.set('Authorization', authorization) : pending;
+      };
+      const DETAILS = ['checks', 'checklist', 'diagnosis'] as const;
+
+      it('leaves out every cell\'s checks, checklist and diagnosis, and keeps the rest with a brief', async () => {
+        const full: Ladder = (await get('alpha/shop/ladder')).body;
+        const summaryResponse = await get('alpha/shop/ladder?detail=summary');
+        expect(summaryResponse.status).toBe(200);
+        const summary: Ladder = summaryResponse.body;
+        expect(full.stages.some(stage => Object.values(stage.services).some(cell => cell.checks?.length))).toBe(true);
+        expect(summary.stages.map(stage => stage.name)).toEqual(STAGES);
+        expect(summary.services).toEqual(full.services);
+        for (const stage of summary.stages) {
+          const fullStage = full.stages.find(candidate => candidate.name === stage.name)!;
+          expect(Object.keys(stage.services)).toEqual(Object.keys(fullStage.services));
+          for (const [service, cell] of Object.entries(stage.services)) {
+            for (const detail of DETAILS) expect({ service, detail, has: detail in cell }).toEqual({ service, detail, has: false });
+            expect(cell.brief).toEqual(expect.objectContaining({ failingChecks: expect.any(Number), otherGates: expect.any(Number) }));
+            expect(cell.digest).toBe(fullStage.services[service].digest);
+          }
+        }
+        // The default answer is as it always was: no brief.
+        expect(Object.values(full.stages[1].services).some(cell => 'brief' in cell)).toBe(false);
+        expect(Buffer.byteLength(summaryResponse.text)).toBeLessThan(Buffer.byteLength(JSON.stringify(full)) / 2);
+      });
+
+      it('answers one cell in full: its checks, checklist and diagnosis', async () => {
+        const response = await get('alpha/shop/ladder/stages/test/services/storefront');
+        expect(response.status).toBe(200);
+        const cell: LadderServiceCell = response.body;
+        const onLadder = (await getLadder(server)).stages.find(stage => stage.name === 'test')!.services.storefront;
+        expect(cell.digest).toBe(onLadder.digest);
+        expect(cell.checks!.map(check => check.id)).toEqual(onLadder.checks!.map(check => check.id));
+        expect(cell.checklist!.map(item => item.gate)).toEqual(onLadder.checklist!.map(item => item.gate));
+        expect(cell.diagnosis?.state).toBeDefined();
+        expect(cell).not.toHaveProperty('brief');
+      });
+
+      it.each([
+        ['a stage the ladder does not have', 'qa', 'storefront'],
+        ['a Service no stage has', 'test', 'search'],
+        ['a Service uat does not declare', 'uat', 'checkout'],
+        ['a name an object answers to', 'test', 'constructor'],
+      ])('answers 404 for %s', async (_, stage, service) => {
+        const response = await get(`alpha/shop/ladder/stages/${stage}/services/${service}`);
+        expect(response.status).toBe(404);
+        expect(response.body.error.name).toBe('NotFoundError');
+      });
+
+      it('refuses the cell and the summary to whoever the ladder route refuses, as it does', async () => {
+        const cases: Array<[string, string]> = [
+          [bob, 'beta/payments'],
+          ['', 'alpha/shop'],
+        ];
+        for (const [authorization, product] of cases) {
+          const ladder = await get(`${product}/ladder`, authorization);
+          expect(ladder.status).toBe(authorization ? 403 : 401);
+          for (const path of [`${product}/ladder?detail=summary`, `${product}/ladder/stages/dev/services/storefront`]) {
+            const refused = await get(path, authorization);
+            expect({ path, status: refused.status, error: refused.body.error }).toEqual({
+              path,
+              status: ladder.status,
+              error: ladder.body.error,
+            });
+          }
+        }
+        // Someone else reads the cell bob may not.
+        const alice = mockCredentials.user.header('user:default/alice');
+        expect((await get('beta/payments/ladder/stages/dev/services/ledger', alice)).status).toBe(200);
+      });
+    });
 
     describe('ladder route errors and cost', () => {
       // A simulator of its own, with options no other suite asks for: the counts below hold for

@@ -1,30 +1,16 @@
-import { coreServices, createServiceFactory } from '@backstage/backend-plugin-api';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import type { OverviewResponse, StuckResponse } from '@refplat/plugin-promotions-common';
 import type { RunningSim } from '@refplat/platform-sim';
 import request from 'supertest';
+import { productHiddenFrom } from '../__testUtils__/hiddenProductPolicy';
 import { sharedSimBackend } from '../__testUtils__/sharedSimBackend';
 import { eventually, startPromotionsBackend } from '../__testUtils__/testBackend';
 
 const asUser = (name: string) => mockCredentials.user.header(`user:default/${name}`);
 const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
 
-/** A policy under which bob may not read beta/payments; everyone else reads everything. */
-const paymentsHiddenFromBob = createServiceFactory({
-  service: coreServices.permissions,
-  deps: {},
-  factory: () => ({
-    authorize: async (requests: Array<{ resourceRef?: string }>, options?: { credentials?: { principal?: unknown } }) => {
-      const principal = options?.credentials?.principal as { userEntityRef?: string } | undefined;
-      const bob = principal?.userEntityRef === 'user:default/bob';
-      return requests.map(r => ({
-        result: bob && r.resourceRef === 'beta/payments' ? AuthorizeResult.DENY : AuthorizeResult.ALLOW,
-      }));
-    },
-    authorizeConditional: async (requests: unknown[]) => requests.map(() => ({ result: AuthorizeResult.ALLOW })),
-  }),
-});
+/** bob may not read beta/payments; everyone else reads everything. */
+const paymentsHiddenFromBob = productHiddenFrom('user:default/bob', 'beta/payments');
 
 /**
  * The overview reads every Product on the platform: its tests name the two

@@ -6,11 +6,13 @@ import {
   PermissionsService,
   UserInfoService,
 } from '@backstage/backend-plugin-api';
-import { InputError } from '@backstage/errors';
+import { InputError, NotFoundError } from '@backstage/errors';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
 import {
   HoldRequest,
   Ladder,
+  LadderDetail,
+  LadderServiceCell,
   PROMOTIONS_PRODUCT_RESOURCE_TYPE,
   ProductRef,
   PromotionRequest,
@@ -30,6 +32,7 @@ import { AutoDecisionStore } from '../database/AutoDecisionStore';
 import { HoldStore } from '../database/HoldStore';
 import { PromotionStore } from '../database/PromotionStore';
 import { RecentResults } from '../health/RecentResults';
+import { ladderSummary } from '../ladder/ladderSummaries';
 import { SharedLadders } from '../ladder/SharedLadders';
 import { ApprovalRights } from '../promotions/ApprovalRights';
 import { ApprovalService } from '../promotions/ApprovalService';
@@ -194,8 +197,25 @@ export class PromotionsOperations {
     return this.options.overview.stuck(this.readAccess(credentials));
   }
 
-  async ladder(credentials: ReaderCredentials, params: ProductParams): Promise<Ladder> {
-    return this.options.sharedLadders.get(await this.readableProduct(credentials, params));
+  /** The Product's ladder: in full, or its summary form without each cell's details. */
+  async ladder(credentials: ReaderCredentials, params: ProductParams, detail: LadderDetail = 'full'): Promise<Ladder> {
+    const ladder = await this.options.sharedLadders.get(await this.readableProduct(credentials, params));
+    return detail === 'summary' ? ladderSummary(ladder) : ladder;
+  }
+
+  /** One cell of the ladder in full, for the summary's reader who opens it (404 where the ladder has none). */
+  async ladderCell(
+    credentials: ReaderCredentials,
+    params: ProductParams & { stage: string; service: string },
+  ): Promise<LadderServiceCell> {
+    const ladder = await this.ladder(credentials, params);
+    const { stage, service } = params;
+    const services = ladder.stages.find(candidate => candidate.name === stage)?.services;
+    // Own properties only: a Service named like an Object method is no cell.
+    if (!services || !Object.hasOwn(services, service)) {
+      throw new NotFoundError(`No Service ${service} in stage ${stage} of ${formatProductRef(ladder)}`);
+    }
+    return services[service];
   }
 
   /** `from` and `to` are checked here, once: both stages of the ladder, `from` below `to`. */

@@ -63,9 +63,13 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   });
 
   router.get('/products/:team/:product/ladder', async (req, res) => {
-    const ladder = await operations.ladder(await readerOf(req), req.params);
+    const ladder = await operations.ladder(await readerOf(req), req.params, req.query.detail);
     // The serialized text, typed by the spec's Ladder as the object it serializes.
     (res as express.Response).type('json').send(serializedLadder(ladder));
+  });
+
+  router.get('/products/:team/:product/ladder/stages/:stage/services/:service', async (req, res) => {
+    res.json(await operations.ladderCell(await readerOf(req), req.params));
   });
 
   router.get('/products/:team/:product/promotions', async (req, res) => {
