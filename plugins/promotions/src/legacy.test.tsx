@@ -94,7 +94,7 @@ describe('the legacy frontend system exports', () => {
       within(screen.getByTestId('cell-dev-storefront')).getByTestId('digest'),
     ).toHaveTextContent(/^aaaaaaa$/);
     expect(fetch).toHaveBeenCalledWith(
-      'http://backstage/api/promotions/products/alpha/shop/ladder',
+      'http://backstage/api/promotions/products/alpha/shop/ladder?detail=summary',
       expect.anything(),
     );
   });

@@ -6,6 +6,8 @@ import {
   Hold,
   HoldRequest,
   Ladder,
+  LadderDetail,
+  LadderServiceCell,
   OverviewCriteria,
   OverviewResponse,
   ProductRef,
@@ -59,7 +61,13 @@ export type { ChangeCommit, ServiceChange, StageChanges } from '@refplat/plugin-
  * @public
  */
 export interface PromotionsApi {
-  getLadder(product: ProductRef): Promise<Ladder>;
+  /**
+   * The Product's ladder; with `detail: 'summary'` its cells leave out their checks,
+   * checklist and diagnosis (a `brief` instead), which getLadderCell reads for one cell.
+   */
+  getLadder(product: ProductRef, options?: { detail?: LadderDetail }): Promise<Ladder>;
+  /** One cell of the ladder in full, for a summary ladder's cell someone opens. */
+  getLadderCell(product: ProductRef, stage: string, service: string): Promise<LadderServiceCell>;
   /**
    * Opens a Release PR that promotes into `request.toStage` from the stage
    * below. `existing` is true when the same promotion was already open.

@@ -38,6 +38,20 @@ describe('PromotionsClient', () => {
     expect(JSON.parse(init?.body as string)).toEqual({ toStage: 'test', services: ['cart'] });
   });
 
+  it('reads the ladder in full or as its summary, and one cell of it', async () => {
+    const ladder = clientAnswering(200, { stages: [] });
+    await ladder.client.getLadder(shop);
+    await ladder.client.getLadder(shop, { detail: 'summary' });
+    expect(ladder.fetch.mock.calls.map(([url]) => url)).toEqual([
+      'http://backend/api/promotions/products/alpha/shop/ladder',
+      'http://backend/api/promotions/products/alpha/shop/ladder?detail=summary',
+    ]);
+    const cell = { declared: true, healthy: true, verdict: 'healthy', checks: [] };
+    const one = clientAnswering(200, cell);
+    expect(await one.client.getLadderCell(shop, 'test', 'cart')).toEqual(cell);
+    expect(one.fetch.mock.calls[0][0]).toBe('http://backend/api/promotions/products/alpha/shop/ladder/stages/test/services/cart');
+  });
+
   it('tells an already open promotion by the 200 when the body does not say', async () => {
     const { client } = clientAnswering(200, { promotion });
     expect((await client.requestPromotion(shop, { toStage: 'test' })).existing).toBe(true);

@@ -8,6 +8,8 @@ import {
   Hold,
   HoldRequest,
   Ladder,
+  LadderDetail,
+  LadderServiceCell,
   OverviewResponse,
   ProductRef,
   Promotion,
@@ -67,8 +69,13 @@ export class PromotionsClient implements PromotionsApi {
     this.api = new DefaultApiClient(options);
   }
 
-  async getLadder(product: ProductRef): Promise<Ladder> {
-    return this.read(this.api.getLadder({ path: product }));
+  async getLadder(product: ProductRef, options?: { detail?: LadderDetail }): Promise<Ladder> {
+    const query = options?.detail ? { detail: options.detail } : undefined;
+    return this.read(this.api.getLadder({ path: product, query }));
+  }
+
+  async getLadderCell(product: ProductRef, stage: string, service: string): Promise<LadderServiceCell> {
+    return this.read(this.api.getLadderCell({ path: { ...product, stage, service } }));
   }
 
   async requestPromotion(

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Ladder, PromotionChecklistItem } from '@refplat/plugin-promotions-common';
+import { Ladder, PromotionChecklistItem, summarizeLadder } from '@refplat/plugin-promotions-common';
 import { shopLadder } from '../../__testUtils__/ladders';
 import { renderWithPromotionsApis } from '../../__testUtils__/render';
 import { RequestPromotionButton } from '../RequestPromotion/RequestPromotionButton';
@@ -79,6 +79,19 @@ describe('Why a promotion cannot go', () => {
     expect(within(why).getByTestId('checklist-storefront')).toHaveTextContent('8 other checks pass');
     // cart waits for nothing: it is not part of the rung.
     expect(within(why).queryByTestId('checklist-cart')).not.toBeInTheDocument();
+  });
+
+  it("shows a summary ladder's blocking gates, the others counted, for a rung and for one service", async () => {
+    const ladder = summarizeLadder(ladderBlockedIntoTest());
+    const rung = await hoverBlocked(ladder);
+    expect(within(rung).getAllByTestId(/^checklist-storefront-/).map(gate => gate.dataset.testid)).toEqual([
+      'checklist-storefront-health',
+    ]);
+    expect(within(rung).getByTestId('checklist-storefront')).toHaveTextContent('8 other checks pass');
+    await userEvent.unhover(rung);
+    const service = await hoverBlocked(ladder, 'storefront');
+    expect(within(service).getByTestId('checklist-storefront-health')).toHaveAttribute('data-look', 'blocked');
+    expect(within(service).getByTestId('checklist-storefront')).toHaveTextContent('8 other checks pass');
   });
 
   it('marks "already carried" as nothing to promote, not as a failure', async () => {

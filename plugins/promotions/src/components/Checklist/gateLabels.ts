@@ -1,4 +1,4 @@
-import { PromotionGate } from '@refplat/plugin-promotions-common';
+import { PromotionGate, gateBlocks } from '@refplat/plugin-promotions-common';
 
 /** Each gate of a promotion from `from` into `to`, as a person would check it. */
 export function gateLabel(gate: PromotionGate, from: string, to: string): string {
@@ -25,6 +25,6 @@ export function gateLabel(gate: PromotionGate, from: string, to: string): string
 export type GateLook = 'ok' | 'blocked' | 'info';
 
 export function gateLook(item: { gate: PromotionGate; ok: boolean }): GateLook {
-  if (item.gate === 'approval' || (item.gate === 'carried' && !item.ok)) return 'info';
-  return item.ok ? 'ok' : 'blocked';
+  if (gateBlocks(item)) return 'blocked';
+  return item.ok && item.gate !== 'approval' ? 'ok' : 'info';
 }

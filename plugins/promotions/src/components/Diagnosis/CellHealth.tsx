@@ -1,19 +1,25 @@
 import { useState } from 'react';
-import { LadderServiceCell } from '@refplat/plugin-promotions-common';
+import { LadderServiceCell, ProductRef, cellBrief } from '@refplat/plugin-promotions-common';
 import { HealthChip } from '../common/HealthChip';
 import { DiagnosisPanel } from './DiagnosisPanel';
 import { DIAGNOSIS_LABELS } from './DiagnosisStateChip';
-import { decidingHop, HOP_LABELS } from './HopReadingLine';
+import { HOP_LABELS } from './HopReadingLine';
 
 /**
  * A cell's health chip. When the deployment is stuck, in progress or
  * unknown, the chip itself opens the diagnosis: no separate icon to learn.
  */
-export const CellHealth = (props: { stage: string; service: string; cell: LadderServiceCell }) => {
+export const CellHealth = (props: {
+  product: ProductRef;
+  stage: string;
+  service: string;
+  cell: LadderServiceCell;
+}) => {
   const [open, setOpen] = useState(false);
   const { cell } = props;
-  const diagnosis = cell.diagnosis && cell.diagnosis.state !== 'ok' ? cell.diagnosis : undefined;
-  const hop = decidingHop(diagnosis);
+  // The brief says what the chip needs in either form of the ladder; the panel reads the rest.
+  const diagnosis = cellBrief(cell).diagnosis;
+  const hop = diagnosis?.decidingHop;
   return (
     <>
       <span data-diagnosis={diagnosis?.state} data-testid={`health-${props.stage}-${props.service}`}>
@@ -31,6 +37,7 @@ export const CellHealth = (props: { stage: string; service: string; cell: Ladder
       </span>
       {open && (
         <DiagnosisPanel
+          product={props.product}
           stage={props.stage}
           service={props.service}
           cell={cell}

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Diagnosis, Ladder } from '@refplat/plugin-promotions-common';
+import { Diagnosis, Ladder, summarizeLadder } from '@refplat/plugin-promotions-common';
 import { shopLadder } from '../../__testUtils__/ladders';
 import { renderWithPromotionsApis } from '../../__testUtils__/render';
 import { LadderTable } from '../LadderCard/LadderTable';
@@ -71,6 +71,49 @@ describe('Diagnosis', () => {
     );
     expect(places).toHaveTextContent('gitops/releases/alpha/shop/test.yaml');
     expect(within(places).getAllByRole('link')).toHaveLength(1);
+    expect(within(panel).getByTestId('diagnosis-health-reasons')).toHaveTextContent(
+      'OutOfSync: the running digest differs from the Release',
+    );
+  });
+
+  it("reads a summary ladder's cell from the cell route when its diagnosis opens, not before", async () => {
+    const full = ladderWithStuckTest();
+    const getLadderCell = jest.fn(async (_: unknown, stage: string, service: string) =>
+      full.stages.find(candidate => candidate.name === stage)!.services[service],
+    );
+    await renderWithPromotionsApis(<LadderTable ladder={summarizeLadder(full)} onChanged={jest.fn()} />, {
+      api: { listPromotions: jest.fn(async () => []), getLadderCell },
+    });
+    // The brief draws the chips: stuck, in progress with its cause, ok without a diagnosis.
+    expect(await screen.findByTestId('health-test-cart')).toHaveAttribute('data-diagnosis', 'stuck');
+    expect(screen.getByTestId('health-dev-cart')).not.toHaveAttribute('data-diagnosis');
+    const inProgress = within(screen.getByTestId('health-dev-storefront')).getByRole('button', { name: 'In progress' });
+    await userEvent.hover(inProgress);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('In progress: The canary is soaking');
+    await userEvent.unhover(inProgress);
+    expect(getLadderCell).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByTestId('stuck-test'));
+    const panel = await screen.findByTestId('diagnosis-panel');
+    expect(await within(panel).findByTestId('diagnosis-state')).toHaveTextContent('Stuck');
+    expect(within(panel).getByTestId('diagnosis-likely-cause')).toHaveTextContent(
+      'Likely cause: ArgoCD has not synced the new Release for 12m',
+    );
+    expect(within(panel).getByTestId('diagnosis-where-to-look')).toHaveTextContent('gitops/releases/alpha/shop/test.yaml');
+    expect(getLadderCell).toHaveBeenCalledTimes(1);
+    expect(getLadderCell).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' }, 'test', 'cart');
+  });
+
+  it("says why when a summary ladder's cell cannot be read, and still shows its health reasons", async () => {
+    const getLadderCell = jest.fn(async () => {
+      throw new Error('the backend is restarting');
+    });
+    await renderWithPromotionsApis(<LadderTable ladder={summarizeLadder(ladderWithStuckTest())} onChanged={jest.fn()} />, {
+      api: { listPromotions: jest.fn(async () => []), getLadderCell },
+    });
+    await userEvent.click(await screen.findByTestId('stuck-test'));
+    const panel = await screen.findByTestId('diagnosis-panel');
+    expect(await within(panel).findByText(/Cannot read the diagnosis of cart in test: the backend is restarting/)).toBeInTheDocument();
     expect(within(panel).getByTestId('diagnosis-health-reasons')).toHaveTextContent(
       'OutOfSync: the running digest differs from the Release',
     );

@@ -1,17 +1,22 @@
+import { Progress } from '@backstage/core-components';
 import { Typography } from '@material-ui/core';
-import { LadderServiceCell } from '@refplat/plugin-promotions-common';
+import { LadderServiceCell, ProductRef, decidingHop } from '@refplat/plugin-promotions-common';
+import { useCellDetails } from '../../hooks/useCellDetails';
+import { CannotReadPanel } from '../common/CannotReadPanel';
 import { InfoDialog } from '../common/InfoDialog';
 import { useSectionStyles } from '../common/styles';
 import { DiagnosisStateChip } from './DiagnosisStateChip';
-import { decidingHop, HopReadingLine } from './HopReadingLine';
+import { HopReadingLine } from './HopReadingLine';
 import { WhereToLook } from './WhereToLook';
 
 /**
  * "Why is my deployment not there yet?" for one service in one stage: where it
  * stands, the last step that completed, the likely cause, where to look and
- * the cell's health reasons.
+ * the cell's health reasons. A summary ladder's cell has no diagnosis: it is read when the
+ * panel opens.
  */
 export const DiagnosisPanel = (props: {
+  product: ProductRef;
   stage: string;
   service: string;
   cell: LadderServiceCell;
@@ -19,7 +24,8 @@ export const DiagnosisPanel = (props: {
 }) => {
   const classes = useSectionStyles();
   const { cell, stage, service } = props;
-  const diagnosis = cell.diagnosis;
+  const details = useCellDetails(props.product, stage, service, cell);
+  const diagnosis = details.cell?.diagnosis;
   const hop = decidingHop(diagnosis);
   return (
     <InfoDialog
@@ -27,7 +33,9 @@ export const DiagnosisPanel = (props: {
       title={`${service} in ${stage}`}
       onClose={props.onClose}
     >
-      {diagnosis ? (
+      {details.loading && <Progress />}
+      {details.error && <CannotReadPanel what={`the diagnosis of ${service} in ${stage}`} error={details.error} />}
+      {diagnosis && (
         <>
           <Typography component="div">
             State: <DiagnosisStateChip state={diagnosis.state} testId="diagnosis-state" />
@@ -50,9 +58,8 @@ export const DiagnosisPanel = (props: {
             </div>
           )}
         </>
-      ) : (
-        <Typography>No diagnosis for {service} in {stage}.</Typography>
       )}
+      {details.cell && !diagnosis && <Typography>No diagnosis for {service} in {stage}.</Typography>}
       <div className={classes.section} data-testid="diagnosis-health-reasons">
         <Typography variant="subtitle2">Health</Typography>
         {cell.reasons.length > 0 ? (

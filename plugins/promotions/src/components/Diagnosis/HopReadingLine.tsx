@@ -1,6 +1,6 @@
 import { Typography, makeStyles } from '@material-ui/core';
 import { CopyTextButton, Link } from '@backstage/core-components';
-import { Diagnosis, Hop, HopLook, HopReading } from '@refplat/plugin-promotions-common';
+import { Hop, HopLook, HopReading } from '@refplat/plugin-promotions-common';
 import { DateTime } from 'luxon';
 
 /** The hop as people say it. */
@@ -13,12 +13,6 @@ export const HOP_LABELS: Record<Hop, string> = {
   'analysis-window': 'analysis window',
   route: 'route',
 };
-
-/** The hop that decides where the rollout stands: the one that stalled, else one still waiting. */
-export function decidingHop(diagnosis: Diagnosis | undefined): HopReading | undefined {
-  const hops = diagnosis?.hops ?? [];
-  return hops.find(h => h.mark === 'stalled') ?? hops.find(h => h.mark === 'waiting');
-}
 
 const useStyles = makeStyles({
   // A command or a digest is one long word: it breaks at the dialog's edge, not past it.

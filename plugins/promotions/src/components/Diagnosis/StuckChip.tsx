@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Chip, Tooltip, makeStyles } from '@material-ui/core';
-import { Ladder, LadderStage } from '@refplat/plugin-promotions-common';
+import { Ladder, LadderStage, cellBrief } from '@refplat/plugin-promotions-common';
 import { DiagnosisPanel } from './DiagnosisPanel';
 
 const useStyles = makeStyles(theme => ({
@@ -14,7 +14,10 @@ export const StuckChip = (props: { ladder: Ladder; stage: LadderStage }) => {
   const { ladder, stage } = props;
   if (!stage.stuck) return null;
   const service = ladder.services.find(
-    candidate => stage.services[candidate]?.diagnosis?.state === 'stuck',
+    candidate => {
+      const cell = stage.services[candidate];
+      return !!cell && cellBrief(cell).diagnosis?.state === 'stuck';
+    },
   );
   const cell = service ? stage.services[service] : undefined;
   return (
@@ -36,6 +39,7 @@ export const StuckChip = (props: { ladder: Ladder; stage: LadderStage }) => {
       </Tooltip>
       {open && service && cell && (
         <DiagnosisPanel
+          product={ladder}
           stage={stage.name}
           service={service}
           cell={cell}

@@ -38,7 +38,7 @@ describe('EntityPromotionLadderCard', () => {
     await renderLadderCard({ getLadder });
 
     expect(await screen.findByText('Promotion ladder')).toBeInTheDocument();
-    expect(getLadder).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' });
+    expect(getLadder).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' }, { detail: 'summary' });
     const headers = screen.getAllByTestId(/^stage-/).map(el => el.getAttribute('data-testid'));
     expect(headers).toEqual(['stage-dev', 'stage-test', 'stage-prod']);
     expect(screen.getByTestId('service-row-storefront')).toBeInTheDocument();

@@ -106,7 +106,7 @@ export const ServiceCell = (props: {
         />
       </div>
       <div className={classes.chips}>
-        <CellHealth stage={stage.name} service={service} cell={cell} />
+        <CellHealth product={ladder} stage={stage.name} service={service} cell={cell} />
         {cell.hold && <HoldChip testId={`hold-${key}`} />}
       </div>
       {cell.hold && (

@@ -21,9 +21,10 @@ export const EntityPromotionHistoryCard = () => {
   const { target, loading: targetLoading, error: targetError } = usePromotionsTarget();
   const product = target?.product;
   // The ladder knows the stages in order (the promotions only those they touched), and the
-  // approvals so far of each live promotion: read together, kept fresh together.
+  // approvals so far of each live promotion: read together, kept fresh together. The summary
+  // ladder has them: no cell's details are shown here.
   const { value, error } = useLiveProductData(product, async p => {
-    const [listed, ladder] = await Promise.all([api.listPromotions(p), api.getLadder(p)]);
+    const [listed, ladder] = await Promise.all([api.listPromotions(p), api.getLadder(p, { detail: 'summary' })]);
     return { listed, ladder };
   });
   const promotions = value?.listed;

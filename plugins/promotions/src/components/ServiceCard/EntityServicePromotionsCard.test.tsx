@@ -35,7 +35,7 @@ describe('EntityServicePromotionsCard', () => {
 
     expect(await screen.findByTestId('service-stage-prod')).toHaveTextContent('bbbbbbb');
     expect(getEntityByRef).toHaveBeenCalledWith({ kind: 'System', namespace: 'default', name: 'shop' });
-    expect(getLadder).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' });
+    expect(getLadder).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' }, { detail: 'summary' });
     const dev = screen.getByTestId('service-stage-dev');
     expect(dev).toHaveTextContent('aaaaaaa');
     expect(dev).toHaveTextContent('In progress');
