@@ -1,10 +1,24 @@
 import { decidingHop } from '../diagnosis/decidingHop';
 import { gateBlocks } from '../diagnosis/gateBlocks';
+import type { PromotionChecklistItem } from '../diagnosis/checklistItem';
 import type { DiagnosisBrief, Ladder, LadderCellBrief, LadderServiceCell, LadderStage } from './types';
 
 /**
+ * A cell's brief as read: every count and list there, none or empty where the wire form left it out.
+ *
+ * @public
+ */
+export type CellBrief = LadderCellBrief & {
+  failingChecks: number;
+  blockingGates: PromotionChecklistItem[];
+  otherGates: number;
+};
+
+/**
  * The ladder's summary form (`?detail=summary`): every cell without its `checks`, `checklist`
- * and `diagnosis` (about two thirds of a wide ladder's bytes), with their `brief` instead.
+ * and `diagnosis` (most of a wide ladder's bytes), with their `brief` instead, and without
+ * the optional fields the ladder's table does not draw (`rolloutHealth`, `healthySince`,
+ * `arrivedAt`). The cell route answers all of them.
  *
  * @public
  */
@@ -20,8 +34,14 @@ function summarizeStage(stage: LadderStage): LadderStage {
 }
 
 function summarizeCell(cell: LadderServiceCell): LadderServiceCell {
-  const { checks, checklist, diagnosis, ...kept } = cell;
-  return { ...kept, brief: cellBrief(cell) };
+  const { checks, checklist, diagnosis, rolloutHealth, healthySince, arrivedAt, ...kept } = cell;
+  const { failingChecks, blockingGates, otherGates, ...rest } = cellBrief(cell);
+  // What is none or empty stays out: most cells of a wide ladder have nothing to say.
+  const brief: LadderCellBrief = rest;
+  if (failingChecks) brief.failingChecks = failingChecks;
+  if (blockingGates.length) brief.blockingGates = blockingGates;
+  if (otherGates) brief.otherGates = otherGates;
+  return { ...kept, brief };
 }
 
 /**
@@ -39,11 +59,14 @@ export function detailsLeftOut(cell: LadderServiceCell): boolean {
  *
  * @public
  */
-export function cellBrief(cell: LadderServiceCell): LadderCellBrief {
-  if (cell.brief) return cell.brief;
+export function cellBrief(cell: LadderServiceCell): CellBrief {
+  if (cell.brief) {
+    const { failingChecks = 0, blockingGates = [], otherGates = 0 } = cell.brief;
+    return { ...cell.brief, failingChecks, blockingGates, otherGates };
+  }
   const gates = cell.checklist ?? [];
   const blockingGates = gates.filter(gateBlocks);
-  const brief: LadderCellBrief = {
+  const brief: CellBrief = {
     failingChecks: (cell.checks ?? []).filter(check => check.ok === false).length,
     blockingGates,
     otherGates: gates.length - blockingGates.length,

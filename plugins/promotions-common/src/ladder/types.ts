@@ -84,8 +84,9 @@ export interface LadderServiceCell {
    */
   provenance?: Provenance;
   /**
-   * Only in the summary form (`?detail=summary`), which leaves out `checks`, `checklist` and
-   * `diagnosis`: what the ladder's table shows of them. The cell route answers them in full.
+   * Only in the summary form (`?detail=summary`), which leaves out `checks`, `checklist`,
+   * `diagnosis` and what the ladder's table does not draw (see summarizeLadder): what the table
+   * shows of them. The cell route answers the cell in full.
    */
   brief?: LadderCellBrief;
 }
@@ -99,12 +100,12 @@ export interface LadderServiceCell {
 export interface LadderCellBrief {
   /** The diagnosis's gist, when the deployment is not `ok` (stuck, in progress or unknown). */
   diagnosis?: DiagnosisBrief;
-  /** How many of the cell's reality checks (`checks`) do not hold. */
-  failingChecks: number;
-  /** The gates of `checklist` that block promoting into this cell (see gateBlocks). */
-  blockingGates: PromotionChecklistItem[];
-  /** How many other gates `checklist` has (passing, or only informing). */
-  otherGates: number;
+  /** How many of the cell's reality checks (`checks`) do not hold; left out when none. */
+  failingChecks?: number;
+  /** The gates of `checklist` that block promoting into this cell (see gateBlocks); left out when none. */
+  blockingGates?: PromotionChecklistItem[];
+  /** How many other gates `checklist` has (passing, or only informing); left out when none. */
+  otherGates?: number;
 }
 
 /**
