@@ -4,7 +4,8 @@
 #    upstream calls per view and per cacheTtl, latency percentiles for one
 #    viewer (BENCH_VIEWS, default 200) and many at once (BENCH_VIEWERS, default 20),
 #    and the ladder's size (raw and gzip) at 3 Services
-#  - ladder-30-services.json: a 30-Service Product's ladder size, and its views
+#  - ladder-30-services.json: a 30-Service Product's ladder size (in full, as
+#    the summary the frontend loads, and one cell's details), and its views
 #    while dev canaries all 30 (BENCH_WIDE_VIEWS, default 30; cacheTtl 0)
 #  - auto-promoter.json (and auto-promoter-<n>.json): GitHub requests of
 #    auto-promoter runs over many Products, cold, unchanged and after one

@@ -32,16 +32,22 @@ const WIDE_VIEWS = Number(process.env.BENCH_WIDE_VIEWS ?? 30);
 
 jest.setTimeout(600_000);
 
-/** One ladder view as a browser makes it; the body's size raw and as gzip (what `compression` sends). */
-async function viewLadder(baseUrl: string, token: string, product: string) {
+/** The ladder the frontend loads and refreshes: without each cell's details (read when a cell is opened). */
+const SUMMARY = '?detail=summary';
+
+/**
+ * One ladder view as a browser makes it (`route`: the ladder's, or a query or cell route
+ * after it); the body's size raw and as gzip (what `compression` sends).
+ */
+async function viewLadder(baseUrl: string, token: string, product: string, route = '') {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/promotions/products/${product}/ladder`, {
+  const response = await fetch(`${baseUrl}/api/promotions/products/${product}/ladder${route}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`ladder answered ${response.status}: ${text.slice(0, 200)}`);
   const ms = performance.now() - started;
-  return { ms, text, revision: (JSON.parse(text) as { revision: string }).revision };
+  return { ms, text, revision: (JSON.parse(text) as { revision?: string }).revision };
 }
 
 function sizeOf(text: string) {
@@ -214,6 +220,7 @@ describe('ladder view benchmark, 30 Services mid-canary', () => {
       }),
     );
     const healthy = await viewLadder(stack.baseUrl, token, `${team}/${product}`);
+    const healthySummary = await viewLadder(stack.baseUrl, token, `${team}/${product}`, SUMMARY);
 
     stack.sim.control.setApp(dev, { freezeCanary: true });
     await putFiles('bench: a new build of every Service in dev', {
@@ -237,26 +244,38 @@ describe('ladder view benchmark, 30 Services mid-canary', () => {
       latencies.push(seen.ms);
       midCanary = seen.text;
     }
-    const argocd = stack.sim.control.getRequests('argocd');
+    // A copy: the views below add to the simulator's log.
+    const argocd = [...stack.sim.control.getRequests('argocd')];
+    // What the frontend loads instead, and what it reads when someone opens a canarying cell.
+    const midCanarySummary = await viewLadder(stack.baseUrl, token, `${team}/${product}`, SUMMARY);
+    const oneCell = await viewLadder(stack.baseUrl, token, `${team}/${product}`, `/stages/dev/services/${services[0]}`);
     stack.sim.control.setApp(dev, { freezeCanary: false });
 
-    // A live Rollout is read only where its health is not Healthy: dev's 30, once per view.
-    expect(argocd.filter(c => c.path.endsWith('/resource'))).toHaveLength(WIDE_SERVICES * WIDE_VIEWS);
+    const resourceReads = argocd.filter(c => c.path.endsWith('/resource'));
+    const rolloutReads = resourceReads.filter(c => c.query.includes('kind=Rollout'));
     writeResult('ladder-30-services.json', {
       product: `${team}/${product} (5 stages × ${WIDE_SERVICES} services, ArgoCD 3, Applications sync the platform repo)`,
       cacheTtlMs: 0,
       machine: machine(),
       sizeHealthy: sizeOf(healthy.text),
       sizeMidCanary: sizeOf(midCanary),
+      // `?detail=summary`: what the frontend loads and refreshes; a cell's details on demand.
+      summarySizeHealthy: sizeOf(healthySummary.text),
+      summarySizeMidCanary: sizeOf(midCanarySummary.text),
+      oneCanaryingCellSize: sizeOf(oneCell.text),
       midCanary: {
         views: WIDE_VIEWS,
         canaryingServices: WIDE_SERVICES,
         ...latencySummary(latencies),
         argocdPerView: argocd.length / WIDE_VIEWS,
-        rolloutReadsPerView: argocd.filter(c => c.path.endsWith('/resource')).length / WIDE_VIEWS,
+        rolloutReadsPerView: rolloutReads.length / WIDE_VIEWS,
+        // The other live objects read (Pods, HTTPRoutes: a diagnosis's hop evidence).
+        otherResourceReadsPerView: (resourceReads.length - rolloutReads.length) / WIDE_VIEWS,
         // How long the simulator itself took to answer: the part of a view the plugin does not spend.
-        simulatorMsPerRolloutRead: latencySummary(argocd.filter(c => c.path.endsWith('/resource')).map(c => c.durationMs)),
+        simulatorMsPerRolloutRead: latencySummary(rolloutReads.map(c => c.durationMs)),
       },
     });
+    // A live Rollout is read only where its health is not Healthy: dev's 30, once per view.
+    expect(rolloutReads).toHaveLength(WIDE_SERVICES * WIDE_VIEWS);
   });
 });

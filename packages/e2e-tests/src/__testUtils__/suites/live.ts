@@ -78,7 +78,8 @@ export function liveSuite(shared: SharedStack): void {
       await stuck.waitFor({ timeout: 30_000 });
       await stuck.click();
       const panel = page.getByTestId('diagnosis-panel');
-      await panel.waitFor();
+      // The ladder is its summary: the panel reads the cell's diagnosis once it opens.
+      await panel.getByTestId('diagnosis-likely-cause').waitFor();
       expect(await panel.textContent()).toMatch(/Likely cause/);
       expect(await panel.textContent()).toMatch(/Degraded/);
       await screenshot(page, 'diagnosis-panel');
