@@ -1,9 +1,17 @@
 import { useState } from 'react';
-import { LadderServiceCell, ProductRef, cellBrief } from '@refplat/plugin-promotions-common';
+import { DiagnosisBrief, LadderServiceCell, ProductRef, cellBrief } from '@refplat/plugin-promotions-common';
 import { HealthChip } from '../common/HealthChip';
 import { DiagnosisPanel } from './DiagnosisPanel';
 import { DIAGNOSIS_LABELS } from './DiagnosisStateChip';
 import { HOP_LABELS } from './HopReadingLine';
+
+/** What the chip says of a diagnosis: its state, the hop where it stands, and why. */
+function diagnosisLine(diagnosis: DiagnosisBrief): string {
+  const hop = diagnosis.decidingHop;
+  const where = hop ? ` at ${HOP_LABELS[hop.hop]}` : '';
+  const why = hop?.evidence || diagnosis.likelyCause;
+  return `${DIAGNOSIS_LABELS[diagnosis.state]}${where}${why ? `: ${why}` : ''}`;
+}
 
 /**
  * A cell's health chip. When the deployment is stuck, in progress or
@@ -19,19 +27,13 @@ export const CellHealth = (props: {
   const { cell } = props;
   // The brief says what the chip needs in either form of the ladder; the panel reads the rest.
   const diagnosis = cellBrief(cell).diagnosis;
-  const hop = diagnosis?.decidingHop;
   return (
     <>
       <span data-diagnosis={diagnosis?.state} data-testid={`health-${props.stage}-${props.service}`}>
         <HealthChip
           verdict={cell.verdict}
           reasons={cell.reasons}
-          details={
-            diagnosis &&
-            `${DIAGNOSIS_LABELS[diagnosis.state]}${hop ? ` at ${HOP_LABELS[hop.hop]}` : ''}${
-              hop?.evidence ? `: ${hop.evidence}` : diagnosis.likelyCause ? `: ${diagnosis.likelyCause}` : ''
-            }`
-          }
+          details={diagnosis && diagnosisLine(diagnosis)}
           onClick={diagnosis ? () => setOpen(true) : undefined}
         />
       </span>
