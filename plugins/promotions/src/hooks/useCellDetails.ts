@@ -12,7 +12,9 @@ export interface CellDetails {
 
 /**
  * A ladder cell with its details: the cell itself when the ladder carried them, else read
- * from the cell route when this is first used (a dialog opening), not with every refresh.
+ * from the cell route when this is first used (a dialog opening), and again each time the
+ * ladder brings the cell anew (a live refresh) while it is used: an open diagnosis follows
+ * the rollout as the full ladder did, and a closed one costs nothing.
  */
 export function useCellDetails(
   product: ProductRef,
@@ -25,7 +27,7 @@ export function useCellDetails(
   const { team, product: name } = product;
   const read = useAsync(
     async () => (needed ? api.getLadderCell({ team, product: name }, stage, service) : undefined),
-    [api, needed, team, name, stage, service],
+    [api, needed, team, name, stage, service, cell],
   );
   if (!needed) return { cell, loading: false };
   return { cell: read.value, loading: read.loading, error: read.error };

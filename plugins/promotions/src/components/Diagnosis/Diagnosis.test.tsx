@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Diagnosis, Ladder, summarizeLadder } from '@refplat/plugin-promotions-common';
 import { shopLadder } from '../../__testUtils__/ladders';
@@ -102,6 +103,32 @@ describe('Diagnosis', () => {
     expect(within(panel).getByTestId('diagnosis-where-to-look')).toHaveTextContent('gitops/releases/alpha/shop/test.yaml');
     expect(getLadderCell).toHaveBeenCalledTimes(1);
     expect(getLadderCell).toHaveBeenCalledWith({ team: 'alpha', product: 'shop' }, 'test', 'cart');
+  });
+
+  it('reads the open cell again when a live refresh brings it anew, and shows what changed', async () => {
+    const first = ladderWithStuckTest();
+    const next = ladderWithStuckTest();
+    next.stages[1].services.cart.diagnosis = { ...stuckDiagnosis, likelyCause: 'ArgoCD has not synced the new Release for 20m' };
+    let served = first;
+    const getLadderCell = jest.fn(async (_: unknown, stage: string, service: string) =>
+      served.stages.find(candidate => candidate.name === stage)!.services[service],
+    );
+    let show: (ladder: Ladder) => void = () => undefined;
+    const Live = () => {
+      const [ladder, setLadder] = useState(summarizeLadder(first));
+      show = setLadder;
+      return <LadderTable ladder={ladder} onChanged={jest.fn()} />;
+    };
+    await renderWithPromotionsApis(<Live />, { api: { listPromotions: jest.fn(async () => []), getLadderCell } });
+    await userEvent.click(await screen.findByTestId('stuck-test'));
+    const panel = await screen.findByTestId('diagnosis-panel');
+    expect(await within(panel).findByTestId('diagnosis-likely-cause')).toHaveTextContent('12m');
+
+    served = next;
+    act(() => show(summarizeLadder(next)));
+
+    await waitFor(() => expect(within(panel).getByTestId('diagnosis-likely-cause')).toHaveTextContent('20m'));
+    expect(getLadderCell).toHaveBeenCalledTimes(2);
   });
 
   it("says why when a summary ladder's cell cannot be read, and still shows its health reasons", async () => {

@@ -33,7 +33,7 @@ export const DiagnosisPanel = (props: {
       title={`${service} in ${stage}`}
       onClose={props.onClose}
     >
-      {details.loading && <Progress />}
+      {details.loading && !details.cell && <Progress />}
       {details.error && <CannotReadPanel what={`the diagnosis of ${service} in ${stage}`} error={details.error} />}
       {diagnosis && (
         <>
