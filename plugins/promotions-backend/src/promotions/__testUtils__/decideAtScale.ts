@@ -45,16 +45,20 @@ async function climb(parts: ReturnType<typeof promotionsRoot>, ids: string[], wi
   const { promotions, stores } = parts;
   await asBulkWork(() => promotions.promotionQueue.drain());
   const settledStatuses = ['merged', 'closed', 'failed'];
+  // The Gate's runs go on beside the count: a run that merged everything may still wait for
+  // GitHub's hourly write budget to delete the merged branches, which settles nothing.
+  let gateRun: Promise<void> | undefined;
   for (;;) {
-    await promotions.gate.checkAll();
+    gateRun ??= promotions.gate.checkAll().finally(() => {
+      gateRun = undefined;
+    });
+    await Promise.race([gateRun, new Promise(resolve => setTimeout(resolve, 1000))]);
     const records = await Promise.all(ids.map(id => stores.promotions.get(id)));
     const count = (status: string) => records.filter(record => record?.status === status).length;
     const settled = records.every(record => record && settledStatuses.includes(record.status));
     if (settled || performance.now() - started > withinMs) {
       return { queued: ids.length, merged: count('merged'), closed: count('closed'), failed: count('failed'), settledMs: Math.round(performance.now() - started) };
     }
-    // The Gate's next run, as its task runs it: health and merges move on between runs.
-    await new Promise(resolve => setTimeout(resolve, 1000));
   }
 }
 
