@@ -4,11 +4,11 @@ import { monitorEventLoopDelay } from 'perf_hooks';
 import { GITHUB_WRITE_LIMITS, LoggedRequest } from '@refplat/platform-sim';
 import { costServices } from '../__testUtils__/githubCost';
 import { machine, write } from '../__testUtils__/benchResults';
-import { eventually, FAST_SIM_TIMINGS } from '../__testUtils__/testBackend';
+import { eventually } from '../__testUtils__/testBackend';
 import { asBulkWork } from '../github/WriteBudget';
 import { profiled } from '../__testUtils__/cpuProfile';
 import { addManyProducts } from './manyProducts';
-import { SimInChildProcess, startSimInChildProcess } from './simProcess';
+import { SimInChildProcess, startOrgScaleSim } from './simProcess';
 
 /**
  * Benchmark, not a test (`npm run bench`): a rebuild that gives many Products
@@ -132,14 +132,7 @@ describe('a rebuild climbing many Products at once', () => {
   it(`opens and merges ${CLIMBING} Products' promotions within GitHub's write limit, cold and on the next rebuild`, async () => {
     // Jest and the modules it loaded, before any plugin part exists: the share of peakRssMb that is not the plugin's.
     const rssBeforePluginMb = Math.round(process.memoryUsage.rss() / 2 ** 20);
-    sim = await startSimInChildProcess({
-      ...FAST_SIM_TIMINGS,
-      rateLimit: 1_000_000,
-      writeLimits: GITHUB_WRITE_LIMITS,
-      deleteBranchOnMerge: DELETE_BRANCH_ON_MERGE,
-      argocdVersion: ARGOCD_VERSION,
-      withoutApplicationSets: 'added',
-    });
+    sim = await startOrgScaleSim({ deleteBranchOnMerge: DELETE_BRANCH_ON_MERGE, argocdVersion: ARGOCD_VERSION });
     const host = new URL(sim.url).host;
     const config = {
       promotions: {

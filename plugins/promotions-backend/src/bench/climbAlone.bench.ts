@@ -1,12 +1,11 @@
 import { ChildProcess } from 'child_process';
 import type { JsonObject } from '@backstage/types';
 import { GITHUB_WRITE_BUDGET } from '@refplat/plugin-promotions-common';
-import { GITHUB_WRITE_LIMITS } from '@refplat/platform-sim';
 import { machine, write } from '../__testUtils__/benchResults';
-import { eventually, FAST_SIM_TIMINGS, simConfig } from '../__testUtils__/testBackend';
+import { eventually, simConfig } from '../__testUtils__/testBackend';
 import { decideInChildProcess } from '../promotions/__testUtils__/decideInChildProcess';
 import { addManyProducts } from './manyProducts';
-import { SimInChildProcess, startSimInChildProcess } from './simProcess';
+import { SimInChildProcess, startOrgScaleSim } from './simProcess';
 
 /**
  * Benchmark, not a test (`npm run bench`): issue 48's memory through a whole
@@ -43,12 +42,7 @@ describe('the plugin alone through a climb at organisation scale', () => {
   });
 
   it(`climbs ${CLIMBING} of ${IDLE_PRODUCTS + CLIMBING} Products in a process of its own, its peak resident memory recorded`, async () => {
-    sim = await startSimInChildProcess({
-      ...FAST_SIM_TIMINGS,
-      rateLimit: 1_000_000,
-      writeLimits: GITHUB_WRITE_LIMITS,
-      withoutApplicationSets: 'added',
-    });
+    sim = await startOrgScaleSim();
     addManyProducts(sim.repoDir, IDLE_PRODUCTS);
     const climbing = Array.from({ length: CLIMBING }, (_, n) => `shop-${n + 1}`);
     for (const product of climbing) await sim.control.addProduct({ like: 'alpha/shop', product });

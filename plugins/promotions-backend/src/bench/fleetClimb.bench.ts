@@ -5,10 +5,10 @@ import { FakeHealthSource } from '@refplat/plugin-promotions-node/testUtils';
 import { GITHUB_WRITE_LIMITS } from '@refplat/platform-sim';
 import { costServices } from '../__testUtils__/githubCost';
 import { machine, write } from '../__testUtils__/benchResults';
-import { eventually, FAST_SIM_TIMINGS } from '../__testUtils__/testBackend';
+import { eventually } from '../__testUtils__/testBackend';
 import { asBulkWork } from '../github/WriteBudget';
 import { addedProductDigests, addManyProducts, builtWebDigest, newWebInEveryDev } from './manyProducts';
-import { SimInChildProcess, startSimInChildProcess } from './simProcess';
+import { SimInChildProcess, startOrgScaleSim } from './simProcess';
 
 /**
  * Benchmark, not a test (`npm run bench`): issue 48's fleet-wide rebuild. BENCH_PRODUCTS
@@ -39,12 +39,7 @@ describe('a fleet-wide rebuild in fleet mode', () => {
   });
 
   it(`takes ${PRODUCTS} Products into test within an hour, within GitHub's write limits`, async () => {
-    sim = await startSimInChildProcess({
-      ...FAST_SIM_TIMINGS,
-      rateLimit: 1_000_000,
-      writeLimits: GITHUB_WRITE_LIMITS,
-      withoutApplicationSets: 'added',
-    });
+    sim = await startOrgScaleSim();
     addManyProducts(sim.repoDir, PRODUCTS);
     newWebInEveryDev(sim.repoDir, PRODUCTS, 1);
     const head = execFileSync('git', ['--git-dir', sim.repoDir, 'rev-parse', 'main'], { encoding: 'utf8' }).trim();

@@ -1,6 +1,8 @@
 import { fork } from 'child_process';
 import { resolvePackagePath } from '@backstage/backend-plugin-api';
+import { GITHUB_WRITE_LIMITS } from '@refplat/platform-sim';
 import type { LoggedRequest, RunningSim, SimOptions, SimState } from '@refplat/platform-sim';
+import { FAST_SIM_TIMINGS } from '../__testUtils__/testBackend';
 
 /** The parts of a RunningSim a bench uses, from a simulator in a child process; its controls go over /_sim. */
 export interface SimInChildProcess
@@ -63,4 +65,19 @@ export async function startSimInChildProcess(
       await exited;
     },
   };
+}
+
+/**
+ * The simulator as the organisation-scale benches run it: quick timings, GitHub's
+ * primary rate limit out of the way and its secondary write limit (80 a minute, 500 an
+ * hour) enforced, and no ApplicationSet for the Products a bench adds in bulk.
+ */
+export function startOrgScaleSim(options: Partial<SimOptions> = {}): Promise<SimInChildProcess> {
+  return startSimInChildProcess({
+    ...FAST_SIM_TIMINGS,
+    rateLimit: 1_000_000,
+    writeLimits: GITHUB_WRITE_LIMITS,
+    withoutApplicationSets: 'added',
+    ...options,
+  });
 }
