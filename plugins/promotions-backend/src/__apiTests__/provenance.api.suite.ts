@@ -272,13 +272,16 @@ export function provenanceSuite() {
         expect(fromReplica.stages.find(stage => stage.name === 'dev')!.services[SERVICE].provenance).toEqual(
           warm.stages.find(stage => stage.name === 'dev')!.services[SERVICE].provenance,
         );
-        const replicaAsked = counted.since(mark);
+        // The shop's images only: the first backend's Gate goes on checking the promotions other suites
+        // left open on the shared simulator, and their provenance, through the same proxy.
+        const ofShop = (calls: typeof counted.requests) => calls.filter(call => call.path.startsWith(`/v2/team-${shop.team}/${shop.product}-`));
+        const replicaAsked = ofShop(counted.since(mark));
         expect(replicaAsked.filter(call => call.path.includes(two.slice('sha256:'.length)))).toEqual([]);
         expect(replicaAsked.every(call => call.method === 'HEAD' && call.status === 404)).toBe(true);
         expect(replicaAsked).toHaveLength(distinctDigests(fromReplica) - 1);
         mark = counted.requests.length;
         await getLadder(replica, shop.ref);
-        expect(counted.since(mark)).toEqual([]);
+        expect(ofShop(counted.since(mark))).toEqual([]);
       } finally {
         await counted.stop();
       }
