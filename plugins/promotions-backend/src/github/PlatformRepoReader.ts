@@ -4,7 +4,7 @@ import { ServiceUnavailableError } from '@backstage/errors';
 import { RecentResults } from '../health/RecentResults';
 import { LRUCache } from 'lru-cache';
 import { GithubClient } from './createOctokit';
-import { isNotModified, statusOf, toUpstreamError } from './errors';
+import { describeAnswer, isNotModified, statusOf, toUpstreamError } from './errors';
 import { gitBlobSha, unpackRepoTarball } from './repoTarball';
 import { ChangedFile, IndexChanges, indexChanges, mayBeCut, withChanges } from './changedFiles';
 
@@ -639,11 +639,4 @@ function filesBytes(tree: Array<{ type?: string; size?: number }>): number | und
     bytes += entry.size;
   }
   return bytes;
-}
-
-/** A few words on an unexpected answer body, for an error message: its type, or its first keys. */
-function describeAnswer(data: unknown): string {
-  if (data === null || typeof data !== 'object') return `a ${data === null ? 'null' : typeof data} body`;
-  const keys = Object.keys(data).slice(0, 5);
-  return keys.length ? `a body with ${keys.join(', ')}` : 'an empty body';
 }

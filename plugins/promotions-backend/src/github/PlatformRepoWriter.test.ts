@@ -116,6 +116,44 @@ describe('PlatformRepoWriter', () => {
     );
   });
 
+  it('commits many files as one commit through the git data API (commit, tree, commit, ref), and stops on an answer without a sha', async () => {
+    const parentSha = 'a'.repeat(40);
+    let treeAnswer: unknown = { sha: 'b'.repeat(40) };
+    const { octokit, requests } = recordedGithub((_method, path) => {
+      if (path.includes('/git/commits/')) return { status: 200, body: { sha: parentSha, tree: { sha: 'e'.repeat(40) } } };
+      if (path.endsWith('/git/trees')) return { status: 201, body: treeAnswer };
+      if (path.endsWith('/git/commits')) return { status: 201, body: { sha: 'c'.repeat(40) } };
+      return { status: 201, body: { ref: 'refs/heads/promotions/fleet/uat-1' } };
+    });
+    const writer = new PlatformRepoWriter(octokit, LOCATION);
+    const files = [
+      { path: 'gitops/releases/a/shop/uat.yaml', text: 'a\n' },
+      { path: 'gitops/releases/b/cart/uat.yaml', text: 'b\n' },
+    ];
+    const input = { branch: 'promotions/fleet/uat-1', parent: parentSha, files, message: 'Promote 2 Products', createBranch: true };
+
+    expect(await writer.commitFiles(input)).toBe('c'.repeat(40));
+    expect(requests.map(r => `${r.method} ${r.path}`)).toEqual([
+      `GET /repos/platform/gitops/git/commits/${parentSha}`,
+      'POST /repos/platform/gitops/git/trees',
+      'POST /repos/platform/gitops/git/commits',
+      'POST /repos/platform/gitops/git/refs',
+    ]);
+    expect(requests[1].body).toEqual({
+      base_tree: 'e'.repeat(40),
+      tree: files.map(file => ({ path: file.path, mode: '100644', type: 'blob', content: file.text })),
+    });
+    expect(requests[3].body).toEqual({ ref: 'refs/heads/promotions/fleet/uat-1', sha: 'c'.repeat(40) });
+
+    // A proxy's page or a truncated answer: no commit is built on an undefined tree, no branch made.
+    requests.length = 0;
+    treeAnswer = { message: 'Bad gateway' };
+    await expect(writer.commitFiles(input)).rejects.toThrow(
+      'GitHub failed while committing 2 files on promotions/fleet/uat-1: GitHub answered the tree it created without its sha (a body with message)',
+    );
+    expect(requests.map(r => r.method)).toEqual(['GET', 'POST']);
+  });
+
   it.each([
     [200, { merged: true, sha: 'm1' }],
     [405, { merged: false, reason: 'not-mergeable', message: expect.stringContaining('not mergeable') }],

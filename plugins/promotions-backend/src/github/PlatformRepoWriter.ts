@@ -1,7 +1,8 @@
 import { CacheService } from '@backstage/backend-plugin-api';
+import { ServiceUnavailableError } from '@backstage/errors';
 import { JsonValue } from '@backstage/types';
 import { GithubClient } from './createOctokit';
-import { isNotModified, statusOf, toUpstreamError } from './errors';
+import { describeAnswer, isNotModified, statusOf, toUpstreamError } from './errors';
 import type {
   CommitFilesInput,
   CommitStatusInput,
@@ -217,21 +218,22 @@ export class PlatformRepoWriter implements PlatformRepo {
       const { data: parent } = await this.octokit.rest.git.getCommit({ ...this.repo, commit_sha: options.parent });
       const { data: tree } = await this.octokit.rest.git.createTree({
         ...this.repo,
-        base_tree: parent.tree.sha,
+        base_tree: answeredSha(parent, parent?.tree?.sha, `commit ${options.parent}`),
         tree: options.files.map(file => ({ path: file.path, mode: '100644' as const, type: 'blob' as const, content: file.text })),
       });
       const { data: commit } = await this.octokit.rest.git.createCommit({
         ...this.repo,
         message: options.message,
-        tree: tree.sha,
+        tree: answeredSha(tree, tree?.sha, 'the tree it created'),
         parents: [options.parent],
       });
+      const sha = answeredSha(commit, commit?.sha, 'the commit it created');
       if (options.createBranch) {
-        await this.octokit.rest.git.createRef({ ...this.repo, ref: `refs/heads/${options.branch}`, sha: commit.sha });
+        await this.octokit.rest.git.createRef({ ...this.repo, ref: `refs/heads/${options.branch}`, sha });
       } else {
-        await this.octokit.rest.git.updateRef({ ...this.repo, ref: `heads/${options.branch}`, sha: commit.sha, force: false });
+        await this.octokit.rest.git.updateRef({ ...this.repo, ref: `heads/${options.branch}`, sha, force: false });
       }
-      return commit.sha;
+      return sha;
     });
   }
 
@@ -419,4 +421,13 @@ export class PlatformRepoWriter implements PlatformRepo {
       message: commit.commit.message,
     }));
   }
+}
+
+/**
+ * The sha an answer must carry: a body without one (a proxy's page, a truncated answer) stops
+ * the commit with words a person can act on, before anything is built on an undefined sha.
+ */
+function answeredSha(data: unknown, sha: unknown, what: string): string {
+  if (typeof sha === 'string' && /^[0-9a-f]{40,64}$/i.test(sha)) return sha;
+  throw new ServiceUnavailableError(`GitHub answered ${what} without its sha (${describeAnswer(data)})`);
 }

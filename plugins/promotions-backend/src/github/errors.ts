@@ -84,3 +84,10 @@ function rateLimitOf(error: unknown): { retryAfterSeconds?: number } | undefined
   if (!Number.isFinite(retryAfter) && !exhausted && !says) return undefined;
   return { retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined };
 }
+
+/** A few words on an unexpected answer body, for an error message: its type, or its first keys. */
+export function describeAnswer(data: unknown): string {
+  if (data === null || typeof data !== 'object') return `a ${data === null ? 'null' : typeof data} body`;
+  const keys = Object.keys(data).slice(0, 5);
+  return keys.length ? `a body with ${keys.join(', ')}` : 'an empty body';
+}

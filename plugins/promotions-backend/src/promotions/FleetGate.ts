@@ -14,7 +14,8 @@ import { gitBlobSha } from '../github/repoTarball';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { LadderService } from '../ladder/LadderService';
 import { releasePath } from '../ladder/readProductRecords';
-import { GATE_ACTOR, HEALTH_CONTEXT, healthChangeEvent, judgeSource, sameVerdict } from './Gate';
+import { HEALTH_CONTEXT, healthChangeEvent, judgeSource, sameVerdict } from './Gate';
+import { GATE_ACTOR, deleteBranchOrLeaveIt, recordMergeByGate, settleFromGitHub } from './mergeSettlement';
 import { applyLifecycleEvent } from './PromotionLifecycle';
 import { expectedText } from './verifyPullRequest';
 import { recordGateDecision } from '../telemetry/promotionsMetrics';
@@ -67,7 +68,11 @@ export class FleetGate {
       const members = (await this.options.store.listLive()).filter(p => p.pullRequest.number === number);
       if (!members.length) return;
       if (!pr || members.some(member => member.headSha !== pr!.headSha)) pr = await this.options.writer.getPullRequest(number);
-      if (await this.settledOnGitHub(members, pr)) return;
+      if (pr.merged || pr.state === 'closed') {
+        // A fleet PR merged or closed by hand on GitHub ends every promotion in it.
+        for (const member of members) await settleFromGitHub(this.options, member, pr);
+        return;
+      }
       const next = await this.judge(members, pr);
       if (!next) return;
       pr = next;
@@ -180,7 +185,7 @@ export class FleetGate {
     }
     if (!staying.length) {
       await writer.closePullRequest(pr.number, `Closed by the promotions Gate: every Product was taken out.\n\n${leaving.map(m => `- ${m.team}/${m.product}: ${reasonOf(m)}`).join('\n')}`);
-      await this.deleteBranch(pr.headRef);
+      await deleteBranchOrLeaveIt(this.options, pr.headRef);
       return undefined;
     }
     for (const member of staying) {
@@ -194,7 +199,7 @@ export class FleetGate {
    * check gets the Gate's verdict written and the merge tried once more.
    */
   private async merge(members: PromotionRecord[], pr: PullRequestInfo) {
-    const { writer, store } = this.options;
+    const { writer } = this.options;
     const { fromStage, toStage } = members[0];
     const title = `Promote ${members.length} Products ${fromStage} → ${toStage} (fleet) (#${pr.number})`;
     const message = `Merged by the promotions Gate: ${fromStage} is Synced, Healthy and running these digests for every Product:\n\n${members.map(m => `- ${m.team}/${m.product}`).join('\n')}`;
@@ -208,32 +213,7 @@ export class FleetGate {
       recordGateDecision(outcome.reason === 'checks-required' ? 'wait-for-required-check' : 'wait-for-health');
       return;
     }
-    for (const member of members) {
-      await applyLifecycleEvent(store, member.id, 'merged-by-gate', {
-        changes: { statusReason: undefined },
-        audit: { type: 'merged', actor: GATE_ACTOR, detail: outcome.sha },
-      });
-      recordGateDecision('merge');
-    }
-    if (!outcome.headBranchDeleted) await this.deleteBranch(pr.headRef);
-  }
-
-  /** A fleet PR merged or closed by hand on GitHub ends every promotion in it. */
-  private async settledOnGitHub(members: PromotionRecord[], pr: PullRequestInfo): Promise<boolean> {
-    if (!pr.merged && pr.state !== 'closed') return false;
-    for (const member of members) {
-      await applyLifecycleEvent(this.options.store, member.id, pr.merged ? 'merged-on-github' : 'closed-on-github', {
-        changes: { statusReason: pr.merged ? `Merged on GitHub${pr.mergedBy ? ` by ${pr.mergedBy}` : ''}` : 'Pull request closed on GitHub' },
-        audit: { type: pr.merged ? 'merged' : 'closed', actor: pr.merged ? (pr.mergedBy ?? 'github') : 'github', detail: pr.url },
-      });
-    }
-    return true;
-  }
-
-  private async deleteBranch(branch: string) {
-    await this.options.writer
-      .deleteBranch(branch)
-      .catch(error => this.options.logger.warn(`Could not delete branch ${branch}: ${error}`));
+    for (const member of members) await recordMergeByGate(this.options, member, outcome.sha);
+    if (!outcome.headBranchDeleted) await deleteBranchOrLeaveIt(this.options, pr.headRef);
   }
 }
-

@@ -1,6 +1,5 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
-import { leaseExpiry } from '@refplat/plugin-promotions-common';
-import { Clock, PlatformRepoRateLimitedError, PlatformRepoUnansweredError, systemClock } from '@refplat/plugin-promotions-node';
+import { Clock, PlatformRepoRateLimitedError, PlatformRepoUnansweredError } from '@refplat/plugin-promotions-node';
 import type { PlatformRepo, PlatformRepoFiles, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { PromotionsConfig } from '../config';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
@@ -10,6 +9,7 @@ import { ActorNames } from '../service/ActorNames';
 import { FLEET_BODY_MAX_CHARS, fleetPullRequestBody, fleetPullRequestTitle } from './fleetPullRequestText';
 import { applyLifecycleEvent } from './PromotionLifecycle';
 import { releaseAtRevision } from './releaseAtRevision';
+import { deleteBranchOrLeaveIt, openingLeaseFromNow } from './mergeSettlement';
 
 /**
  * Opens one Release PR for several Products climbing the same rung (fleet
@@ -37,8 +37,7 @@ export class FleetOpener {
    * opener may take one first); answers those it took.
    */
   async take(records: PromotionRecord[], branch: string): Promise<PromotionRecord[]> {
-    const now = (this.options.clock ?? systemClock).now();
-    const lease = leaseExpiry(now, this.options.config.gate.openingLeaseSeconds * 1000);
+    const lease = openingLeaseFromNow(this.options);
     const taken = await Promise.all(
       records.map(record =>
         applyLifecycleEvent(this.options.store, record.id, 'taken-from-queue', {
@@ -85,7 +84,7 @@ export class FleetOpener {
         message: `${title}\n\n${members.map(m => `- ${m.team}/${m.product}`).join('\n')}\n\nRequested by the auto-promoter (fleet mode).`,
         createBranch: true,
       });
-      await this.renewLeases(members);
+      if (!(await this.renewLeases(members))) throw new Error('its promotions ended while it was being committed (their opening leases ran out, or each was superseded)');
       const pullRequest = await writer.openPullRequest({ branch, title, body });
       const recorded = await Promise.all(
         members.map(member =>
@@ -106,17 +105,22 @@ export class FleetOpener {
           audit: { type: 'failed', actor: 'promotions', detail: reason },
         });
       }
-      await writer.deleteBranch(branch).catch(cleanup => this.options.logger.warn(`Could not delete branch ${branch}: ${cleanup}`));
+      await deleteBranchOrLeaveIt(this.options, branch);
       throw error;
     }
   }
 
-  /** The lease runs from now again after the commit: a slow GitHub does not make a working opener look stopped. */
-  private async renewLeases(members: PromotionRecord[]) {
-    const now = (this.options.clock ?? systemClock).now();
-    const lease = leaseExpiry(now, this.options.config.gate.openingLeaseSeconds * 1000);
+  /**
+   * The lease runs from now again after the commit: a slow GitHub does not make a working opener
+   * look stopped. Answers how many were still being opened; a member that ended meanwhile leaves
+   * its file for the FleetGate to take out.
+   */
+  private async renewLeases(members: PromotionRecord[]): Promise<number> {
+    const lease = openingLeaseFromNow(this.options);
+    let renewed = 0;
     for (const member of members) {
-      await applyLifecycleEvent(this.options.store, member.id, 'opening-renewed', { changes: { leaseExpiresAt: lease } });
+      if (await applyLifecycleEvent(this.options.store, member.id, 'opening-renewed', { changes: { leaseExpiresAt: lease } })) renewed += 1;
     }
+    return renewed;
   }
 }

@@ -5,7 +5,8 @@ import { releasePath } from '../ladder/readProductRecords';
 import { SHOP, digest, promotionsWorld, releaseFile } from './__testUtils__/promotionsWorld';
 import { APPROVAL_CONTEXT } from './ApprovalService';
 import { AUTO_PROMOTER } from './AutoPromoter';
-import { GATE_ACTOR, HEALTH_CONTEXT } from './Gate';
+import { HEALTH_CONTEXT } from './Gate';
+import { GATE_ACTOR } from './mergeSettlement';
 
 /** The port's methods that are GitHub writes (content-generating requests). */
 const PLATFORM_REPO_WRITES: PlatformRepoMethod[] = [

@@ -32,10 +32,10 @@ import { PromotionReconciler } from './PromotionReconciler';
 import { isFleetBranch, pullRequestTitle } from './pullRequestText';
 import { ActorNames } from '../service/ActorNames';
 import { verifyBeforeMerge, verifyPullRequest } from './verifyPullRequest';
-import { GateDecision, recordGateDecision, recordOpenToMerge } from '../telemetry/promotionsMetrics';
+import { GateDecision, recordGateDecision } from '../telemetry/promotionsMetrics';
+import { GATE_ACTOR, deleteBranchOrLeaveIt, recordMergeByGate, settleFromGitHub } from './mergeSettlement';
 
 export const HEALTH_CONTEXT = 'promotions/health';
-export const GATE_ACTOR = 'promotions-gate';
 
 type HealthState = 'success' | 'pending' | 'failure';
 
@@ -248,7 +248,7 @@ export class Gate {
       return;
     }
     const pr = await this.pullRequestOf(promotion, open);
-    if (await this.settledOnGitHub(promotion, pr)) return;
+    if (await settleFromGitHub(this.options, promotion, pr)) return;
 
     // The verdict reads the stage below alone: ArgoCD is asked for its health only.
     const ladder = await ladderService.getLadder(
@@ -265,7 +265,7 @@ export class Gate {
       // The change may be this PR's own merge, made by hand after `pr` was read (the push
       // webhook can start this check before the pull_request one): ask GitHub again first.
       const fresh = await this.options.writer.getPullRequest(pr.number);
-      if (await this.settledOnGitHub(promotion, fresh)) return;
+      if (await settleFromGitHub(this.options, promotion, fresh)) return;
       await this.close(promotion, fresh, `${promotion.toStage}'s Release record changed on the base branch after this PR was opened; request the promotion again`);
       return;
     }
@@ -368,27 +368,6 @@ export class Gate {
         .catch(error => logger.warn(`Could not tell PR #${pr.number} its approval is void: ${error}`));
     }
     return voided;
-  }
-
-  /** PRs merged or closed by hand on GitHub end the promotion. */
-  private async settledOnGitHub(promotion: PromotionRecord, pr: PullRequestInfo): Promise<boolean> {
-    const { store } = this.options;
-    if (pr.merged) {
-      const merged = await applyLifecycleEvent(store, promotion.id, 'merged-on-github', {
-        changes: { statusReason: `Merged on GitHub${pr.mergedBy ? ` by ${pr.mergedBy}` : ''}` },
-        audit: { type: 'merged', actor: pr.mergedBy ?? 'github', detail: pr.url },
-      });
-      if (merged) await this.measureOpenToMerge(merged, 'github');
-      return true;
-    }
-    if (pr.state === 'closed') {
-      await applyLifecycleEvent(store, promotion.id, 'closed-on-github', {
-        changes: { statusReason: 'Pull request closed on GitHub' },
-        audit: { type: 'closed', actor: 'github', detail: pr.url },
-      });
-      return true;
-    }
-    return false;
   }
 
   /** The guards' verdicts on the promotion now; undefined when no guard is installed. */
@@ -514,16 +493,9 @@ export class Gate {
     }
     if (outcome.merged) {
       // Recorded at once; deleting the branch is cleanup (GitHub paces writes a second apart).
-      const merged = await applyLifecycleEvent(store, promotion.id, 'merged-by-gate', {
-        changes: { statusReason: undefined },
-        audit: { type: 'merged', actor: GATE_ACTOR, detail: outcome.sha },
-      });
-      if (merged) {
-        recordGateDecision('merge');
-        await this.measureOpenToMerge(merged, 'gate');
-      }
+      await recordMergeByGate(this.options, promotion, outcome.sha);
       // A repository that deletes merged branches itself saves the write.
-      if (promotion.branch && !outcome.headBranchDeleted) await this.deleteBranch(promotion.branch);
+      if (promotion.branch && !outcome.headBranchDeleted) await deleteBranchOrLeaveIt(this.options, promotion.branch);
       return;
     }
     if (outcome.reason === 'head-moved') {
@@ -540,7 +512,7 @@ export class Gate {
       return;
     }
     const fresh = await writer.getPullRequest(pr.number);
-    if (await this.settledOnGitHub(promotion, fresh)) return;
+    if (await settleFromGitHub(this.options, promotion, fresh)) return;
     await this.close(promotion, fresh, `GitHub cannot merge it (${outcome.message}); request the promotion again`);
   }
 
@@ -556,28 +528,6 @@ export class Gate {
     if (!closed) return;
     recordGateDecision('close');
     await this.options.writer.closePullRequest(pr.number, `Closed by the promotions Gate: ${reason}.`);
-    if (promotion.branch) await this.deleteBranch(promotion.branch);
-  }
-
-  /**
-   * The time from the PR's opening (its trail's `pr-opened`) to the merge just
-   * recorded. Best-effort: a trail that cannot be read costs the measurement, not the merge's cleanup.
-   */
-  private async measureOpenToMerge(merged: PromotionRecord, mergedBy: 'gate' | 'github') {
-    try {
-      const opened = (await this.options.store.listEvents(merged.id)).filter(event => event.type === 'pr-opened').at(-1);
-      if (!opened) return;
-      const seconds = (Date.parse(merged.updatedAt) - Date.parse(opened.at)) / 1000;
-      recordOpenToMerge(seconds, { kind: merged.kind ?? 'promotion', mergedBy });
-    } catch (error) {
-      this.options.logger.warn(`Could not measure how long PR #${merged.pullRequest.number} was open: ${error}`);
-    }
-  }
-
-  /** Best-effort: a branch left behind is deleted by the reconciler after its grace period. */
-  private async deleteBranch(branch: string) {
-    await this.options.writer
-      .deleteBranch(branch)
-      .catch(error => this.options.logger.warn(`Could not delete branch ${branch}: ${error}`));
+    if (promotion.branch) await deleteBranchOrLeaveIt(this.options, promotion.branch);
   }
 }

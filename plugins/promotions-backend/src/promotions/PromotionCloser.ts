@@ -7,6 +7,7 @@ import { applyLifecycleEvent } from './PromotionLifecycle';
 import { ApprovalServiceOptions } from './ApprovalService';
 import { actorInMarkdown, isFleetBranch } from './pullRequestText';
 import { NameOf } from '../service/ActorNames';
+import { deleteBranchOrLeaveIt } from './mergeSettlement';
 
 /** One way a person ends a promotion before it merged: what the record and the PR say. */
 interface Closing {
@@ -147,9 +148,7 @@ export class PromotionCloser {
       });
     }
     if (promotion.branch) {
-      await writer
-        .deleteBranch(promotion.branch)
-        .catch(error => logger.warn(`Could not delete branch ${promotion.branch}: ${error}`));
+      await deleteBranchOrLeaveIt({ writer, logger }, promotion.branch);
     }
     return undefined;
   }

@@ -1,6 +1,6 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { ConflictError } from '@backstage/errors';
-import { ApprovalPolicy, ProductRef, judgeOpening, leaseExpiry, quorumNeeded } from '@refplat/plugin-promotions-common';
+import { ApprovalPolicy, ProductRef, judgeOpening, quorumNeeded } from '@refplat/plugin-promotions-common';
 import { PromotionsConfig } from '../config';
 import { LIVE_STATUSES, PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { Clock, PlatformRepoRateLimitedError, PlatformRepoUnansweredError, systemClock } from '@refplat/plugin-promotions-node';
@@ -9,6 +9,7 @@ import { releasePath } from '../ladder/readProductRecords';
 import { releaseAtRevision } from './releaseAtRevision';
 import { setReleaseDigests } from '../releases/editRelease';
 import { applyLifecycleEvent } from './PromotionLifecycle';
+import { deleteBranchOrLeaveIt, openingLeaseFromNow } from './mergeSettlement';
 import { ActorNames } from '../service/ActorNames';
 import {
   actorInText,
@@ -117,7 +118,7 @@ export class PromotionOpener {
       if (current && !LIVE_STATUSES.includes(current.status)) {
         // Replaced meanwhile: the Gate's sweep may already have deleted the
         // branch, which is what made GitHub refuse. Not a GitHub failure.
-        await this.deleteBranch(branch);
+        await deleteBranchOrLeaveIt(this.options, branch);
         throw new ConflictError(
           current.statusReason?.startsWith('Superseded')
             ? `A newer request replaced this promotion into ${record.toStage} while its pull request was being opened`
@@ -145,9 +146,8 @@ export class PromotionOpener {
    * when another opener took it first or it ended meanwhile.
    */
   async takeQueued(record: PromotionRecord): Promise<PromotionRecord | undefined> {
-    const now = (this.options.clock ?? systemClock).now();
     return applyLifecycleEvent(this.options.store, record.id, 'taken-from-queue', {
-      changes: { queuedAt: undefined, leaseExpiresAt: leaseExpiry(now, this.options.config.gate.openingLeaseSeconds * 1000) },
+      changes: { queuedAt: undefined, leaseExpiresAt: openingLeaseFromNow(this.options) },
     });
   }
 
@@ -158,9 +158,8 @@ export class PromotionOpener {
    * looks every few seconds). Undone when the promotion ended meanwhile.
    */
   private async renewLease(record: PromotionRecord): Promise<void> {
-    const now = (this.options.clock ?? systemClock).now();
     const renewed = await applyLifecycleEvent(this.options.store, record.id, 'opening-renewed', {
-      changes: { leaseExpiresAt: leaseExpiry(now, this.options.config.gate.openingLeaseSeconds * 1000) },
+      changes: { leaseExpiresAt: openingLeaseFromNow(this.options) },
     });
     if (!renewed) throw new Error('its promotion is no longer being opened by this request');
   }
@@ -195,7 +194,7 @@ export class PromotionOpener {
       changes: { statusReason: reason },
       audit: { type: 'failed', actor, detail: reason },
     });
-    if (failed && record.branch) await this.deleteBranch(record.branch);
+    if (failed && record.branch) await deleteBranchOrLeaveIt(this.options, record.branch);
   }
 
   /**
@@ -230,7 +229,7 @@ export class PromotionOpener {
     await writer
       .closePullRequest(pr.number, `Closed by the promotions plugin: its promotion is ${current?.status ?? 'gone'}${why}.`)
       .catch(error => logger.warn(`Could not close PR #${pr.number}, which nothing owns: ${error}`));
-    await this.deleteBranch(pr.headRef);
+    await deleteBranchOrLeaveIt(this.options, pr.headRef);
     return undefined;
   }
 
@@ -241,13 +240,6 @@ export class PromotionOpener {
       changes: { statusReason: reason },
       audit: { type: 'failed', actor: 'promotions', detail: reason },
     });
-    await this.deleteBranch(record.branch!);
-  }
-
-  /** Best-effort: a branch left behind is deleted by the Gate's reconciler later. */
-  private async deleteBranch(branch: string) {
-    await this.options.writer
-      .deleteBranch(branch)
-      .catch(error => this.options.logger.warn(`Could not delete branch ${branch}: ${error}`));
+    await deleteBranchOrLeaveIt(this.options, record.branch!);
   }
 }

@@ -16,7 +16,6 @@ import {
   ProductRef,
   RollbackRequest,
   requestStep,
-  leaseExpiry,
   planPromotion,
   requestedStatus,
   shortDigest,
@@ -36,6 +35,7 @@ import { applyLifecycleEvent } from './PromotionLifecycle';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { actorInMarkdown, branchName, isFleetBranch, promotionFingerprint } from './pullRequestText';
 import { ActorNames } from '../service/ActorNames';
+import { openingLeaseFromNow } from './mergeSettlement';
 import { recordPromotionRequested } from '../telemetry/promotionsMetrics';
 
 export interface PromotionServiceOptions {
@@ -307,7 +307,7 @@ export class PromotionService {
             // Queued: no opener holds it until the queue gives it its turn.
             ...(queue
               ? { queuedAt: (this.options.clock ?? systemClock).now().toISOString() }
-              : { leaseExpiresAt: leaseExpiry((this.options.clock ?? systemClock).now(), leaseMs) }),
+              : { leaseExpiresAt: openingLeaseFromNow(this.options) }),
             guardOverride: override,
           },
           requestedBy,
