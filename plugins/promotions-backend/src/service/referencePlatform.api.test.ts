@@ -1,5 +1,6 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import type { Ladder, Promotion } from '@refplat/plugin-promotions-common';
+import { isDeepStrictEqual } from 'util';
 import { parse } from 'yaml';
 import request from 'supertest';
 import { sendConcurrently } from '../__testUtils__/concurrentRequests';
@@ -202,5 +203,70 @@ describeOnPlatform.each([2, 3] as const)('On the reference platform with ArgoCD 
     expect((await releasedDigests('prod')).storefront).toBe(promotion.services.storefront);
     const prod = await healthyStage('prod');
     expect(prod.services.storefront.runningDigests).toEqual([promotion.services.storefront]);
+  });
+});
+
+describeOnPlatform('In fleet mode on the reference platform (ArgoCD 3)', () => {
+  let platform: ReferencePlatform;
+  let server: Server;
+
+  beforeAll(async () => {
+    platform = await startReferencePlatform({ argocdVersion: 3, rolloutMs: 1500 });
+    await platform.follow(true);
+    // The seeds' dev is ahead of test in both Products; beta/payments opts in for this test.
+    server = await startPromotionsBackend(platform.addresses, 'argocd', {
+      gate: SWEEP_ONCE,
+      autoPromote: { enabled: true, frequency: { seconds: 2 }, fleet: { enabled: true } },
+      promotions: { platformRepo: { host: new URL(platform.addresses.url).host, owner, repo, branch } },
+      systemAnnotations: { 'beta/payments': { 'refplat.org/auto-promote': 'true' } },
+    });
+  });
+
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  const digestsOf = async (product: string, stage: string): Promise<Record<string, string>> => {
+    const text = await platform.call<string>('gh', 'readFile', { owner, name: repo, ref: branch, path: `gitops/releases/${product}/${stage}.yaml` });
+    return Object.fromEntries(
+      Object.entries(parse(text).spec.services as Record<string, { digest: string }>).map(([service, entry]) => [service, entry.digest]),
+    );
+  };
+  const pullRequests = async (): Promise<Array<{ number: number; head: { ref: string }; merged_at: string | null; body: string }>> => {
+    const response = await fetch(`${platform.addresses.githubApiUrl}/repos/${owner}/${repo}/pulls?state=all&per_page=100`, {
+      headers: { authorization: `token ${platform.addresses.tokens.github}` },
+    });
+    return response.json();
+  };
+
+  it('climbs alpha/shop and beta/payments dev → test in one PR: one commit through the git data API, each Release file as its promotion asked, merged by the Gate', async () => {
+    const products = ['alpha/shop', 'beta/payments'];
+    const dev = Object.fromEntries(await Promise.all(products.map(async product => [product, await digestsOf(product, 'dev')] as const)));
+    for (const product of products) expect(await digestsOf(product, 'test')).not.toEqual(dev[product]);
+
+    await eventually(async () => {
+      for (const product of products) if (!isDeepStrictEqual(await digestsOf(product, 'test'), dev[product])) return undefined;
+      return true;
+    }, SETTLE_MS);
+
+    const intoTest = (await pullRequests()).filter(pr => pr.head.ref.startsWith('promotions/fleet/test-'));
+    expect(intoTest).toHaveLength(1);
+    expect(intoTest[0].merged_at).toBeTruthy();
+    expect([...intoTest[0].body.matchAll(/promotions:key=([a-z]+\/[a-z]+)\/test /g)].map(match => match[1]).sort()).toEqual(products);
+    const files = await platform.call<Array<{ path: string }>>('gh', 'pullFiles', { owner, name: repo, number: intoTest[0].number });
+    expect(files.map(file => file.path).sort()).toEqual(products.map(product => `gitops/releases/${product}/test.yaml`));
+
+    // The fleet's writes, as GitHub's API describes them: a tree, a commit, a ref, the PR; nothing refused.
+    const writes = (await platform.calls('gh')).filter(call => !['GET', 'HEAD'].includes(call.method));
+    expect(writes.filter(call => call.route === 'git.createTree').length).toBeGreaterThanOrEqual(1);
+    expect(writes.filter(call => call.route === 'repos.createOrUpdateFileContents' && /\/test\.yaml/.test(call.path))).toEqual([]);
+    expect(clientErrors(writes)).toEqual([]);
+
+    for (const product of products) {
+      const [team, name] = product.split('/');
+      const { body } = await request(server).get(`/api/promotions/products/${team}/${name}/promotions`).set('Authorization', asUser('bob'));
+      const intoTestRecord = (body.items as Promotion[]).find(promotion => promotion.toStage === 'test');
+      expect(intoTestRecord).toMatchObject({ status: 'merged', pullRequest: { number: intoTest[0].number } });
+    }
   });
 });
