@@ -60,6 +60,39 @@ describe('ArgoCdHealthSource with a token ArgoCD rejects', () => {
   });
 });
 
+describe('ArgoCdHealthSource reading one view of a canarying Application', () => {
+  it("reads each live Rollout once: the hop evidence takes the one the view's health just read", async () => {
+    const seen: string[] = [];
+    const rollout = { kind: 'Rollout', metadata: { name: 'api', namespace: 'shop-dev' }, status: { currentPodHash: 'abc' } };
+    const server = http.createServer((req, res) => {
+      seen.push(req.url!);
+      res.setHeader('content-type', 'application/json');
+      const url = new URL(req.url!, 'http://argocd');
+      if (url.pathname.endsWith('/resource-tree')) res.end(JSON.stringify({ nodes: [] }));
+      else if (url.pathname.endsWith('/resource') && url.searchParams.get('kind') === 'Rollout') res.end(JSON.stringify({ manifest: JSON.stringify(rollout) }));
+      else res.end(JSON.stringify({ items: [] }));
+    });
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const source = new ArgoCdHealthSource([{ name: 'argocd', baseUrl: url, token: 't', uiUrl: url }], mockCache(), LABELS);
+    const observed = {
+      application: { metadata: { name: 'alpha-shop-dev', namespace: 'argocd', resourceVersion: '7' }, spec: { destination: { namespace: 'shop-dev' } } },
+      source: 'argocd',
+    };
+    try {
+      expect([...(await source.liveRollouts(observed, ['api'])).keys()]).toEqual(['api']);
+      await source.hopEvidence(observed, 'api');
+      expect(seen.filter(path => path.includes('kind=Rollout'))).toHaveLength(1);
+
+      // Another listing (the next view) reads its Rollout afresh.
+      await source.hopEvidence({ ...observed }, 'api');
+      expect(seen.filter(path => path.includes('kind=Rollout'))).toHaveLength(2);
+    } finally {
+      await new Promise(resolve => server.close(resolve));
+    }
+  });
+});
+
 describe('argoCdGet with a byte limit', () => {
   it('cuts off an answer past the limit, even without Content-Length, and says when an answer is not JSON', async () => {
     const server = http.createServer((req, res) => {

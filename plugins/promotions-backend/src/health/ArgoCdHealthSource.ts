@@ -78,6 +78,11 @@ function healthOnly(node: ResourceNode): NodeHealth {
 export class ArgoCdHealthSource implements HealthSource {
   private readonly rolloutReads = pLimit(ROLLOUT_READ_CONCURRENCY);
   private readonly evidence = new ArgoCdHopEvidence(argoCdGet, noSuchResource);
+  /**
+   * The live Rollouts last read for an Application as one listing saw it: the hop evidence of the
+   * same view takes its Rollout from here instead of reading it again. Held as long as the listing is.
+   */
+  private readonly rolloutsRead = new WeakMap<ObservedApplication, Map<string, Rollout>>();
 
   constructor(
     private readonly instances: ArgoCdInstanceConfig[],
@@ -164,9 +169,11 @@ export class ArgoCdHealthSource implements HealthSource {
         this.rolloutReads(async () => [service, await this.getRollout(observed, service)] as const),
       ),
     );
-    return new Map(
+    const rollouts = new Map(
       read.filter((entry): entry is readonly [string, Rollout] => entry[1] !== undefined),
     );
+    this.rolloutsRead.set(observed, new Map([...(this.rolloutsRead.get(observed) ?? []), ...rollouts]));
+    return rollouts;
   }
 
   private async getRollout(
@@ -204,7 +211,7 @@ export class ArgoCdHealthSource implements HealthSource {
     if (!instance || !observed.application.metadata?.name) {
       return { namespace: observed.application.spec?.destination?.namespace ?? '', workload: service };
     }
-    return this.evidence.read(instance, observed, service);
+    return this.evidence.read(instance, observed, service, this.rolloutsRead.get(observed)?.get(service));
   }
 
   private instanceOf(observed: ObservedApplication): ArgoCdInstanceConfig | undefined {

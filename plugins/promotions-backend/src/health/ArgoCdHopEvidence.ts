@@ -50,6 +50,8 @@ export class ArgoCdHopEvidence {
     instance: ArgoCdInstanceConfig,
     observed: ObservedApplication,
     service: string,
+    /** The service's live Rollout, when the same view has just read it. */
+    knownRollout?: Rollout,
   ): Promise<ClusterEvidence> {
     const { metadata, spec } = observed.application;
     const name = metadata?.name ?? '';
@@ -59,9 +61,10 @@ export class ArgoCdHopEvidence {
     const [nodes, rollout] = await Promise.all([
       this.trees.get(treeKey, () => app.tree()),
       // Only a hint (which ReplicaSet is rolling out): without it, the newest is.
-      app
-        .manifest<Rollout>({ group: 'argoproj.io', version: 'v1alpha1', kind: 'Rollout', namespace, name: service })
-        .catch(() => undefined),
+      knownRollout ??
+        app
+          .manifest<Rollout>({ group: 'argoproj.io', version: 'v1alpha1', kind: 'Rollout', namespace, name: service })
+          .catch(() => undefined),
     ]);
     const objects = hopObjects(nodes, service, rollout?.status?.currentPodHash);
     const pods = objects.pods.slice(0, PODS_READ);
