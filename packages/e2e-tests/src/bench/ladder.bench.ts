@@ -271,6 +271,9 @@ describe('ladder view benchmark, 30 Services mid-canary', () => {
         rolloutReadsPerView: rolloutReads.length / WIDE_VIEWS,
         // The other live objects read (Pods, HTTPRoutes: a diagnosis's hop evidence).
         otherResourceReadsPerView: (resourceReads.length - rolloutReads.length) / WIDE_VIEWS,
+        // The rest of the hop evidence: the events of each rolling ReplicaSet and its Pods, and the resource tree.
+        eventReadsPerView: argocd.filter(c => c.path.endsWith('/events')).length / WIDE_VIEWS,
+        treeReadsPerView: argocd.filter(c => c.path.endsWith('/resource-tree')).length / WIDE_VIEWS,
         // How long the simulator itself took to answer: the part of a view the plugin does not spend.
         simulatorMsPerRolloutRead: latencySummary(rolloutReads.map(c => c.durationMs)),
       },
