@@ -4,15 +4,15 @@ import type { RunningSim } from '@refplat/platform-sim';
 import { Octokit } from '@octokit/rest';
 import request from 'supertest';
 import { startPromotionsBackend } from '../__testUtils__/testBackend';
-import { sharedSimBackend, TestProduct, testProduct } from '../__testUtils__/sharedSimBackend';
+import { sharedSimBackend, TestProduct } from '../__testUtils__/sharedSimBackend';
 
 const bob = mockCredentials.user.header('user:default/bob');
 
 /**
- * The changes between two stages (was changes.api.test.ts). Run before any
- * suite merges a PR on the shared simulator: the first test reads the seeded
- * alpha/shop as seeded, and the second reads main's newest commits as a
- * straight line, which merge commits would not be.
+ * The changes between two stages (was changes.api.test.ts). Each test reads a
+ * Product of its own, added like the seeded alpha/shop, and compares the
+ * commits the plugin lists with what git itself says is in the range, so it
+ * holds wherever it runs among the suites sharing the simulator.
  */
 export function changesSuite() {
   describe('GET /products/{team}/{product}/changes', () => {
@@ -20,15 +20,15 @@ export function changesSuite() {
     const shared = sharedSimBackend();
     let sim: RunningSim;
     let server: Awaited<ReturnType<typeof startPromotionsBackend>>;
-    /** The Product read: the seeded alpha/shop unless the test added its own. */
+    /** The Product read: one added like the seeded alpha/shop for each test. */
     let shop: TestProduct;
 
     beforeAll(() => {
       ({ sim, server } = shared);
     });
 
-    beforeEach(() => {
-      shop = testProduct('alpha', 'shop');
+    beforeEach(async () => {
+      shop = await shared.addProduct('alpha/shop');
     });
 
     const changes = (query: string) =>
@@ -76,7 +76,6 @@ export function changesSuite() {
       (await changes('?from=dev&to=test')).body.items.find((i: { service: string }) => i.service === 'storefront');
 
     it('lists the commits between the source revisions CI recorded in the Releases', async () => {
-      shop = await shared.addProduct('alpha/shop');
       // The platform repo's own history stands in for a service's source repository.
       const log = gitLog();
       const [newer, older] = [log[0], log[3]];
@@ -84,7 +83,8 @@ export function changesSuite() {
       await recordStorefrontSource('test', older);
       const storefront = await storefrontChange();
       expect(storefront.note).toBeUndefined();
-      expect(storefront.commits.map((c: { sha: string }) => c.sha)).toEqual(log.slice(0, 3));
+      // What git says is in the range, newest first, whatever merges other suites made meanwhile.
+      expect(storefront.commits.map((c: { sha: string }) => c.sha)).toEqual(gitLog(`${older}..${newer}`));
       expect(storefront.omittedCommits).toBeUndefined();
       expect(storefront.compareUrl).toMatch(new RegExp(`/refplat/platform/compare/${older}\\.\\.\\.${newer}$`));
     });
@@ -115,7 +115,6 @@ export function changesSuite() {
     }
 
     it('shows the newest 50 of a longer range, newest first, and how many more there are', async () => {
-      shop = await shared.addProduct('alpha/shop');
       const older = gitLog()[0];
       // One more than a page: the newest 50 are the last 49 of page 1 and the one on page 2.
       const range = pushSourceCommits(older, 101);
@@ -134,7 +133,8 @@ export function changesSuite() {
       expect(storefront.compareUrl).toMatch(new RegExp(`/compare/${older}\\.\\.\\.${range[0]}$`));
       expect(storefront.note).toBe("The newest 50 of 101 commits are listed; GitHub's comparison shows all 101");
       // GitHub lists a comparison oldest first, 100 a page: page 1 says how many, page 2 holds the newest.
-      const compares = sim.control.getRequests('github').filter(r => r.path.includes('/compare/'));
+      // This range's only: a backend sharing the simulator may compare other ranges meanwhile.
+      const compares = sim.control.getRequests('github').filter(r => r.path.includes(`/compare/${older}...`));
       expect(compares.map(r => new URLSearchParams(r.query).get('page'))).toEqual(['1', '2']);
     });
 

@@ -13,10 +13,10 @@ import { webhooksSuite } from '../__apiTests__/webhooks.api.suite';
  * simulator; each starts the backends it needs and stops them when it ends,
  * and each test that changes the platform works on a Product of its own.
  *
- * The order matters where a suite reads the platform as a whole:
- * - changes first: it reads the seeded alpha/shop as seeded, and main's
- *   newest commits as a straight line (no merge commit yet);
- * - access next: it counts every GitHub write the simulator receives while
+ * The order matters where a suite reads the platform as a whole (changes, which
+ * used to need to run first, reads Products of its own and holds anywhere; it
+ * runs after the others here to show it):
+ * - access first: it counts every GitHub write the simulator receives while
  *   refusals are made, so it runs while no PR is open for its backend's Gate
  *   to adopt and write to (it leaves PRs open, waiting for approval);
  * - promotions after the suites that leave branches behind only with their
@@ -30,9 +30,9 @@ import { webhooksSuite } from '../__apiTests__/webhooks.api.suite';
 // Replicas racing take rounds of paced GitHub writes; the longest the suites had.
 jest.setTimeout(600_000);
 
-changesSuite();
-accessSuite();
 promotionRacesSuite();
 guardsSuite();
+accessSuite();
 promotionsSuite();
+changesSuite();
 webhooksSuite();
