@@ -14,15 +14,14 @@ const paymentsHiddenFromBob = productHiddenFrom('user:default/bob', 'beta/paymen
 
 /**
  * The overview reads every Product on the platform: its tests name the two
- * seeded ones and count them. So it runs first on its (shared) simulator,
- * before any suite adds a Product of its own. It leaves beta/payments' test
- * Application healthy again; alpha/shop's prod promotion stays open, waiting
- * for an approval no later suite gives.
+ * seeded ones and count them. So it has a simulator of its own (`ownSim`),
+ * which no other suite adds a Product to, and holds wherever it runs.
  */
 export function overviewSuite() {
   describe('the organisation overview and stuck list', () => {
     // No Gate: a promotion stays awaiting approval.
     const shared = sharedSimBackend({
+      ownSim: 'overview',
       backend: { gate: { enabled: false }, services: [paymentsHiddenFromBob] },
     });
     let sim: RunningSim;

@@ -13,17 +13,17 @@ jest.setTimeout(180_000);
  * simulator (FAST_SIM_TIMINGS, sharedSimBackend's pool), each with a backend
  * configured its way and stopped when its block ends.
  *
- * The overview runs first: it counts and names the seeded Products, so it
- * must see the platform before the other suites add Products of their own.
- * Those suites promote, hold and reject only on their own Products; the
- * blocks whose Gate runs (and so restores the promotions of PRs that earlier
- * suites left open) read the inbox for their own Product only.
+ * The overview counts and names the seeded Products, on a simulator of its
+ * own; it runs after the others here, which shows it holds in any order. The
+ * others promote, hold and reject only on their own Products; the blocks
+ * whose Gate runs (and so restores the promotions of PRs that earlier suites
+ * left open) read the inbox for their own Product only.
  *
  * Provenance (issue 25) runs last, on a simulator of its own whose CI pushes
  * publish real signed builds into docker-registry.
  */
-overviewSuite();
 actionsSuite();
 approvalsSuite();
 productApproversSuite();
+overviewSuite();
 provenanceSuite();
