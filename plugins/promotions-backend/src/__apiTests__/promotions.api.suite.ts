@@ -73,8 +73,9 @@ export function promotionsSuite() {
           (await github.rest.git.listMatchingRefs({ owner: 'refplat', repo: 'platform', ref: `heads/${shop.branchPrefix}` })).data.map(
             ref => ref.ref,
           );
-        sim.control.addFault({ target: 'github', method: 'PUT', path: '/contents/', count: 50, status: 503 });
-        sim.control.addFault({ target: 'github', method: 'DELETE', path: '/git/refs/', count: 50, status: 503 });
+        // Only this Product's: another suite's idle branches on the simulator are deleted as usual.
+        sim.control.addFault({ target: 'github', method: 'PUT', path: `/contents/${shop.releasePath('prod')}`, count: 50, status: 503 });
+        sim.control.addFault({ target: 'github', method: 'DELETE', path: `/git/refs/heads/${shop.branchPrefix}`, count: 50, status: 503 });
         const response = await request(server)
           .post(`/api/promotions/products/${shop.ref}/promotions`)
           .set('Authorization', asUser('bob'))
