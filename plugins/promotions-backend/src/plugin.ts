@@ -1,7 +1,4 @@
-import {
-  coreServices,
-  createBackendPlugin,
-} from '@backstage/backend-plugin-api';
+import { coreServices, createBackendPlugin } from '@backstage/backend-plugin-api';
 import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
@@ -25,6 +22,7 @@ import { promotionsTasks } from './wiring/promotionsTasks';
 import { promotionsHttp } from './wiring/promotionsHttp';
 import { createNotConfiguredRouter } from './service/notConfiguredRouter';
 import { ModuleReplacement } from './extensions/ModuleReplacement';
+import { PlatformRepoPorts, platformRepoSlotExtensionPoint } from './extensions/platformRepoSlot';
 import { configuredHealthSource } from './health/createHealthSource';
 import { catalogDirectory } from './service/catalogDirectory';
 
@@ -49,6 +47,10 @@ export const promotionsPlugin = createBackendPlugin({
     const directories = new ModuleReplacement<PromotionsDirectory>('The promotions directory');
     env.registerExtensionPoint(promotionsDirectoryExtensionPoint, {
       setDirectory: directory => directories.set(directory),
+    });
+    const platformRepos = new ModuleReplacement<PlatformRepoPorts, undefined>('The platform repo');
+    env.registerExtensionPoint(platformRepoSlotExtensionPoint, {
+      setPlatformRepo: ports => platformRepos.set(ports),
     });
     env.registerInit({
       deps: {
@@ -93,6 +95,7 @@ export const promotionsPlugin = createBackendPlugin({
             configuredHealthSource(readPromotionsConfig(deps.rootConfig), deps.cache, logger),
           ),
           directory: await directories.resolve(async () => catalogDirectory(deps)),
+          platformRepo: await platformRepos.resolve(async () => undefined),
         });
         const { config, people, promotions } = parts;
         // Say where health comes from: it may be borrowed from another plugin's config, or a module's.

@@ -13,6 +13,7 @@ import { SignalsService } from '@backstage/plugin-signals-node';
 import type { HealthSource, PromotionGuard, PromotionsDirectory } from '@refplat/plugin-promotions-node';
 import { Knex } from 'knex';
 import { PromotionsConfig } from '../config';
+import type { PlatformRepoPorts } from '../extensions/platformRepoSlot';
 
 /** What the composition root is built from: Backstage's services and the slots modules fill. */
 export interface PromotionsRootDeps {
@@ -33,6 +34,12 @@ export interface PromotionsRootDeps {
   healthSource?: HealthSource;
   /** Slot: a module's directory (promotionsDirectoryExtensionPoint); the catalog when not given. */
   directory?: PromotionsDirectory;
+  /**
+   * Slot: the platform repo's ports in place of GitHub's adapters (the tests' in-memory fake,
+   * through platformRepoSlotExtensionPoint). The delivery metrics' history and the webhooks'
+   * head cache still read GitHub: they are GitHub's own.
+   */
+  platformRepo?: PlatformRepoPorts;
   /** Runs the write queue's task (WRITE_QUEUE_TASK, which the plugin schedules); without it, queued promotions open in this process at once. */
   scheduler?: SchedulerService;
 }

@@ -44,7 +44,7 @@ export function ladderParts(
   people: PeopleParts,
   { guards, provenance }: GuardParts,
 ) {
-  const { reader, cacheTtlMs } = repo;
+  const { files, cacheTtlMs } = repo;
   const { promotions: store, timelines } = stores;
   const { approvalRights, broadcaster } = people;
   const recentPromotions = (product: ProductRef) => store.listForProduct(product.team, product.product, RECENT_PROMOTIONS);
@@ -65,14 +65,14 @@ export function ladderParts(
     hopEvidence: healthSource?.hopEvidence,
     evidenceArrived: product => void broadcaster.productChanged(product, 'hop-evidence'),
   });
-  const stageHistory = new StageHistory({ config, writer: repo.requestWriter, files: reader, store, cache });
-  const timelineReader = new DigestTimelineReader({ config, octokit: repo.octokit, reader, store: timelines, logger });
-  const ladderService = LadderService.forViews({ config, repo: reader, healthSource, logger }, {
+  const stageHistory = new StageHistory({ config, writer: repo.requestWriter, files, store, cache });
+  const timelineReader = new DigestTimelineReader({ config, octokit: repo.octokit, reader: repo.reader, store: timelines, logger });
+  const ladderService = LadderService.forViews({ config, repo: files, healthSource, logger }, {
     digestAges: new DigestAges({
       stages: config.stages,
       timelines: stageHistory,
       recorded: config.metrics.enabled
-        ? new RecordedReleaseTimelines({ files: reader, timelineReader, store: timelines, logger })
+        ? new RecordedReleaseTimelines({ files, timelineReader, store: timelines, logger })
         : undefined,
       cache,
     }),
@@ -96,9 +96,9 @@ export function ladderParts(
     },
     livePromotions,
   });
-  const sharedLadders = new SharedLadders({ builder: ladderService, headCommit: () => reader.headCommit(), ttlMs: cacheTtlMs });
+  const sharedLadders = new SharedLadders({ builder: ladderService, headCommit: () => files.headCommit(), ttlMs: cacheTtlMs });
   broadcaster.onProductChanged(product => sharedLadders.productChanged(product));
-  const allProducts = async () => productsAt(config, await reader.fileIndex(await reader.headCommit()));
+  const allProducts = async () => productsAt(config, await files.fileIndex(await files.headCommit()));
   const sweepLadders = async () => {
     // One Application list for all Products, as the auto-promoter's scan reads it, not one per Product.
     const listingFor = listingsByProduct(await ladderService.listApplications(), config.applicationLabels);

@@ -1,5 +1,4 @@
-import type { PullRequestInfo } from '@refplat/plugin-promotions-node';
-import { PlatformRepoWriter } from '../github/PlatformRepoWriter';
+import type { PlatformRepo, PullRequestInfo } from '@refplat/plugin-promotions-node';
 import { createHealthStream } from '../health/createHealthSource';
 import { ProductHealthChanged } from '../health/ProductHealthChanged';
 import { IncidentService } from '../incidents/IncidentService';
@@ -39,11 +38,11 @@ export function promotionParts(
   ladders: LadderParts,
 ) {
   const { config, logger, scheduler } = deps;
-  const { reader } = repo;
+  const { files } = repo;
   const { promotions: store, holds } = stores;
   const { approvalRights: rights, broadcaster, directory: names } = people;
   /** The request path's opener and the Gate's differ only in the GitHub client they write with. */
-  const openerWritingWith = (writer: PlatformRepoWriter) =>
+  const openerWritingWith = (writer: PlatformRepo) =>
     new PromotionOpener({
       config,
       store,
@@ -52,7 +51,7 @@ export function promotionParts(
       entityUrl: people.entityUrl,
       approval: product => rights.policyOf(product),
       names,
-      files: reader,
+      files,
     });
   const requestOpener = openerWritingWith(repo.requestWriter);
   const gateOpener = openerWritingWith(repo.gateWriter);
@@ -60,15 +59,15 @@ export function promotionParts(
   // Fleet mode (opt-in): the auto-promoter's promotions up one rung share a PR, which the Gate judges Product by Product.
   const fleet = config.autoPromote.fleet.enabled
     ? {
-        opener: new FleetOpener({ config, store, writer: repo.requestWriter, files: reader, names, logger, entityUrl: people.entityUrl }),
-        gate: new FleetGate({ config, store, writer: repo.gateWriter, files: reader, ladder: ladders.ladderService, guards, logger }),
+        opener: new FleetOpener({ config, store, writer: repo.requestWriter, files, names, logger, entityUrl: people.entityUrl }),
+        gate: new FleetGate({ config, store, writer: repo.gateWriter, files, ladder: ladders.ladderService, guards, logger }),
       }
     : undefined;
   const gate = new Gate({
     config,
     store,
     writer: repo.gateWriter,
-    files: reader,
+    files,
     ladder: ladders.ladderService,
     opener: gateOpener,
     reconciler,
@@ -88,7 +87,7 @@ export function promotionParts(
     config,
     store,
     opener: requestOpener,
-    files: reader,
+    files,
     logger,
     onOpened: onChange,
     writeBudget: () => repo.writeBudget?.reading(),
@@ -104,7 +103,7 @@ export function promotionParts(
   };
   const productHealthChanged = new ProductHealthChanged({
     healthSource: ladders.healthSource,
-    repo: reader,
+    repo: repo.reader,
     productChanged: product => broadcaster.productChanged(product, 'health'),
     checkLivePromotions: liveProductPromotionsCheck({ livePromotions: ladders.livePromotions, check: id => gate.check(id) }),
     notifyStuck:
@@ -115,7 +114,7 @@ export function promotionParts(
     // Not the views' annotated ladder: a request reads its Product's records, the stage below's health and the holds.
     snapshots: new RequestSnapshots({
       config,
-      ladder: LadderService.recordsAndHealth({ config, repo: reader, healthSource: ladders.healthSource, logger }),
+      ladder: LadderService.recordsAndHealth({ config, repo: files, healthSource: ladders.healthSource, logger }),
       holds,
       healthySince: stores.healthySince,
     }),
@@ -163,7 +162,7 @@ export function promotionParts(
       : undefined,
     autoPromoter: new AutoPromoter({
       config,
-      reader,
+      reader: files,
       ladder: ladders.ladderService,
       promotions: promotionService,
       healthSource: ladders.healthSource,

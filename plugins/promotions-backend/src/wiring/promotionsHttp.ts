@@ -61,7 +61,7 @@ export async function promotionsHttp(
       cache: deps.cache,
       attestedSource: guards.provenance?.attestedSource,
     }),
-    knownProducts: new KnownProducts(repo.reader, config),
+    knownProducts: new KnownProducts(repo.files, config),
     owners: people.directory,
     requireOwnership: readRequireOwnership(deps.rootConfig),
   });

@@ -1,0 +1,131 @@
+import { createBackendModule } from '@backstage/backend-plugin-api';
+import { startTestBackend } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import type { ProductRef } from '@refplat/plugin-promotions-common';
+import { promotionsHealthSourceExtensionPoint } from '@refplat/plugin-promotions-node';
+import { FakeHealthSource, InMemoryPlatformRepo } from '@refplat/plugin-promotions-node/testUtils';
+import { readPromotionsConfig } from '../config';
+import { platformRepoSlotExtensionPoint } from '../extensions/platformRepoSlot';
+import { environmentPath, releasePath } from '../ladder/readProductRecords';
+import { parseRelease } from '../releases/records';
+import { PromotionsBackendOptions, SimAddresses, promotionsBackendFeatures, simConfig } from './testBackend';
+
+/** Where the config points: nothing answers there; the fakes stand in for GitHub and ArgoCD. */
+const NOWHERE: SimAddresses = {
+  url: 'http://github.fake',
+  githubApiUrl: 'http://github.fake/api/v3',
+  argocdUrl: 'http://argocd.fake',
+  kubernetesUrl: 'http://kubernetes.fake',
+  tokens: { github: 'fake', argocd: 'fake', kubernetes: 'fake' },
+};
+
+const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
+
+/** A digest per service and build, readable in a failure: `sha256:` and the build repeated. */
+export const buildDigest = (service: string, build: number) =>
+  `sha256:${Buffer.from(`${service}@${build}`).toString('hex').padEnd(64, '0').slice(0, 64)}`;
+
+/**
+ * The seeded platform, as the simulator seeds it: alpha/shop (storefront, cart, checkout;
+ * checkout not declared in uat) with each stage a build or two behind the one below, and
+ * beta/payments (ledger), owned by group beta.
+ */
+const SEED: Array<{ product: ProductRef; builds: Record<string, Record<string, number>> }> = [
+  {
+    product: { team: 'alpha', product: 'shop' },
+    builds: {
+      dev: { storefront: 4, cart: 7, checkout: 3 },
+      test: { storefront: 3, cart: 7, checkout: 2 },
+      uat: { storefront: 3, cart: 6 },
+      staging: { storefront: 2, cart: 6, checkout: 1 },
+      prod: { storefront: 1, cart: 6, checkout: 1 },
+    },
+  },
+  {
+    product: { team: 'beta', product: 'payments' },
+    builds: Object.fromEntries(STAGES.map((stage, i) => [stage, { ledger: 5 - i }])),
+  },
+];
+
+function releaseText(product: ProductRef, stage: string, services: Record<string, number>) {
+  const name = `${product.team}-${product.product}-${stage}`;
+  const entries = Object.entries(services).map(([service, build]) => `    ${service}:\n      digest: ${buildDigest(service, build)}\n`);
+  return `apiVersion: platform.refplat.org/v1beta1\nkind: Release\nmetadata:\n  name: ${name}\nspec:\n  environmentRef: ${name}\n  services:\n${entries.join('')}`;
+}
+
+function environmentText(product: ProductRef, stage: string, services: string[]) {
+  const name = `${product.team}-${product.product}-${stage}`;
+  return `apiVersion: platform.refplat.org/v1beta1\nkind: Environment\nmetadata:\n  name: ${name}\nspec:\n  team: ${product.team}\n  product: ${product.product}\n  services:\n${services.map(s => `    - name: ${s}\n`).join('')}`;
+}
+
+/**
+ * The whole plugin (routes, Gate, write queue, reconciler) as a backend runs it, with the
+ * platform repo and ArgoCD replaced by the in-memory fakes of -node in the composition
+ * root's slots: `repo` (InMemoryPlatformRepo, seeded as SEED) and `argo` (FakeHealthSource).
+ * ArgoCD follows git: whenever the base branch moves, every stage runs its Release's digests,
+ * Synced and Healthy; a test sets a stage otherwise on `argo`. No simulator, no HTTP upstream.
+ */
+export async function startPromotionsBackendOnFakes(options: PromotionsBackendOptions = {}) {
+  const configData = simConfig(NOWHERE, 'none', options);
+  const config = readPromotionsConfig(new ConfigReader(configData));
+  const repo = new InMemoryPlatformRepo();
+  const argo = new FakeHealthSource({ platformRepoUrl: `${NOWHERE.url}/refplat/platform` });
+  repo.commit(
+    Object.fromEntries(
+      SEED.flatMap(({ product, builds }) => {
+        const declared = [...new Set(Object.values(builds).flatMap(Object.keys))];
+        return STAGES.flatMap(stage => [
+          [releasePath(config, product, stage), releaseText(product, stage, builds[stage])],
+          [environmentPath(config, product, stage), environmentText(product, stage, stage === 'uat' && product.product === 'shop' ? ['storefront', 'cart'] : declared)],
+        ]);
+      }),
+    ),
+    { message: 'Seed the platform' },
+  );
+  let followed: string | undefined;
+  /** ArgoCD's controller: every stage runs what its Release says at the branch's head, once it moves. */
+  const follow = () => {
+    const head = repo.branchHead()!;
+    if (head === followed) return;
+    followed = head;
+    for (const { product } of SEED) {
+      for (const stage of STAGES) {
+        const text = repo.fileAt(head, releasePath(config, product, stage));
+        if (text) argo.runs(product, stage, parseRelease(text).services, head);
+      }
+    }
+  };
+  follow();
+  const controller = setInterval(follow, 50);
+  const fakesModule = createBackendModule({
+    pluginId: 'promotions',
+    moduleId: 'fakes',
+    register(reg) {
+      reg.registerInit({
+        deps: { slot: platformRepoSlotExtensionPoint, health: promotionsHealthSourceExtensionPoint },
+        async init({ slot, health }) {
+          slot.setPlatformRepo({ files: repo, writer: repo });
+          health.setHealthSource(argo);
+        },
+      });
+    },
+  });
+  const backend = await startTestBackend({ features: [...promotionsBackendFeatures(NOWHERE, 'none', options), fakesModule] });
+  return {
+    server: backend.server,
+    repo,
+    argo,
+    config,
+    /** Every stage runs its Release again, Synced and Healthy: what a test set on `argo` by hand is undone. */
+    resync: () => {
+      followed = undefined;
+      follow();
+    },
+    /** The digests a stage's Release names on the base branch. */
+    released: (product: ProductRef, stage: string) => parseRelease(repo.fileAt(repo.branchHead()!, releasePath(config, product, stage))!).services,
+    async stop() {
+      clearInterval(controller);
+      await backend.stop();
+    },
+  };
+}
