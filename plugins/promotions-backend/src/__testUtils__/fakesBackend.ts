@@ -3,7 +3,7 @@ import { startTestBackend } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
 import type { ProductRef } from '@refplat/plugin-promotions-common';
 import { promotionsHealthSourceExtensionPoint } from '@refplat/plugin-promotions-node';
-import { FakeHealthSource, InMemoryPlatformRepo } from '@refplat/plugin-promotions-node/testUtils';
+import { FakeHealthSource, InMemoryPlatformRepo, PlatformRepoMethod } from '@refplat/plugin-promotions-node/testUtils';
 import { readPromotionsConfig } from '../config';
 import { platformRepoSlotExtensionPoint } from '../extensions/platformRepoSlot';
 import { environmentPath, releasePath } from '../ladder/readProductRecords';
@@ -20,6 +20,12 @@ const NOWHERE: SimAddresses = {
 };
 
 const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
+
+/** The platform repo's methods that change something on the host. */
+const WRITES = new Set<PlatformRepoMethod>([
+  'createBranch', 'commitFile', 'commitFiles', 'openPullRequest', 'mergePullRequest',
+  'closePullRequest', 'deleteBranch', 'setStatus', 'comment', 'addLabels',
+]);
 
 /** A digest per service and build, readable in a failure: `sha256:` and the build repeated. */
 export const buildDigest = (service: string, build: number) =>
@@ -70,25 +76,25 @@ export async function startPromotionsBackendOnFakes(options: PromotionsBackendOp
   const config = readPromotionsConfig(new ConfigReader(configData));
   const repo = new InMemoryPlatformRepo();
   const argo = new FakeHealthSource({ platformRepoUrl: `${NOWHERE.url}/refplat/platform` });
-  repo.commit(
-    Object.fromEntries(
-      SEED.flatMap(({ product, builds }) => {
-        const declared = [...new Set(Object.values(builds).flatMap(Object.keys))];
-        return STAGES.flatMap(stage => [
-          [releasePath(config, product, stage), releaseText(product, stage, builds[stage])],
-          [environmentPath(config, product, stage), environmentText(product, stage, stage === 'uat' && product.product === 'shop' ? ['storefront', 'cart'] : declared)],
-        ]);
-      }),
-    ),
-    { message: 'Seed the platform' },
-  );
+  const products = SEED.map(seed => ({ ...seed }));
+  /** A Product's Release and Environment files, each build `back` builds older than seeded. */
+  const filesOf = ({ product, builds }: (typeof SEED)[number], back: number) => {
+    const declared = [...new Set(Object.values(builds).flatMap(Object.keys))];
+    return STAGES.flatMap(stage => [
+      [releasePath(config, product, stage), releaseText(product, stage, Object.fromEntries(Object.entries(builds[stage]).map(([s, b]) => [s, b - back])))],
+      [environmentPath(config, product, stage), environmentText(product, stage, stage === 'uat' && product.product.startsWith('shop') ? ['storefront', 'cart'] : declared)],
+    ]);
+  };
+  // Two commits: each stage's history has an earlier build to roll back to.
+  repo.commit(Object.fromEntries(products.flatMap(seed => filesOf(seed, 1))), { message: 'Seed the platform' });
+  repo.commit(Object.fromEntries(products.flatMap(seed => filesOf(seed, 0))), { message: 'Release the next builds' });
   let followed: string | undefined;
   /** ArgoCD's controller: every stage runs what its Release says at the branch's head, once it moves. */
   const follow = () => {
     const head = repo.branchHead()!;
     if (head === followed) return;
     followed = head;
-    for (const { product } of SEED) {
+    for (const { product } of products) {
       for (const stage of STAGES) {
         const text = repo.fileAt(head, releasePath(config, product, stage));
         if (text) argo.runs(product, stage, parseRelease(text).services, head);
@@ -97,6 +103,7 @@ export async function startPromotionsBackendOnFakes(options: PromotionsBackendOp
   };
   follow();
   const controller = setInterval(follow, 50);
+  const added = new Map<string, number>();
   const fakesModule = createBackendModule({
     pluginId: 'promotions',
     moduleId: 'fakes',
@@ -121,6 +128,22 @@ export async function startPromotionsBackendOnFakes(options: PromotionsBackendOp
       followed = undefined;
       follow();
     },
+    /**
+     * A Product of the test's own, laid out as the seeded one `like` (alpha/shop unless given) and
+     * running as released: `alpha/shop-1`, … (the catalog has their Systems, see testBackend).
+     */
+    addProduct: (like = 'alpha/shop') => {
+      const seed = SEED.find(({ product }) => `${product.team}/${product.product}` === like)!;
+      added.set(like, (added.get(like) ?? 0) + 1);
+      const product = { team: seed.product.team, product: `${seed.product.product}-${added.get(like)}` };
+      products.push({ product, builds: seed.builds });
+      repo.commit(Object.fromEntries(filesOf({ product, builds: seed.builds }, 1)), { message: `Add ${product.team}/${product.product}` });
+      repo.commit(Object.fromEntries(filesOf({ product, builds: seed.builds }, 0)), { message: `Release ${product.team}/${product.product}'s next builds` });
+      follow();
+      return { ...product, ref: `${product.team}/${product.product}` };
+    },
+    /** The writes the fake platform repo received since call `mark` (an index into `repo.calls`). */
+    writesSince: (mark: number) => repo.calls.slice(mark).filter(call => WRITES.has(call)),
     /** The digests a stage's Release names on the base branch. */
     released: (product: ProductRef, stage: string) => parseRelease(repo.fileAt(repo.branchHead()!, releasePath(config, product, stage))!).services,
     async stop() {
@@ -129,3 +152,5 @@ export async function startPromotionsBackendOnFakes(options: PromotionsBackendOp
     },
   };
 }
+
+export type FakesBackend = Awaited<ReturnType<typeof startPromotionsBackendOnFakes>>;

@@ -173,17 +173,3 @@ export function testProduct(team: string, product: string): TestProduct {
 export function githubWrites(sim: RunningSim) {
   return sim.control.getRequests('github').filter(call => !['GET', 'HEAD'].includes(call.method));
 }
-
-/**
- * The writes that start something new on GitHub: a branch, a commit (contents or git data
- * API), a PR. A request the backend refused must have made none of these, whatever a Gate does
- * meanwhile to PRs other suites left open on a shared simulator (statuses, comments, merges,
- * branch deletions): so a refusal is proved to write nothing in any order of the suites.
- */
-export function githubCreations(sim: RunningSim) {
-  return githubWrites(sim).filter(
-    call =>
-      (call.method === 'POST' && /\/(git\/refs|git\/commits|git\/trees|pulls)$/.test(call.path)) ||
-      (call.method === 'PUT' && call.path.includes('/contents/')),
-  );
-}
