@@ -44,12 +44,13 @@ const SEED: Array<{ product: ProductRef; builds: Record<string, Record<string, n
       test: { storefront: 3, cart: 7, checkout: 2 },
       uat: { storefront: 3, cart: 6 },
       staging: { storefront: 2, cart: 6, checkout: 1 },
-      prod: { storefront: 1, cart: 6, checkout: 1 },
+      prod: { storefront: 1, cart: 5, checkout: 1 },
     },
   },
   {
     product: { team: 'beta', product: 'payments' },
-    builds: Object.fromEntries(STAGES.map((stage, i) => [stage, { ledger: 5 - i }])),
+    // The same build on every stage: nothing to promote.
+    builds: Object.fromEntries(STAGES.map(stage => [stage, { ledger: 3 }])),
   },
 ];
 

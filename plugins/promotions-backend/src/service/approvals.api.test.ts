@@ -1,4 +1,3 @@
-import { actionsSuite } from '../__apiTests__/actions.api.suite';
 import { approvalsSuite } from '../__apiTests__/approvals.api.suite';
 import { overviewSuite } from '../__apiTests__/overview.api.suite';
 import { productApproversSuite } from '../__apiTests__/productApprovers.api.suite';
@@ -7,9 +6,10 @@ import { provenanceSuite } from '../__apiTests__/provenance.api.suite';
 jest.setTimeout(180_000);
 
 /**
- * Approving and what approvers see: the promotion actions (as agents call
- * them), the approvals inbox and rejections, the organisation overview and
- * stuck list, and a Product's own approvers and quorum. They all run on one
+ * Approving and what approvers see, against the simulator: the approvals
+ * inbox and rejections, the organisation overview and stuck list, and a
+ * Product's own approvers and quorum (the actions, as agents call them, run
+ * on the fakes: actions.fakes.test.ts). They all run on one
  * simulator (FAST_SIM_TIMINGS, sharedSimBackend's pool), each with a backend
  * configured its way and stopped when its block ends.
  *
@@ -22,7 +22,6 @@ jest.setTimeout(180_000);
  * Provenance (issue 25) runs last, on a simulator of its own whose CI pushes
  * publish real signed builds into docker-registry.
  */
-actionsSuite();
 approvalsSuite();
 productApproversSuite();
 overviewSuite();

@@ -56,7 +56,7 @@ export async function promotionsHttp(
     broadcaster: people.broadcaster,
     whatChanged: new WhatChanged({
       config,
-      reader: repo.reader,
+      reader: repo.files,
       octokit: repo.octokit,
       cache: deps.cache,
       attestedSource: guards.provenance?.attestedSource,
