@@ -17,7 +17,7 @@ describe('the promotion actions (served by the actions registry, as MCP tools ar
   let world: FakesBackend;
   let server: Server;
   /** The suite's own Product, laid out as alpha/shop. */
-  let shop: { ref: string };
+  let shop: { product: string; ref: string };
 
   beforeAll(async () => {
     world = await startPromotionsBackendOnFakes({
@@ -33,18 +33,6 @@ describe('the promotion actions (served by the actions registry, as MCP tools ar
   afterAll(async () => {
     await world?.stop();
   });
-
-  /** The suite's Product's staging rolls out what it runs: Progressing, until `world.resync()`. */
-  const stagingRollingOut = () => {
-    const product = { team: 'alpha', product: shop.ref.split('/')[1] };
-    const running = world.released(product, 'staging');
-    world.argo.setApplication(product, 'staging', {
-      revision: world.repo.branchHead()!,
-      health: 'Progressing',
-      images: Object.entries(running).map(([service, digest]) => `registry.example/team-alpha/${product.product}-${service}@${digest}`),
-      rollouts: Object.fromEntries(Object.keys(running).map(service => [service, 'Progressing' as const])),
-    });
-  };
 
   const invoke = (action: string, user: string, input: object) => invokeAction(server, action, user, input);
   const route = (method: 'post' | 'delete', path: string, user: string, body: object = {}) =>
@@ -191,7 +179,7 @@ describe('the promotion actions (served by the actions registry, as MCP tools ar
     expect((await invoke('approve-promotion', 'alice', { id: 'not-an-id' })).status).toBe(400);
 
     // staging mid-rollout: the approval triggers the Gate's look, which must not merge before the second approval below.
-    stagingRollingOut();
+    world.rollingOut({ team: 'alpha', product: shop.product }, 'staging');
     const byAlice = await invoke('approve-promotion', 'alice', { id: promotion.id });
     expect(byAlice.status).toBe(200);
     expect(byAlice.body.output.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/alice' });

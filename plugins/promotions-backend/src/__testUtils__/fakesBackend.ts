@@ -124,6 +124,19 @@ export async function startPromotionsBackendOnFakes(options: PromotionsBackendOp
     repo,
     argo,
     config,
+    /**
+     * The stage rolls out what it runs (Progressing) until `resync`: the Gate does not merge out
+     * of it, where a test needs a promotion to stay as it put it.
+     */
+    rollingOut: (product: ProductRef, stage: string) => {
+      const running = parseRelease(repo.fileAt(repo.branchHead()!, releasePath(config, product, stage))!).services;
+      argo.setApplication(product, stage, {
+        revision: repo.branchHead()!,
+        health: 'Progressing',
+        images: Object.entries(running).map(([service, digest]) => `registry.example/team-${product.team}/${product.product}-${service}@${digest}`),
+        rollouts: Object.fromEntries(Object.keys(running).map(service => [service, 'Progressing' as const])),
+      });
+    },
     /** Every stage runs its Release again, Synced and Healthy: what a test set on `argo` by hand is undone. */
     resync: () => {
       followed = undefined;

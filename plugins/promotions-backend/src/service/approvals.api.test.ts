@@ -1,4 +1,3 @@
-import { approvalsSuite } from '../__apiTests__/approvals.api.suite';
 import { overviewSuite } from '../__apiTests__/overview.api.suite';
 import { productApproversSuite } from '../__apiTests__/productApprovers.api.suite';
 import { provenanceSuite } from '../__apiTests__/provenance.api.suite';
@@ -6,23 +5,19 @@ import { provenanceSuite } from '../__apiTests__/provenance.api.suite';
 jest.setTimeout(180_000);
 
 /**
- * Approving and what approvers see, against the simulator: the approvals
- * inbox and rejections, the organisation overview and stuck list, and a
- * Product's own approvers and quorum (the actions, as agents call them, run
- * on the fakes: actions.fakes.test.ts). They all run on one
- * simulator (FAST_SIM_TIMINGS, sharedSimBackend's pool), each with a backend
- * configured its way and stopped when its block ends.
+ * Approving and what approvers see, against the simulator: the organisation
+ * overview and stuck list, and a Product's own approvers and quorum. The
+ * actions as agents call them, and the approvals inbox and rejections, run
+ * on the fakes (actions.fakes.test.ts, approvals.fakes.test.ts).
  *
  * The overview counts and names the seeded Products, on a simulator of its
- * own; it runs after the others here, which shows it holds in any order. The
- * others promote, hold and reject only on their own Products; the blocks
- * whose Gate runs (and so restores the promotions of PRs that earlier suites
- * left open) read the inbox for their own Product only.
+ * own; it runs after the Product approvers here, which shows it holds in any
+ * order. Those promote only on their own Products, and read the inbox for
+ * their own Product only.
  *
- * Provenance (issue 25) runs last, on a simulator of its own whose CI pushes
+ * Provenance (issue 25) runs on a simulator of its own whose CI pushes
  * publish real signed builds into docker-registry.
  */
-approvalsSuite();
 productApproversSuite();
 overviewSuite();
 provenanceSuite();
