@@ -5,7 +5,7 @@ import type { Promotion, PromotionEvent } from '@refplat/plugin-promotions-commo
 import { BackendProcess } from '../__testUtils__/backendProcess';
 import { createFreshDatabase, postgresAnswers, POSTGRES_URL } from '../__testUtils__/freshPostgres';
 import { sharedSim, TestProduct } from '../__testUtils__/sharedSimBackend';
-import { eventually, simAddresses } from '../__testUtils__/testBackend';
+import { FAST_SIM_TIMINGS, eventually, simAddresses } from '../__testUtils__/testBackend';
 import { parseMarker } from '../promotions/pullRequestText';
 
 /** Long enough for the victim to reach each kill point (GitHub writes are paced a second apart) before it ends. */
@@ -36,7 +36,8 @@ export function openingCrashSuite() {
    */
   describeWithPostgres(`kill -9 while opening a PR (replicas as OS processes, ${where})`, () => {
     // The file's simulator, and a Product of the block's own: each case ends with its promotion closed.
-    const shared = sharedSim();
+    // A simulator of its own: the kill points are its next call of a kind, whoever makes it.
+    const shared = sharedSim(FAST_SIM_TIMINGS, 'opening-crash');
     let sim: RunningSim;
     let shop: TestProduct;
     let database: Awaited<ReturnType<typeof createFreshDatabase>>;
@@ -184,7 +185,8 @@ export function openingCrashSuite() {
    * opening; the issue's bar: settled within 60 s of the kill.
    */
   describeWithPostgres(`kill -9 while opening a PR, with the default lease and Gate (${where})`, () => {
-    const shared = sharedSim();
+    // A simulator of its own: the kill points are its next call of a kind, whoever makes it.
+    const shared = sharedSim(FAST_SIM_TIMINGS, 'opening-crash');
     let database: Awaited<ReturnType<typeof createFreshDatabase>>;
     let survivor: BackendProcess;
     const defaults = (gate: object) => ({ sim: simAddresses(shared.sim), database: database.url, gate: { frequency: { seconds: 30 }, ...gate } });

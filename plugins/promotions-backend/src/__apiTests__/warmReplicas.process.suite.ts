@@ -5,7 +5,7 @@ import { BackendProcess } from '../__testUtils__/backendProcess';
 import { createFreshDatabase, postgresAnswers, POSTGRES_URL } from '../__testUtils__/freshPostgres';
 import { REDIS_URL, redisAnswers, redisCacheConfig } from '../__testUtils__/redis';
 import { sharedSim } from '../__testUtils__/sharedSimBackend';
-import { simAddresses } from '../__testUtils__/testBackend';
+import { FAST_SIM_TIMINGS, simAddresses } from '../__testUtils__/testBackend';
 
 const services = [
   ['PostgreSQL', postgresAnswers(), new URL(POSTGRES_URL).host],
@@ -27,7 +27,8 @@ export function warmReplicasSuite() {
    */
   describeWithBoth(`replicas start warm from a shared cache (${where})`, () => {
     // The file's simulator, read and not changed (the seeded alpha/shop). Its requests are counted while only these replicas run on it.
-    const shared = sharedSim();
+    // A simulator of its own: it counts every GitHub request its views cause.
+    const shared = sharedSim(FAST_SIM_TIMINGS, 'warm-replicas');
     let sim: RunningSim;
     let database: Awaited<ReturnType<typeof createFreshDatabase>>;
     const replicas: BackendProcess[] = [];
