@@ -179,7 +179,7 @@ describe('the promotion actions (served by the actions registry, as MCP tools ar
     expect((await invoke('approve-promotion', 'alice', { id: 'not-an-id' })).status).toBe(400);
 
     // staging mid-rollout: the approval triggers the Gate's look, which must not merge before the second approval below.
-    world.rollingOut({ team: 'alpha', product: shop.product }, 'staging');
+    world.stageHealth({ team: 'alpha', product: shop.product }, 'staging', 'Progressing');
     const byAlice = await invoke('approve-promotion', 'alice', { id: promotion.id });
     expect(byAlice.status).toBe(200);
     expect(byAlice.body.output.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/alice' });

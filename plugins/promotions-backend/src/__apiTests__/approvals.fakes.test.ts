@@ -13,7 +13,7 @@ const asUser = (name: string) => mockCredentials.user.header(`user:default/${nam
  * The inbox and rejections, on the in-memory fakes through the composition root (issue 46),
  * with a Product of the suite's own (like alpha/shop). The backend has no Gate running on its
  * own, so its inbox holds only what this suite requested; where an approval would have the
- * Gate merge at once, staging is rolling out (`rollingOut`) so that the promotion stays approved.
+ * Gate merge at once, staging is rolling out (`stageHealth`) so that the promotion stays approved.
  */
 describe('the approvals inbox and rejections', () => {
   let world: FakesBackend;
@@ -86,13 +86,7 @@ describe('the approvals inbox and rejections', () => {
     });
     // Degraded, staging is judged unhealthy (no soak to count); healthy again, it soaks again.
     const sourceOf = async () => (await inboxItems('alice')).find(candidate => candidate.id === promotion.id)?.source;
-    const staging = world.released(shop, 'staging');
-    world.argo.setApplication(shop, 'staging', {
-      revision: world.repo.branchHead()!,
-      health: 'Degraded',
-      images: Object.entries(staging).map(([service, digest]) => `registry.example/team-alpha/${shop.product}-${service}@${digest}`),
-      rollouts: Object.fromEntries(Object.keys(staging).map(service => [service, 'Degraded' as const])),
-    });
+    world.stageHealth(shop, 'staging', 'Degraded');
     try {
       const degraded = await eventually(async () => {
         const source = await sourceOf();
@@ -203,7 +197,7 @@ describe('the approvals inbox and rejections', () => {
   it('rejects an approved promotion that has not merged yet', async () => {
     const promotion = await requestProd('bob');
     // The approval has the Gate look at once: staging rolling out, it does not merge.
-    world.rollingOut(shop, 'staging');
+    world.stageHealth(shop, 'staging', 'Progressing');
     const approved = await request(server)
       .post(`/api/promotions/promotions/${promotion.id}/approve`)
       .set('Authorization', asUser('carol'));
@@ -216,7 +210,7 @@ describe('the approvals inbox and rejections', () => {
 
   it('records a PR merged on GitHub before the rejection took effect as merged, and answers 409', async () => {
     const promotion = await requestProd('bob');
-    world.rollingOut(shop, 'staging');
+    world.stageHealth(shop, 'staging', 'Progressing');
     await request(server).post(`/api/promotions/promotions/${promotion.id}/approve`).set('Authorization', asUser('carol'));
     // Merged by hand while the record still says approved (no Gate here to notice).
     world.repo.mergeByHand(promotion.pullRequest.number);

@@ -121,14 +121,7 @@ describe('the organisation overview and stuck list', () => {
 
   it('shows a stuck cell as stuck in the matrix and, with its diagnosis, in the stuck list', async () => {
     expect(await products('alice', '?filter=stuck')).toEqual([]);
-    const payments = { team: 'beta', product: 'payments' };
-    const running = world.released(payments, 'test');
-    world.argo.setApplication(payments, 'test', {
-      revision: world.repo.branchHead()!,
-      health: 'Degraded',
-      images: Object.entries(running).map(([service, digest]) => `registry.example/team-beta/payments-${service}@${digest}`),
-      rollouts: Object.fromEntries(Object.keys(running).map(service => [service, 'Degraded' as const])),
-    });
+    world.stageHealth({ team: 'beta', product: 'payments' }, 'test', 'Degraded');
 
     const test = await eventually(async () => {
       const page = await overview('alice', '?filter=stuck');

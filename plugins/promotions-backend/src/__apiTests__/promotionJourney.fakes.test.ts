@@ -76,14 +76,7 @@ describe('a promotion journey on the fakes', () => {
   });
 
   it('refuses storefront out of a dev whose canary aborted with 409, naming it, and writes nothing', async () => {
-    const { argo, repo } = world;
-    const dev = world.released(SHOP, 'dev');
-    argo.setApplication(SHOP, 'dev', {
-      revision: repo.branchHead()!,
-      health: 'Degraded',
-      images: Object.entries(dev).map(([service, digest]) => `registry.example/team-alpha/shop-${service}@${digest}`),
-      rollouts: { storefront: 'Degraded', cart: 'Healthy', checkout: 'Healthy' },
-    });
+    world.stageHealth(SHOP, 'dev', 'Degraded', ['storefront']);
     try {
       const before = writes().length;
       const response = await request(world.server)

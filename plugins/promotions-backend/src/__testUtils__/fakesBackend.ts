@@ -125,16 +125,18 @@ export async function startPromotionsBackendOnFakes(options: PromotionsBackendOp
     argo,
     config,
     /**
-     * The stage rolls out what it runs (Progressing) until `resync`: the Gate does not merge out
-     * of it, where a test needs a promotion to stay as it put it.
+     * The stage runs its Release's digests, but `health` (Progressing: rolling out, the Gate does
+     * not merge out of it; Degraded: an aborted canary) for `services` (every one unless given),
+     * the others Healthy; until the branch moves or `resync`.
      */
-    rollingOut: (product: ProductRef, stage: string) => {
+    stageHealth: (product: ProductRef, stage: string, health: 'Progressing' | 'Degraded', services?: string[]) => {
       const running = parseRelease(repo.fileAt(repo.branchHead()!, releasePath(config, product, stage))!).services;
+      const affected = (service: string) => !services || services.includes(service);
       argo.setApplication(product, stage, {
         revision: repo.branchHead()!,
-        health: 'Progressing',
+        health,
         images: Object.entries(running).map(([service, digest]) => `registry.example/team-${product.team}/${product.product}-${service}@${digest}`),
-        rollouts: Object.fromEntries(Object.keys(running).map(service => [service, 'Progressing' as const])),
+        rollouts: Object.fromEntries(Object.keys(running).map(service => [service, affected(service) ? health : ('Healthy' as const)])),
       });
     },
     /** Every stage runs its Release again, Synced and Healthy: what a test set on `argo` by hand is undone. */
