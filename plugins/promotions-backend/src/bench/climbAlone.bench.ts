@@ -27,6 +27,8 @@ const CLIMBING = Number(process.env.BENCH_CLIMBING ?? 100);
 const FLEET = process.env.BENCH_FLEET ? { enabled: true, maxProducts: Number(process.env.BENCH_FLEET) } : undefined;
 /** The plugin's heap limit: a pod of 1 GiB would set about this. */
 const HEAP_LIMIT_MB = 1024;
+/** A promotion's GitHub writes on a repository that keeps head branches (docs/cost.md). */
+const WRITES_PER_PROMOTION = 5;
 /** GitHub's 500 writes an hour at 5 writes per promotion: 100 promotions fit in one hour. */
 const CLIMB_WITHIN_MS = 3_600_000;
 
@@ -85,7 +87,13 @@ describe('the plugin alone through a climb at organisation scale', () => {
       refusedForSecondaryLimit: refused,
       ...outcome,
     });
-    expect(outcome.climb).toMatchObject({ queued: CLIMBING, merged: CLIMBING });
+    // The seeded alpha/shop climbs too (its dev is ahead of test); GitHub's hour holds 100 promotions'
+    // 5 writes each, so a 101st may still wait for the next hour's budget when the hour ends.
+    const climb = outcome.climb!;
+    expect(climb.queued).toBeGreaterThanOrEqual(CLIMBING);
+    expect(climb.merged).toBeGreaterThanOrEqual(Math.min(climb.queued, Math.floor(GITHUB_WRITE_BUDGET.perHour / WRITES_PER_PROMOTION)));
+    expect(climb.closed + climb.failed).toBe(0);
+    expect(outcome.peakRssMb).toBeLessThan(HEAP_LIMIT_MB);
     expect(refused).toBe(0);
   });
 });

@@ -36,7 +36,7 @@ export interface DecidedAtScale {
   decisions: number;
   runMs: number;
   /** With `climbWithinMs`: the promotions queued and how they settled, and when the last settled. */
-  climb?: { queued: number; merged: number; closed: number; failed: number; settledMs: number };
+  climb?: { queued: number; merged: number; closed: number; failed: number; settledMs: number; notSettled: string[] };
   peakRssMb: number;
 }
 
@@ -57,7 +57,15 @@ async function climb(parts: ReturnType<typeof promotionsRoot>, ids: string[], wi
     const count = (status: string) => records.filter(record => record?.status === status).length;
     const settled = records.every(record => record && settledStatuses.includes(record.status));
     if (settled || performance.now() - started > withinMs) {
-      return { queued: ids.length, merged: count('merged'), closed: count('closed'), failed: count('failed'), settledMs: Math.round(performance.now() - started) };
+      const notSettled = records.filter(record => record && !settledStatuses.includes(record.status)).map(record => `${record!.team}/${record!.product}`);
+      return {
+        queued: ids.length,
+        merged: count('merged'),
+        closed: count('closed'),
+        failed: count('failed'),
+        notSettled,
+        settledMs: Math.round(performance.now() - started),
+      };
     }
   }
 }
