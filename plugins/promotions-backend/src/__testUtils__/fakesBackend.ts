@@ -66,15 +66,12 @@ function environmentText(product: ProductRef, stage: string, services: string[])
 }
 
 /**
- * The whole plugin (routes, Gate, write queue, reconciler) as a backend runs it, with the
- * platform repo and ArgoCD replaced by the in-memory fakes of -node in the composition
- * root's slots: `repo` (InMemoryPlatformRepo, seeded as SEED) and `argo` (FakeHealthSource).
- * ArgoCD follows git: whenever the base branch moves, every stage runs its Release's digests,
- * Synced and Healthy; a test sets a stage otherwise on `argo`. No simulator, no HTTP upstream.
+ * The platform the fakes stand for: the in-memory platform repo (seeded as SEED) and ArgoCD
+ * (FakeHealthSource) following git: whenever the base branch moves, every stage runs its
+ * Release's digests, Synced and Healthy; a test sets a stage otherwise (`stageHealth`).
  */
-export async function startPromotionsBackendOnFakes(options: PromotionsBackendOptions = {}) {
-  const configData = simConfig(NOWHERE, 'none', options);
-  const config = readPromotionsConfig(new ConfigReader(configData));
+export function fakePlatform() {
+  const config = readPromotionsConfig(new ConfigReader(simConfig(NOWHERE, 'none')));
   const repo = new InMemoryPlatformRepo();
   const argo = new FakeHealthSource({ platformRepoUrl: `${NOWHERE.url}/refplat/platform` });
   const products = SEED.map(seed => ({ ...seed }));
@@ -105,32 +102,18 @@ export async function startPromotionsBackendOnFakes(options: PromotionsBackendOp
   follow();
   const controller = setInterval(follow, 50);
   const added = new Map<string, number>();
-  const fakesModule = createBackendModule({
-    pluginId: 'promotions',
-    moduleId: 'fakes',
-    register(reg) {
-      reg.registerInit({
-        deps: { slot: platformRepoSlotExtensionPoint, health: promotionsHealthSourceExtensionPoint },
-        async init({ slot, health }) {
-          slot.setPlatformRepo({ files: repo, writer: repo });
-          health.setHealthSource(argo);
-        },
-      });
-    },
-  });
-  const backend = await startTestBackend({ features: [...promotionsBackendFeatures(NOWHERE, 'none', options), fakesModule] });
+  const releasedAt = (product: ProductRef, stage: string) =>
+    parseRelease(repo.fileAt(repo.branchHead()!, releasePath(config, product, stage))!).services;
   return {
-    server: backend.server,
     repo,
     argo,
-    config,
     /**
      * The stage runs its Release's digests, but `health` (Progressing: rolling out, the Gate does
      * not merge out of it; Degraded: an aborted canary) for `services` (every one unless given),
      * the others Healthy; until the branch moves or `resync`.
      */
     stageHealth: (product: ProductRef, stage: string, health: 'Progressing' | 'Degraded', services?: string[]) => {
-      const running = parseRelease(repo.fileAt(repo.branchHead()!, releasePath(config, product, stage))!).services;
+      const running = releasedAt(product, stage);
       const affected = (service: string) => !services || services.includes(service);
       argo.setApplication(product, stage, {
         revision: repo.branchHead()!,
@@ -161,10 +144,47 @@ export async function startPromotionsBackendOnFakes(options: PromotionsBackendOp
     /** The writes the fake platform repo received since call `mark` (an index into `repo.calls`). */
     writesSince: (mark: number) => repo.calls.slice(mark).filter(call => WRITES.has(call)),
     /** The digests a stage's Release names on the base branch. */
-    released: (product: ProductRef, stage: string) => parseRelease(repo.fileAt(repo.branchHead()!, releasePath(config, product, stage))!).services,
+    released: releasedAt,
+    /** ArgoCD stops following git. */
+    stop: () => clearInterval(controller),
+  };
+}
+
+export type FakePlatform = ReturnType<typeof fakePlatform>;
+
+/** What a backend on the fakes takes: a test backend's options. */
+export type PromotionsOnFakesOptions = PromotionsBackendOptions;
+
+/**
+ * The whole plugin (routes, Gate, write queue, reconciler) as a backend runs it, with the
+ * platform repo and ArgoCD replaced by the in-memory fakes of -node in the composition root's
+ * slots: those of `platform`, a fakePlatform of its own unless given (a replica of another
+ * backend takes that one's, with the same `knex`). No simulator, no HTTP upstream.
+ */
+export async function startPromotionsBackendOnFakes(options: PromotionsOnFakesOptions = {}, shared?: FakePlatform) {
+  const platform = shared ?? fakePlatform();
+  const fakesModule = createBackendModule({
+    pluginId: 'promotions',
+    moduleId: 'fakes',
+    register(reg) {
+      reg.registerInit({
+        deps: { slot: platformRepoSlotExtensionPoint, health: promotionsHealthSourceExtensionPoint },
+        async init({ slot, health }) {
+          slot.setPlatformRepo({ files: platform.repo, writer: platform.repo });
+          health.setHealthSource(platform.argo);
+        },
+      });
+    },
+  });
+  const backend = await startTestBackend({ features: [...promotionsBackendFeatures(NOWHERE, 'none', options), fakesModule] });
+  return {
+    ...platform,
+    platform,
+    server: backend.server,
     async stop() {
-      clearInterval(controller);
       await backend.stop();
+      // A shared platform is its owner's to stop.
+      if (!shared) platform.stop();
     },
   };
 }
