@@ -216,6 +216,12 @@ export interface Config {
       degradedStuck?: HumanDuration;
     };
     gate?: {
+      /**
+       * Whether the Gate polls every live promotion on its schedule (`frequency`). Default true.
+       * Off, the Gate looks at a promotion only when something happens to it (its request, an
+       * approval, a webhook delivery, a health event): one waiting for its stage below merges
+       * only if such an event comes.
+       */
       enabled?: boolean;
       /**
        * How often the Gate polls every live promotion. Default 30 seconds, or
