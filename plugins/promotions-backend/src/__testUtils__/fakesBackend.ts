@@ -7,6 +7,7 @@ import { FakeHealthSource, InMemoryPlatformRepo, PlatformRepoMethod } from '@ref
 import { readPromotionsConfig } from '../config';
 import { platformRepoSlotExtensionPoint } from '../extensions/platformRepoSlot';
 import { environmentPath, releasePath } from '../ladder/readProductRecords';
+import { renderEnvironment, renderRelease } from '@refplat/platform-sim';
 import { parseRelease } from '../releases/records';
 import { PromotionsBackendOptions, SimAddresses, promotionsBackendFeatures, simConfig } from './testBackend';
 
@@ -28,7 +29,7 @@ const WRITES = new Set<PlatformRepoMethod>([
 ]);
 
 /** A digest per service and build, readable in a failure: `sha256:` and the build repeated. */
-export const buildDigest = (service: string, build: number) =>
+const buildDigest = (service: string, build: number) =>
   `sha256:${Buffer.from(`${service}@${build}`).toString('hex').padEnd(64, '0').slice(0, 64)}`;
 
 /**
@@ -54,17 +55,6 @@ const SEED: Array<{ product: ProductRef; builds: Record<string, Record<string, n
   },
 ];
 
-function releaseText(product: ProductRef, stage: string, services: Record<string, number>) {
-  const name = `${product.team}-${product.product}-${stage}`;
-  const entries = Object.entries(services).map(([service, build]) => `    ${service}:\n      digest: ${buildDigest(service, build)}\n`);
-  return `apiVersion: platform.refplat.org/v1beta1\nkind: Release\nmetadata:\n  name: ${name}\nspec:\n  environmentRef: ${name}\n  services:\n${entries.join('')}`;
-}
-
-function environmentText(product: ProductRef, stage: string, services: string[]) {
-  const name = `${product.team}-${product.product}-${stage}`;
-  return `apiVersion: platform.refplat.org/v1beta1\nkind: Environment\nmetadata:\n  name: ${name}\nspec:\n  team: ${product.team}\n  product: ${product.product}\n  services:\n${services.map(s => `    - name: ${s}\n`).join('')}`;
-}
-
 /**
  * The platform the fakes stand for: the in-memory platform repo (seeded as SEED) and ArgoCD
  * (FakeHealthSource) following git: whenever the base branch moves, every stage runs its
@@ -79,8 +69,8 @@ export function fakePlatform() {
   const filesOf = ({ product, builds }: (typeof SEED)[number], back: number) => {
     const declared = [...new Set(Object.values(builds).flatMap(Object.keys))];
     return STAGES.flatMap(stage => [
-      [releasePath(config, product, stage), releaseText(product, stage, Object.fromEntries(Object.entries(builds[stage]).map(([s, b]) => [s, b - back])))],
-      [environmentPath(config, product, stage), environmentText(product, stage, stage === 'uat' && product.product.startsWith('shop') ? ['storefront', 'cart'] : declared)],
+      [releasePath(config, product, stage), renderRelease({ ...product, stage }, Object.fromEntries(Object.entries(builds[stage]).map(([s, b]) => [s, buildDigest(s, b - back)])))],
+      [environmentPath(config, product, stage), renderEnvironment({ ...product, stage }, stage === 'uat' && product.product.startsWith('shop') ? ['storefront', 'cart'] : declared)],
     ]);
   };
   // Two commits: each stage's history has an earlier build to roll back to.
