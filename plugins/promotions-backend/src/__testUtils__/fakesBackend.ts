@@ -28,7 +28,7 @@ const WRITES = new Set<PlatformRepoMethod>([
   'closePullRequest', 'deleteBranch', 'setStatus', 'comment', 'addLabels',
 ]);
 
-/** A digest per service and build, readable in a failure: `sha256:` and the build repeated. */
+/** A digest per service and build: the hex of `service@build`, padded with zeros, so a failure names it. */
 const buildDigest = (service: string, build: number) =>
   `sha256:${Buffer.from(`${service}@${build}`).toString('hex').padEnd(64, '0').slice(0, 64)}`;
 

@@ -68,11 +68,9 @@ export class FleetGate {
       const members = (await this.options.store.listLive()).filter(p => p.pullRequest.number === number);
       if (!members.length) return;
       if (!pr || members.some(member => member.headSha !== pr!.headSha)) pr = await this.options.writer.getPullRequest(number);
-      if (pr.merged || pr.state === 'closed') {
-        // A fleet PR merged or closed by hand on GitHub ends every promotion in it.
-        for (const member of members) await settleFromGitHub(this.options, member, pr);
-        return;
-      }
+      // A fleet PR merged or closed by hand on GitHub ends every promotion in it.
+      const settled = await Promise.all(members.map(member => settleFromGitHub(this.options, member, pr!)));
+      if (settled.some(Boolean)) return;
       const next = await this.judge(members, pr);
       if (!next) return;
       pr = next;
