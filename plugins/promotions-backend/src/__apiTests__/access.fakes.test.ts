@@ -36,10 +36,11 @@ describe('access to the promotions API', () => {
   let world: FakesBackend;
   let server: Server;
   const others: FakesBackend[] = [];
+  /** A backend configured the test's own way, on fakes of its own, stopped after the test. */
   const startBackend = async (options: Parameters<typeof startPromotionsBackendOnFakes>[0]) => {
     const other = await startPromotionsBackendOnFakes(options);
     others.push(other);
-    return other.server;
+    return other;
   };
 
   beforeAll(async () => {
@@ -457,13 +458,12 @@ describe('access to the promotions API', () => {
     it("lets the policy's isProductOwner condition decide requests: bob on alpha/shop, not on beta/payments", async () => {
       const shop = 'alpha/shop';
       // The plugin's own ownership check is off, so the 403 below is the policy's.
-      const policyWorld = await startPromotionsBackendOnFakes({
+      const policyWorld = await startBackend({
         permissions: { requireOwnership: false },
         rootConfig: { permission: { enabled: true } },
         services: [authWithActors],
         features: [permissionBackend, conditionalPolicyModule],
       });
-      others.push(policyWorld);
       const policyServer = policyWorld.server;
       const requestPromotion = (product: string, user: string, toStage = 'test') =>
         request(policyServer)
@@ -689,7 +689,7 @@ describe('access to the promotions API', () => {
 
   describe('promotions.permissions.requireOwnership: false', () => {
     it('leaves requests and holds to the permission policy, but not lifting a hold at prod', async () => {
-      const ownServer = await startBackend({ permissions: { requireOwnership: false } });
+      const ownServer = (await startBackend({ permissions: { requireOwnership: false } })).server;
       const hold = (path: string, user: string, body: object) =>
         request(ownServer).post(`/api/promotions/products/${path}`).set('Authorization', as(user)).send(body);
 
