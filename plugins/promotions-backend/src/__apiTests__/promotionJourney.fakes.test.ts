@@ -12,7 +12,6 @@ import { eventually } from '../__testUtils__/testBackend';
  */
 const SHOP = { team: 'alpha', product: 'shop' };
 const as = (name: string) => mockCredentials.user.header(`user:default/${name}`);
-const WRITES = ['createBranch', 'commitFile', 'commitFiles', 'openPullRequest', 'mergePullRequest', 'closePullRequest', 'deleteBranch', 'setStatus', 'comment', 'addLabels'];
 
 describe('a promotion journey on the fakes', () => {
   let world: Awaited<ReturnType<typeof startPromotionsBackendOnFakes>>;
@@ -34,7 +33,6 @@ describe('a promotion journey on the fakes', () => {
     (await request(world.server).get(`/api/promotions/promotions/${id}`).set('Authorization', as('bob'))).body.promotion;
   const until = (id: string, status: Promotion['status']) =>
     eventually(async () => ((await promotionOf(id)).status === status ? true : undefined), 15_000);
-  const writes = () => world.repo.calls.filter(call => WRITES.includes(call));
 
   it('reads the ladder from the Release records, every stage healthy as ArgoCD runs it', async () => {
     const read = await ladder();
@@ -47,13 +45,13 @@ describe('a promotion journey on the fakes', () => {
   });
 
   it('refuses bob on beta/payments with 403, and writes nothing', async () => {
-    const before = writes().length;
+    const mark = world.repo.calls.length;
     const response = await request(world.server)
       .post('/api/promotions/products/beta/payments/promotions')
       .set('Authorization', as('bob'))
       .send({ toStage: 'test' });
     expect(response.status).toBe(403);
-    expect(writes().slice(before)).toEqual([]);
+    expect(world.writesSince(mark)).toEqual([]);
   });
 
   it('promotes storefront dev → test in a PR changing only its Release, merged once dev runs it healthy', async () => {
@@ -78,13 +76,13 @@ describe('a promotion journey on the fakes', () => {
   it('refuses storefront out of a dev whose canary aborted with 409, naming it, and writes nothing', async () => {
     world.stageHealth(SHOP, 'dev', 'Degraded', ['storefront']);
     try {
-      const before = writes().length;
+      const mark = world.repo.calls.length;
       const response = await request(world.server)
         .post('/api/promotions/products/alpha/shop/promotions')
         .set('Authorization', as('bob'))
         .send({ toStage: 'test', services: ['storefront'] });
       expect({ status: response.status, message: response.body.error?.message }).toEqual({ status: 409, message: expect.stringMatching(/storefront/) });
-      expect(writes().slice(before)).toEqual([]);
+      expect(world.writesSince(mark)).toEqual([]);
     } finally {
       world.resync();
     }
