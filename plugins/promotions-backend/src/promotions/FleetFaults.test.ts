@@ -102,7 +102,7 @@ describe('fleet mode under faults', () => {
     const { repo, queue, fleetGate, released } = world;
     await queue.drain();
     const [pr] = repo.pullRequests();
-    degradeCartDev(world);
+    world.degradeCartDev();
     repo.failNext('commitFiles', { status: 502, message: 'Bad Gateway' });
 
     await fleetGate.check(pr.number);
@@ -123,7 +123,7 @@ describe('fleet mode under faults', () => {
     const { repo, queue, fleetGate, released } = world;
     await queue.drain();
     const [pr] = repo.pullRequests();
-    degradeCartDev(world);
+    world.degradeCartDev();
     repo.failNext('mergePullRequest', { status: 502, message: 'Bad Gateway' });
 
     await fleetGate.check(pr.number);
@@ -155,13 +155,3 @@ describe('fleet mode under faults', () => {
     for (const record of await statuses(world)) expect(record).toMatchObject({ status: 'merged', statusReason: expect.stringMatching(/^Merged on GitHub/) });
   });
 });
-
-/** beta/cart's dev degrades after the fleet PR opened. */
-function degradeCartDev({ argo, repo }: Awaited<ReturnType<typeof fleetWorld>>) {
-  argo.setApplication({ team: 'beta', product: 'cart' }, 'dev', {
-    revision: repo.branchHead()!,
-    health: 'Degraded',
-    images: [`registry.example/team-beta/cart-api@${digest('b')}`],
-    rollouts: { api: 'Degraded' },
-  });
-}

@@ -45,16 +45,10 @@ describe('fleet mode', () => {
   });
 
   it('takes out a Product whose stage below stops being healthy before the merge, with a commit, and merges the rest', async () => {
-    const { repo, store, queue, fleetGate, run, argo, released } = await fleetWorld();
+    const { repo, store, queue, fleetGate, run, released, degradeCartDev } = await fleetWorld();
     await queue.drain();
     const [pr] = repo.pullRequests();
-    // beta/cart's dev degrades after the PR opened.
-    argo.setApplication({ team: 'beta', product: 'cart' }, 'dev', {
-      revision: repo.branchHead()!,
-      health: 'Degraded',
-      images: [`registry.example/team-beta/cart-api@${digest('b')}`],
-      rollouts: { api: 'Degraded' },
-    });
+    degradeCartDev();
 
     await fleetGate.check(pr.number);
 

@@ -56,5 +56,13 @@ export async function fleetWorld(fleet: object = {}) {
   const run = await world.autoPromoter({ systems: PRODUCTS.map(p => productSystem(`${p.team}/${p.product}`)) }).run();
   const released = (product: ProductRef, stage: string) =>
     parseRelease(repo.fileAt(repo.baseBranch, releasePath(config, product, stage))!).services.api;
-  return { ...world, queue, fleetGate, run, opened, runAsReleased, released };
+  /** beta/cart's dev degrades (after the fleet PR opened): its promotion must not merge. */
+  const degradeCartDev = () =>
+    argo.setApplication({ team: 'beta', product: 'cart' }, 'dev', {
+      revision: repo.branchHead()!,
+      health: 'Degraded',
+      images: [`registry.example/team-beta/cart-api@${digest('b')}`],
+      rollouts: { api: 'Degraded' },
+    });
+  return { ...world, queue, fleetGate, run, opened, runAsReleased, released, degradeCartDev };
 }
