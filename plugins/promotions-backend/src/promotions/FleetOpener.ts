@@ -9,7 +9,8 @@ import { ActorNames } from '../service/ActorNames';
 import { FLEET_BODY_MAX_CHARS, fleetPullRequestBody, fleetPullRequestTitle } from './fleetPullRequestText';
 import { applyLifecycleEvent } from './PromotionLifecycle';
 import { releaseAtRevision } from './releaseAtRevision';
-import { deleteBranchOrLeaveIt, openingLeaseFromNow } from './mergeSettlement';
+import { deleteBranchOrLeaveIt } from './mergeSettlement';
+import { openingLeaseFromNow } from './openingLease';
 
 /**
  * Opens one Release PR for several Products climbing the same rung (fleet

@@ -9,7 +9,8 @@ import { releasePath } from '../ladder/readProductRecords';
 import { releaseAtRevision } from './releaseAtRevision';
 import { setReleaseDigests } from '../releases/editRelease';
 import { applyLifecycleEvent } from './PromotionLifecycle';
-import { deleteBranchOrLeaveIt, openingLeaseFromNow } from './mergeSettlement';
+import { deleteBranchOrLeaveIt } from './mergeSettlement';
+import { openingLeaseFromNow } from './openingLease';
 import { ActorNames } from '../service/ActorNames';
 import {
   actorInText,

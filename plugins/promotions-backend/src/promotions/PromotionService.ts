@@ -35,7 +35,7 @@ import { applyLifecycleEvent } from './PromotionLifecycle';
 import { PromotionGuards } from '../guards/PromotionGuards';
 import { actorInMarkdown, branchName, isFleetBranch, promotionFingerprint } from './pullRequestText';
 import { ActorNames } from '../service/ActorNames';
-import { openingLeaseFromNow } from './mergeSettlement';
+import { openingLeaseFromNow } from './openingLease';
 import { recordPromotionRequested } from '../telemetry/promotionsMetrics';
 
 export interface PromotionServiceOptions {

@@ -1,8 +1,5 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
-import { leaseExpiry } from '@refplat/plugin-promotions-common';
-import { Clock, systemClock } from '@refplat/plugin-promotions-node';
 import type { PlatformRepo, PullRequestInfo } from '@refplat/plugin-promotions-node';
-import { PromotionsConfig } from '../config';
 import { PromotionRecord, PromotionStore } from '../database/PromotionStore';
 import { applyLifecycleEvent } from './PromotionLifecycle';
 import { recordGateDecision, recordOpenToMerge } from '../telemetry/promotionsMetrics';
@@ -70,9 +67,4 @@ async function measureOpenToMerge(deps: SettlementDeps, merged: PromotionRecord,
 /** Best-effort: a branch left behind is deleted by the reconciler after its grace period. */
 export async function deleteBranchOrLeaveIt(deps: { writer: Pick<PlatformRepo, 'deleteBranch'>; logger: LoggerService }, branch: string) {
   await deps.writer.deleteBranch(branch).catch(error => deps.logger.warn(`Could not delete branch ${branch}: ${error}`));
-}
-
-/** When an opening lease taken now ends (ISO time). */
-export function openingLeaseFromNow(deps: { config: PromotionsConfig; clock?: Clock }): string {
-  return leaseExpiry((deps.clock ?? systemClock).now(), deps.config.gate.openingLeaseSeconds * 1000);
 }
