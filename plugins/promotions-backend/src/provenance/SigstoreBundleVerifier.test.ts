@@ -123,6 +123,8 @@ describe('SigstoreBundleVerifier', () => {
     ['a JSON array', () => [1, 2], /^malformed bundle: it has no DSSE envelope/],
     ['a message signature, not DSSE', bundle => ({ ...bundle, dsseEnvelope: undefined, messageSignature: {} }), /no DSSE envelope/],
     ['another payload type', bundle => ({ ...bundle, dsseEnvelope: { ...bundle.dsseEnvelope, payloadType: 'text/plain' } }), /payload type is text\/plain/],
+    // Found by the fuzz below (seed -1716212185): String() throws on this value.
+    ['a payload type whose toString is no function', bundle => ({ ...bundle, dsseEnvelope: { ...bundle.dsseEnvelope, payloadType: { toString: '' } } }), /payload type is \{"toString":""\}/],
     ['a payload that is not JSON', bundle => ({ ...bundle, dsseEnvelope: { ...bundle.dsseEnvelope, payload: 'bm90IGpzb24=' } }), /DSSE payload is not JSON/],
     ['no verification material', bundle => ({ ...bundle, verificationMaterial: undefined }), /^malformed bundle: invalid verificationMaterial/],
     ['another media type', bundle => ({ ...bundle, mediaType: 'text/plain' }), /^malformed bundle: invalid mediaType/],

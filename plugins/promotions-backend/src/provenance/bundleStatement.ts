@@ -22,7 +22,9 @@ export function envelopeStatement(envelope: unknown): ClaimedStatement {
     return { problem: 'malformed bundle: it has no DSSE envelope (an in-toto statement is expected)' };
   }
   if (envelope.payloadType !== IN_TOTO_PAYLOAD_TYPE) {
-    return { problem: `malformed bundle: its payload type is ${String(envelope.payloadType).slice(0, 80)}, not ${IN_TOTO_PAYLOAD_TYPE}` };
+    // Any JSON may stand there: an object whose toString is not a function makes String() throw.
+    const shown = typeof envelope.payloadType === 'string' ? envelope.payloadType : `${JSON.stringify(envelope.payloadType)}`;
+    return { problem: `malformed bundle: its payload type is ${shown.slice(0, 80)}, not ${IN_TOTO_PAYLOAD_TYPE}` };
   }
   const { payload } = envelope;
   if (typeof payload !== 'string' && !(payload instanceof Uint8Array)) {
