@@ -11,14 +11,14 @@ const asUser = (name: string) => mockCredentials.user.header(`user:default/${nam
 
 /**
  * The inbox and rejections, on the in-memory fakes through the composition root (issue 46),
- * with a Product of the suite's own (like alpha/shop). The backend has no Gate running on its
- * own, so its inbox holds only what this suite requested; where an approval would have the
+ * each test with a Product of its own (like alpha/shop), whose items of the inbox it reads. The
+ * backend has no Gate running on its own; where an approval would have the
  * Gate merge at once, staging is rolling out (`stageHealth`) so that the promotion stays approved.
  */
 describe('the approvals inbox and rejections', () => {
   let world: FakesBackend;
   let server: Server;
-  /** The suite's own Product, laid out as alpha/shop. */
+  /** The test's own Product, laid out as alpha/shop. */
   let shop: { team: string; product: string; ref: string };
 
   beforeAll(async () => {
@@ -29,8 +29,12 @@ describe('the approvals inbox and rejections', () => {
       stages: ['dev', 'test', 'uat', { name: 'staging', soakTime: { seconds: 1 } }, 'prod'],
     });
     server = world.server;
+  });
+
+  // A Product of each test's own: what one test merged or closed into prod is not another's.
+  beforeEach(async () => {
     shop = world.addProduct('alpha/shop');
-    // Soaked (the first view starts the clock) before any test asks for prod.
+    // Soaked (the first view starts the clock) before the test asks for prod.
     await eventually(async () => {
       const staging = (await getLadder(server, shop.ref)).stages.find(stage => stage.name === 'staging')!;
       return Object.values(staging.services).every(cell => !cell.digest || cell.soakRemainingSeconds === 0) || undefined;
@@ -56,7 +60,7 @@ describe('the approvals inbox and rejections', () => {
   const inboxItems = async (user: string): Promise<ApprovalItem[]> => {
     const response = await request(server).get('/api/promotions/approvals').set('Authorization', asUser(user));
     expect(response.status).toBe(200);
-    return response.body.items;
+    return (response.body.items as ApprovalItem[]).filter(item => `${item.team}/${item.product}` === shop.ref);
   };
   const inbox = async (user: string): Promise<string[]> => (await inboxItems(user)).map(promotion => promotion.id);
   const reject = (id: string, user: string, body: object) =>

@@ -110,39 +110,51 @@ describe('the organisation overview and stuck list', () => {
       .send({ toStage: 'prod' });
     expect(requested.status).toBe(201);
     expect(requested.body.promotion.status).toBe('awaiting-approval');
-
-    const prod = await eventually(async () => {
-      const page = await overview('alice', '?filter=awaiting-approval');
-      return page.rows.length > 0 ? page.rows[0].cells.find(cell => cell.stage === 'prod') : undefined;
-    });
-    expect(prod).toMatchObject({ openPromotions: 1, awaitingApproval: 1 });
-    expect(await products('alice', '?filter=awaiting-approval')).toEqual(['alpha/shop']);
+    try {
+      const prod = await eventually(async () => {
+        const page = await overview('alice', '?filter=awaiting-approval');
+        return page.rows.length > 0 ? page.rows[0].cells.find(cell => cell.stage === 'prod') : undefined;
+      });
+      expect(prod).toMatchObject({ openPromotions: 1, awaitingApproval: 1 });
+      expect(await products('alice', '?filter=awaiting-approval')).toEqual(['alpha/shop']);
+    } finally {
+      // The other tests count no open promotion, whichever order they run in.
+      const withdrawn = await request(server)
+        .post(`/api/promotions/promotions/${requested.body.promotion.id}/withdraw`)
+        .set('Authorization', asUser('bob'))
+        .send({ reason: 'the test is done' });
+      expect(withdrawn.status).toBe(200);
+    }
+    expect(await products('alice', '?filter=awaiting-approval')).toEqual([]);
   });
 
   it('shows a stuck cell as stuck in the matrix and, with its diagnosis, in the stuck list', async () => {
     expect(await products('alice', '?filter=stuck')).toEqual([]);
     world.stageHealth({ team: 'beta', product: 'payments' }, 'test', 'Degraded');
+    try {
+      const test = await eventually(async () => {
+        const page = await overview('alice', '?filter=stuck');
+        return page.rows[0]?.cells.find(cell => cell.stage === 'test' && cell.verdict === 'stuck');
+      }, 60_000);
+      expect(test.verdict).toBe('stuck');
+      expect(await products('alice', '?filter=stuck')).toEqual(['beta/payments']);
 
-    const test = await eventually(async () => {
-      const page = await overview('alice', '?filter=stuck');
-      return page.rows[0]?.cells.find(cell => cell.stage === 'test' && cell.verdict === 'stuck');
-    }, 60_000);
-    expect(test.verdict).toBe('stuck');
-    expect(await products('alice', '?filter=stuck')).toEqual(['beta/payments']);
-
-    const items = (await stuck('alice')).items.filter(item => item.product === 'beta/payments' && item.stage === 'test');
-    expect(items.length).toBeGreaterThan(0);
-    for (const item of items) {
-      expect(item).toMatchObject({
-        team: 'beta',
-        owners: ['group:default/beta'],
-        diagnosis: { state: 'stuck', code: 'degraded' },
-      });
-      expect(item.summary).toContain(`${item.service} in test`);
-      expect(item.stuckSince).toEqual(expect.any(String));
+      const items = (await stuck('alice')).items.filter(item => item.product === 'beta/payments' && item.stage === 'test');
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) {
+        expect(item).toMatchObject({
+          team: 'beta',
+          owners: ['group:default/beta'],
+          diagnosis: { state: 'stuck', code: 'degraded' },
+        });
+        expect(item.summary).toContain(`${item.service} in test`);
+        expect(item.stuckSince).toEqual(expect.any(String));
+      }
+      // bob may not read beta/payments: neither its row nor its stalls
+      expect((await stuck('bob')).items.filter(item => item.product === 'beta/payments')).toEqual([]);
+      expect(await products('bob', '?filter=stuck')).toEqual([]);
+    } finally {
+      world.resync();
     }
-    // bob may not read beta/payments: neither its row nor its stalls
-    expect((await stuck('bob')).items.filter(item => item.product === 'beta/payments')).toEqual([]);
-    expect(await products('bob', '?filter=stuck')).toEqual([]);
   });
 });

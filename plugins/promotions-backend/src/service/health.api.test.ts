@@ -5,7 +5,6 @@ import { ladderSuite } from '../__apiTests__/ladder.api.suite';
 import { healthShapesSuite } from '../__apiTests__/healthShapes.api.suite';
 import { viewersSuite } from '../__apiTests__/viewers.api.suite';
 import { borrowedHealthConfigSuite } from '../__apiTests__/borrowedHealthConfig.api.suite';
-import { incidentsSuite } from '../__apiTests__/incidents.api.suite';
 import { healthStreamSuite } from '../__apiTests__/healthStream.api.suite';
 
 /*
@@ -35,7 +34,6 @@ import { healthStreamSuite } from '../__apiTests__/healthStream.api.suite';
 jest.setTimeout(300_000);
 
 healthStreamSuite();
-incidentsSuite();
 borrowedHealthConfigSuite();
 viewersSuite();
 healthShapesSuite();

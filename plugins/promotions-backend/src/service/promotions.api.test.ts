@@ -1,6 +1,5 @@
 import { changesSuite } from '../__apiTests__/changes.api.suite';
 import { promotionRacesSuite } from '../__apiTests__/promotionRaces.api.suite';
-import { guardsSuite } from '../__apiTests__/guards.api.suite';
 import { promotionsSuite } from '../__apiTests__/promotions.api.suite';
 import { webhooksSuite } from '../__apiTests__/webhooks.api.suite';
 
@@ -24,5 +23,4 @@ jest.setTimeout(600_000);
 webhooksSuite();
 promotionsSuite();
 changesSuite();
-guardsSuite();
 promotionRacesSuite();
