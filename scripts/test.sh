@@ -10,12 +10,19 @@ run_started=$SECONDS
 phase_name=""
 phase_started=$SECONDS
 phase_times=""
+# The machine's busy CPU time so far, in seconds (all processes, from /proc/stat):
+# with the wall time it says whether a phase waits or computes.
+busy_cpu_seconds() {
+  awk '/^cpu / { print int(($2 + $3 + $4 + $7 + $8) / 100) }' /proc/stat
+}
+phase_cpu_started=$(busy_cpu_seconds)
 phase() {
   if [ -n "$phase_name" ]; then
-    phase_times+="$(printf '%6ss  %s' $((SECONDS - phase_started)) "$phase_name")"$'\n'
+    phase_times+="$(printf '%6ss %6s CPU-s  %s' $((SECONDS - phase_started)) $(($(busy_cpu_seconds) - phase_cpu_started)) "$phase_name")"$'\n'
   fi
   phase_name="$1"
   phase_started=$SECONDS
+  phase_cpu_started=$(busy_cpu_seconds)
   [ -n "$phase_name" ] && echo "== $phase_name"
   return 0
 }
@@ -116,4 +123,4 @@ if [ "$install_status" -ne 0 ]; then
   exit "$install_status"
 fi
 phase ""
-printf '\nPhase times (wall clock):\n%s%6ss  total\n' "$phase_times" $((SECONDS - run_started))
+printf '\nPhase times (wall clock, and the CPU time the machine spent meanwhile):\n%s%6ss  total\n' "$phase_times" $((SECONDS - run_started))

@@ -76,9 +76,9 @@ const METRICS_SIM = { reconcileIntervalMs: 3_600_000 };
 const OWN_SIM = 'deliveryMetrics';
 
 /**
- * Delivery metrics from the branch history, then a commit that onboards many
- * Products: both blocks on this suite's own simulator, in this order (the
- * second reads the first's history as its seed).
+ * Delivery metrics from the branch history, on this suite's own simulator,
+ * and commits that onboard many Products, on simulators of their own: the
+ * tests hold in any order (what they judge is written before any of them).
  */
 export function deliveryMetricsSuite() {
   describe('delivery metrics from the platform branch history', () => {
@@ -154,19 +154,30 @@ export function deliveryMetricsSuite() {
       return { read: result, charged: sim.control.getRequests('github').filter(call => call.status !== 304).map(call => `${call.method} ${call.path}`), cost };
     }
 
-    it("reads the seed history once, then each scripted commit from the scan's head check at no request of its own, resuming after a restart", async () => {
+    /** What the scan read of the seed, of each scripted commit and of the PR merged by hand, recorded as it ran. */
+    const history = {} as {
+      seedCommits: number;
+      backfill: Awaited<ReturnType<typeof scanThenRead>>;
+      steps: Array<{ read: number; charged: string[]; head: string; sha: string }>;
+      afterLastStep: number;
+      byHand: { pull: number; read: number; charged: string[] };
+    };
+
+    /**
+     * The scripted history, read as the scan reads it, a restart in the middle: before any test,
+     * whichever order they run in, as each of them (and the metrics route's) judges it.
+     */
+    async function writeAndReadScriptedHistory() {
       // gamma/web's onboarding is pushed with the seed: the backfill reads it too
       await commitOnboarding();
       let services = await costServices(sim, db);
-      const seedCommits = Number(
+      history.seedCommits = Number(
         execFileSync('git', ['--git-dir', sim.repoDir, 'rev-list', '--first-parent', '--count', 'main'], { encoding: 'utf8' }),
       );
-      const backfill = await scanThenRead(services, { team: 'alpha', product: 'shop' });
-      expect(backfill.read).toBe(seedCommits);
-      // Every commit but the head, which the scan's head check read (GET commits/heads/main answers it whole).
-      expect(backfill.charged.filter(call => call.includes('/commits/'))).toHaveLength(seedCommits - 1);
+      history.backfill = await scanThenRead(services, { team: 'alpha', product: 'shop' });
 
       const restartAt = 15;
+      history.steps = [];
       for (let step = 0; step < SCRIPT.length; step++) {
         const sha = await commitScripted(SCRIPT[step], 100 + step);
         if (step === PLUGIN_PR - 100) {
@@ -190,16 +201,14 @@ export function deliveryMetricsSuite() {
         // A restart: a new replica on the same database, with a cold cache, after one commit it missed.
         if (step === restartAt) services = await costServices(sim, db);
         const { read, charged } = await scanThenRead(services);
-        expect(read).toBe(1);
-        // The scan's head check read the commit (after the restart too: the new replica's own check).
-        expect(charged).toEqual([]);
-        expect(await services.reader.headCommit()).toBe(sha);
+        history.steps.push({ read, charged, head: await services.reader.headCommit(), sha });
       }
-      // the head unchanged: nothing to read, nothing charged
-      expect((await scanThenRead(services)).read).toBe(0);
-    });
+      // the head unchanged: nothing to read
+      history.afterLastStep = (await scanThenRead(services)).read;
+    }
 
-    it('counts a PR merged by hand, outside the plugin, with its number and no promotion', async () => {
+    /** A PR merged by hand into alpha/shop's test, outside the plugin, and the scan's reading of it. */
+    async function mergeByHandAndRead() {
       const services = await costServices(sim, db);
       const { data: main } = await octokit.rest.git.getRef({ owner: OWNER, repo: REPO, ref: 'heads/main' });
       await octokit.rest.git.createRef({ owner: OWNER, repo: REPO, ref: 'refs/heads/by-hand', sha: main.object.sha });
@@ -207,7 +216,7 @@ export function deliveryMetricsSuite() {
       const { data: file } = await octokit.rest.repos.getContent({ owner: OWNER, repo: REPO, path, ref: 'main' });
       const text = Buffer.from((file as { content: string }).content, 'base64').toString('utf8');
       const edited = text.replace(/(storefront:\s*\n\s*digest: )sha256:[0-9a-f]{64}/, `$1${digest('e')}`);
-      expect(edited).not.toBe(text);
+      if (edited === text) throw new Error(`No storefront digest to edit in ${path}`);
       await octokit.rest.repos.createOrUpdateFileContents({
         owner: OWNER,
         repo: REPO,
@@ -219,12 +228,31 @@ export function deliveryMetricsSuite() {
       });
       const { data: pull } = await octokit.rest.pulls.create({ owner: OWNER, repo: REPO, head: 'by-hand', base: 'main', title: 'storefront to test by hand' });
       await octokit.rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: pull.number, merge_method: 'squash' });
-
       const { read, charged } = await scanThenRead(services, { team: 'alpha', product: 'shop' });
-      expect(read).toBe(1);
-      expect(charged).toEqual([]);
+      history.byHand = { pull: pull.number, read, charged };
+    }
+
+    beforeAll(async () => {
+      await writeAndReadScriptedHistory();
+      await mergeByHandAndRead();
+    });
+
+    it("reads the seed history once, then each scripted commit from the scan's head check at no request of its own, resuming after a restart", async () => {
+      expect(history.backfill.read).toBe(history.seedCommits);
+      // Every commit but the head, which the scan's head check read (GET commits/heads/main answers it whole).
+      expect(history.backfill.charged.filter(call => call.includes('/commits/'))).toHaveLength(history.seedCommits - 1);
+      expect(history.steps).toHaveLength(SCRIPT.length);
+      for (const step of history.steps) {
+        // One commit each; the scan's head check read it (after the restart too: the new replica's own check).
+        expect(step).toEqual({ read: 1, charged: [], head: step.sha, sha: step.sha });
+      }
+      expect(history.afterLastStep).toBe(0);
+    });
+
+    it('counts a PR merged by hand, outside the plugin, with its number and no promotion', async () => {
+      expect(history.byHand).toMatchObject({ read: 1, charged: [] });
       const rows = await db('digest_arrivals').where({ team: 'alpha', product: 'shop', stage: 'test', digest: digest('e') });
-      expect(rows).toEqual([expect.objectContaining({ service: 'storefront', pr_number: pull.number, promotion_id: null })]);
+      expect(rows).toEqual([expect.objectContaining({ service: 'storefront', pr_number: history.byHand.pull, promotion_id: null })]);
       const joined = await db('digest_arrivals').where({ pr_number: PLUGIN_PR });
       expect(joined).toEqual([
         expect.objectContaining({ stage: 'prod', digest: digest('d'), promotion_id: '00000000-0000-4000-8000-000000000120' }),
@@ -306,13 +334,14 @@ export function deliveryMetricsSuite() {
       });
 
       it("reads a new commit on the backend's own schedule", async () => {
-        await commitScripted(['dev', 'f', '08T00']);
+        // After the scripted fortnight, the other tests' window: they count the same in any order.
+        await commitScripted(['dev', 'f', '20T00']);
         const dev = await eventually(async () => {
-          const { body } = await get('?scope=product:gamma/web&from=2027-01-04&to=2027-01-18');
+          const { body } = await get('?scope=product:gamma/web&from=2027-01-19&to=2027-01-26');
           const frequency = body.deploymentFrequency.find((f: { stage: string }) => f.stage === 'dev');
-          return frequency.deployments === 5 ? frequency : undefined;
+          return frequency.deployments === 1 ? frequency : undefined;
         });
-        expect(dev).toEqual({ stage: 'dev', deployments: 5, perWeek: 2.5 });
+        expect(dev).toEqual({ stage: 'dev', deployments: 1, perWeek: 1 });
       });
 
       it('answers 403 for a Product the caller may not read', async () => {
@@ -354,10 +383,12 @@ export function deliveryMetricsSuite() {
   });
 
   describe('a commit that onboards many Products', () => {
-    const shared = sharedSim(METRICS_SIM, OWN_SIM);
+    // A simulator for each test: each onboards Products of the same names, on the seed alone.
+    const forty = sharedSim(METRICS_SIM, 'onboarding-40');
+    const thousand = sharedSim(METRICS_SIM, 'onboarding-1000');
 
-    /** `count` Products onboarded in one commit, and the metrics' reading of it measured. */
-    async function onboardInOneCommit(count: number) {
+    /** `count` Products onboarded in one commit on `shared`'s simulator, and the metrics' reading of it measured. */
+    async function onboardInOneCommit(shared: ReturnType<typeof sharedSim>, count: number) {
       const { sim } = shared;
       const services = await costServices(sim);
       // The seed first, so that only the onboarding commit is new.
@@ -368,7 +399,7 @@ export function deliveryMetricsSuite() {
     }
 
     it('is read through one tarball, not one blob read per Release record', async () => {
-      const { services, cost, result } = await onboardInOneCommit(40);
+      const { services, cost, result } = await onboardInOneCommit(forty, 40);
       expect(result).toBe(1);
       // the head check, the commit's 400 files in two pages (200 Release records), the tarball (302) and its download
       const commit = expect.stringMatching(/^200 GET \/repos\/refplat\/platform\/commits\/[0-9a-f]{40}$/);
@@ -388,7 +419,7 @@ export function deliveryMetricsSuite() {
     });
 
     it('keeps a commit of more files than GitHub lists (3,000) as a gap in the history, with no arrivals', async () => {
-      const { sim, services, result } = await onboardInOneCommit(1000);
+      const { sim, services, result } = await onboardInOneCommit(thousand, 1000);
       expect(result).toBe(1);
       // ten pages of 300 files, and nothing read of them
       const calls = sim.control.getRequests('github').map(call => `${call.status} ${call.method} ${call.path}`);

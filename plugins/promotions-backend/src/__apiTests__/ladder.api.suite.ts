@@ -236,7 +236,7 @@ export function ladderSuite(): void {
       });
     });
 
-    describe('ladder route errors and cost', () => {
+    describe('the cost of a view', () => {
       // A simulator of its own, with options no other suite asks for: the counts below hold for
       // the seed's two Products alone (20 watched files, a small repository whose tarball a cold
       // view reads), and its views and push are the seeded alpha/shop's. The Gate's GitHub sweep
@@ -245,7 +245,6 @@ export function ladderSuite(): void {
         sim: { canaryStepMs: 400, syncDelayMs: 200, reconcileIntervalMs: 100 },
         backend: { gate: SWEEP_ONCE },
       });
-      const startBackend = backendPerTest();
       let sim: RunningSim;
       let server: Server;
 
@@ -259,7 +258,7 @@ export function ladderSuite(): void {
         /** The Gate's sweep at its first run (two lists) may overlap the first view: not the view's. */
         const viewCalls = () => githubCalls().filter(call => !/\/git\/matching-refs\/|\/pulls$/.test(call.path));
 
-        // The backend's first view (this test comes first): head, tree and the Product's 10 files, none cached.
+        // The backend's first view (its block's only test): head, tree and the Product's 10 files, none cached.
         sim.control.clearRequests();
         await getLadder(server);
         const cold = viewCalls();
@@ -295,6 +294,19 @@ export function ladderSuite(): void {
         expect(changed.filter(call => call.path.includes('/git/blobs/'))).toHaveLength(1);
         expect(changed.filter(call => call.path.includes('/git/trees/'))).toHaveLength(0);
         expect(changed).toHaveLength(2);
+      });
+    });
+
+    describe('ladder route errors, and the ladder through either health source', () => {
+      // The cost test's simulator (a settled alpha/shop, quick canaries), and a backend of its own:
+      // the cost test's stays cold until that test, whichever block runs first.
+      const shared = sharedSimBackend({ sim: { canaryStepMs: 400, syncDelayMs: 200, reconcileIntervalMs: 100 } });
+      const startBackend = backendPerTest();
+      let sim: RunningSim;
+      let server: Server;
+
+      beforeAll(() => {
+        ({ sim, server } = shared);
       });
 
       it('answers 404 for an unknown product, 400 for a malformed name, 401 without a token', async () => {
