@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import request from 'supertest';
 import type { Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import { eventually, readSimFile, startPromotionsBackend } from '../__testUtils__/testBackend';
-import { backendPerTest, sharedSim, sharedSimBackend, TestProduct, testProduct } from '../__testUtils__/sharedSimBackend';
+import { backendPerTest, sharedSim, sharedSimBackend, TestProduct } from '../__testUtils__/sharedSimBackend';
 import { sendConcurrently } from '../__testUtils__/concurrentRequests';
 
 type Server = Awaited<ReturnType<typeof startPromotionsBackend>>;
@@ -31,35 +31,13 @@ const MERGE_HELD_MS = 5_000;
 export function promotionsSuite() {
   describe('promotions', () => {
     /**
-     * Tests that need a backend configured their own way: each starts it on the
-     * file's simulator, for a Product of its own, and stops it after. They come
-     * first: no other backend runs to meet their faults, and the PRs and
-     * branches the tests below leave are not there yet for their Gates to work
-     * through first (a Gate adopts every open PR; its reconciler deletes every
-     * idle branch, and under the failing deletes each one costs retries).
+     * A test that needs a backend configured its own way: it starts it on the
+     * file's simulator, for a Product of its own, and stops it after; the
+     * faults it injects are scoped to that Product's paths.
      */
     describe('promotions under their own configuration', () => {
       const shared = sharedSim();
       const startBackend = backendPerTest();
-
-      it("counts the requester's own approval with requireDistinctApprover: false, and the Gate merges it", async () => {
-        const { sim } = shared;
-        const shop = await shared.addProduct('alpha/shop');
-        const server = await startBackend(sim, 'argocd', {
-          promotions: { approval: { requireDistinctApprover: false } },
-        });
-        const asAlice = asUser('alice');
-        const response = await request(server).post(`/api/promotions/products/${shop.ref}/promotions`).set('Authorization', asAlice).send({ toStage: 'prod' });
-        expect(response.status).toBe(201);
-        const id: string = response.body.promotion.id;
-        const read = async () => (await request(server).get(`/api/promotions/promotions/${id}`).set('Authorization', asAlice)).body;
-        // The Gate verifies the PR head before anyone may approve it.
-        await eventually(async () => ((await read()).events.some((e: { type: string }) => e.type === 'checks-passed') ? true : undefined));
-        const own = await request(server).post(`/api/promotions/promotions/${id}/approve`).set('Authorization', asAlice);
-        expect({ status: own.status, error: own.body.error?.message }).toEqual({ status: 200, error: undefined });
-        expect(own.body.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/alice' });
-        await eventually(async () => ((await read()).promotion.status === 'merged' ? true : undefined), 30_000);
-      });
 
       it('deletes a branch a failed opening left behind once idle for the grace period, when GitHub failed the commit and the delete', async () => {
         const { sim } = shared;
@@ -113,9 +91,6 @@ export function promotionsSuite() {
             .post(`/api/promotions/products/${shop.ref}/promotions`)
             .set('Authorization', asUser(user))
             .send(body);
-
-        const approve = (id: string, user: string) =>
-          request(server).post(`/api/promotions/promotions/${id}/approve`).set('Authorization', asUser(user));
 
         const promotionStatus = async (id: string) =>
           (
@@ -236,163 +211,10 @@ export function promotionsSuite() {
             expect((await rollback(pushed[0])).status).toBe(201);
           });
 
-          it.each([
-            ['the source is Degraded', () => sim.control.setApp(shop.app('dev'), { health: 'Degraded' }), { toStage: 'test', services: ['storefront'] }, /not healthy in dev/],
-            ['ArgoCD is unreachable', () => sim.control.setArgocdDown(true), { toStage: 'test', services: ['storefront'] }, /unknown/],
-            ['the service is not declared', () => undefined, { toStage: 'uat', services: ['checkout'] }, /does not declare checkout/],
-            ['the target is the first stage', () => undefined, { toStage: 'dev' }, /first stage/],
-            ['the target already carries it', () => undefined, { toStage: 'uat', services: ['cart'] }, /already carries/],
-          ])('refuses with 409 and opens no PR when %s', async (_name, arrange, body, message) => {
-            await arrange();
-            await sim.control.reconcileNow();
-            const response = await requestPromotion(body);
-            expect(response.status).toBe(409);
-            expect(response.body.error.message).toMatch(message);
-            expect(await openPulls()).toEqual([]);
-            expect(await promotionBranches()).toEqual([]);
-          });
-
-          it('waits for a release-approver at prod: requester and non-approvers cannot approve, alice can', async () => {
-            const stagingCart = releaseDigest(sim, 'staging', 'cart', shop);
-            const first = await requestPromotion({ toStage: 'prod' }, 'bob');
-            expect(first.status).toBe(201);
-            const promotion: Promotion = first.body.promotion;
-            expect(promotion.status).toBe('awaiting-approval');
-            expect(promotion.services).toEqual({ cart: stagingCart });
-
-            const repeat = await requestPromotion({ toStage: 'prod' }, 'bob');
-            expect(repeat.status).toBe(200);
-            expect(repeat.body.promotion.pullRequest.number).toBe(promotion.pullRequest.number);
-
-            const byBob = await approve(promotion.id, 'bob');
-            expect(byBob.status).toBe(403);
-            expect(byBob.body.error.message).toMatch(/not a release-approver/);
-
-            // The Gate has judged the PR (its source is healthy) and, without approval, merged nothing.
-            await eventually(async () => {
-              const { body } = await request(server)
-                .get(`/api/promotions/promotions/${promotion.id}`)
-                .set('Authorization', asUser('bob'));
-              return body.events.some((e: { type: string }) => e.type === 'checks-passed') ? true : undefined;
-            });
-            expect((await promotionStatus(promotion.id)).status).toBe('awaiting-approval');
-            expect(releaseDigest(sim, 'prod', 'cart', shop)).not.toBe(stagingCart);
-
-            const byAlice = await approve(promotion.id, 'alice');
-            expect(byAlice.status).toBe(200);
-            expect(byAlice.body.promotion).toMatchObject({ status: 'approved', approvedBy: 'user:default/alice' });
-            expect((await approve(promotion.id, 'alice')).status).toBeLessThan(500);
-
-            await eventually(async () =>
-              (await promotionStatus(promotion.id)).status === 'merged' ? true : undefined,
-            );
-            expect(releaseDigest(sim, 'prod', 'cart', shop)).toBe(stagingCart);
-            const { data: comments } = await github.rest.issues.listComments({
-              owner: 'refplat',
-              repo: 'platform',
-              issue_number: promotion.pullRequest.number,
-            });
-            expect(comments.map(c => c.body).join('\n')).toMatch(/Approved by Alice Approver \(`alice`\) in Backstage/);
-            const { data: pr } = await github.rest.pulls.get({
-              owner: 'refplat',
-              repo: 'platform',
-              pull_number: promotion.pullRequest.number,
-            });
-            const { data: statuses } = await github.rest.repos.listCommitStatusesForRef({
-              owner: 'refplat',
-              repo: 'platform',
-              ref: pr.head.sha,
-            });
-            expect(statuses).toEqual(
-              expect.arrayContaining([
-                expect.objectContaining({ context: 'promotions/approval', state: 'success', description: 'Approved by Alice Approver' }),
-              ]),
-            );
-          });
-
-          it('refuses 409 when the requester approves their own prod promotion', async () => {
-            const response = await requestPromotion({ toStage: 'prod' }, 'alice');
-            expect(response.status).toBe(201);
-            const own = await approve(response.body.promotion.id, 'alice');
-            expect(own.status).toBe(409);
-            expect(own.body.error.message).toMatch(/may not approve it/);
-            const other = await approve(response.body.promotion.id, 'carol');
-            expect(other.status).toBe(200);
-          });
-
-          it('notices a PR closed by hand on GitHub', async () => {
-            const response = await requestPromotion({ toStage: 'prod' });
-            const promotion: Promotion = response.body.promotion;
-            await github.rest.pulls.update({
-              owner: 'refplat',
-              repo: 'platform',
-              pull_number: promotion.pullRequest.number,
-              state: 'closed',
-            });
-            const closed = await eventually(async () => {
-              const current = await promotionStatus(promotion.id);
-              return current.status === 'closed' ? current : undefined;
-            });
-            expect(closed.statusReason).toMatch(/closed on GitHub/);
-          });
-
-          it('notices a PR merged by hand on GitHub', async () => {
-            const response = await requestPromotion({ toStage: 'prod' });
-            const promotion: Promotion = response.body.promotion;
-            await github.rest.pulls.merge({ owner: 'refplat', repo: 'platform', pull_number: promotion.pullRequest.number });
-            const merged = await eventually(async () => {
-              const current = await promotionStatus(promotion.id);
-              return current.status === 'merged' ? current : undefined;
-            });
-            expect(merged.statusReason).toMatch(/Merged on GitHub/);
-          });
-
           it('opens exactly one PR for 20 concurrent identical requests', async () => {
             const answers = await sendConcurrently(20, () => requestPromotion({ toStage: 'prod' }));
             expect(answers.map(r => r.status).sort()).toEqual([...Array(19).fill(200), 201]);
             expect(new Set(answers.map(r => r.body.promotion.pullRequest.number)).size).toBe(1);
-            expect(await openPulls()).toHaveLength(1);
-          });
-
-          it('supersedes a different open promotion into the same stage, with a comment on the old PR', async () => {
-            const first = await requestPromotion({ toStage: 'prod' });
-            expect(first.body.promotion.services).toEqual({ cart: releaseDigest(sim, 'staging', 'cart', shop) });
-
-            // staging moves on (a change merged by hand), and settles healthy
-            const newStorefront = `sha256:${'5'.repeat(64)}`;
-            const path = shop.releasePath('staging');
-            const { data: file } = await github.rest.repos.getContent({ owner: 'refplat', repo: 'platform', path });
-            const text = Buffer.from((file as { content: string }).content, 'base64').toString('utf8');
-            await github.rest.repos.createOrUpdateFileContents({
-              owner: 'refplat',
-              repo: 'platform',
-              path,
-              message: 'hotfix storefront in staging',
-              sha: (file as { sha: string }).sha,
-              content: Buffer.from(
-                text.replace(releaseDigest(sim, 'staging', 'storefront', shop), newStorefront),
-              ).toString('base64'),
-            });
-            await eventually(async () => {
-              const ladder = await request(server)
-                .get(`/api/promotions/products/${shop.ref}/ladder`)
-                .set('Authorization', asUser('bob'));
-              const cell = ladder.body.stages.find((s: { name: string }) => s.name === 'staging').services.storefront;
-              return cell.digest === newStorefront && cell.healthy ? true : undefined;
-            });
-
-            const second = await requestPromotion({ toStage: 'prod' });
-            expect(second.status).toBe(201);
-            expect(Object.keys(second.body.promotion.services).sort()).toEqual(['cart', 'storefront']);
-            const old = await promotionStatus(first.body.promotion.id);
-            expect(old.status).toBe('closed');
-            expect(old.statusReason).toMatch(/Superseded/);
-            const { data: comments } = await github.rest.issues.listComments({
-              owner: 'refplat',
-              repo: 'platform',
-              issue_number: first.body.promotion.pullRequest.number,
-            });
-            expect(comments.map(c => c.body).join('\n')).toContain(`Superseded by #${second.body.promotion.pullRequest.number}`);
             expect(await openPulls()).toHaveLength(1);
           });
 
@@ -422,22 +244,6 @@ export function promotionsSuite() {
           });
         });
 
-        describe('on the seeded alpha/shop, which a refused request leaves as it was', () => {
-          beforeEach(() => {
-            shop = testProduct('alpha', 'shop');
-          });
-
-          it.each([
-            [{ toStage: 'Prod' }, /request\/body\/toStage must match pattern/],
-            [{ toStage: 'qa' }, /Unknown stage 'qa'/],
-            [{ toStage: 'test', services: ['nope'] }, /nope is not a service/],
-            [{ toStage: 'test', services: 'storefront' }, /request\/body\/services must be array/],
-          ])('answers 400 to %p', async (body, message) => {
-            const response = await requestPromotion(body);
-            expect(response.status).toBe(400);
-            expect(response.body.error.message).toMatch(message);
-          });
-        });
       });
 
       /**
