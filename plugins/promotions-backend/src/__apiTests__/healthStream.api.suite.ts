@@ -94,14 +94,21 @@ export function healthStreamSuite(): void {
       });
 
       it('reconnects after the server drops the stream, and signals again', async () => {
+        // A view opens the stream, whichever test ran before.
+        await getLadder(server, shop.ref);
+        await eventually(async () => (openStreams() === 1 ? true : undefined));
         sim.control.clearRequests();
         published.length = 0;
         expect(sim.control.dropStreams()).toBe(1);
         await eventually(async () => (openStreams() === 1 ? true : undefined));
 
-        sim.control.setApp(shop.app('test'), { clear: true });
+        // A change of its own (uat: the other test changes test), undone before the next test.
+        sim.control.setApp(shop.app('uat'), { health: 'Degraded' });
         await eventually(async () => (signalsOf(shop.ref).length > 0 ? true : undefined));
         expect(openStreams()).toBe(1);
+        published.length = 0;
+        sim.control.setApp(shop.app('uat'), { clear: true });
+        await eventually(async () => (signalsOf(shop.ref).length > 0 ? true : undefined));
       });
     });
 

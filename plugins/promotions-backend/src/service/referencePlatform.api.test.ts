@@ -48,6 +48,9 @@ describeOnPlatform.each([2, 3] as const)('On the reference platform with ArgoCD 
   let platform: ReferencePlatform;
   let server: Server;
 
+  /** The backend's first (cold) view, what it cost, and the Release records it was read from: before any test, which may promote. */
+  const cold = {} as { ladder: Ladder; calls: ReferenceCall[]; released: Record<string, Record<string, string>> };
+
   beforeAll(async () => {
     platform = await startReferencePlatform({ argocdVersion, rolloutMs: 1500 });
     await platform.follow(true);
@@ -55,6 +58,9 @@ describeOnPlatform.each([2, 3] as const)('On the reference platform with ArgoCD 
       gate: SWEEP_ONCE,
       promotions: { platformRepo: { host: new URL(platform.addresses.url).host, owner, repo, branch } },
     });
+    cold.ladder = await getLadder(server);
+    cold.calls = await platform.calls('gh');
+    cold.released = Object.fromEntries(await Promise.all(STAGES.map(async stage => [stage, await releasedDigests(stage)])));
   });
 
   afterAll(async () => {
@@ -87,25 +93,25 @@ describeOnPlatform.each([2, 3] as const)('On the reference platform with ArgoCD 
     }, SETTLE_MS);
 
   it('shows the ladder: five stages, every digest from the Release records, checkout not in uat, all healthy', async () => {
-    const ladder = await getLadder(server);
+    const { ladder } = cold;
     expect(ladder.healthError).toBeUndefined();
     expect(ladder.stages.map(stage => stage.name)).toEqual(STAGES);
     for (const stage of ladder.stages) {
       const digests = Object.fromEntries(
         Object.entries(stage.services).filter(([, cell]) => cell.digest).map(([service, cell]) => [service, cell.digest]),
       );
-      expect({ stage: stage.name, digests }).toEqual({ stage: stage.name, digests: await releasedDigests(stage.name) });
+      expect({ stage: stage.name, digests }).toEqual({ stage: stage.name, digests: cold.released[stage.name] });
     }
     expectSettled(ladder);
     expect(ladder.stages.find(stage => stage.name === 'uat')!.services.checkout).toBeUndefined();
   });
 
   it('costed at most 5 charged GitHub requests for that cold view (head, tree, tarball), none sent twice', async () => {
-    // Every request since the platform started, but the Gate's first sweep (its two lists).
-    const cold = (await platform.calls('gh')).filter(call => !/\/git\/matching-refs\/|\/pulls$/.test(call.path));
-    expect(cold.filter(call => call.path.includes('/git/blobs/'))).toEqual([]);
-    expect(cold.filter(call => !call.free && call.status !== 304).length).toBeLessThanOrEqual(5);
-    expect(new Set(cold.map(call => call.path)).size).toBe(cold.length);
+    // Every request from the platform's start to the first view's end, but the Gate's first sweep (its two lists).
+    const calls = cold.calls.filter(call => !/\/git\/matching-refs\/|\/pulls$/.test(call.path));
+    expect(calls.filter(call => call.path.includes('/git/blobs/'))).toEqual([]);
+    expect(calls.filter(call => !call.free && call.status !== 304).length).toBeLessThanOrEqual(5);
+    expect(new Set(calls.map(call => call.path)).size).toBe(calls.length);
   });
 
   it('costs 1 GitHub request (304) and 1 ArgoCD request for a warm view of the unchanged Product, with no 4xx', async () => {
