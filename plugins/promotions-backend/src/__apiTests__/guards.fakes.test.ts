@@ -3,7 +3,7 @@ import { createBackendModule } from '@backstage/backend-plugin-api';
 import request from 'supertest';
 import type { Ladder, Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
 import { promotionsGuardsExtensionPoint } from '@refplat/plugin-promotions-node';
-import { FakesBackend, PromotionsOnFakesOptions, startPromotionsBackendOnFakes } from '../__testUtils__/fakesBackend';
+import { FakesBackend, fakesBackendForBlock } from '../__testUtils__/fakesBackend';
 import { eventually } from '../__testUtils__/testBackend';
 
 type Product = ReturnType<FakesBackend['addProduct']>;
@@ -45,18 +45,6 @@ const changeBoardModule = createBackendModule({
   },
 });
 
-/** A backend on fakes of its own, started before the block's tests and stopped after them. */
-function backendOnFakes(options: PromotionsOnFakesOptions) {
-  const handle = {} as { world: FakesBackend };
-  beforeAll(async () => {
-    handle.world = await startPromotionsBackendOnFakes({ gate: { frequency: { milliseconds: 200 } }, ...options });
-  });
-  afterAll(async () => {
-    await handle.world?.stop();
-  });
-  return handle;
-}
-
 /** The calls a test makes on one backend, as bob and the others would. */
 function clientOf(world: FakesBackend) {
   const { server, repo } = world;
@@ -65,9 +53,28 @@ function clientOf(world: FakesBackend) {
     return response.body as { promotion: Promotion; events: PromotionEvent[] };
   };
   const headOf = (pullNumber: number) => repo.pullRequests().find(pr => pr.number === pullNumber)!.headSha;
+  const requestPromotion = (product: Product, body: object, user: string) =>
+    request(server).post(`/api/promotions/products/${product.ref}/promotions`).set('Authorization', asUser(user)).send(body);
   return {
-    requestPromotion: (product: Product, body: object, user: string) =>
-      request(server).post(`/api/promotions/products/${product.ref}/promotions`).set('Authorization', asUser(user)).send(body),
+    requestPromotion,
+    /**
+     * The Product's promotion branches and PRs: what a request writes first. (Other tests'
+     * promotions on the block's backend have the Gate writing on theirs meanwhile.)
+     */
+    promotionWrites: async (product: Product) => {
+      const prefix = `promotions/${product.team}-${product.product}-`;
+      return {
+        branches: (await repo.listBranches(prefix)).map(branch => branch.name),
+        pulls: repo.pullRequests().filter(pr => pr.headRef.startsWith(prefix)).map(pr => pr.headRef),
+      };
+    },
+    /** bob's request of prod for a new Product of the test's own, which opens its PR. */
+    openProd: async () => {
+      const shop = world.addProduct('alpha/shop');
+      const requested = await requestPromotion(shop, { toStage: 'prod' }, 'bob');
+      expect(requested.status).toBe(201);
+      return { shop, promotion: requested.body.promotion as Promotion, guards: requested.body.guards };
+    },
     ladder: async (ref: string, user = 'bob'): Promise<Ladder> =>
       (await request(server).get(`/api/promotions/products/${ref}/ladder`).set('Authorization', asUser(user))).body,
     detail,
@@ -92,7 +99,7 @@ function clientOf(world: FakesBackend) {
  * test a Product of its own, so the tests hold in any order.
  */
 describe('promotion guards', () => {
-  const handle = backendOnFakes({
+  const handle = fakesBackendForBlock({
     promotions: {
       freezes: [
         { name: 'holiday-freeze', stages: ['test'], schedule: dateRangeAroundNow(), timezone: 'Europe/Berlin', reason: 'Holidays: nobody on call' },
@@ -112,13 +119,12 @@ describe('promotion guards', () => {
     const { world } = handle;
     const api = clientOf(world);
     const shop = world.addProduct('alpha/shop');
-    const mark = world.repo.calls.length;
     const refused = await api.requestPromotion(shop, { toStage: 'test', services: ['storefront'] }, 'bob');
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(
       /^Promotion into test refused by policy: freeze: test is frozen by holiday-freeze until \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d [\w/]+: Holidays: nobody on call$/,
     );
-    expect(world.writesSince(mark)).toEqual([]);
+    expect(await api.promotionWrites(shop)).toEqual({ branches: [], pulls: [] });
 
     const ladder = await api.ladder(shop.ref);
     const test = ladder.stages.find(stage => stage.name === 'test')!;
@@ -159,22 +165,19 @@ describe('promotion guards', () => {
   it("runs a module's guard: it refuses requests, holds an approved promotion with its own status on the PR, and releases it", async () => {
     const { world } = handle;
     const api = clientOf(world);
-    const shop = world.addProduct('alpha/shop');
-    const requested = await api.requestPromotion(shop, { toStage: 'prod' }, 'bob');
-    expect(requested.status).toBe(201);
-    const promotion: Promotion = requested.body.promotion;
-    expect(requested.body.guards).toEqual([
+    const { shop, promotion, guards } = await api.openProd();
+    expect(guards).toEqual([
       { guard: 'freeze', verdict: 'allow', reason: 'prod is not frozen' },
       { guard: 'change-board', verdict: 'allow', reason: 'Cleared by the change board' },
     ]);
 
     refusedByChangeBoard.add(boardKey(shop, 'prod'));
     refusedByChangeBoard.add(boardKey(shop, 'uat'));
-    const mark = world.repo.calls.length;
+    const before = await api.promotionWrites(shop);
     const refused = await api.requestPromotion(shop, { toStage: 'uat' }, 'bob');
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/change-board: The change board has not cleared uat/);
-    expect(world.writesSince(mark)).toEqual([]);
+    expect(await api.promotionWrites(shop)).toEqual(before);
 
     expect((await api.approve(promotion.id, 'carol')).status).toBe(200);
     await api.boardStatusIs(promotion.pullRequest.number, 'failure');
@@ -253,7 +256,7 @@ describe('the commit statuses of a promotion the Gate merges at once', () => {
   }
 
   describe('on a repository with no required status checks', () => {
-    const handle = backendOnFakes({ promotions: prodFreeze });
+    const handle = fakesBackendForBlock({ promotions: prodFreeze });
 
     it("writes none (issue 48: each status is one of GitHub's content writes): the guard's verdict is in the trail, and the branch is deleted", async () => {
       const { shop, merged, statuses } = await mergedAtOnce(handle.world);
@@ -265,7 +268,7 @@ describe('the commit statuses of a promotion the Gate merges at once', () => {
   });
 
   describe('on a repository whose main requires promotions/health (branch protection)', () => {
-    const handle = backendOnFakes({ promotions: prodFreeze });
+    const handle = fakesBackendForBlock({ promotions: prodFreeze });
 
     it("writes that one status before merging, and not the guard's nobody requires: GitHub would refuse the merge without it", async () => {
       handle.world.repo.requireStatusChecks(['promotions/health']);
@@ -277,15 +280,11 @@ describe('the commit statuses of a promotion the Gate merges at once', () => {
 });
 
 describe('an approval quorum', () => {
-  const handle = backendOnFakes({ promotions: { approval: { quorum: { prod: 2 } } } });
+  const handle = fakesBackendForBlock({ promotions: { approval: { quorum: { prod: 2 } } } });
 
   it('keeps a quorum-2 prod promotion waiting after alice approves, and merges it after carol does', async () => {
-    const { world } = handle;
-    const api = clientOf(world);
-    const shop = world.addProduct('alpha/shop');
-    const requested = await api.requestPromotion(shop, { toStage: 'prod' }, 'bob');
-    expect(requested.status).toBe(201);
-    const promotion: Promotion = requested.body.promotion;
+    const api = clientOf(handle.world);
+    const { promotion } = await api.openProd();
 
     const byAlice = await api.approve(promotion.id, 'alice');
     expect(byAlice.status).toBe(200);

@@ -3,7 +3,7 @@ import { createBackendModule } from '@backstage/backend-plugin-api';
 import { EventsService, eventsServiceRef } from '@backstage/plugin-events-node';
 import request from 'supertest';
 import type { ApprovalItem, IncidentReport, Ladder, Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
-import { FakesBackend, startPromotionsBackendOnFakes } from '../__testUtils__/fakesBackend';
+import { FakesBackend, fakesBackendForBlock } from '../__testUtils__/fakesBackend';
 import { eventually } from '../__testUtils__/testBackend';
 import { Recorded, recordingAuditor } from '../__testUtils__/recordingAuditor';
 
@@ -38,19 +38,12 @@ function incidentTool() {
  */
 function startWithIncidents(incidents: object, audit: Recorded[] = []) {
   const tool = incidentTool();
-  const handle = {} as { world: FakesBackend };
-  beforeAll(async () => {
-    handle.world = await startPromotionsBackendOnFakes({
-      gate: { frequency: { milliseconds: 200 } },
-      // The in-process events service: what the tool publishes reaches the plugin's subscriber.
-      rootConfig: { events: { useEventBus: 'never' } },
-      promotions: { incidents },
-      services: [recordingAuditor(audit)],
-      features: [tool.module],
-    });
-  });
-  afterAll(async () => {
-    await handle.world?.stop();
+  const handle = fakesBackendForBlock({
+    // The in-process events service: what the tool publishes reaches the plugin's subscriber.
+    rootConfig: { events: { useEventBus: 'never' } },
+    promotions: { incidents },
+    services: [recordingAuditor(audit)],
+    features: [tool.module],
   });
   return { handle, publish: tool.publish };
 }

@@ -1,7 +1,7 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
 import type { Ladder, Promotion, PromotionEvent } from '@refplat/plugin-promotions-common';
-import { FakesBackend, PromotionsOnFakesOptions, startPromotionsBackendOnFakes } from '../__testUtils__/fakesBackend';
+import { FakesBackend, fakesBackendForBlock } from '../__testUtils__/fakesBackend';
 import { eventually } from '../__testUtils__/testBackend';
 
 type Product = ReturnType<FakesBackend['addProduct']>;
@@ -12,18 +12,6 @@ const asUser = (name: string) => mockCredentials.user.header(`user:default/${nam
 function aheadOf(world: FakesBackend, product: Product, stage: string, above: string): Record<string, string> {
   const target = world.released(product, above);
   return Object.fromEntries(Object.entries(world.released(product, stage)).filter(([service, digest]) => target[service] !== digest));
-}
-
-/** A backend on fakes of its own, started before the block's tests and stopped after them. */
-function backendOnFakes(options: PromotionsOnFakesOptions = {}) {
-  const handle = {} as { world: FakesBackend };
-  beforeAll(async () => {
-    handle.world = await startPromotionsBackendOnFakes({ gate: { frequency: { milliseconds: 200 } }, ...options });
-  });
-  afterAll(async () => {
-    await handle.world?.stop();
-  });
-  return handle;
 }
 
 /** The routes a test calls for `product`, and what the fake GitHub holds of its PRs. */
@@ -60,7 +48,7 @@ function clientOf(world: FakesBackend, product: Product) {
  * limits, pushes to its branch) stays with the simulator (promotions.api.suite.ts).
  */
 describe('promotions on one backend', () => {
-  const handle = backendOnFakes();
+  const handle = fakesBackendForBlock();
 
   it('waits for a release-approver at prod: requester and non-approvers cannot approve, alice can', async () => {
     const { world } = handle;
@@ -156,6 +144,14 @@ describe('promotions on one backend', () => {
     );
     expect(api.openPulls()).toHaveLength(1);
   });
+});
+
+/**
+ * Refusals, on a backend of their own: no other test's promotion is open there for its Gate to
+ * write to, so "writes nothing" counts every write the fake repository received.
+ */
+describe('refused promotion requests', () => {
+  const handle = fakesBackendForBlock();
 
   it.each([
     ['the source is Degraded', (world: FakesBackend, shop: Product) => world.stageHealth(shop, 'dev', 'Degraded'), { toStage: 'test', services: ['storefront'] }, /not healthy in dev/],
@@ -197,7 +193,7 @@ describe('promotions on one backend', () => {
 });
 
 describe('promotions under their own configuration', () => {
-  const handle = backendOnFakes({ promotions: { approval: { requireDistinctApprover: false } } });
+  const handle = fakesBackendForBlock({ promotions: { approval: { requireDistinctApprover: false } } });
 
   it("counts the requester's own approval with requireDistinctApprover: false, and the Gate merges it", async () => {
     const api = clientOf(handle.world, handle.world.addProduct('alpha/shop'));

@@ -180,3 +180,18 @@ export async function startPromotionsBackendOnFakes(options: PromotionsOnFakesOp
 }
 
 export type FakesBackend = Awaited<ReturnType<typeof startPromotionsBackendOnFakes>>;
+
+/**
+ * A backend on fakes of its own for the enclosing describe block: started before the block's
+ * tests (its Gate looking every 200 ms unless `options` say otherwise) and stopped after them.
+ */
+export function fakesBackendForBlock(options: PromotionsOnFakesOptions = {}): { world: FakesBackend } {
+  const handle = {} as { world: FakesBackend };
+  beforeAll(async () => {
+    handle.world = await startPromotionsBackendOnFakes({ gate: { frequency: { milliseconds: 200 } }, ...options });
+  });
+  afterAll(async () => {
+    await handle.world?.stop();
+  });
+  return handle;
+}
