@@ -50,8 +50,15 @@ describeWithRegistry('OciRegistry against Distribution (docker-registry)', () =>
   });
 
   it('asks for the referrers API once: after its 404, the referrers tag straight away', async () => {
-    const images = await Promise.all(['once', 'twice'].map(build => pushImage(registry.url, NAME, build)));
-    const attached = await Promise.all(images.map(image => attachArtifact(registry.url, NAME, image, BUNDLE, Buffer.from('{}'))));
+    // One push at a time: two uploads of one new blob at once (the artifacts' shared `{}`) race in
+    // Distribution, which answers one of them DIGEST_INVALID when no test pushed that blob before.
+    const images = [];
+    const attached = [];
+    for (const build of ['once', 'twice']) {
+      const image = await pushImage(registry.url, NAME, build);
+      images.push(image);
+      attached.push(await attachArtifact(registry.url, NAME, image, BUNDLE, Buffer.from('{}')));
+    }
     const client = new OciRegistry({ baseUrl: registry.url });
     const spy = jest.spyOn(globalThis, 'fetch');
     try {
