@@ -62,10 +62,9 @@ function clientOf(world: FakesBackend) {
      * promotions on the block's backend have the Gate writing on theirs meanwhile.)
      */
     promotionWrites: async (product: Product) => {
-      const prefix = `promotions/${product.team}-${product.product}-`;
       return {
-        branches: (await repo.listBranches(prefix)).map(branch => branch.name),
-        pulls: repo.pullRequests().filter(pr => pr.headRef.startsWith(prefix)).map(pr => pr.headRef),
+        branches: (await repo.listBranches(product.branchPrefix)).map(branch => branch.name),
+        pulls: repo.pullRequests().filter(pr => pr.headRef.startsWith(product.branchPrefix)).map(pr => pr.headRef),
       };
     },
     /** bob's request of prod for a new Product of the test's own, which opens its PR. */
@@ -262,8 +261,7 @@ describe('the commit statuses of a promotion the Gate merges at once', () => {
       const { shop, merged, statuses } = await mergedAtOnce(handle.world);
       expect(statuses).toEqual([]);
       expect(merged.events.map(event => event.type)).toEqual(expect.arrayContaining(['guard-verdict', 'merged']));
-      const branchPrefix = `promotions/${shop.team}-${shop.product}-`;
-      await eventually(async () => (await handle.world.repo.listBranches(branchPrefix)).length === 0 || undefined, 30_000);
+      await eventually(async () => (await handle.world.repo.listBranches(shop.branchPrefix)).length === 0 || undefined, 30_000);
     });
   });
 

@@ -36,7 +36,7 @@ function clientOf(world: FakesBackend, product: Product) {
     detail,
     statusIs,
     /** The Product's open PRs. */
-    openPulls: () => repo.pullRequests().filter(pr => pr.state === 'open' && pr.headRef.startsWith(`promotions/${product.team}-${product.product}-`)),
+    openPulls: () => repo.pullRequests().filter(pr => pr.state === 'open' && pr.headRef.startsWith(product.branchPrefix)),
     headStatuses: (pullNumber: number) => repo.latestStatusesOf(repo.pullRequests().find(pr => pr.number === pullNumber)!.headSha),
   };
 }
@@ -183,7 +183,7 @@ describe('refused promotion requests', () => {
     [{ toStage: 'test', services: 'storefront' }, /request\/body\/services must be array/],
   ])('answers 400 to %p, and writes nothing', async (body, message) => {
     const { world } = handle;
-    const api = clientOf(world, { team: 'alpha', product: 'shop', ref: 'alpha/shop' });
+    const api = clientOf(world, { team: 'alpha', product: 'shop', ref: 'alpha/shop', branchPrefix: 'promotions/alpha-shop-' });
     const mark = world.repo.calls.length;
     const response = await api.requestPromotion(body);
     expect(response.status).toBe(400);

@@ -129,7 +129,8 @@ export function fakePlatform() {
       repo.commit(Object.fromEntries(filesOf({ product, builds: seed.builds }, 1)), { message: `Add ${product.team}/${product.product}` });
       repo.commit(Object.fromEntries(filesOf({ product, builds: seed.builds }, 0)), { message: `Release ${product.team}/${product.product}'s next builds` });
       follow();
-      return { ...product, ref: `${product.team}/${product.product}` };
+      // The branches its promotions open start so, as with the simulator's Products (sharedSimBackend).
+      return { ...product, ref: `${product.team}/${product.product}`, branchPrefix: `promotions/${product.team}-${product.product}-` };
     },
     /** The writes the fake platform repo received since call `mark` (an index into `repo.calls`). */
     writesSince: (mark: number) => repo.calls.slice(mark).filter(call => WRITES.has(call)),
