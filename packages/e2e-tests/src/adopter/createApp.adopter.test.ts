@@ -1,5 +1,4 @@
 import fs from 'fs';
-import os from 'os';
 import path from 'path';
 import { stringify } from 'yaml';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -7,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../__testUtils__/browser';
+import { installScratchDir } from '../__testUtils__/installScratchDir';
 import { freePort, spawnBackend } from '../__testUtils__/backendProcess';
 import { RunningBackend, whenReady } from '../__testUtils__/runningBackend';
 import { buildAndPack } from '../install/__testUtils__/tarballs';
@@ -42,7 +42,7 @@ const PLUGIN_APIS = [
  * app in a browser. `npm run test:adopter`; not part of `npm test`.
  */
 describe("the plugins in the app @backstage/create-app makes, installed by the README's Yarn steps", () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'promotions-adopter-'));
+  const work = installScratchDir('promotions-adopter-');
   const appDir = path.join(work, 'backstage');
   let tools: AdopterTools;
   let before: Record<string, string[]>;

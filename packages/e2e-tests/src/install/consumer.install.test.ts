@@ -1,8 +1,8 @@
 import fs from 'fs';
-import os from 'os';
 import path from 'path';
 import { RunningSim, startPlatformSim } from '@refplat/platform-sim';
 import { launchBrowser, screenshot } from '../__testUtils__/browser';
+import { installScratchDir } from '../__testUtils__/installScratchDir';
 import {
   buildApp,
   npmStepsEnv,
@@ -32,7 +32,7 @@ function relativeLinks(readme: string): string[] {
 }
 
 describe('the packed plugins in a clean Backstage outside this repository', () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'promotions-consumer-'));
+  const work = installScratchDir('promotions-consumer-');
   const consumer = path.join(work, 'backstage');
   let tarballs: string[];
   let sim: RunningSim;
