@@ -5,7 +5,7 @@
 export { startPlatformSim } from './sim';
 export type { RunningSim } from './sim';
 export { WebhookSender, signWebhookBody } from './webhooks/webhookSender';
-export { GITHUB_WRITE_LIMITS, SIMULATOR_WRITE_PACING } from './github/secondaryWriteLimit';
+export { GITHUB_WRITE_LIMITS, SIMULATOR_WRITE_BUDGET, SIMULATOR_WRITE_PACING } from './github/secondaryWriteLimit';
 export type { WriteLimits } from './github/secondaryWriteLimit';
 export type { WebhookTarget, WebhookDelivery } from './webhooks/webhookSender';
 export { IncidentDesk } from './incidents/incidentDesk';

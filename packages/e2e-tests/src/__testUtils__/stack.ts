@@ -9,6 +9,7 @@ import {
   SimOptions,
   startDockerRegistry,
   startPlatformSim,
+  SIMULATOR_WRITE_BUDGET,
   SIMULATOR_WRITE_PACING,
 } from '@refplat/platform-sim';
 import { freePort, spawnBackend } from './backendProcess';
@@ -126,7 +127,7 @@ export async function startStack(
         ],
       },
       promotions: {
-        platformRepo: { host: simHost, writePacing: SIMULATOR_WRITE_PACING },
+        platformRepo: { host: simHost, writePacing: SIMULATOR_WRITE_PACING, writeBudget: SIMULATOR_WRITE_BUDGET },
         argocd: { baseUrl: sim.argocdUrl, token: sim.tokens.argocd },
         // Tests decide for themselves when digests climb and what soaks.
         stages: ['dev', 'test', 'uat', 'staging', 'prod'],

@@ -19,6 +19,17 @@ export const GITHUB_WRITE_LIMITS: Readonly<WriteLimits> = { perMinute: 80, perHo
  */
 export const SIMULATOR_WRITE_PACING = { writes: { milliseconds: 100 }, pullRequests: { milliseconds: 300 } } as const;
 
+/**
+ * `promotions.platformRepo.writeBudget` for a plugin writing to this simulator
+ * in tests: one no test file reaches. A test file's backends write to one
+ * simulator for minutes, at a tenth of GitHub's pacing, more than GitHub's
+ * minute and hour allow one identity (the simulator enforces no limit unless
+ * asked, see `writeLimits`). A write over the budget waits, up to a minute:
+ * longer than a person's dialog waits in the browser tests. The write budget's
+ * own tests keep GitHub's.
+ */
+export const SIMULATOR_WRITE_BUDGET = { perMinute: 100_000, perHour: 1_000_000 } as const;
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 

@@ -15,7 +15,7 @@ import {
   createServiceFactory,
 } from '@backstage/backend-plugin-api';
 import type { JsonArray, JsonObject } from '@backstage/types';
-import { SIMULATOR_WRITE_PACING, type RunningSim } from '@refplat/platform-sim';
+import { SIMULATOR_WRITE_BUDGET, SIMULATOR_WRITE_PACING, type RunningSim } from '@refplat/platform-sim';
 import { promotionsPlugin } from '../plugin';
 
 export type HealthSourceKind = 'argocd' | 'kubernetes';
@@ -29,12 +29,6 @@ export function simAddresses(sim: RunningSim): SimAddresses {
   return { url, githubApiUrl, argocdUrl, kubernetesUrl, tokens };
 }
 
-/**
- * A write budget no test file reaches: a file's backends write to one simulator for many
- * minutes, more than GitHub's hour allows one identity (the simulator does not enforce it
- * unless asked). writeBudget.api.suite tests GitHub's budget against a simulator that does.
- */
-export const UNBOUNDED_WRITE_BUDGET = { perMinute: 100_000, perHour: 1_000_000 };
 
 /** Config that points the plugin at a running simulator, as a user's app-config would. */
 export function simConfig(
@@ -77,7 +71,7 @@ export function simConfig(
         owner: 'refplat',
         repo: 'platform',
         branch: 'main',
-        writeBudget: UNBOUNDED_WRITE_BUDGET,
+        writeBudget: SIMULATOR_WRITE_BUDGET,
         writePacing: SIMULATOR_WRITE_PACING,
       },
       gate: { enabled: true, frequency: { seconds: 1 }, ...extra.gate },
