@@ -29,7 +29,6 @@ export function simAddresses(sim: RunningSim): SimAddresses {
   return { url, githubApiUrl, argocdUrl, kubernetesUrl, tokens };
 }
 
-
 /** Config that points the plugin at a running simulator, as a user's app-config would. */
 export function simConfig(
   sim: SimAddresses,
