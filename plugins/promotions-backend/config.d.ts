@@ -24,6 +24,12 @@ export interface Config {
        */
       writePacing?: { writes?: HumanDuration; pullRequests?: HumanDuration };
       /**
+       * How long a call GitHub answered with a 5xx waits before its retry:
+       * octokit retries it 3 times, after 1, 4 and 9 times this. Default: 1
+       * second (octokit's).
+       */
+      retryBackoff?: HumanDuration;
+      /**
        * GitHub's secondary limit on writes (content-generating requests) for
        * the plugin's identity: every write waits until one more fits the
        * minute's and the hour's count, in sliding windows. Defaults: 80 a

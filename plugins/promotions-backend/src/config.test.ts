@@ -21,6 +21,7 @@ describe('readPromotionsConfig', () => {
       branch: 'main',
       writeSpacingMs: 1_000,
       pullRequestSpacingMs: 3_000,
+      retryBackoffMs: 1_000,
       writeBudget: { perMinute: 80, perHour: 500 },
       pullRequestLabels: 'requested',
     });
@@ -37,6 +38,13 @@ describe('readPromotionsConfig', () => {
       }),
     );
     expect(config.platformRepo).toMatchObject({ writeSpacingMs: 250, pullRequestSpacingMs: 2_000 });
+  });
+
+  it("reads how long a GitHub 5xx waits before its retry (promotions.platformRepo.retryBackoff)", () => {
+    const config = readPromotionsConfig(
+      new ConfigReader({ promotions: { platformRepo: { ...base.platformRepo, retryBackoff: { milliseconds: 50 } } } }),
+    );
+    expect(config.platformRepo.retryBackoffMs).toBe(50);
   });
 
   it('reads the write budget (promotions.platformRepo.writeBudget), and refuses one that allows no write', () => {

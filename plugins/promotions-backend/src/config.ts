@@ -30,6 +30,8 @@ export interface PromotionsConfig {
     /** The least time between two writes to GitHub, and between two that notify people (PRs, comments, merges). */
     writeSpacingMs: number;
     pullRequestSpacingMs: number;
+    /** The wait before octokit's first retry of a 5xx (`retryBackoff`); its next ones wait 4 and 9 times this. */
+    retryBackoffMs: number;
     /** GitHub's secondary limit on writes, which the writes wait for (`writeBudget`; GitHub's 80 a minute, 500 an hour). */
     writeBudget: WriteBudgetLimits;
     /** Which Release PRs get labels (`pullRequestLabels`): a person's requests unless told otherwise. */
@@ -257,7 +259,12 @@ function readStages(config: Config) {
 }
 
 function readSeconds(config: Config, key: string, fallback: number): number {
-  return config.has(key) ? durationToMilliseconds(readDurationFromConfig(config, { key })) / 1000 : fallback;
+  return readMilliseconds(config, key, fallback * 1000) / 1000;
+}
+
+/** A duration key in milliseconds, `fallback` when the key is absent. */
+function readMilliseconds(config: Config, key: string, fallback: number): number {
+  return config.has(key) ? durationToMilliseconds(readDurationFromConfig(config, { key })) : fallback;
 }
 
 /**
@@ -367,11 +374,10 @@ function readIncidents(config: Config, stages: string[]): IncidentPolicy | undef
  * whose limits its admins set.
  */
 function readWritePacing(repo: Config): { writeSpacingMs: number; pullRequestSpacingMs: number } {
-  const spacing = (key: string, fallback: number) => {
-    const value = repo.getOptional(`writePacing.${key}`);
-    return value === undefined ? fallback : durationToMilliseconds(readDurationFromConfig(repo, { key: `writePacing.${key}` }));
+  return {
+    writeSpacingMs: readMilliseconds(repo, 'writePacing.writes', 1_000),
+    pullRequestSpacingMs: readMilliseconds(repo, 'writePacing.pullRequests', 3_000),
   };
-  return { writeSpacingMs: spacing('writes', 1_000), pullRequestSpacingMs: spacing('pullRequests', 3_000) };
 }
 
 /**
@@ -421,6 +427,8 @@ export function readPromotionsConfig(root: Config): PromotionsConfig {
       repo: repo.getString('repo'),
       branch: repo.getOptionalString('branch') ?? 'main',
       ...readWritePacing(repo),
+      // octokit's own base of its 5xx backoff.
+      retryBackoffMs: readMilliseconds(repo, 'retryBackoff', 1_000),
       writeBudget: readWriteBudget(repo),
       pullRequestLabels: readOneOf(config, 'platformRepo.pullRequestLabels', PULL_REQUEST_LABELLINGS, 'requested'),
     },

@@ -72,6 +72,8 @@ export function simConfig(
         branch: 'main',
         writeBudget: SIMULATOR_WRITE_BUDGET,
         writePacing: SIMULATOR_WRITE_PACING,
+        // A tenth of octokit's backoff before retrying a 5xx: the fault tests wait 1.4 s, not 14.
+        retryBackoff: { milliseconds: 100 },
       },
       gate: { enabled: true, frequency: { seconds: 1 }, ...extra.gate },
       autoPromote: extra.autoPromote ?? { enabled: false },

@@ -113,4 +113,25 @@ describe('createOctokit', () => {
       github.stop();
     }
   });
+
+  it('retries a 5xx 3 times, after 1, 4 and 9 times promotions.platformRepo.retryBackoff', async () => {
+    const github = await fakeGithub((req, res) => {
+      req.resume();
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"unavailable"}');
+    });
+    try {
+      const octokit = octokitFor(github.host, { retryBackoffMs: 100 });
+      const failure = await octokit.rest.repos
+        .get({ owner: 'refplat', repo: 'platform' })
+        .then(() => undefined, (error: unknown) => error);
+      expect(toUpstreamError(failure, 'reading the ladder').message).toMatch(/HTTP 503/);
+      expect(github.requests).toEqual(Array(4).fill('GET /repos/refplat/platform'));
+      const waits = github.arrivals.slice(1).map((at, i) => at - github.arrivals[i]);
+      // Each wait at least its backoff; octokit's 1 s base would make them 1, 4 and 9 s.
+      [100, 400, 900].forEach((backoff, i) => expect(waits[i]).toBeGreaterThanOrEqual(backoff - 20));
+      expect(waits[2]).toBeLessThan(4_000);
+    } finally {
+      github.stop();
+    }
+  });
 });

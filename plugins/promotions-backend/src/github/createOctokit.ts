@@ -52,8 +52,6 @@ export interface CreateOctokitOptions {
   owner: string;
   repo: string;
   logger: LoggerService;
-  /** Milliseconds per `retry-after` second; tests shrink it. */
-  retryAfterBaseValue?: number;
   /** Per-call timeout; GITHUB_REQUEST_TIMEOUT_MS unless a test shrinks it. */
   requestTimeoutMs?: number;
   /** The least time between two writes (promotions.platformRepo.writePacing.writes); octokit's 1 s unless given. */
@@ -69,6 +67,8 @@ export interface CreateOctokitOptions {
    * given. The Gate uses 0: its next run is the retry, and a step must stay short.
    */
   retries?: number;
+  /** The wait before the first retry of a 5xx (promotions.platformRepo.retryBackoff); octokit's 1 s unless given. */
+  retryBackoffMs?: number;
 }
 
 /** octokit's own spacing of writes and of writes that notify (@octokit/plugin-throttling). */
@@ -179,13 +179,13 @@ export function createOctokit(options: CreateOctokitOptions): GithubClient {
     throttle: {
       onRateLimit: shouldRetry('primary'),
       onSecondaryRateLimit: shouldRetry('secondary'),
-      retryAfterBaseValue: options.retryAfterBaseValue,
       fallbackSecondaryRateRetryAfter: 60,
       ...writePacing(options),
     },
     retry: {
       doNotRetry: [304, 400, 401, 403, 404, 405, 409, 422, 451],
       ...(options.retries === undefined ? {} : { retries: options.retries }),
+      ...(options.retryBackoffMs === undefined ? {} : { retryAfterBaseValue: options.retryBackoffMs }),
     },
     request: { fetch: fetchWithTimeout(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS) },
   });
