@@ -89,29 +89,27 @@ phase "build the app and pack the plugins, until they end"
 wait_for "$app_build_pid" "$app_build_log" "The app's build"
 wait_for "$pack_pid" "$pack_log" "Packing the plugins"
 wait_for "$lowest_pid" "$lowest_log" "Installing the lowest Backstage versions"
-phase "unit and API tests"
+phase "unit and API tests, the consumer install beside them"
+# The consumer install mostly waits on npm and a compiler while the API suites
+# mostly wait on timers: beside each other they use the two cores.
+install_log=$(mktemp)
+PROMOTIONS_TARBALLS_DIR="$tarballs" setsid npm run test:install --silent >"$install_log" 2>&1 &
+install_pid=$!
+beside+=("$install_pid")
 # Four workers on two cores: the API suites mostly wait on the simulator's
 # timers and the backend's polls, and the sequencer starts the longest files
 # first (scripts/jest). With three, the machine was 25 to 60% idle through
 # the simulator-backed files' first 180 s. Alone on a 2-core machine the
 # phase took 487 s (753 CPU-s) with three, and 400 s (696 CPU-s) with four,
 # together with two fixes that cut waits and CPU of their own. On a slower
-# machine four workers, with the consumer install beside them then, once
-# overloaded it (an auto-promoter climb timed out): if that recurs, three is
-# the fallback.
+# machine four workers beside the consumer install once overloaded it (an
+# auto-promoter climb timed out): if that recurs, three is the fallback.
 # The backend's jest project ends the run by checking the traffic its test
 # files recorded against the real API descriptions, once for all of them
 # (packages/spec-conformance); a finding fails this phase.
 npx backstage-cli repo test --ci --watchAll=false --maxWorkers=4 \
   --testSequencer="$PWD/scripts/jest/durationSequencer.js"
-phase "browser tests, the consumer install beside them"
-# The consumer install (118 CPU-s alone: npm, a compiler, the app's build)
-# runs here, not beside the unit and API tests: with four Jest workers those
-# kept both cores 94% busy, while the browser files left them 29% idle.
-install_log=$(mktemp)
-PROMOTIONS_TARBALLS_DIR="$tarballs" setsid npm run test:install --silent >"$install_log" 2>&1 &
-install_pid=$!
-beside+=("$install_pid")
+phase "browser tests"
 # Each of the four browser files runs a stack of its own: a backend, a
 # simulator and a Chromium, whose page loads are most of the phase's CPU. Two
 # at a time, the longest first (durationSequencer): four side by side kept the
