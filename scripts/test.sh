@@ -96,16 +96,18 @@ install_log=$(mktemp)
 PROMOTIONS_TARBALLS_DIR="$tarballs" setsid npm run test:install --silent >"$install_log" 2>&1 &
 install_pid=$!
 beside+=("$install_pid")
-# Three workers on two cores: the API suites mostly wait on the simulator's
+# Four workers on two cores: the API suites mostly wait on the simulator's
 # timers and the backend's polls, and the sequencer starts the longest files
-# first (scripts/jest). Alone, with a warm transform cache, four workers
-# were faster (400 s against 487 s), but in fresh-clone runs with the
-# consumer install beside them they kept both cores 94-95% busy and spent
-# about 100 CPU-s more than three did (910 and 958 CPU-s, 484 and 505 s).
+# first (scripts/jest). With three, the machine was 25 to 60% idle through
+# the simulator-backed files' first 180 s. Alone on a 2-core machine the
+# phase took 487 s (753 CPU-s) with three, and 400 s (696 CPU-s) with four,
+# together with two fixes that cut waits and CPU of their own. On a slower
+# machine four workers beside the consumer install once overloaded it (an
+# auto-promoter climb timed out): if that recurs, three is the fallback.
 # The backend's jest project ends the run by checking the traffic its test
 # files recorded against the real API descriptions, once for all of them
 # (packages/spec-conformance); a finding fails this phase.
-npx backstage-cli repo test --ci --watchAll=false --maxWorkers=3 \
+npx backstage-cli repo test --ci --watchAll=false --maxWorkers=4 \
   --testSequencer="$PWD/scripts/jest/durationSequencer.js"
 phase "browser tests"
 # Each of the four browser files runs a stack of its own: a backend, a
