@@ -263,7 +263,7 @@ function readSeconds(config: Config, key: string, fallback: number): number {
 }
 
 /** A duration key in milliseconds, `fallback` when the key is absent. */
-function readMilliseconds(config: Config, key: string, fallback: number): number {
+export function readMilliseconds(config: Config, key: string, fallback: number): number {
   return config.has(key) ? durationToMilliseconds(readDurationFromConfig(config, { key })) : fallback;
 }
 

@@ -1,5 +1,5 @@
-import { Config, readDurationFromConfig } from '@backstage/config';
-import { durationToMilliseconds } from '@backstage/types';
+import { Config } from '@backstage/config';
+import { readMilliseconds } from '../config';
 
 /**
  * Short enough that a change made on another replica (which this replica's
@@ -10,8 +10,5 @@ const DEFAULT_CACHE_TTL_MS = 5_000;
 
 /** `promotions.cacheTtl`: how long a branch-head check or an Application list is reused. */
 export function readCacheTtlMs(root: Config): number {
-  const key = 'promotions.cacheTtl';
-  return root.has(key)
-    ? durationToMilliseconds(readDurationFromConfig(root, { key }))
-    : DEFAULT_CACHE_TTL_MS;
+  return readMilliseconds(root, 'promotions.cacheTtl', DEFAULT_CACHE_TTL_MS);
 }
