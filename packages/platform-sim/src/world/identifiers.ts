@@ -29,10 +29,22 @@ export function podSuffix(seed: string): string {
   return podTemplateHash(seed).slice(0, 5);
 }
 
+/**
+ * UIDs already derived: every Kubernetes or Argo CD read of a Product's live
+ * objects names each object's UID (and its owners'), a SHA-1 each, which was
+ * the health suites' costliest hashing (1.5 CPU-seconds of a file's run).
+ */
+const uids = new LRUCache<string, string>({ max: 20_000 });
+
 /** A deterministic UID (UUID shape) for an object, so repeated reads agree. */
 export function uidFor(...parts: string[]): string {
-  const hex = createHash('sha1').update(parts.join('/')).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  const key = parts.join('/');
+  const known = uids.get(key);
+  if (known !== undefined) return known;
+  const hex = createHash('sha1').update(key).digest('hex');
+  const uid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  uids.set(key, uid);
+  return uid;
 }
 
 /** Timestamps already formatted, by second: each pass formats every route's condition times again. */

@@ -73,9 +73,14 @@ export class World {
   recordWrites(now: number): void {
     const written = new Set<ApplicationState>();
     for (const app of this.apps.values()) {
-      for (const rollout of app.rollouts.values())
-        this.write(rollout, rolloutWriteKey(rollout));
-      if (this.write(app, applicationWriteKey(app))) {
+      // Each Rollout's key once a pass: the Application's key is made of them (the loop runs every 100 ms in tests).
+      const rolloutKeys: string[] = [];
+      for (const rollout of app.rollouts.values()) {
+        const key = rolloutWriteKey(rollout);
+        this.write(rollout, key);
+        rolloutKeys.push(key);
+      }
+      if (this.write(app, applicationWriteKey(app, rolloutKeys))) {
         app.reconciledAt = now;
         written.add(app);
       }

@@ -22,10 +22,11 @@ export function rolloutWriteKey(rollout: RolloutState): string {
 
 /**
  * Everything of an Application's state that shows in its object, its Rollouts
- * included: Argo CD refreshes an Application whenever one of its resources
- * changes, and every refresh writes status.reconciledAt.
+ * included (their keys, from rolloutWriteKey: the caller has them already):
+ * Argo CD refreshes an Application whenever one of its resources changes, and
+ * every refresh writes status.reconciledAt.
  */
-export function applicationWriteKey(app: ApplicationState): string {
+export function applicationWriteKey(app: ApplicationState, rolloutKeys: string[]): string {
   return JSON.stringify([
     app.syncStatus,
     app.comparedRevision,
@@ -37,6 +38,6 @@ export function applicationWriteKey(app: ApplicationState): string {
     app.history[app.history.length - 1]?.id,
     app.overrides,
     app.healthChangedAt,
-    [...app.rollouts.values()].map(rolloutWriteKey),
+    rolloutKeys,
   ]);
 }
