@@ -14,6 +14,8 @@
 import { createServer } from 'net';
 import type { JsonObject } from '@backstage/types';
 import { createBackend } from '@backstage/backend-defaults';
+import { WinstonLogger } from '@backstage/backend-defaults/rootLogger';
+import { coreServices, createServiceFactory } from '@backstage/backend-plugin-api';
 import { mockServices } from '@backstage/backend-test-utils';
 import eventsPlugin from '@backstage/plugin-events-backend';
 import signalsPlugin from '@backstage/plugin-signals-backend';
@@ -53,6 +55,16 @@ async function main() {
   const backend = createBackend();
   // The test's token scheme (mockCredentials), so a test can act as a user.
   backend.add(mockServices.auth.factory());
+  // Backstage's root logger without its redaction of config secrets: to find
+  // them it compiles every workspace package's config.d.ts with TypeScript,
+  // most of a replica's start-up CPU; a replica's config holds test tokens only.
+  backend.add(
+    createServiceFactory({
+      service: coreServices.rootLogger,
+      deps: {},
+      factory: () => WinstonLogger.create({ meta: { service: 'backstage' } }),
+    }),
+  );
   const features = promotionsBackendFeatures(input.sim, 'argocd', {
     gate: input.gate,
     features: [eventsPlugin, signalsPlugin],
