@@ -9,7 +9,8 @@
  * real services (database: each plugin in a schema of its own in the shared
  * database; HTTP with WebSocket upgrades; discovery; events; cache) and the
  * events and signals backends next to the promotions plugin. Only auth, the
- * users and the catalog are the test's (see promotionsBackendFeatures).
+ * users and the catalog are the test's (see promotionsBackendFeatures), and
+ * the root logger does not redact the config's secrets (below).
  */
 import { createServer } from 'net';
 import type { JsonObject } from '@backstage/types';
@@ -57,7 +58,7 @@ async function main() {
   backend.add(mockServices.auth.factory());
   // Backstage's root logger without its redaction of config secrets: to find
   // them it compiles every workspace package's config.d.ts with TypeScript,
-  // most of a replica's start-up CPU; a replica's config holds test tokens only.
+  // about half of a replica's start-up CPU; a replica's config holds test tokens only.
   backend.add(
     createServiceFactory({
       service: coreServices.rootLogger,
