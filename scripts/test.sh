@@ -107,7 +107,10 @@ beside+=("$install_pid")
 # The backend's jest project ends the run by checking the traffic its test
 # files recorded against the real API descriptions, once for all of them
 # (packages/spec-conformance); a finding fails this phase.
+# Backstage's Jest config with transform cache keys that hold no absolute
+# path (scripts/jest/config.js): a clone in another folder starts warm.
 npx backstage-cli repo test --ci --watchAll=false --maxWorkers=4 \
+  --config "$PWD/scripts/jest/config.js" \
   --testSequencer="$PWD/scripts/jest/durationSequencer.js"
 phase "browser tests"
 # Each of the four browser files runs a stack of its own: a backend, a
