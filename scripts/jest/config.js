@@ -4,7 +4,12 @@
 // clone in CI then starts warm where this machine ran the tests before.
 const path = require('node:path');
 
-const backstageConfig = require('@backstage/cli-module-test-jest/config/jest.js');
+// Resolved from @backstage/cli, which depends on it (this repository does not).
+const backstageConfig = require(
+  require.resolve('@backstage/cli-module-test-jest/config/jest.js', {
+    paths: [path.dirname(require.resolve('@backstage/cli/package.json'))],
+  }),
+);
 
 const SWC_TRANSFORM = /[\\/]jestSwcTransform\.js$/;
 const PORTABLE_TRANSFORM = path.join(__dirname, 'portableTransform.js');
