@@ -414,6 +414,37 @@ describe('Gate', () => {
     expect(await store.get(closed.id)).toMatchObject({ status: 'closed', statusReason: 'Pull request closed on GitHub' });
   });
 
+  it('checks once more after the check in flight when asked meanwhile, so a merge by hand it read too early is not missed', async () => {
+    const { gate, request, store, repo, health } = gateWorld();
+    health.dev = 'unhealthy';
+    const promotion = await request('uat', { api: digest('b') });
+    // The first check has read the PR and the ladder, and is publishing its verdict, when the PR is merged by hand.
+    const setStatus = repo.setStatus.bind(repo);
+    let publishing!: () => void;
+    const published = new Promise<void>(resolve => (publishing = resolve));
+    let resume!: () => void;
+    const resumed = new Promise<void>(resolve => (resume = resolve));
+    jest.spyOn(repo, 'setStatus').mockImplementationOnce(async status => {
+      publishing();
+      await resumed;
+      return setStatus(status);
+    });
+    const first = gate.check(promotion.id);
+    await published;
+    repo.mergeByHand(promotion.pullRequest.number, 'octocat');
+
+    // The webhooks of the merge (push and pull_request) ask while it runs: one more check serves both.
+    const afterPush = gate.check(promotion.id);
+    const afterPullRequest = gate.check(promotion.id);
+    expect(afterPullRequest).toBe(afterPush);
+    resume();
+    await first;
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'open' });
+    await afterPush;
+
+    expect(await store.get(promotion.id)).toMatchObject({ status: 'merged', statusReason: 'Merged on GitHub by octocat' });
+  });
+
   it('reads each PR on its own when the list of open PRs fails, and retries a merge GitHub failed at the next run', async () => {
     const { gate, request, store, repo } = gateWorld();
     const promotion = await request('uat', { api: digest('b') });

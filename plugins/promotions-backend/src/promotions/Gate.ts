@@ -134,7 +134,8 @@ export function healthChangeEvent(previous: string | undefined, verdict: SourceV
  * dying mid-way leaves nothing another run cannot finish.
  */
 export class Gate {
-  private readonly inFlight = new Map<string, Promise<void>>();
+  /** Per promotion: the check running, and the one queued after it. */
+  private readonly inFlight = new Map<string, { run: Promise<void>; next?: Promise<void> }>();
 
   constructor(
     private readonly options: {
@@ -217,19 +218,24 @@ export class Gate {
   }
 
   /**
-   * Checks one promotion; concurrent calls for the same one share a run.
-   * `open` is the run's list of open PRs, when there is one, or the PR a
-   * request just opened.
+   * Checks one promotion. A call while a check of it runs does not join that
+   * run, which may have read GitHub before the change the caller heard of (a
+   * webhook's merge by hand): it waits for one more check after it, shared by
+   * every call made meanwhile. `open` is the run's list of open PRs, when
+   * there is one, or the PR a request just opened.
    */
   check(id: string, open?: Map<number, PullRequestInfo>): Promise<void> {
     const running = this.inFlight.get(id);
-    if (running) return running;
+    if (running) {
+      running.next ??= running.run.then(() => this.check(id));
+      return running.next;
+    }
     const run = this.checkById(id, open)
       .catch(error =>
         this.options.logger.warn(`Gate could not check promotion ${id}: ${error}`),
       )
       .finally(() => this.inFlight.delete(id));
-    this.inFlight.set(id, run);
+    this.inFlight.set(id, { run });
     return run;
   }
 
