@@ -37,8 +37,16 @@ export interface PromotionsWebhooksOptions {
  * commit status moves the promotion it names. Every reaction is a Gate check, which
  * is idempotent, so a duplicate or late delivery does no harm and polling stays the
  * fallback for deliveries that never arrive.
+ *
+ * The delivery is answered before the reaction ends: the events backend's ingress
+ * answers GitHub only once its subscribers return, GitHub counts a delivery not
+ * answered within 10 s as failed, and a reaction can take longer (a Gate merge
+ * waits for the write pacing, ArgoCD may be slow).
  */
 export class PromotionsWebhooks {
+  /** Reactions still running. */
+  private readonly reactions = new Set<Promise<void>>();
+
   constructor(private readonly options: PromotionsWebhooksOptions) {}
 
   subscribe(events: EventsService): Promise<void> {
@@ -49,7 +57,18 @@ export class PromotionsWebhooks {
     });
   }
 
+  /** Starts the event's reaction and returns at once. */
   async onEvent(params: EventParams): Promise<void> {
+    const reaction = this.react(params).finally(() => this.reactions.delete(reaction));
+    this.reactions.add(reaction);
+  }
+
+  /** Until every reaction started so far, and any started meanwhile, has ended. */
+  async settled(): Promise<void> {
+    while (this.reactions.size > 0) await Promise.all(this.reactions);
+  }
+
+  private async react(params: EventParams): Promise<void> {
     const payload = params.eventPayload as Record<string, unknown> | undefined;
     try {
       if (params.topic === 'github.push') await this.onPush(payload);
