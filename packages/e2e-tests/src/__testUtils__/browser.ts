@@ -1,6 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import { Browser, BrowserContext, Page, chromium } from 'playwright-core';
+import { recordSignals } from './pageSignals';
 
 export const SCREENSHOT_DIR = path.resolve(
   __dirname,
@@ -115,7 +116,11 @@ function personContext(browser: Browser, baseUrl: string, user: DemoUser): Promi
   return signedIn;
 }
 
-/** A new page of `user`'s context (signed in), on a System's page once its ladder is there. Close the page when done. */
+/**
+ * A new page of `user`'s context (signed in), on a System's page once its
+ * ladder is there and listens to the Product's signals (a change signalled
+ * before would show only at the next poll). Close the page when done.
+ */
 export async function openSystem(
   browser: Browser,
   baseUrl: string,
@@ -124,10 +129,12 @@ export async function openSystem(
   viewport = { width: 1600, height: 1100 },
 ): Promise<Page> {
   const page = await (await personContext(browser, baseUrl, user)).newPage();
+  const signals = recordSignals(page);
   await page.setViewportSize(viewport);
   await page.goto(`${baseUrl}/catalog/default/system/${system}`);
   // The first ladder of a fresh stack reads every Release cold.
   await page.getByTestId('stage-prod').waitFor({ timeout: 60_000 });
+  await signals.subscribed('promotions:', 60_000);
   return page;
 }
 

@@ -1,4 +1,5 @@
 import { Page } from 'playwright-core';
+import { signalsOf } from './pageSignals';
 import { RunningStack, callPromotions, startStack, waitForPromotionStatus } from './stack';
 
 /** How long the open ladder may take to show a merge before the measurement fails: its own poll is 10 s. */
@@ -23,6 +24,8 @@ export interface WebhookMerge {
   digest: string;
   /** From the merge on GitHub until the open ladder showed the digest. */
   ladderMs: number;
+  /** From the merge on GitHub until the page's first signal about the Product; undefined when none came before the digest showed. */
+  signalMs?: number;
   /** From the merge on GitHub until the promotion's status read `merged`. */
   promotionMs: number;
 }
@@ -30,8 +33,9 @@ export interface WebhookMerge {
 /**
  * bob requests a prod promotion of one Service of `product` (alpha/shop unless
  * named; it waits for approval), alice merges its PR by hand on GitHub, and the
- * time is taken until `page` — the Product's open ladder — shows the digest in
- * prod, and until the promotion reads merged.
+ * time is taken until `page` — the Product's open ladder, opened by
+ * `openSystem`, so listening to its signals — shows the digest in prod, and
+ * until the promotion reads merged.
  */
 export async function measureWebhookMerge(
   stack: RunningStack,
@@ -67,6 +71,7 @@ export async function measureWebhookMerge(
     { timeout: LADDER_SHOWS_MERGE_TIMEOUT_MS },
   );
   const ladderMs = Date.now() - mergedAt;
+  const signalMs = signalsOf(page).firstSignalAfter(`promotions:${product}`, mergedAt);
   await waitForPromotionStatus(stack.baseUrl, promotion.id, 'merged', { timeoutMs: 10_000, pollMs: 100 });
-  return { promotionId: promotion.id, digest, ladderMs, promotionMs: Date.now() - mergedAt };
+  return { promotionId: promotion.id, digest, ladderMs, signalMs, promotionMs: Date.now() - mergedAt };
 }

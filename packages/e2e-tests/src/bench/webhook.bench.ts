@@ -66,6 +66,7 @@ describe('webhook → browser benchmark', () => {
       ladderPoll: '10 s (the signal updates the ladder)',
       merges: MERGES,
       machine: machine(),
+      mergeToSignal: latencySummary(merges.flatMap(m => (m.signalMs === undefined ? [] : [m.signalMs]))),
       mergeToLadder: latencySummary(merges.map(m => m.ladderMs)),
       mergeToPromotionMerged: latencySummary(merges.map(m => m.promotionMs)),
       webhookDeliveries: stack.sim.webhooks.deliveries().length,
