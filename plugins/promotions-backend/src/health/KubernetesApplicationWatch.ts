@@ -1,9 +1,8 @@
-import { CustomObjectsApi, Watch } from '@kubernetes/client-node';
 import type { Application } from '@refplat/plugin-promotions-common';
 import { KubernetesClusterConfig } from './healthInstances';
 import { ApplicationEvent, ApplicationWatch, ResourceVersionGone } from './ApplicationWatch';
 import { ApplicationLabels, productLabelSelector } from './HealthSource';
-import { kubeConfigFor } from './KubernetesHealthSource';
+import { kubeConfigFor, kubernetesClient } from './kubernetesClient';
 
 /** How long the API server is asked to keep one watch open; then it is resumed. */
 const WATCH_TIMEOUT_SECONDS = 300;
@@ -35,6 +34,7 @@ export class KubernetesApplicationWatch implements ApplicationWatch {
   }
 
   async list() {
+    const { CustomObjectsApi } = kubernetesClient();
     const list = (await this.kubeConfig.makeApiClient(CustomObjectsApi).listNamespacedCustomObject({
       group: 'argoproj.io',
       version: 'v1alpha1',
@@ -50,6 +50,7 @@ export class KubernetesApplicationWatch implements ApplicationWatch {
     onEvent: (event: ApplicationEvent) => void,
     signal: AbortSignal,
   ): Promise<void> {
+    const { Watch } = kubernetesClient();
     return new Promise<void>((resolve, reject) => {
       let failure: Error | undefined;
       const done = (error: unknown) => {

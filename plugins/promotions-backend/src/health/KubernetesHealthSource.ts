@@ -6,8 +6,8 @@ import {
   rolloutHealth,
 } from '@refplat/plugin-promotions-common';
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import { AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import { KubernetesClusterConfig } from './healthInstances';
+import { kubeConfigFor, kubernetesClient } from './kubernetesClient';
 import { KubernetesHopApis, KubernetesHopEvidence } from './KubernetesHopEvidence';
 import {
   ApplicationListing,
@@ -107,6 +107,7 @@ export class KubernetesHealthSource implements HealthSource {
   private api(cluster: KubernetesClusterConfig): KubernetesHopApis {
     let api = this.apis.get(cluster.name);
     if (!api) {
+      const { AppsV1Api, CoreV1Api, CustomObjectsApi } = kubernetesClient();
       const kubeConfig = kubeConfigFor(cluster);
       api = {
         custom: kubeConfig.makeApiClient(CustomObjectsApi),
@@ -117,24 +118,4 @@ export class KubernetesHealthSource implements HealthSource {
     }
     return api;
   }
-}
-
-/** A KubeConfig for one configured cluster, with the plugin's service account token. */
-export function kubeConfigFor(cluster: KubernetesClusterConfig): KubeConfig {
-  const kubeConfig = new KubeConfig();
-  kubeConfig.loadFromOptions({
-    clusters: [
-      {
-        name: cluster.name,
-        server: cluster.url,
-        caData: cluster.caData,
-        caFile: cluster.caFile,
-        skipTLSVerify: cluster.skipTLSVerify,
-      },
-    ],
-    users: [{ name: 'promotions', token: cluster.serviceAccountToken }],
-    contexts: [{ name: cluster.name, cluster: cluster.name, user: 'promotions' }],
-    currentContext: cluster.name,
-  });
-  return kubeConfig;
 }
