@@ -35,6 +35,14 @@ describe('the auto-promoter at 10,000 Products', () => {
       // A CI build on top: the head the plugin reads first is one file's commit, which the simulator
       // answers at once, not the import of 100,000 files, which it took more than 10 s to list.
       changeOneRelease(sim.repoDir, 0, 1);
+      // The plugin's first read downloads the head's tarball. The simulator archives a commit once
+      // and keeps it, as GitHub's codeload does: done here, the archiving of 100,000 files is not
+      // timed by the plugin's 10 s GitHub deadline, which it once exceeded on a loaded machine.
+      const archive = await fetch(`${sim.githubApiUrl}/repos/refplat/platform/tarball/main`, {
+        headers: { authorization: `token ${sim.tokens.github}` },
+      });
+      expect(archive.status).toBe(200);
+      await archive.arrayBuffer();
 
       const decided = await decideInChildProcess({ rootConfig: simConfig(sim, 'argocd'), repoDir: sim.repoDir }, HEAP_LIMIT_MB, child => {
         deciding = child;
