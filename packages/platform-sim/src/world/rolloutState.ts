@@ -2,6 +2,7 @@ import {
   holdsCanary,
   PROGRESS_DEADLINE_STEPS,
   SLOW_ANALYSIS_MEASUREMENTS,
+  SLOW_ANALYSIS_STEPS_PER_MEASUREMENT,
   Stall,
 } from './stalls/stall';
 
@@ -39,7 +40,7 @@ export const ANALYSIS_STARTING_STEP = 1;
  */
 function stepDuration(plan: CanaryPlan, stepIndex: number, stall?: Stall): number {
   if (stall === 'slowAnalysis' && stepIndex === ANALYSIS_STARTING_STEP)
-    return plan.stepMs * SLOW_ANALYSIS_MEASUREMENTS;
+    return plan.stepMs * SLOW_ANALYSIS_MEASUREMENTS * SLOW_ANALYSIS_STEPS_PER_MEASUREMENT;
   return isPauseStep(plan, stepIndex) ? plan.stepMs : plan.stepMs / 2;
 }
 

@@ -20,7 +20,7 @@ type Stall =
 /** An Argo CD read of the hop evidence: ListResourceEvents, or a manifest of a Pod, PolicyReport, AnalysisRun or HTTPRoute. */
 const EVIDENCE_READ = /\/events$|kind=(Pod|PolicyReport|AnalysisRun|HTTPRoute)(&|$)/;
 
-/** The simulator the stalls play on (1 s canary steps: a slow analysis measures for 5 s), one per Argo CD version. */
+/** The simulator the stalls play on (1 s canary steps: a slow analysis measures for 15 s), one per Argo CD version. */
 function stallsSim(argocdVersion: ArgocdVersion) {
   return { canaryStepMs: 1000, syncDelayMs: 200, reconcileIntervalMs: 100, argocdVersion };
 }
@@ -67,7 +67,7 @@ function stallReadings(shared: SharedSimBackend) {
 /**
  * Issue 47: each stall the simulator plays, read where it happens and shown on the ladder: the
  * hop that stalled, its evidence in one line, when it was seen and where to look. On the
- * simulator diagnosis shares (1 s canary steps: a slow analysis measures for 5 s), each test
+ * simulator diagnosis shares (1 s canary steps: a slow analysis measures for 15 s), each test
  * stalling a Product of its own in dev.
  */
 export function stallsSuite(): void {

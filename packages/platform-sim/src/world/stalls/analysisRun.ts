@@ -1,11 +1,11 @@
 import { isoSeconds } from '../identifiers';
 import { LiveObject, ownerRef, ref, ResourceRef } from '../liveObject';
 import { ANALYSIS_STARTING_STEP, CanaryPlan, RolloutState } from '../rolloutState';
-import { SLOW_ANALYSIS_MEASUREMENTS } from './stall';
+import { SLOW_ANALYSIS_MEASUREMENTS, SLOW_ANALYSIS_STEPS_PER_MEASUREMENT } from './stall';
 
 /**
  * The background AnalysisRun of a canary whose analysis measures slowly: one
- * successful measurement per canary step, the pause held until all are taken
+ * successful measurement every SLOW_ANALYSIS_STEPS_PER_MEASUREMENT canary steps, the pause held until all are taken
  * (Running, then Successful). Named as Argo Rollouts names a background run:
  * `<rollout>-<pod hash>-<revision>`.
  */
@@ -21,15 +21,16 @@ export function slowAnalysisRun(
     return undefined;
   const measuring = canary.stepIndex === ANALYSIS_STARTING_STEP;
   const taken = measuring
-    ? Math.min(SLOW_ANALYSIS_MEASUREMENTS, (canary.stepsWaited ?? 0) + 1)
+    ? Math.min(SLOW_ANALYSIS_MEASUREMENTS, Math.floor((canary.stepsWaited ?? 0) / SLOW_ANALYSIS_STEPS_PER_MEASUREMENT) + 1)
     : SLOW_ANALYSIS_MEASUREMENTS;
   // The first step (setWeight) takes half a step; the analysis starts with the pause after it.
   const startedAt = canary.startedAt + plan.stepMs / 2;
   const phase = measuring ? 'Running' : 'Successful';
   const runRef = ref('argoproj.io', 'v1alpha1', 'AnalysisRun', rollout.namespace, `${rollout.name}-${podHash}-${rollout.revision}`);
-  const interval = `${Math.max(1, Math.round(plan.stepMs / 1000))}s`;
+  const measurementMs = plan.stepMs * SLOW_ANALYSIS_STEPS_PER_MEASUREMENT;
+  const interval = `${Math.max(1, Math.round(measurementMs / 1000))}s`;
   const measurements = Array.from({ length: taken }, (_, index) => {
-    const at = isoSeconds(startedAt + index * plan.stepMs);
+    const at = isoSeconds(startedAt + index * measurementMs);
     return { phase: 'Successful', value: '[0.998]', startedAt: at, finishedAt: at };
   });
   const manifest = {
