@@ -234,8 +234,9 @@ function contentTable(content: Map<string, { type: string; body: Buffer }>) {
 describe('RegistryProvenanceFacts when the registry misbehaves or is flooded', () => {
   const DIGEST = sha256(Buffer.from('an image'));
   const TAG = DIGEST.replace(':', '-');
-  const facts = (url: string) =>
-    new RegistryProvenanceFacts(new OciRegistry({ baseUrl: url, timeoutMs: 300, sleep: async () => undefined }), verifier).facts(
+  /** `timeoutMs`: short, for the registry that hangs; the flood's 1.3 MB answer gets longer on a loaded machine. */
+  const facts = (url: string, timeoutMs = 300) =>
+    new RegistryProvenanceFacts(new OciRegistry({ baseUrl: url, timeoutMs, sleep: async () => undefined }), verifier).facts(
       'storefront',
       NAME,
       DIGEST,
@@ -280,13 +281,15 @@ describe('RegistryProvenanceFacts when the registry misbehaves or is flooded', (
       digest: `sha256:${i.toString(16).padStart(64, '0')}`,
       size: 1,
     }));
+    const index = JSON.stringify({ schemaVersion: 2, manifests });
     const fake = await scriptedRegistry((req, res) => {
       if (req.method === 'HEAD') res.writeHead(200).end();
-      else if (req.url?.includes('/referrers/')) res.writeHead(200, { 'content-type': OCI_INDEX }).end(JSON.stringify({ schemaVersion: 2, manifests }));
+      else if (req.url?.includes('/referrers/')) res.writeHead(200, { 'content-type': OCI_INDEX }).end(index);
       else res.writeHead(404).end();
     });
     stop = fake.stop;
-    const answered = await facts(fake.url);
+    // A fresh-clone CI run on a loaded 2-core machine took more than 300 ms over this answer.
+    const answered = await facts(fake.url, 10_000);
     expect(answered.listingProblem).toBe('more than 8 sigstore bundles refer to it (at least 64), more than a build writes: none was read');
     expect(fake.requests).toHaveLength(2); // HEAD, referrers
     expect(provenanceVerdict(answered, EXPECTED).state).toBe('unknown');
