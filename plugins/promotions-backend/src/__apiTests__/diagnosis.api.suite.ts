@@ -15,7 +15,7 @@ const bob = mockCredentials.user.header('user:default/bob');
 
 /**
  * Each stall produced with the simulator's controls, read back from the ladder. On the
- * simulator it shares with serviceTruth (1 s canary steps: a canary soaking at a low weight is
+ * simulator it shares with serviceTruth (2 s canary steps: a canary soaking at a low weight is
  * seen by a ladder view on a busy box).
  */
 export function diagnosisSuite(): void {
@@ -23,7 +23,7 @@ export function diagnosisSuite(): void {
     const sent: NotificationSendOptions[] = [];
     // One backend on the simulator; a test that stalls something stalls a Product of its own.
     const shared = sharedSimBackend({
-      sim: { canaryStepMs: 1000, syncDelayMs: 200, reconcileIntervalMs: 100 },
+      sim: { canaryStepMs: 2000, syncDelayMs: 200, reconcileIntervalMs: 100 },
       // Stalls are notified by the sweep (and health events and the Gate), never by a view.
   backend: { services: [recordingNotifications(sent)], promotions: STUCK_SWEEP_EVERY_SECOND },
     });

@@ -24,7 +24,7 @@ const bob = mockCredentials.user.header('user:default/bob');
 export function serviceTruthSuite(): void {
   describe('each Service tells its own truth', () => {
     // One simulator (diagnosis's); each test has a backend of its own (stopped after it) and a Product of its own.
-    const shared = sharedSim({ canaryStepMs: 1000, syncDelayMs: 200, reconcileIntervalMs: 100 });
+    const shared = sharedSim({ canaryStepMs: 2000, syncDelayMs: 200, reconcileIntervalMs: 100 });
     const startBackend = backendPerTest();
     let sim: RunningSim;
     let server: Awaited<ReturnType<typeof startPromotionsBackend>>;

@@ -19,7 +19,8 @@ import { healthStreamSuite } from '../__apiTests__/healthStream.api.suite';
  * - FAST_SIM_TIMINGS (the default shape: Argo CD 3, app repos): ladder's reads, healthShapes'
  *   default shape, viewers, borrowedHealthConfig, incidents, healthStream;
  * - FAST_SIM_TIMINGS with each other platform shape (four): healthShapes;
- * - 1 s canary steps, so that a canary soaking is seen: serviceTruth, diagnosis, stalls;
+ * - 2 s canary steps, so that a canary soaking is seen on a busy machine: serviceTruth, diagnosis;
+ * - 1 s canary steps, one simulator per Argo CD version: stalls;
  * - ladder's cost (its counts hold for the seed's two Products alone) and the simulator's first
  *   image naming: one each.
  *
