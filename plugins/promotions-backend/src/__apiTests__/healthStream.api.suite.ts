@@ -140,8 +140,13 @@ export function healthStreamSuite(): void {
           .map(status => status.state);
 
       it('is merged by the Gate on the health event that makes the source healthy again', async () => {
-        // The check right after the request cannot merge, so the promotion waits.
-        sim.control.addFault({ target: 'github', method: 'PUT', path: '/merge', status: 502 });
+        // GitHub refuses merges until the source turns unhealthy, so the promotion waits: the
+        // check after the request, and any a health event asks for meanwhile, cannot merge it.
+        sim.control.addFault({ target: 'github', method: 'PUT', path: '/merge', status: 502, count: 1_000 });
+        const refusedMerges = (pullNumber: number) =>
+          sim.control
+            .getRequests('github')
+            .filter(call => call.method === 'PUT' && call.path.endsWith(`/pulls/${pullNumber}/merge`) && call.status === 502);
         const response = await request(server)
           .post(`/api/promotions/products/${shop.ref}/promotions`)
           .set('Authorization', mockCredentials.user.header('user:default/bob'))
@@ -149,12 +154,14 @@ export function healthStreamSuite(): void {
         expect(response.status).toBe(201);
         const { number } = response.body.promotion.pullRequest;
         const { data: pr } = await github.rest.pulls.get({ ...repo, pull_number: number });
-        await eventually(async () => (sim.control.getState().faults?.length === 0 ? true : undefined));
+        await eventually(async () => (refusedMerges(number).length > 0 ? true : undefined));
 
         sim.control.setApp(shop.app('dev'), { health: 'Degraded' });
         await eventually(async () => ((await healthStatuses(pr.head.sha)).includes('failure') ? true : undefined), 60_000);
         expect((await github.rest.pulls.get({ ...repo, pull_number: number })).data.merged).toBe(false);
 
+        // GitHub merges again; only the health event can tell the Gate the source is healthy.
+        sim.control.clearFaults();
         sim.control.setApp(shop.app('dev'), { clear: true });
         await eventually(
           async () => ((await github.rest.pulls.get({ ...repo, pull_number: number })).data.merged ? true : undefined),
