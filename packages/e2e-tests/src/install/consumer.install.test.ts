@@ -9,11 +9,12 @@ import {
   startConsumerBackend,
   writeConsumer,
 } from './__testUtils__/consumer';
+import { installConsumerDependencies } from './__testUtils__/installedConsumer';
 import { addBackendStep, runShellSteps } from './__testUtils__/readmeSteps';
 import { buildAndPack, tarballFile, tarballFiles, tarballManifest } from './__testUtils__/tarballs';
 
-// Packing, a clean install (better-sqlite3 compiles) and a backend start on
-// a loaded 2-core machine.
+// Packing, a clean install where the machine keeps none (better-sqlite3
+// compiles) and a backend start on a loaded 2-core machine.
 jest.setTimeout(20 * 60_000);
 
 const STAGES = ['dev', 'test', 'uat', 'staging', 'prod'];
@@ -41,6 +42,8 @@ describe('the packed plugins in a clean Backstage outside this repository', () =
     const tarballDir = path.join(work, 'tarballs');
     tarballs = buildAndPack(tarballDir);
     writeConsumer(consumer);
+    // An adopter's Backstage has its dependencies installed before it adds the plugins.
+    installConsumerDependencies(consumer);
     // The README's npm steps and its backend line, as written there.
     runShellSteps('npm', consumer, tarballDir, npmStepsEnv(consumer));
     addBackendStep(path.join(consumer, 'packages/backend/src/index.js'));
