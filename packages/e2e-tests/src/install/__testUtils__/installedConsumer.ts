@@ -5,6 +5,12 @@ import os from 'os';
 import path from 'path';
 import { npmStepsEnv } from './consumer';
 
+/** Written last into a kept install: a copy interrupted midway is never restored. */
+const COMPLETE = '.refplat-complete';
+const PARTIAL = '.partial-';
+/** Room left on the cache's disk after keeping an install; below it, nothing is kept. */
+const ROOM_AFTER_KEEPING_BYTES = 4 * 1024 ** 3;
+
 /**
  * The consumer's own dependencies installed, as an adopter's Backstage has
  * them before the README's steps add the plugins: `npm install` in `dir`,
@@ -39,12 +45,6 @@ export function installConsumerDependencies(dir: string): 'restored' | 'installe
   keep(dir, root, kept);
   return 'installed';
 }
-
-/** Written last into a kept install: a copy interrupted midway is never restored. */
-const COMPLETE = '.refplat-complete';
-const PARTIAL = '.partial-';
-/** Room left on the cache's disk after keeping an install; below it, nothing is kept. */
-const ROOM_AFTER_KEEPING_BYTES = 4 * 1024 ** 3;
 
 function npmInstall(dir: string) {
   execFileSync('npm', ['install'], {
