@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Button, Typography, makeStyles } from '@material-ui/core';
 import { ProductRef, Promotion } from '@refplat/plugin-promotions-common';
 import { useApproveAccess } from '../../access/useChangeAccess';
 import { ReasonTooltip } from '../common/ReasonTooltip';
-import { ApprovePromotionDialog } from './ApprovePromotionDialog';
 
 const useStyles = makeStyles(theme => ({
   root: { display: 'flex', alignItems: 'center', gap: theme.spacing(1), flexWrap: 'wrap' },
@@ -19,11 +17,11 @@ export const ApprovalAction = (props: {
   promotion: Promotion;
   /** The incident commanders, while an open incident asks for one's approval too. */
   commanders?: string[];
-  onApproved: () => void;
+  /** Opens the approve dialog, which the list holds: it outlives this row (see OpenPromotionsList). */
+  onApprove: () => void;
 }) => {
   const classes = useStyles();
   const { promotion } = props;
-  const [confirming, setConfirming] = useState(false);
   const access = useApproveAccess(props.product, promotion, props.commanders);
   const awaiting = promotion.status === 'awaiting-approval';
   const opening = promotion.pullRequest.number <= 0;
@@ -35,7 +33,7 @@ export const ApprovalAction = (props: {
       variant="contained"
       color="primary"
       disabled={Boolean(why)}
-      onClick={() => setConfirming(true)}
+      onClick={props.onApprove}
       data-testid={`approve-${promotion.id}`}
     >
       Approve
@@ -66,17 +64,5 @@ export const ApprovalAction = (props: {
       </Typography>
     );
   }
-  return (
-    <>
-      {action}
-      {/* Stays open after the approval refreshes the ladder and the button goes. */}
-      {confirming && (
-        <ApprovePromotionDialog
-          promotion={promotion}
-          onApproved={props.onApproved}
-          onClose={() => setConfirming(false)}
-        />
-      )}
-    </>
-  );
+  return action;
 };

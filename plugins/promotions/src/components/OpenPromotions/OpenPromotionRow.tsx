@@ -26,11 +26,15 @@ const PeopleLine = (props: { label: string; testId: string; children: ReactNode 
   </Typography>
 );
 
+/** What a person can do to a promotion in flight, each through a dialog. */
+export type PromotionAction = 'approve' | 'withdraw';
+
 /** One promotion in flight: where it goes and what it carries, its state and PR, who, and its approval. */
 export const OpenPromotionRow = (props: {
   ladder: Ladder;
   promotion: Promotion;
-  onChanged: () => void;
+  /** Opens a dialog about this promotion; the list holds it, so that it outlives the row. */
+  onAct: (action: PromotionAction) => void;
 }) => {
   const classes = useStyles();
   const { ladder, promotion } = props;
@@ -72,8 +76,8 @@ export const OpenPromotionRow = (props: {
         )}
       </TableCell>
       <TableCell className={classes.action}>
-        <ApprovalAction product={ladder} promotion={promotion} commanders={commanders} onApproved={props.onChanged} />
-        <WithdrawAction promotion={promotion} onWithdrawn={props.onChanged} />
+        <ApprovalAction product={ladder} promotion={promotion} commanders={commanders} onApprove={() => props.onAct('approve')} />
+        <WithdrawAction promotion={promotion} onWithdraw={() => props.onAct('withdraw')} />
       </TableCell>
     </TableRow>
   );

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Ladder } from '@refplat/plugin-promotions-common';
 import { conflict } from '../../__testUtils__/errors';
@@ -187,6 +188,44 @@ describe('OpenPromotionsList', () => {
     expect(await screen.findByTestId('approve-result')).toHaveTextContent('Approved by carol; now Approved');
     expect(approvePromotion).toHaveBeenCalledWith('p-approve');
     expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('shows the outcome of an approval whose merge refreshed the ladder, and dropped the row, before the answer came', async () => {
+    let dropRow: () => void = () => undefined;
+    const ListRefreshedOnSignals = () => {
+      const [ladder, setLadder] = useState(ladderWith('raced'));
+      dropRow = () => setLadder(current => ({ ...current, promotions: [] }));
+      return <OpenPromotionsList ladder={ladder} onChanged={jest.fn()} />;
+    };
+    const approvePromotion = jest.fn(async () => {
+      // The Gate merged and the ladder refreshed on its signal, while the approval's answer was on its way.
+      act(() => dropRow());
+      return { ...awaitingApproval('raced'), status: 'merged' as const, statusReason: undefined, approvedBy: 'user:default/carol' };
+    });
+    await renderWithPromotionsApis(<ListRefreshedOnSignals />, { api: { approvePromotion }, viewer: CAROL });
+
+    await userEvent.click(await screen.findByTestId('approve-p-raced'));
+    await userEvent.click(within(await screen.findByTestId('approve-dialog')).getByTestId('approve-confirm'));
+    expect(await screen.findByTestId('approve-result')).toHaveTextContent('Approved by carol; now Merged');
+    expect(screen.queryByTestId('open-promotion-p-raced')).not.toBeInTheDocument();
+  });
+
+  it('keeps the withdraw dialog, with its reason, when a refresh drops the row', async () => {
+    let dropRow: () => void = () => undefined;
+    const ListRefreshedOnSignals = () => {
+      const [ladder, setLadder] = useState(ladderWith('dropped'));
+      dropRow = () => setLadder(current => ({ ...current, promotions: [] }));
+      return <OpenPromotionsList ladder={ladder} onChanged={jest.fn()} />;
+    };
+    await renderWithPromotionsApis(<ListRefreshedOnSignals />, {
+      viewer: { userEntityRef: 'user:default/alice', claims: ['user:default/alice', 'group:default/alpha'] },
+    });
+
+    await userEvent.click(await screen.findByTestId('withdraw-p-dropped'));
+    await userEvent.type(within(await screen.findByTestId('withdraw-dialog')).getByTestId('withdraw-reason'), 'Wrong digest');
+    act(() => dropRow());
+    expect(screen.getByText('No promotions in flight.')).toBeInTheDocument();
+    expect(within(screen.getByTestId('withdraw-dialog')).getByTestId('withdraw-reason')).toHaveValue('Wrong digest');
   });
 
   it("shows the backend's whole refusal of an approval", async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Table,
   TableBody,
@@ -7,9 +8,11 @@ import {
   Typography,
   makeStyles,
 } from '@material-ui/core';
-import { Ladder } from '@refplat/plugin-promotions-common';
+import { Ladder, Promotion } from '@refplat/plugin-promotions-common';
 import { useCompactTableStyles } from '../common/styles';
-import { OpenPromotionRow } from './OpenPromotionRow';
+import { ApprovePromotionDialog } from './ApprovePromotionDialog';
+import { ClosePromotionDialog } from './ClosePromotionDialog';
+import { OpenPromotionRow, PromotionAction } from './OpenPromotionRow';
 
 const useStyles = makeStyles(theme => ({
   root: { marginTop: theme.spacing(3), overflowX: 'auto' },
@@ -27,6 +30,11 @@ const useStyles = makeStyles(theme => ({
  * The Product's promotions in flight, below the ladder (the Promotions tab
  * has them all). Four columns whose contents wrap, so that the Approve
  * action stays inside a create-app Overview's 629 px card at 1280 px.
+ *
+ * The list, not the row, holds the Approve and Withdraw dialogs: an approval
+ * can let the Gate merge, and a withdrawal closes the PR, before the answer
+ * reaches the dialog; the ladder refreshed on that signal drops the row, and
+ * a dialog in the row would go with it, its outcome never shown.
  */
 export const OpenPromotionsList = (props: {
   ladder: Ladder;
@@ -35,6 +43,8 @@ export const OpenPromotionsList = (props: {
   const classes = useStyles();
   const table = useCompactTableStyles();
   const { ladder } = props;
+  const [acting, setActing] = useState<{ action: PromotionAction; promotion: Promotion }>();
+  const closeDialog = () => setActing(undefined);
   // Tolerates a backend that does not list promotions yet.
   const promotions = ladder.promotions ?? [];
   return (
@@ -66,11 +76,22 @@ export const OpenPromotionsList = (props: {
                 key={promotion.id}
                 ladder={ladder}
                 promotion={promotion}
-                onChanged={props.onChanged}
+                onAct={action => setActing({ action, promotion })}
               />
             ))}
           </TableBody>
         </Table>
+      )}
+      {acting?.action === 'approve' && (
+        <ApprovePromotionDialog promotion={acting.promotion} onApproved={props.onChanged} onClose={closeDialog} />
+      )}
+      {acting?.action === 'withdraw' && (
+        <ClosePromotionDialog
+          closing="withdraw"
+          promotion={acting.promotion}
+          onClosed={props.onChanged}
+          onClose={closeDialog}
+        />
       )}
     </div>
   );
