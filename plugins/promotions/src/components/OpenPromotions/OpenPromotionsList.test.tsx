@@ -51,6 +51,20 @@ async function renderList(options: {
   );
 }
 
+/**
+ * The list on a ladder that a signal refreshes: `dropRow` is that refresh after the promotion
+ * left the flight (merged or closed), which drops its row.
+ */
+function listRefreshedOnSignals(product: string) {
+  const refresh = { dropRow: () => undefined as void };
+  const ListRefreshedOnSignals = () => {
+    const [ladder, setLadder] = useState(ladderWith(product));
+    refresh.dropRow = () => setLadder(current => ({ ...current, promotions: [] }));
+    return <OpenPromotionsList ladder={ladder} onChanged={jest.fn()} />;
+  };
+  return { ListRefreshedOnSignals, dropRow: () => refresh.dropRow() };
+}
+
 describe('OpenPromotionsList', () => {
   it('lists each promotion with stages, digests, status and people in words, and the PR', async () => {
     await renderList({ ladder: ladderWith('shop') });
@@ -191,12 +205,7 @@ describe('OpenPromotionsList', () => {
   });
 
   it('shows the outcome of an approval whose merge refreshed the ladder, and dropped the row, before the answer came', async () => {
-    let dropRow: () => void = () => undefined;
-    const ListRefreshedOnSignals = () => {
-      const [ladder, setLadder] = useState(ladderWith('raced'));
-      dropRow = () => setLadder(current => ({ ...current, promotions: [] }));
-      return <OpenPromotionsList ladder={ladder} onChanged={jest.fn()} />;
-    };
+    const { ListRefreshedOnSignals, dropRow } = listRefreshedOnSignals('raced');
     const approvePromotion = jest.fn(async () => {
       // The Gate merged and the ladder refreshed on its signal, while the approval's answer was on its way.
       act(() => dropRow());
@@ -211,12 +220,7 @@ describe('OpenPromotionsList', () => {
   });
 
   it('keeps the withdraw dialog, with its reason, when a refresh drops the row', async () => {
-    let dropRow: () => void = () => undefined;
-    const ListRefreshedOnSignals = () => {
-      const [ladder, setLadder] = useState(ladderWith('dropped'));
-      dropRow = () => setLadder(current => ({ ...current, promotions: [] }));
-      return <OpenPromotionsList ladder={ladder} onChanged={jest.fn()} />;
-    };
+    const { ListRefreshedOnSignals, dropRow } = listRefreshedOnSignals('dropped');
     await renderWithPromotionsApis(<ListRefreshedOnSignals />, {
       viewer: { userEntityRef: 'user:default/alice', claims: ['user:default/alice', 'group:default/alpha'] },
     });
